@@ -1,0 +1,378 @@
+//! Where each value stands in a RON file.
+//!
+//! serde forgets positions once a file has parsed, but a validation error
+//! ("no informant named `Wods`") must still say `path:line:col`. This scanner
+//! walks the RON text once and records, for every struct field and sequence
+//! element, the position where its value starts, keyed by a path such as
+//! `spaces[3].slip`. It only reads structure (brackets, field names, strings,
+//! comments) and never fails: on text it does not understand it records less.
+
+use std::collections::HashMap;
+
+/// Positions of values in one RON text, by path.
+#[derive(Debug, Default, Clone)]
+pub struct SourceMap {
+    positions: HashMap<String, (usize, usize)>,
+}
+
+impl SourceMap {
+    pub fn build(text: &str) -> SourceMap {
+        let mut s = Scanner {
+            b: text.as_bytes(),
+            i: 0,
+            line: 1,
+            col: 1,
+            text,
+            out: HashMap::new(),
+            depth: 0,
+        };
+        s.value(String::new());
+        SourceMap { positions: s.out }
+    }
+
+    /// The position of the value at `path`, or of its nearest recorded
+    /// ancestor (`a.b[2]` falls back to `a.b`, then `a`), or 1:1.
+    pub fn locate(&self, path: &str) -> (usize, usize) {
+        let mut p = path.to_string();
+        loop {
+            if let Some(pos) = self.positions.get(&p) {
+                return *pos;
+            }
+            match p.rfind(['.', '[']) {
+                Some(i) => p.truncate(i),
+                None => return self.positions.get("").copied().unwrap_or((1, 1)),
+            }
+        }
+    }
+
+    pub fn get(&self, path: &str) -> Option<(usize, usize)> {
+        self.positions.get(path).copied()
+    }
+}
+
+struct Scanner<'a> {
+    b: &'a [u8],
+    i: usize,
+    line: usize,
+    col: usize,
+    text: &'a str,
+    out: HashMap<String, (usize, usize)>,
+    depth: usize,
+}
+
+const MAX_DEPTH: usize = 128;
+
+impl Scanner<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn peek_at(&self, k: usize) -> Option<u8> {
+        self.b.get(self.i + k).copied()
+    }
+
+    fn bump(&mut self) {
+        if let Some(c) = self.peek() {
+            self.i += 1;
+            if c == b'\n' {
+                self.line += 1;
+                self.col = 1;
+            } else if (c & 0xC0) != 0x80 {
+                // count characters, not UTF-8 continuation bytes
+                self.col += 1;
+            }
+        }
+    }
+
+    fn skip_trivia(&mut self) {
+        loop {
+            match self.peek() {
+                Some(c) if c.is_ascii_whitespace() => self.bump(),
+                Some(b'/') if self.peek_at(1) == Some(b'/') => {
+                    while let Some(c) = self.peek() {
+                        if c == b'\n' {
+                            break;
+                        }
+                        self.bump();
+                    }
+                }
+                Some(b'/') if self.peek_at(1) == Some(b'*') => {
+                    self.bump();
+                    self.bump();
+                    let mut nest = 1;
+                    while nest > 0 && self.peek().is_some() {
+                        if self.peek() == Some(b'/') && self.peek_at(1) == Some(b'*') {
+                            nest += 1;
+                            self.bump();
+                        } else if self.peek() == Some(b'*') && self.peek_at(1) == Some(b'/') {
+                            nest -= 1;
+                            self.bump();
+                        }
+                        self.bump();
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn ident(&mut self) -> String {
+        let start = self.i;
+        while let Some(c) = self.peek() {
+            if c.is_ascii_alphanumeric() || c == b'_' {
+                self.bump();
+            } else {
+                break;
+            }
+        }
+        self.text.get(start..self.i).unwrap_or("").to_string()
+    }
+
+    /// Skips a string literal and returns its raw content (escapes kept).
+    fn string(&mut self) -> String {
+        // at '"'
+        self.bump();
+        let start = self.i;
+        while let Some(c) = self.peek() {
+            if c == b'\\' {
+                self.bump();
+                self.bump();
+                continue;
+            }
+            if c == b'"' {
+                let s = self.text.get(start..self.i).unwrap_or("").to_string();
+                self.bump();
+                return s;
+            }
+            self.bump();
+        }
+        String::new()
+    }
+
+    fn raw_string(&mut self) {
+        // at 'r'
+        self.bump();
+        let mut hashes = 0;
+        while self.peek() == Some(b'#') {
+            hashes += 1;
+            self.bump();
+        }
+        if self.peek() != Some(b'"') {
+            return;
+        }
+        self.bump();
+        while self.peek().is_some() {
+            if self.peek() == Some(b'"') {
+                let mut k = 1;
+                while k <= hashes && self.peek_at(k) == Some(b'#') {
+                    k += 1;
+                }
+                if k > hashes {
+                    for _ in 0..k {
+                        self.bump();
+                    }
+                    return;
+                }
+            }
+            self.bump();
+        }
+    }
+
+    fn record(&mut self, path: &str) {
+        self.out
+            .entry(path.to_string())
+            .or_insert((self.line, self.col));
+    }
+
+    fn value(&mut self, path: String) {
+        self.skip_trivia();
+        if self.depth > MAX_DEPTH {
+            return;
+        }
+        self.record(&path);
+        self.depth += 1;
+        match self.peek() {
+            Some(b'"') => {
+                self.string();
+            }
+            Some(b'r') if matches!(self.peek_at(1), Some(b'#') | Some(b'"')) => self.raw_string(),
+            Some(b'\'') => {
+                self.bump();
+                while let Some(c) = self.peek() {
+                    self.bump();
+                    if c == b'\\' {
+                        self.bump();
+                    } else if c == b'\'' {
+                        break;
+                    }
+                }
+            }
+            Some(b'(') => self.parens(&path),
+            Some(b'[') => self.seq(&path),
+            Some(b'{') => self.map(&path),
+            Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
+                self.ident();
+                self.skip_trivia();
+                if self.peek() == Some(b'(') {
+                    self.parens(&path);
+                }
+            }
+            Some(_) => {
+                // number, sign, or something unknown: skip to a delimiter
+                while let Some(c) = self.peek() {
+                    if matches!(c, b',' | b')' | b']' | b'}') || c.is_ascii_whitespace() {
+                        break;
+                    }
+                    self.bump();
+                }
+            }
+            None => {}
+        }
+        self.depth -= 1;
+    }
+
+    fn join_field(path: &str, name: &str) -> String {
+        if path.is_empty() {
+            name.to_string()
+        } else {
+            format!("{path}.{name}")
+        }
+    }
+
+    /// `( ... )`: a struct body (`name: value, …`) or a tuple (`value, …`).
+    fn parens(&mut self, path: &str) {
+        self.bump(); // (
+        let mut index = 0;
+        loop {
+            self.skip_trivia();
+            match self.peek() {
+                None => return,
+                Some(b')') => {
+                    self.bump();
+                    return;
+                }
+                Some(b',') => {
+                    self.bump();
+                    continue;
+                }
+                _ => {}
+            }
+            let before = self.i;
+            // `name:` (but not `name::`) starts a field
+            let save = (self.i, self.line, self.col);
+            let mut field = None;
+            if matches!(self.peek(), Some(c) if c.is_ascii_alphabetic() || c == b'_') {
+                let name = self.ident();
+                self.skip_trivia();
+                if self.peek() == Some(b':') && self.peek_at(1) != Some(b':') {
+                    self.bump();
+                    field = Some(name);
+                } else {
+                    (self.i, self.line, self.col) = save;
+                }
+            }
+            match field {
+                Some(name) => self.value(Self::join_field(path, &name)),
+                None => {
+                    self.value(format!("{path}[{index}]"));
+                    index += 1;
+                }
+            }
+            if self.i == before {
+                self.bump(); // never loop without progress
+            }
+        }
+    }
+
+    fn seq(&mut self, path: &str) {
+        self.bump(); // [
+        let mut index = 0;
+        loop {
+            self.skip_trivia();
+            match self.peek() {
+                None => return,
+                Some(b']') => {
+                    self.bump();
+                    return;
+                }
+                Some(b',') => {
+                    self.bump();
+                    continue;
+                }
+                _ => {}
+            }
+            let before = self.i;
+            self.value(format!("{path}[{index}]"));
+            index += 1;
+            if self.i == before {
+                self.bump();
+            }
+        }
+    }
+
+    fn map(&mut self, path: &str) {
+        self.bump(); // {
+        loop {
+            self.skip_trivia();
+            match self.peek() {
+                None => return,
+                Some(b'}') => {
+                    self.bump();
+                    return;
+                }
+                Some(b',') => {
+                    self.bump();
+                    continue;
+                }
+                _ => {}
+            }
+            let before = self.i;
+            let key = if self.peek() == Some(b'"') {
+                self.string()
+            } else {
+                let k = self.ident();
+                if k.is_empty() {
+                    self.bump();
+                }
+                k
+            };
+            self.skip_trivia();
+            if self.peek() == Some(b':') {
+                self.bump();
+                self.value(format!("{path}[\"{key}\"]"));
+            }
+            if self.i == before {
+                self.bump();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_fields_and_elements() {
+        let text = "// c\nBoard(\n  name: \"x\",\n  spaces: [\n    (id: \"a\", kind: Evidence(Blue)),\n    (id: \"b\"),\n  ],\n)\n";
+        let m = SourceMap::build(text);
+        assert_eq!(m.get("name"), Some((3, 9)));
+        assert_eq!(m.get("spaces[1].id"), Some((6, 10)));
+        assert_eq!(m.get("spaces[0].kind[0]"), Some((5, 30)));
+        assert_eq!(m.locate("spaces[1].missing"), (6, 5));
+    }
+
+    #[test]
+    fn survives_garbage() {
+        for t in [
+            "(((((",
+            "[\"unterminated",
+            "r##\"x",
+            "{a:",
+            "/* /* */",
+            "(a:: b)",
+        ] {
+            let _ = SourceMap::build(t);
+        }
+    }
+}

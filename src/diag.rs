@@ -1,0 +1,157 @@
+//! Diagnostics: problems found in data files, scripts and scenarios, each
+//! pinned to `path:line:col`. Loaders collect every problem before failing,
+//! so a designer sees all of them at once.
+
+use std::fmt;
+
+/// One problem in one file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file as the user knows it (relative to the data root, or as given).
+    pub path: String,
+    /// 1-based line; 0 when the problem concerns the file as a whole.
+    pub line: usize,
+    /// 1-based column; 0 when unknown.
+    pub col: usize,
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub fn new(
+        path: impl Into<String>,
+        line: usize,
+        col: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            path: path.into(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    /// A problem about a whole file (missing, unreadable, not UTF-8…).
+    pub fn file(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic::new(path, 1, 1, message)
+    }
+
+    /// The line of `source` the diagnostic points at, with a caret under the
+    /// column: what a terminal user sees below the one-line message.
+    pub fn snippet(&self, source: &str) -> Option<String> {
+        if self.line == 0 {
+            return None;
+        }
+        let text = source.lines().nth(self.line - 1)?;
+        let width = self.line.to_string().len();
+        let caret_pad: String = text
+            .chars()
+            .take(self.col.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        Some(format!(
+            "{:>width$} | {}\n{:>width$} | {}^",
+            self.line,
+            text,
+            "",
+            caret_pad,
+            width = width
+        ))
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.path, self.line, self.col, self.message
+        )
+    }
+}
+
+/// Every problem found by one load, in file order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    /// Sorted by path, line and column, duplicates dropped.
+    pub fn sorted(mut self) -> Self {
+        self.0.sort_by(|a, b| {
+            (a.path.as_str(), a.line, a.col, a.message.as_str()).cmp(&(
+                b.path.as_str(),
+                b.line,
+                b.col,
+                b.message.as_str(),
+            ))
+        });
+        self.0.dedup();
+        self
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.0.iter()
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.0 {
+            writeln!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// 1-based line and column of a byte offset in `text` (columns count chars).
+pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text[..floor_char_boundary(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let col = before[line_start..].chars().count() + 1;
+    (line, col)
+}
+
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_from_one() {
+        let t = "ab\ncd\n";
+        assert_eq!(line_col(t, 0), (1, 1));
+        assert_eq!(line_col(t, 4), (2, 2));
+    }
+
+    #[test]
+    fn snippet_points_at_column() {
+        let d = Diagnostic::new("f.ron", 2, 3, "bad");
+        assert_eq!(d.snippet("x\nabcd\n").unwrap(), "2 | abcd\n  |   ^");
+    }
+}

@@ -1,0 +1,435 @@
+//! Card scripts: a sandboxed rhai engine, the API scripts call
+//! ([`api`]), the effect language they yield ([`program`]) and the checks
+//! `watergate check` runs on them (compile errors, unknown functions).
+
+pub mod api;
+pub mod program;
+pub mod view;
+
+use crate::diag::Diagnostic;
+use program::Program;
+use rhai::{Dynamic, Engine, Map, Position, Scope, AST};
+use std::collections::HashSet;
+use view::ScriptView;
+
+/// Sandbox limits (R: a runaway script is stopped with the card's name).
+pub const MAX_OPERATIONS: u64 = 50_000;
+pub const MAX_CALL_LEVELS: usize = 16;
+pub const MAX_STRING: usize = 4096;
+pub const MAX_COLLECTION: usize = 256;
+
+/// Builtin functions of rhai itself (not from packages) a script may call.
+const LANGUAGE_BUILTINS: &[&str] = &[
+    "type_of",
+    "Fn",
+    "call",
+    "curry",
+    "is_def_var",
+    "is_def_fn",
+    "is_shared",
+    "print",
+    "debug",
+];
+
+/// A compiled script file.
+pub struct ScriptUnit {
+    /// Path relative to the data root.
+    pub rel: String,
+    /// Path as shown to the user.
+    pub display: String,
+    pub ast: AST,
+}
+
+/// The card a script runs for: what it sees as `card` (and `space`).
+#[derive(Clone, Debug)]
+pub struct CardContext {
+    pub card: Map,
+    pub space: Option<i64>,
+    pub has_informant: bool,
+    /// The last space of a side of the research track (`LAST_SPACE` in scripts).
+    pub last_space: i64,
+}
+
+/// A script that failed while running, with its position in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptFailure {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+/// The scripting host: one sandboxed engine and every compiled script.
+pub struct ScriptHost {
+    engine: Engine,
+    known_functions: HashSet<(String, usize)>,
+    known_methods: HashSet<String>,
+    pub units: Vec<ScriptUnit>,
+    picture_names: Vec<String>,
+}
+
+impl std::fmt::Debug for ScriptHost {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ScriptHost")
+            .field(
+                "units",
+                &self.units.iter().map(|u| &u.rel).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}
+
+/// The sandboxed engine: only the packages scripts need (no clock, no I/O,
+/// no modules, no eval) and limits on operations, depth and sizes.
+pub fn sandbox_engine() -> Engine {
+    use rhai::packages::{BasicArrayPackage, BasicMapPackage, CorePackage, Package};
+    let mut engine = Engine::new_raw();
+    engine.register_global_module(CorePackage::new().as_shared_module());
+    engine.register_global_module(BasicArrayPackage::new().as_shared_module());
+    engine.register_global_module(BasicMapPackage::new().as_shared_module());
+    engine.set_max_operations(MAX_OPERATIONS);
+    engine.set_max_call_levels(MAX_CALL_LEVELS);
+    engine.set_max_expr_depths(64, 32);
+    engine.set_max_string_size(MAX_STRING);
+    engine.set_max_array_size(MAX_COLLECTION);
+    engine.set_max_map_size(MAX_COLLECTION);
+    engine.set_strict_variables(true);
+    engine.disable_symbol("eval");
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    api::register(&mut engine);
+    engine
+}
+
+fn parse_signature(sig: &str) -> Option<(String, usize)> {
+    let open = sig.find('(')?;
+    let name = sig[..open].trim().to_string();
+    let close = sig[open..].find(')')? + open;
+    let params = sig[open + 1..close].trim();
+    let n = if params.is_empty() {
+        0
+    } else {
+        params.split(',').count()
+    };
+    Some((name, n))
+}
+
+impl ScriptHost {
+    pub fn new(picture_names: Vec<String>) -> ScriptHost {
+        let engine = sandbox_engine();
+        let mut known_functions = HashSet::new();
+        let mut known_methods = HashSet::new();
+        for sig in engine.gen_fn_signatures(true) {
+            if let Some((name, n)) = parse_signature(&sig) {
+                known_methods.insert(name.clone());
+                known_functions.insert((name, n));
+            }
+        }
+        ScriptHost {
+            engine,
+            known_functions,
+            known_methods,
+            units: Vec::new(),
+            picture_names,
+        }
+    }
+
+    /// Compiles one script and checks every function call in it against the
+    /// API, the language and the script's own functions. Returns the unit's
+    /// index, or every problem found.
+    pub fn compile(
+        &mut self,
+        rel: &str,
+        display: &str,
+        source: &str,
+    ) -> Result<usize, Vec<Diagnostic>> {
+        // The names every script sees, so strict variables accept them. Not
+        // constants here: the optimiser would fold these placeholder values in.
+        let mut scope = Scope::new();
+        scope.push("card", Map::new());
+        scope.push("LAST_SPACE", 0_i64);
+        scope.push("space", 0_i64);
+        let ast = match self.engine.compile_with_scope(&scope, source) {
+            Ok(ast) => ast,
+            Err(e) => {
+                let pos = e.position();
+                return Err(vec![Diagnostic::new(
+                    display,
+                    pos.line().unwrap_or(1),
+                    pos.position().unwrap_or(1),
+                    format!("script does not compile: {}", e.err_type()),
+                )]);
+            }
+        };
+        let problems = self.check_calls(display, &ast);
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        self.units.push(ScriptUnit {
+            rel: rel.to_string(),
+            display: display.to_string(),
+            ast,
+        });
+        Ok(self.units.len() - 1)
+    }
+
+    fn check_calls(&self, display: &str, ast: &AST) -> Vec<Diagnostic> {
+        use rhai::{ASTNode, Expr, Stmt};
+        let script_fns: HashSet<(String, usize)> = ast
+            .iter_functions()
+            .map(|f| (f.name.to_string(), f.params.len()))
+            .collect();
+        let mut problems = Vec::new();
+        let mut visit = |nodes: &[ASTNode]| -> bool {
+            let (call, pos, method) = match nodes.last() {
+                Some(ASTNode::Expr(Expr::FnCall(call, pos))) => (call, *pos, false),
+                Some(ASTNode::Stmt(Stmt::FnCall(call, pos))) => (call, *pos, false),
+                Some(ASTNode::Expr(Expr::MethodCall(call, pos))) => (call, *pos, true),
+                _ => return true,
+            };
+            let name = call.name.as_str();
+            let is_identifier = name
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_');
+            if !is_identifier || LANGUAGE_BUILTINS.contains(&name) {
+                return true;
+            }
+            if method {
+                if !self.known_methods.contains(name) && !script_fns.iter().any(|(f, _)| f == name)
+                {
+                    problems.push(Diagnostic::new(
+                        display,
+                        pos.line().unwrap_or(1),
+                        pos.position().unwrap_or(1),
+                        format!("unknown method `{name}`"),
+                    ));
+                }
+                return true;
+            }
+            let n = call.args.len();
+            let known = script_fns.contains(&(name.to_string(), n))
+                || self.known_functions.contains(&(name.to_string(), n));
+            if !known {
+                problems.push(unknown_call(display, name, n, pos, &self.arities(name)));
+            }
+            true
+        };
+        ast.walk(&mut visit);
+        problems
+    }
+
+    fn arities(&self, name: &str) -> Vec<usize> {
+        let mut v: Vec<usize> = self
+            .known_functions
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, a)| *a)
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Runs a script for a card. Returns the program it yields and whether it
+    /// read the game (then it must be run at every play). `view` is `None`
+    /// when probing at load time: reading functions then return neutral values.
+    pub fn run(
+        &self,
+        unit: usize,
+        ctx: &CardContext,
+        view: Option<ScriptView>,
+    ) -> Result<(Program, bool), ScriptFailure> {
+        let Some(u) = self.units.get(unit) else {
+            return Err(ScriptFailure {
+                line: 0,
+                col: 0,
+                message: format!("no compiled script #{unit}"),
+            });
+        };
+        let mut scope = Scope::new();
+        scope.push_constant("card", Dynamic::from_map(ctx.card.clone()));
+        scope.push_constant("LAST_SPACE", ctx.last_space);
+        if let Some(space) = ctx.space {
+            scope.push_constant("space", space);
+        }
+        let builder = api::Builder {
+            view,
+            picture_names: self.picture_names.clone(),
+            card_has_informant: ctx.has_informant,
+            ..Default::default()
+        };
+        let (result, built) = api::with_builder(builder, || {
+            self.engine.run_ast_with_scope(&mut scope, &u.ast)
+        });
+        match result {
+            Ok(()) => Ok((built.program, built.reads_state)),
+            Err(e) => {
+                let pos = innermost_position(&e);
+                Err(ScriptFailure {
+                    line: pos.line().unwrap_or(0),
+                    col: pos.position().unwrap_or(0),
+                    message: describe_error(&e),
+                })
+            }
+        }
+    }
+}
+
+fn unknown_call(
+    display: &str,
+    name: &str,
+    n: usize,
+    pos: Position,
+    arities: &[usize],
+) -> Diagnostic {
+    let hint = if arities.is_empty() {
+        "not a function of the card script API (see `watergate script-api`)".to_string()
+    } else {
+        format!(
+            "expected {} argument(s)",
+            arities
+                .iter()
+                .map(|a| a.to_string())
+                .collect::<Vec<_>>()
+                .join(" or ")
+        )
+    };
+    Diagnostic::new(
+        display,
+        pos.line().unwrap_or(1),
+        pos.position().unwrap_or(1),
+        format!("unknown function `{name}` with {n} argument(s): {hint}"),
+    )
+}
+
+/// The position of the innermost error: inside a closure or a called
+/// function rather than at the outer call.
+fn innermost_position(e: &rhai::EvalAltResult) -> Position {
+    use rhai::EvalAltResult as E;
+    match e {
+        E::ErrorInFunctionCall(_, _, inner, pos) => {
+            let p = innermost_position(inner);
+            if p.is_none() {
+                *pos
+            } else {
+                p
+            }
+        }
+        other => other.position(),
+    }
+}
+
+fn describe_error(e: &rhai::EvalAltResult) -> String {
+    use rhai::EvalAltResult as E;
+    match e {
+        E::ErrorInFunctionCall(_, _, inner, _) => describe_error(inner),
+        E::ErrorRuntime(v, _) => v.to_string(),
+        E::ErrorTooManyOperations(_) => format!(
+            "stopped by the sandbox: more than {MAX_OPERATIONS} operations (an endless loop?)"
+        ),
+        E::ErrorStackOverflow(_) => {
+            format!("stopped by the sandbox: calls nested deeper than {MAX_CALL_LEVELS} (runaway recursion?)")
+        }
+        E::ErrorDataTooLarge(what, _) => format!("stopped by the sandbox: {what} too large"),
+        other => {
+            let mut s = other.to_string();
+            if let Some(i) = s.rfind(" (line ") {
+                s.truncate(i);
+            }
+            s
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn host() -> ScriptHost {
+        ScriptHost::new(vec!["Woods".into()])
+    }
+
+    fn ctx() -> CardContext {
+        CardContext {
+            card: Map::new(),
+            space: None,
+            has_informant: false,
+            last_space: 5,
+        }
+    }
+
+    #[test]
+    fn api_table_matches_registration() {
+        let h = host();
+        for name in api::api_names() {
+            assert!(
+                h.known_methods.contains(name),
+                "documented but not registered: {name}"
+            );
+        }
+    }
+
+    #[test]
+    fn unknown_function_is_reported_with_position() {
+        let mut h = host();
+        let e = h
+            .compile(
+                "s.rhai",
+                "s.rhai",
+                "move_initiative(2);\nmove_initiatve(2);",
+            )
+            .unwrap_err();
+        assert_eq!(e.len(), 1);
+        assert_eq!((e[0].line, e[0].col), (2, 1));
+        assert!(
+            e[0].message.contains("unknown function `move_initiatve`"),
+            "{}",
+            e[0].message
+        );
+    }
+
+    #[test]
+    fn unknown_function_inside_closure_is_reported() {
+        let mut h = host();
+        let e = h
+            .compile(
+                "s.rhai",
+                "s.rhai",
+                "one_of(\"x\", [[\"a\", || frobnicate()]]);",
+            )
+            .unwrap_err();
+        assert!(e[0].message.contains("frobnicate"));
+    }
+
+    #[test]
+    fn endless_loop_is_stopped() {
+        let mut h = host();
+        let u = h
+            .compile("s.rhai", "s.rhai", "let x = 0;\nloop { x += 1; }")
+            .unwrap();
+        let e = h.run(u, &ctx(), None).unwrap_err();
+        assert!(e.message.contains("operations"), "{}", e.message);
+    }
+
+    #[test]
+    fn branch_builds_jumps() {
+        let mut h = host();
+        let u = h
+            .compile(
+                "s.rhai",
+                "s.rhai",
+                "one_of(\"pick\", [[\"a\", || move_initiative(1)], [\"b\", || move_momentum(2)]]);",
+            )
+            .unwrap();
+        let (p, reads) = h.run(u, &ctx(), None).unwrap();
+        assert!(!reads);
+        assert_eq!(p.len(), 5);
+        match &p[0] {
+            program::Instr::Branch { options, .. } => {
+                assert_eq!(options.iter().map(|o| o.1).collect::<Vec<_>>(), vec![1, 3])
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(p[2], program::Instr::Jump(5));
+        assert_eq!(p[4], program::Instr::Jump(5));
+    }
+}
