@@ -3,8 +3,13 @@
 //!
 //! See `ARCHITECTURE.md` for the map of modules and their invariants.
 
+pub mod agent;
+pub mod check;
 pub mod data;
 pub mod diag;
+pub mod engine;
 pub mod model;
 pub mod rules;
 pub mod script;
+pub mod state;
+pub mod view;
