@@ -5,11 +5,13 @@
 
 pub mod agent;
 pub mod check;
+pub mod cli;
 pub mod data;
 pub mod diag;
 pub mod engine;
 pub mod model;
 pub mod rules;
 pub mod script;
+pub mod sim;
 pub mod state;
 pub mod view;

@@ -1,0 +1,34 @@
+//! `watergate check`: load and validate the data, every problem at once.
+
+use super::{dataset, CliError, CliResult};
+use crate::model::Side;
+use crate::rules::Action;
+
+pub fn run(dir: Option<&std::path::Path>) -> CliResult {
+    let ds = dataset(dir)?;
+    let rules = crate::data::load(&ds).map_err(CliError::Data)?;
+    let dynamic = rules
+        .cards
+        .iter()
+        .filter(|c| matches!(c.action, Action::Dynamic { .. }))
+        .count();
+    let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
+    println!(
+        "ok: {} ({}): {} player cards ({} Nixon, {} Editor) and 2 momentum cards, {} board spaces, {} evidence tokens ({} in the bag), {} pictures, {} scripts ({} read the game)",
+        rules.name,
+        match dir {
+            Some(d) => d.display().to_string(),
+            None => "built-in data".to_string(),
+        },
+        rules.cards.len(),
+        count(Side::Nixon),
+        count(Side::Editor),
+        rules.board.spaces.len(),
+        rules.evidence.len(),
+        rules.evidence.iter().filter(|t| t.in_bag).count(),
+        rules.pictures.len(),
+        rules.scripts.units.len(),
+        dynamic,
+    );
+    Ok(())
+}

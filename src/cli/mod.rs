@@ -1,0 +1,176 @@
+//! The `watergate` command line. Each subcommand lives in its own module;
+//! this one parses arguments, loads the data and reports errors.
+
+mod cards;
+mod check;
+mod simulate;
+
+use crate::data::{self, DataSet};
+use crate::diag::Diagnostics;
+use crate::rules::Rules;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "watergate",
+    version,
+    about = "Watergate (Matthias Cramer, 2019) as data: check the card files, simulate, play and solve",
+    after_help = "The game's data (cards/, scripts/) is built into the binary; `--data DIR` loads an edited copy (see `watergate export`)."
+)]
+pub struct Cli {
+    /// Load the game from this data root (holding cards/ and scripts/) instead of the built-in copy.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Load and validate the data; print every problem as path:line:col: message.
+    Check,
+    /// List the player cards as a table, or as JSON.
+    Cards {
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the built-in data to DIR for a designer to edit (then use --data DIR).
+    Export {
+        dir: PathBuf,
+        /// Overwrite files in a non-empty directory.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Print the card-script API: every function a card script may call.
+    ScriptApi,
+    /// Play many games between two agents and print statistics.
+    Simulate(simulate::SimulateArgs),
+}
+
+/// Parses the arguments and runs the command.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    run(cli)
+}
+
+pub fn run(cli: Cli) -> ExitCode {
+    let result = match &cli.command {
+        Command::Check => check::run(cli.data.as_deref()),
+        Command::Cards { json } => load(&cli).and_then(|r| cards::run(&r, *json)),
+        Command::Export { dir, force } => export(dir, *force),
+        Command::ScriptApi => {
+            print!("{}", crate::script::api::reference());
+            Ok(())
+        }
+        Command::Simulate(args) => load(&cli).and_then(|r| simulate::run(&r, args)),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(CliError::Data(d)) => {
+            report(&d, cli.data.as_deref());
+            ExitCode::from(1)
+        }
+        Err(CliError::Message(m)) => {
+            eprintln!("error: {m}");
+            ExitCode::from(2)
+        }
+        Err(CliError::Failed(m)) => {
+            if !m.is_empty() {
+                eprintln!("{m}");
+            }
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad data: every problem, exit 1.
+    Data(Diagnostics),
+    /// Bad usage or an unexpected failure, exit 2.
+    Message(String),
+    /// The command ran and its answer is "no" (a failed expectation), exit 1.
+    Failed(String),
+}
+
+impl From<String> for CliError {
+    fn from(m: String) -> Self {
+        CliError::Message(m)
+    }
+}
+
+pub type CliResult = Result<(), CliError>;
+
+/// The data set the command line names.
+pub fn dataset(dir: Option<&std::path::Path>) -> Result<DataSet, CliError> {
+    match dir {
+        Some(d) => DataSet::from_dir(d).map_err(CliError::Data),
+        None => Ok(DataSet::embedded()),
+    }
+}
+
+pub fn load(cli: &Cli) -> Result<Rules, CliError> {
+    let ds = dataset(cli.data.as_deref())?;
+    data::load(&ds).map_err(CliError::Data)
+}
+
+/// Prints diagnostics to stderr: the `path:line:col: message` line, then
+/// the offending line of the file with a caret.
+pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
+    let embedded = DataSet::embedded();
+    for diag in d.iter() {
+        eprintln!("{diag}");
+        let text = std::fs::read_to_string(&diag.path).ok().or_else(|| {
+            let rel = match data_dir {
+                Some(dir) => std::path::Path::new(&diag.path)
+                    .strip_prefix(dir)
+                    .ok()?
+                    .to_string_lossy()
+                    .to_string(),
+                None => diag.path.clone(),
+            };
+            embedded
+                .get(&rel)
+                .and_then(|b| std::str::from_utf8(b).ok())
+                .map(str::to_string)
+        });
+        if let Some(snippet) = text.and_then(|t| diag.snippet(&t)) {
+            for line in snippet.lines() {
+                eprintln!("    {line}");
+            }
+        }
+    }
+    eprintln!(
+        "{} problem{} found",
+        d.len(),
+        if d.len() == 1 { "" } else { "s" }
+    );
+}
+
+fn export(dir: &std::path::Path, force: bool) -> CliResult {
+    if dir.exists()
+        && std::fs::read_dir(dir)
+            .map(|mut e| e.next().is_some())
+            .unwrap_or(false)
+        && !force
+    {
+        return Err(CliError::Message(format!(
+            "{} is not empty; pass --force to overwrite",
+            dir.display()
+        )));
+    }
+    let ds = DataSet::embedded();
+    let n = ds
+        .write_to(dir)
+        .map_err(|e| CliError::Message(format!("cannot write {}: {e}", dir.display())))?;
+    println!(
+        "wrote {n} files to {}; edit them and run `watergate --data {} check`",
+        dir.display(),
+        dir.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,276 @@
+//! Simulations: many games between two agents, with statistics that do not
+//! depend on how the games were spread over threads. Game `i` of a run with
+//! seed `s` always uses the same seeds, and tallies are sums, so 1 thread
+//! and many threads give the same numbers.
+
+use crate::agent::{Agent, AgentSpec};
+use crate::engine::{Event, Observer, PlayError};
+use crate::model::*;
+use crate::rules::Rules;
+use crate::state::State;
+use crate::view::View;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The seed of game `index` of a run seeded with `base` (SplitMix64).
+pub fn game_seed(base: u64, index: u64) -> u64 {
+    let mut z = base
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Per card: how it was used and how games went when its action was used.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardTally {
+    pub value_plays: u64,
+    pub action_plays: u64,
+    /// Games in which its owner used its action at least once.
+    pub action_games: u64,
+    /// …of which its owner won.
+    pub action_wins: u64,
+}
+
+/// The result of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    pub index: u64,
+    pub seed: u64,
+    pub outcome: Outcome,
+    pub rounds: u16,
+    pub decisions: u64,
+    /// Value and action plays per card (by `CardId`).
+    pub plays: Vec<(u16, u16)>,
+}
+
+/// Sums over many games.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
+    pub games: u64,
+    pub editor_wins: u64,
+    pub nixon_wins: u64,
+    /// By cause key (`momentum`, `empty_supply`, `connected`).
+    pub win_causes: BTreeMap<String, u64>,
+    pub rounds_sum: u64,
+    pub rounds_sq_sum: u64,
+    /// Games by number of rounds.
+    pub rounds_histogram: BTreeMap<u16, u64>,
+    pub decisions: u64,
+    /// By card id.
+    pub cards: BTreeMap<String, CardTally>,
+}
+
+impl Tally {
+    pub fn add(&mut self, r: &Rules, g: &GameResult) {
+        self.games += 1;
+        match g.outcome.winner {
+            Side::Editor => self.editor_wins += 1,
+            Side::Nixon => self.nixon_wins += 1,
+        }
+        *self
+            .win_causes
+            .entry(g.outcome.cause.key().to_string())
+            .or_default() += 1;
+        let rounds = g.rounds as u64;
+        self.rounds_sum += rounds;
+        self.rounds_sq_sum += rounds * rounds;
+        *self.rounds_histogram.entry(g.rounds).or_default() += 1;
+        self.decisions += g.decisions;
+        for (i, (v, a)) in g.plays.iter().enumerate() {
+            let card = &r.cards[i];
+            let t = self.cards.entry(card.id.clone()).or_default();
+            t.value_plays += *v as u64;
+            t.action_plays += *a as u64;
+            if *a > 0 {
+                t.action_games += 1;
+                if g.outcome.winner == card.side {
+                    t.action_wins += 1;
+                }
+            }
+        }
+    }
+
+    /// Adds another tally (order does not matter: every field is a sum).
+    pub fn merge(&mut self, o: &Tally) {
+        self.games += o.games;
+        self.editor_wins += o.editor_wins;
+        self.nixon_wins += o.nixon_wins;
+        for (k, v) in &o.win_causes {
+            *self.win_causes.entry(k.clone()).or_default() += v;
+        }
+        self.rounds_sum += o.rounds_sum;
+        self.rounds_sq_sum += o.rounds_sq_sum;
+        for (k, v) in &o.rounds_histogram {
+            *self.rounds_histogram.entry(*k).or_default() += v;
+        }
+        self.decisions += o.decisions;
+        for (k, v) in &o.cards {
+            let t = self.cards.entry(k.clone()).or_default();
+            t.value_plays += v.value_plays;
+            t.action_plays += v.action_plays;
+            t.action_games += v.action_games;
+            t.action_wins += v.action_wins;
+        }
+    }
+
+    pub fn mean_rounds(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.rounds_sum as f64 / self.games as f64
+        }
+    }
+
+    /// Sample standard deviation of the number of rounds.
+    pub fn sd_rounds(&self) -> f64 {
+        if self.games < 2 {
+            return 0.0;
+        }
+        let n = self.games as f64;
+        let mean = self.rounds_sum as f64 / n;
+        let var = (self.rounds_sq_sum as f64 - n * mean * mean) / (n - 1.0);
+        var.max(0.0).sqrt()
+    }
+
+    pub fn wins(&self, side: Side) -> u64 {
+        match side {
+            Side::Editor => self.editor_wins,
+            Side::Nixon => self.nixon_wins,
+        }
+    }
+}
+
+/// Counts the plays of one game.
+struct PlayCounter {
+    plays: Vec<(u16, u16)>,
+}
+
+impl Observer for PlayCounter {
+    fn event(&mut self, e: Event) {
+        if let Event::Played { card, part, .. } = e {
+            let p = &mut self.plays[card.index()];
+            match part {
+                Part::Value => p.0 += 1,
+                Part::Action => p.1 += 1,
+            }
+        }
+    }
+}
+
+/// Plays one game between two agents (by `Side::index()`).
+pub fn play_game(
+    r: &Rules,
+    index: u64,
+    seed: u64,
+    agents: &mut [Box<dyn Agent>; 2],
+) -> Result<GameResult, PlayError> {
+    let mut counter = PlayCounter {
+        plays: vec![(0, 0); r.cards.len()],
+    };
+    let mut s = State::new_observed(r, seed, &mut counter);
+    let mut options = Vec::new();
+    let mut decisions = 0;
+    while let Some(actor) = s.legal(r, &mut options) {
+        let Some(side) = actor.side() else {
+            return Err(PlayError::Internal(
+                "a chance decision in a simulation".into(),
+            ));
+        };
+        let view = View::new(r, &s, side);
+        let choice = agents[side.index()].decide(&view, &options);
+        if !options.contains(&choice) {
+            return Err(PlayError::Illegal(format!(
+                "agent {} chose {choice:?}, which is not an option",
+                agents[side.index()].name()
+            )));
+        }
+        s.apply_unchecked_observed(r, choice, &mut counter)?;
+        decisions += 1;
+    }
+    Ok(GameResult {
+        index,
+        seed,
+        outcome: s
+            .outcome
+            .ok_or_else(|| PlayError::Internal("game ended without outcome".into()))?,
+        rounds: s.round,
+        decisions,
+        plays: counter.plays,
+    })
+}
+
+/// What to simulate.
+#[derive(Clone, Debug)]
+pub struct SimConfig {
+    pub games: u64,
+    pub seed: u64,
+    /// Game indices start here (for shards of a larger run).
+    pub first_game: u64,
+    pub editor: AgentSpec,
+    pub nixon: AgentSpec,
+    pub threads: usize,
+}
+
+/// Runs the games of `cfg` on `cfg.threads` threads. `progress` is called
+/// with the number of games finished so far (from any thread).
+pub fn simulate(
+    r: &Rules,
+    cfg: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, PlayError> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let failure: Mutex<Option<PlayError>> = Mutex::new(None);
+    let threads = cfg.threads.max(1);
+    let partials: Vec<Tally> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut tally = Tally::default();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed) as u64;
+                        if i >= cfg.games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
+                            break;
+                        }
+                        let index = cfg.first_game + i;
+                        let seed = game_seed(cfg.seed, index);
+                        let mut agents: [Box<dyn Agent>; 2] = [
+                            cfg.editor.build(game_seed(seed, 1), Side::Editor),
+                            cfg.nixon.build(game_seed(seed, 2), Side::Nixon),
+                        ];
+                        match play_game(r, index, seed, &mut agents) {
+                            Ok(g) => tally.add(r, &g),
+                            Err(e) => {
+                                if let Ok(mut f) = failure.lock() {
+                                    f.get_or_insert(PlayError::Internal(format!(
+                                        "game {index} (seed {seed}): {e}"
+                                    )));
+                                }
+                                break;
+                            }
+                        }
+                        let n = done.fetch_add(1, Ordering::Relaxed) as u64 + 1;
+                        progress(n);
+                    }
+                    tally
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    if let Some(e) = failure.into_inner().ok().flatten() {
+        return Err(e);
+    }
+    let mut total = Tally::default();
+    for p in &partials {
+        total.merge(p);
+    }
+    Ok(total)
+}
