@@ -11,6 +11,7 @@ pub mod diag;
 pub mod engine;
 pub mod model;
 pub mod rules;
+pub mod scenario;
 pub mod script;
 pub mod sim;
 pub mod state;

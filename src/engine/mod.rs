@@ -16,6 +16,7 @@ pub mod choice;
 mod effects;
 pub mod event;
 mod flow;
+pub mod notation;
 mod play;
 mod vm;
 
