@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 /// facts printed on the physical components but given by no source
 /// (OPEN.md D1–D7). A designer with the real game replaces them here.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Provenance")]
 pub struct ProvenanceDef {
     pub source: String,
     /// Names of the fields of this file whose values are placeholders.
@@ -48,7 +48,7 @@ pub struct GameDef {
 
 /// Rule questions with a default a house rule might flip (OPEN.md).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Settings")]
 pub struct SettingsDef {
     /// Q1: where an evidence token goes that must be pinned but has no empty
     /// matching space.
@@ -87,7 +87,7 @@ pub struct TokensDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Picture")]
 pub struct PictureDef {
     /// The last name printed on the informant space, used as the key.
     pub name: String,
@@ -95,7 +95,7 @@ pub struct PictureDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "EvidenceGroup")]
 pub struct EvidenceGroupDef {
     /// One colour, or two for a two-coloured token.
     pub colours: Vec<Colour>,
@@ -118,7 +118,7 @@ pub struct BoardDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "BoardSpace")]
 pub struct BoardSpaceDef {
     pub id: String,
     pub kind: SpaceKindDef,
@@ -181,7 +181,7 @@ pub enum RequirementDef {
 
 /// The opponent's play a reaction card answers (R6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Trigger")]
 pub struct TriggerDef {
     /// Which part the opponent uses.
     pub part: Part,
@@ -213,7 +213,7 @@ pub struct MomentumCardDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "MomentumSpace")]
 pub struct MomentumSpaceDef {
     #[serde(default)]
     pub title: Option<String>,

@@ -84,6 +84,11 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         if let Some(u) = units.get(rel) {
             return *u;
         }
+        // A missing file is reported where the card names it.
+        if !ds.files.contains_key(rel) {
+            units.insert(rel.to_string(), None);
+            return None;
+        }
         let u = match text_of(ds, rel) {
             Ok(text) => match host.compile(rel, &ds.display_path(rel), text) {
                 Ok(u) => Some(u),
@@ -216,8 +221,8 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     for side in Side::BOTH {
         if mcards[side.index()].is_none() {
             d.push(Diagnostic::file(
-                ds.display_path(MOMENTUM_DIR),
-                format!("no momentum card for {side} in {MOMENTUM_DIR}"),
+                ds.display_path(MOMENTUM_DIR.trim_end_matches('/')),
+                format!("no momentum card for {side}: expected one RON file per side in {MOMENTUM_DIR}"),
             ));
         }
     }

@@ -1,0 +1,91 @@
+//! The loader against a corpus of broken data: each case under
+//! `tests/broken_data/<case>/` overlays files on the shipped data (and may
+//! delete some, listed in `delete.txt`); loading must fail with exactly the
+//! diagnostics in `expected.txt`. Regenerate with `BLESS=1 cargo test --test loader`
+//! (then read the diff: every message must say where, what and what was expected).
+
+use std::path::Path;
+use watergate::data::{self, DataSet};
+
+fn overlay(ds: &mut DataSet, dir: &Path, rel: &str) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let e = e.unwrap();
+        let name = e.file_name().to_string_lossy().to_string();
+        let child = if rel.is_empty() { name.clone() } else { format!("{rel}/{name}") };
+        if e.path().is_dir() {
+            overlay(ds, &e.path(), &child);
+        } else if rel.is_empty() && (name == "expected.txt" || name == "delete.txt") {
+            continue;
+        } else {
+            ds.files.insert(child, std::fs::read(e.path()).unwrap());
+        }
+    }
+}
+
+#[test]
+fn broken_data_gives_exact_errors() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/broken_data");
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut cases: Vec<_> = std::fs::read_dir(&corpus).unwrap().map(|e| e.unwrap().path()).collect();
+    cases.sort();
+    assert!(cases.len() >= 20);
+    let mut mismatches = Vec::new();
+    for case in cases {
+        let mut ds = DataSet::embedded();
+        overlay(&mut ds, &case, "");
+        if let Ok(list) = std::fs::read_to_string(case.join("delete.txt")) {
+            for rel in list.lines().filter(|l| !l.trim().is_empty()) {
+                assert!(ds.files.remove(rel.trim()).is_some(), "{}: no file {rel} to delete", case.display());
+            }
+        }
+        let got = match data::load(&ds) {
+            Ok(_) => "loaded without error\n".to_string(),
+            Err(d) => d.to_string(),
+        };
+        let expected_path = case.join("expected.txt");
+        if bless {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if got != expected {
+            mismatches.push(format!(
+                "{}:\n--- expected\n{expected}--- got\n{got}",
+                case.file_name().unwrap().to_string_lossy()
+            ));
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+#[test]
+fn shipped_data_loads() {
+    let r = data::load(&DataSet::embedded()).expect("shipped data loads");
+    assert_eq!(r.cards.len(), 40);
+    assert_eq!(r.evidence.len(), 36);
+    assert_eq!(r.evidence.iter().filter(|t| t.in_bag).count(), 30);
+    assert_eq!(r.pictures.len(), 7);
+}
+
+#[test]
+fn every_card_says_which_values_are_placeholders() {
+    let r = data::shipped();
+    for c in &r.cards {
+        assert!(c.placeholders.contains(&"value".to_string()), "{} does not label its value", c.id);
+    }
+}
+
+/// Arbitrary bytes in any data file: errors, never a panic.
+#[test]
+fn garbage_in_any_file_is_an_error_not_a_panic() {
+    let base = DataSet::embedded();
+    let garbage: [&[u8]; 6] = [b"", b"(", b"\xff\xfe", b"PlayerCard(number: 99999999999)", b"r#\"", b"/* /* */"];
+    for rel in base.files.keys().filter(|k| k.ends_with(".ron")).take(8) {
+        for g in garbage {
+            let mut ds = base.clone();
+            ds.files.insert(rel.clone(), g.to_vec());
+            let r = data::load(&ds);
+            assert!(r.is_err(), "{rel} with {g:?} loaded");
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! Thousands of random games with every invariant checked after every step:
+//! nothing created or lost (36 evidence tokens, 9 momentum tokens, 7
+//! pictures, 40 player cards each in exactly one place), illegal choices
+//! refused with the state unchanged, same seed and choices giving the same
+//! game, and states surviving a serialization round trip.
+
+use watergate::agent::{Agent, RandomAgent};
+use watergate::engine::{Choice, Event, PlayError, TokenRef};
+use watergate::model::*;
+use watergate::rules::Rules;
+use watergate::state::State;
+use watergate::view::View;
+
+fn play(r: &Rules, seed: u64, mut each: impl FnMut(&State, &[Choice])) -> (State, Vec<Event>) {
+    let mut events = Vec::new();
+    let mut s = State::new_observed(r, seed, &mut events);
+    let mut agents = [RandomAgent::new(seed ^ 0xE), RandomAgent::new(seed ^ 0x17)];
+    let mut options = Vec::new();
+    while let Some(actor) = s.legal(r, &mut options) {
+        each(&s, &options);
+        let side = actor.side().expect("no chance decisions in normal play");
+        let choice = agents[side.index()].decide(&View::new(r, &s, side), &options);
+        s.apply_observed(r, choice, &mut events).expect("a legal choice applies");
+    }
+    (s, events)
+}
+
+#[test]
+fn nothing_is_created_or_lost_in_3000_random_games() {
+    let r = watergate::data::shipped();
+    for seed in 0..3000 {
+        let mut steps = 0;
+        let (s, _) = play(&r, seed, |s, options| {
+            if let Err(e) = watergate::check::conservation(&r, s) {
+                panic!("seed {seed}, step {steps}: {e}");
+            }
+            assert!(options.len() >= 2, "seed {seed}: a decision with {} option(s)", options.len());
+            steps += 1;
+        });
+        watergate::check::conservation(&r, &s).unwrap();
+        assert!(s.outcome.is_some());
+        assert!(steps > 10, "seed {seed}: only {steps} decisions");
+    }
+}
+
+#[test]
+fn same_seed_and_choices_give_the_same_game() {
+    let r = watergate::data::shipped();
+    for seed in [1, 42, 4242] {
+        let (a, ea) = play(&r, seed, |_, _| {});
+        let (b, eb) = play(&r, seed, |_, _| {});
+        assert_eq!(a, b);
+        assert_eq!(ea, eb);
+    }
+    let (a, _) = play(&r, 1, |_, _| {});
+    let (b, _) = play(&r, 2, |_, _| {});
+    assert_ne!(a, b, "different seeds should give different games");
+}
+
+/// Choices of every shape, most of them illegal at any given moment.
+fn probes(r: &Rules) -> Vec<Choice> {
+    let mut v = vec![
+        Choice::Pass,
+        Choice::Skip,
+        Choice::Token(TokenRef::Initiative),
+        Choice::Token(TokenRef::Momentum),
+        Choice::Token(TokenRef::Evidence(0)),
+        Choice::Token(TokenRef::Evidence(200)),
+        Choice::Ask(Colour::Green),
+        Choice::Space(SpaceId(0)),
+        Choice::Space(SpaceId(250)),
+        Choice::Picture(PictureId(3)),
+        Choice::Branch(9),
+        Choice::Chance(0),
+    ];
+    for c in (0..r.cards.len()).step_by(7) {
+        let card = CardId(c as u8);
+        v.push(Choice::Play { card, part: Part::Action });
+        v.push(Choice::Play { card, part: Part::Value });
+        v.push(Choice::React(card));
+        v.push(Choice::Card(card));
+    }
+    v.push(Choice::Play { card: CardId(240), part: Part::Value });
+    v
+}
+
+#[test]
+fn illegal_choices_are_refused_and_change_nothing() {
+    let r = watergate::data::shipped();
+    let probes = probes(&r);
+    let mut refused = 0;
+    for seed in 0..200 {
+        play(&r, seed, |s, options| {
+            for p in &probes {
+                if options.contains(p) {
+                    continue;
+                }
+                let mut copy = s.clone();
+                match copy.apply(&r, *p) {
+                    Err(PlayError::Illegal(reason)) => {
+                        assert!(!reason.is_empty());
+                        refused += 1;
+                    }
+                    other => panic!("seed {seed}: {p:?} gave {other:?}"),
+                }
+                assert_eq!(&copy, s, "a refused choice changed the state");
+            }
+        });
+    }
+    assert!(refused > 10_000);
+}
+
+#[test]
+fn a_finished_game_refuses_every_choice() {
+    let r = watergate::data::shipped();
+    let (mut s, _) = play(&r, 5, |_, _| {});
+    let before = s.clone();
+    assert_eq!(s.apply(&r, Choice::Pass), Err(PlayError::GameOver));
+    assert_eq!(s, before);
+}
+
+#[test]
+fn states_survive_a_serialization_round_trip() {
+    let r = watergate::data::shipped();
+    for seed in 0..50 {
+        play(&r, seed, |s, _| {
+            let json = serde_json::to_string(s).unwrap();
+            let back: State = serde_json::from_str(&json).unwrap();
+            assert_eq!(&back, s);
+        });
+    }
+}
+
+#[test]
+fn views_hide_what_the_viewer_may_not_see() {
+    let r = watergate::data::shipped();
+    play(&r, 9, |s, _| {
+        let editor = View::new(&r, s, Side::Editor);
+        let nixon = View::new(&r, s, Side::Nixon);
+        for (e, n) in editor.track().iter().zip(nixon.track()) {
+            assert_eq!(e.face_up, n.face_up);
+            // R4.3: Nixon sees face-down colours on the track, the Editor does not.
+            assert_eq!(e.colours.is_some(), e.face_up);
+            assert!(n.colours.is_some());
+        }
+        assert_eq!(editor.my_hand(), &s.hands[0][..]);
+        assert_eq!(nixon.my_hand(), &s.hands[1][..]);
+    });
+}
