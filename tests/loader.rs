@@ -11,7 +11,11 @@ fn overlay(ds: &mut DataSet, dir: &Path, rel: &str) {
     for e in std::fs::read_dir(dir).unwrap() {
         let e = e.unwrap();
         let name = e.file_name().to_string_lossy().to_string();
-        let child = if rel.is_empty() { name.clone() } else { format!("{rel}/{name}") };
+        let child = if rel.is_empty() {
+            name.clone()
+        } else {
+            format!("{rel}/{name}")
+        };
         if e.path().is_dir() {
             overlay(ds, &e.path(), &child);
         } else if rel.is_empty() && (name == "expected.txt" || name == "delete.txt") {
@@ -26,7 +30,10 @@ fn overlay(ds: &mut DataSet, dir: &Path, rel: &str) {
 fn broken_data_gives_exact_errors() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/broken_data");
     let bless = std::env::var_os("BLESS").is_some();
-    let mut cases: Vec<_> = std::fs::read_dir(&corpus).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut cases: Vec<_> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     cases.sort();
     assert!(cases.len() >= 20);
     let mut mismatches = Vec::new();
@@ -35,7 +42,11 @@ fn broken_data_gives_exact_errors() {
         overlay(&mut ds, &case, "");
         if let Ok(list) = std::fs::read_to_string(case.join("delete.txt")) {
             for rel in list.lines().filter(|l| !l.trim().is_empty()) {
-                assert!(ds.files.remove(rel.trim()).is_some(), "{}: no file {rel} to delete", case.display());
+                assert!(
+                    ds.files.remove(rel.trim()).is_some(),
+                    "{}: no file {rel} to delete",
+                    case.display()
+                );
             }
         }
         let got = match data::load(&ds) {
@@ -71,7 +82,11 @@ fn shipped_data_loads() {
 fn every_card_says_which_values_are_placeholders() {
     let r = data::shipped();
     for c in &r.cards {
-        assert!(c.placeholders.contains(&"value".to_string()), "{} does not label its value", c.id);
+        assert!(
+            c.placeholders.contains(&"value".to_string()),
+            "{} does not label its value",
+            c.id
+        );
     }
 }
 
@@ -79,7 +94,14 @@ fn every_card_says_which_values_are_placeholders() {
 #[test]
 fn garbage_in_any_file_is_an_error_not_a_panic() {
     let base = DataSet::embedded();
-    let garbage: [&[u8]; 6] = [b"", b"(", b"\xff\xfe", b"PlayerCard(number: 99999999999)", b"r#\"", b"/* /* */"];
+    let garbage: [&[u8]; 6] = [
+        b"",
+        b"(",
+        b"\xff\xfe",
+        b"PlayerCard(number: 99999999999)",
+        b"r#\"",
+        b"/* /* */",
+    ];
     for rel in base.files.keys().filter(|k| k.ends_with(".ron")).take(8) {
         for g in garbage {
             let mut ds = base.clone();

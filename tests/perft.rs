@@ -50,7 +50,11 @@ fn perft_counts_match() {
         }
     }
     if bless {
-        let header: String = text.lines().take_while(|l| l.starts_with("//")).map(|l| format!("{l}\n")).collect();
+        let header: String = text
+            .lines()
+            .take_while(|l| l.starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect();
         let body = ron::ser::to_string_pretty(&entries, ron::ser::PrettyConfig::default()).unwrap();
         std::fs::write(dir.join("counts.ron"), format!("{header}{body}\n")).unwrap();
     }

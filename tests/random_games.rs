@@ -20,7 +20,8 @@ fn play(r: &Rules, seed: u64, mut each: impl FnMut(&State, &[Choice])) -> (State
         each(&s, &options);
         let side = actor.side().expect("no chance decisions in normal play");
         let choice = agents[side.index()].decide(&View::new(r, &s, side), &options);
-        s.apply_observed(r, choice, &mut events).expect("a legal choice applies");
+        s.apply_observed(r, choice, &mut events)
+            .expect("a legal choice applies");
     }
     (s, events)
 }
@@ -34,7 +35,11 @@ fn nothing_is_created_or_lost_in_3000_random_games() {
             if let Err(e) = watergate::check::conservation(&r, s) {
                 panic!("seed {seed}, step {steps}: {e}");
             }
-            assert!(options.len() >= 2, "seed {seed}: a decision with {} option(s)", options.len());
+            assert!(
+                options.len() >= 2,
+                "seed {seed}: a decision with {} option(s)",
+                options.len()
+            );
             steps += 1;
         });
         watergate::check::conservation(&r, &s).unwrap();
@@ -75,12 +80,21 @@ fn probes(r: &Rules) -> Vec<Choice> {
     ];
     for c in (0..r.cards.len()).step_by(7) {
         let card = CardId(c as u8);
-        v.push(Choice::Play { card, part: Part::Action });
-        v.push(Choice::Play { card, part: Part::Value });
+        v.push(Choice::Play {
+            card,
+            part: Part::Action,
+        });
+        v.push(Choice::Play {
+            card,
+            part: Part::Value,
+        });
         v.push(Choice::React(card));
         v.push(Choice::Card(card));
     }
-    v.push(Choice::Play { card: CardId(240), part: Part::Value });
+    v.push(Choice::Play {
+        card: CardId(240),
+        part: Part::Value,
+    });
     v
 }
 

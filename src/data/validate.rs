@@ -222,7 +222,9 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         if mcards[side.index()].is_none() {
             d.push(Diagnostic::file(
                 ds.display_path(MOMENTUM_DIR.trim_end_matches('/')),
-                format!("no momentum card for {side}: expected one RON file per side in {MOMENTUM_DIR}"),
+                format!(
+                    "no momentum card for {side}: expected one RON file per side in {MOMENTUM_DIR}"
+                ),
             ));
         }
     }

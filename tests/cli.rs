@@ -1,0 +1,156 @@
+//! The command line, end to end: the binary as a user runs it.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn watergate(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("watergate-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn check_passes_on_the_shipped_data() {
+    let out = watergate(&["check"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("ok: "), "{text}");
+    assert_eq!(text.lines().count(), 1);
+}
+
+#[test]
+fn export_edit_and_check_reports_every_problem_with_positions() {
+    let dir = temp_dir("export");
+    let out = watergate(&["export", dir.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(watergate(&["--data", dir.to_str().unwrap(), "check"])
+        .status
+        .success());
+    // Exporting again over it is refused without --force.
+    assert!(!watergate(&["export", dir.to_str().unwrap()])
+        .status
+        .success());
+
+    let card = dir.join("cards/nixon/09_howard_hunt.ron");
+    let text = std::fs::read_to_string(&card).unwrap();
+    std::fs::write(&card, text.replace("value: 2,", "value: 12,")).unwrap();
+    std::fs::write(
+        dir.join("scripts/nixon/gordon_liddy.rhai"),
+        "move_momentm(1);\n",
+    )
+    .unwrap();
+    let out = watergate(&["--data", dir.to_str().unwrap(), "check"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with(' ')).collect();
+    let hunt = format!(
+        "{}:9:12: value is 12: expected 1 to 9 (R1.7 prints 1–4)",
+        card.display()
+    );
+    let liddy = format!(
+        "{}:1:1: unknown function `move_momentm` with 1 argument(s): not a function of the card script API (see `watergate script-api`)",
+        dir.join("scripts/nixon/gordon_liddy.rhai").display()
+    );
+    assert_eq!(
+        lines,
+        vec![hunt.as_str(), liddy.as_str(), "2 problems found"],
+        "{err}"
+    );
+    // Each problem is followed by the offending line with a caret.
+    assert!(err.contains("   9 |     value: 12,"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn check_on_garbage_never_panics() {
+    let dir = temp_dir("garbage");
+    watergate(&["export", dir.to_str().unwrap()]);
+    std::fs::write(dir.join("cards/board.ron"), [0xff, 0x00, 0x28, 0x28]).unwrap();
+    let out = watergate(&["--data", dir.to_str().unwrap(), "check"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("board.ron:1:1: not valid UTF-8"));
+    let out = watergate(&["--data", "/nonexistent/dir", "check"]);
+    assert_eq!(out.status.code(), Some(1));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn cards_lists_the_deck_as_a_table_and_as_json() {
+    let out = watergate(&["cards"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Follow the money!"));
+    assert!(text.contains(" 42  Editor  event*"));
+    let out = watergate(&["cards", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let list = v.as_array().unwrap();
+    assert_eq!(list.len(), 40);
+    assert!(list
+        .iter()
+        .any(|c| c["id"] == "nixon.gambit" && c["value"] == 1));
+}
+
+#[test]
+fn simulate_json_has_the_promised_fields_and_ignores_the_thread_count() {
+    let run = |threads: &str| {
+        let out = watergate(&[
+            "simulate",
+            "--games",
+            "300",
+            "--seed",
+            "9",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert!(out.status.success());
+        let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for key in [
+            "games",
+            "editor_wins",
+            "nixon_wins",
+            "win_causes",
+            "mean_rounds",
+        ] {
+            assert!(v.get(key).is_some(), "missing {key}");
+        }
+        for timing in ["seconds", "games_per_second", "threads"] {
+            v.as_object_mut().unwrap().remove(timing);
+        }
+        v
+    };
+    let one = run("1");
+    assert_eq!(one["games"], 300);
+    assert_eq!(
+        one["editor_wins"].as_u64().unwrap() + one["nixon_wins"].as_u64().unwrap(),
+        300
+    );
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn script_api_prints_every_function() {
+    let out = watergate(&["script-api"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for name in watergate::script::api::api_names() {
+        assert!(text.contains(&format!("`{name}(")), "{name} missing");
+    }
+}
+
+#[test]
+fn bad_usage_is_explained() {
+    let out = watergate(&["simulate", "--editor", "genius"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown agent `genius`"));
+}

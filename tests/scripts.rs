@@ -1,0 +1,177 @@
+//! Card scripts as a designer meets them: editing a script or a card file
+//! changes the game with no rebuild, and hostile scripts are stopped by the
+//! sandbox with the card's name, the script file and the position, leaving
+//! the game as it was.
+
+use watergate::data::{self, DataSet};
+use watergate::engine::{notation::parse_choice, PlayError};
+use watergate::rules::Rules;
+use watergate::scenario::Scenario;
+use watergate::state::State;
+
+const LIDDY_POSITION: &str = r#"Scenario(
+    position: Some((
+        initiative: Nixon,
+        hands: (editor: ["editor.recruit_woods"], nixon: ["nixon.gordon_liddy", "nixon.gambit"]),
+        track: [(token: "blue", at: "E2", face_up: true), (token: "green", at: "N1", face_up: true)],
+    )),
+)"#;
+
+fn with_file(rel: &str, text: &str) -> Rules {
+    let mut ds = DataSet::embedded();
+    ds.files.insert(rel.to_string(), text.as_bytes().to_vec());
+    data::load(&ds).unwrap_or_else(|d| panic!("{d}"))
+}
+
+fn start(r: &Rules, text: &str) -> State {
+    Scenario::from_text("test.ron", text, ".".into())
+        .unwrap()
+        .start(r)
+        .unwrap()
+}
+
+fn play(r: &Rules, s: &mut State, choice: &str) -> Result<(), PlayError> {
+    let mut options = Vec::new();
+    s.legal(r, &mut options);
+    let c = parse_choice(r, s, choice, &options).unwrap_or_else(|e| panic!("{e}"));
+    s.apply(r, c)
+}
+
+#[test]
+fn a_replaced_script_changes_the_game_without_rebuilding() {
+    // Shipped Gordon Liddy: a face-up evidence token goes back to the bag.
+    let shipped = data::shipped();
+    let mut s = start(&shipped, LIDDY_POSITION);
+    play(&shipped, &mut s, "gordon_liddy action").unwrap();
+    assert_eq!(s.momentum_token, Some(0));
+    // A designer's Liddy moves the momentum token 3 steps instead.
+    let edited = with_file("scripts/nixon/gordon_liddy.rhai", "move_momentum(3);\n");
+    let mut s = start(&edited, LIDDY_POSITION);
+    play(&edited, &mut s, "gordon_liddy action").unwrap();
+    assert_eq!(s.momentum_token, Some(-3));
+    assert_eq!(s.track.len(), 2, "no evidence returned to the bag");
+}
+
+#[test]
+fn an_edited_card_value_changes_the_game() {
+    let text =
+        String::from_utf8(DataSet::embedded().files["cards/nixon/10_gordon_liddy.ron"].clone())
+            .unwrap();
+    let edited = with_file(
+        "cards/nixon/10_gordon_liddy.ron",
+        &text.replace("value: 3,", "value: 1,"),
+    );
+    for (rules, expected) in [(&data::shipped(), -3), (&edited, -1)] {
+        let mut s = start(rules, LIDDY_POSITION);
+        play(rules, &mut s, "gordon_liddy value").unwrap();
+        play(rules, &mut s, "initiative").unwrap();
+        assert_eq!(s.initiative_token, Some(expected));
+    }
+}
+
+/// A script that reads the game is run at each play; one that misbehaves
+/// only then is stopped at play time, and the game is left as it was.
+fn hostile_at_play(body: &str) -> (PlayError, State, State) {
+    let script = format!("if track_evidence_count() > 0 {{\n{body}\n}}\nmove_momentum(1);\n");
+    let r = with_file("scripts/nixon/gordon_liddy.rhai", &script);
+    let mut s = start(&r, LIDDY_POSITION);
+    let before = s.clone();
+    let e = play(&r, &mut s, "gordon_liddy action").unwrap_err();
+    (e, before, s)
+}
+
+#[test]
+fn an_endless_loop_is_stopped_with_the_card_name_and_position() {
+    let (e, before, after) = hostile_at_play("    loop { }");
+    assert_eq!(before, after, "the game is unchanged");
+    let PlayError::Script(e) = e else {
+        panic!("{e:?}")
+    };
+    assert_eq!(e.card, "Gordon Liddy");
+    assert_eq!(e.script, "scripts/nixon/gordon_liddy.rhai");
+    assert_eq!((e.line, e.col), (2, 10));
+    assert!(e.message.contains("operations"), "{}", e.message);
+    assert_eq!(
+        e.to_string(),
+        "scripts/nixon/gordon_liddy.rhai:2:10: card `Gordon Liddy`: stopped by the sandbox: more than 50000 operations (an endless loop?)"
+    );
+}
+
+#[test]
+fn deep_recursion_is_stopped() {
+    let r = with_file(
+        "scripts/nixon/gordon_liddy.rhai",
+        "fn down(n) { down(n + 1) }\nif track_evidence_count() > 0 { down(0); }\n",
+    );
+    let mut s = start(&r, LIDDY_POSITION);
+    let before = s.clone();
+    let PlayError::Script(e) = play(&r, &mut s, "gordon_liddy action").unwrap_err() else {
+        panic!()
+    };
+    assert_eq!(s, before);
+    assert!(e.message.contains("nested deeper"), "{}", e.message);
+}
+
+#[test]
+fn huge_strings_and_arrays_are_stopped() {
+    for body in [
+        "    let s = \"ab\"; loop { s += s; }",
+        "    let a = [1]; loop { a += a; }",
+    ] {
+        let (e, before, after) = hostile_at_play(body);
+        assert_eq!(before, after);
+        let PlayError::Script(e) = e else {
+            panic!("{e:?}")
+        };
+        assert!(e.message.contains("too large"), "{}", e.message);
+    }
+}
+
+#[test]
+fn files_clock_modules_and_eval_are_not_available() {
+    for (script, needle) in [
+        ("import \"secrets\" as s;\n", "does not compile"),
+        ("let t = timestamp();\n", "unknown function `timestamp`"),
+        (
+            "let f = open_file(\"/etc/passwd\");\n",
+            "unknown function `open_file`",
+        ),
+        ("eval(\"move_momentum(1)\");\n", "does not compile"),
+    ] {
+        let mut ds = DataSet::embedded();
+        ds.files.insert(
+            "scripts/nixon/gordon_liddy.rhai".into(),
+            script.as_bytes().to_vec(),
+        );
+        let d = data::load(&ds).unwrap_err();
+        let text = d.to_string();
+        assert!(
+            text.starts_with("scripts/nixon/gordon_liddy.rhai:1:"),
+            "{text}"
+        );
+        assert!(text.contains(needle), "{script}: {text}");
+    }
+}
+
+#[test]
+fn the_documented_api_is_the_printed_reference() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
+        .unwrap();
+    assert_eq!(
+        doc,
+        watergate::script::api::reference(),
+        "regenerate docs/script-api.md with `watergate script-api`"
+    );
+}
+
+#[test]
+fn shipped_scripts_read_no_state_so_programs_are_computed_once() {
+    let r = data::shipped();
+    for c in &r.cards {
+        assert!(
+            matches!(c.action, watergate::rules::Action::Static(_)),
+            "{} is dynamic",
+            c.id
+        );
+    }
+}
