@@ -161,3 +161,25 @@ fn views_hide_what_the_viewer_may_not_see() {
         assert_eq!(nixon.my_hand(), &s.hands[1][..]);
     });
 }
+
+#[test]
+fn any_position_saved_to_a_scenario_file_loads_back_as_an_equal_game() {
+    use watergate::scenario::{save, Scenario};
+    let r = watergate::data::shipped();
+    let mut checked = 0;
+    for seed in 0..120 {
+        let mut step = 0;
+        play(&r, seed, |s, _| {
+            step += 1;
+            if step % 7 != 0 {
+                return;
+            }
+            let text = save::to_text(&save::scenario_of(&r, s, "round trip", ""));
+            let scn = Scenario::from_text("saved.ron", &text, ".".into()).unwrap_or_else(|d| panic!("{d}\n{text}"));
+            let back = scn.start(&r).unwrap_or_else(|d| panic!("{d}\n{text}"));
+            assert_eq!(&back, s, "seed {seed} step {step}\n{text}");
+            checked += 1;
+        });
+    }
+    assert!(checked > 1000);
+}

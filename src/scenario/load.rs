@@ -467,7 +467,7 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
                 };
                 let target = match target.as_deref() {
                     None => None,
-                    Some(t) => match token_ref(&s, t) {
+                    Some(t) => match token_ref(r, &s, t) {
                         Ok(m) => Some(m),
                         Err(e) => {
                             pr.at(&format!("{at}.target"), e);
@@ -537,7 +537,7 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
                 let chosen_card = lookup(pr, chosen, "chosen");
                 let mut picked_ids = smallvec::SmallVec::new();
                 for (j, t) in picked.iter().enumerate() {
-                    match token_ref(&s, t) {
+                    match token_ref(r, &s, t) {
                         Ok(Moving::Evidence(id)) => picked_ids.push(id),
                         Ok(_) => {}
                         Err(e) => pr.at(&format!("{at}.picked[{j}]"), e),
@@ -637,11 +637,19 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
     Some(s)
 }
 
-/// `initiative`, `momentum` or a track slot `ev2`.
-fn token_ref(s: &State, t: &str) -> Result<Moving, String> {
+/// `initiative`, `momentum`, a track slot `ev2`, or one token `blue#3`.
+fn token_ref(r: &Rules, s: &State, t: &str) -> Result<Moving, String> {
     match t.trim() {
         "initiative" => Ok(Moving::Initiative),
         "momentum" => Ok(Moving::Momentum),
+        other if other.contains('#') => match parse_kind(other) {
+            Some((colours, symbol, Some(id)))
+                if r.evidence.get(id as usize).is_some_and(|k| k.colours == colours && k.momentum_symbol == symbol) =>
+            {
+                Ok(Moving::Evidence(TokenId(id)))
+            }
+            _ => Err(format!("`{other}` is not an evidence token of the data (kind#id)")),
+        },
         other => {
             let slot = other
                 .strip_prefix("ev")

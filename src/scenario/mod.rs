@@ -5,6 +5,7 @@
 pub mod expect;
 pub mod format;
 pub mod load;
+pub mod save;
 
 use crate::data::srcmap::SourceMap;
 use crate::data::{self, DataSet};
