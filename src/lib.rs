@@ -10,6 +10,7 @@ pub mod data;
 pub mod diag;
 pub mod engine;
 pub mod model;
+pub mod render;
 pub mod rules;
 pub mod scenario;
 pub mod script;

@@ -175,7 +175,8 @@ fn any_position_saved_to_a_scenario_file_loads_back_as_an_equal_game() {
                 return;
             }
             let text = save::to_text(&save::scenario_of(&r, s, "round trip", ""));
-            let scn = Scenario::from_text("saved.ron", &text, ".".into()).unwrap_or_else(|d| panic!("{d}\n{text}"));
+            let scn = Scenario::from_text("saved.ron", &text, ".".into())
+                .unwrap_or_else(|d| panic!("{d}\n{text}"));
             let back = scn.start(&r).unwrap_or_else(|d| panic!("{d}\n{text}"));
             assert_eq!(&back, s, "seed {seed} step {step}\n{text}");
             checked += 1;

@@ -3,6 +3,7 @@
 
 mod cards;
 mod check;
+mod scenario;
 mod simulate;
 
 use crate::data::{self, DataSet};
@@ -48,6 +49,16 @@ pub enum Command {
     ScriptApi,
     /// Play many games between two agents and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// Load a scenario file, play its choices, check its expectations and print the position.
+    Scenario {
+        file: PathBuf,
+        /// Print JSON (the position in scenario form, the outcome, failed expectations).
+        #[arg(long)]
+        json: bool,
+        /// Also save the resulting position as a scenario file.
+        #[arg(long, value_name = "OUT")]
+        save: Option<PathBuf>,
+    },
 }
 
 /// Parses the arguments and runs the command.
@@ -66,6 +77,7 @@ pub fn run(cli: Cli) -> ExitCode {
             Ok(())
         }
         Command::Simulate(args) => load(&cli).and_then(|r| simulate::run(&r, args)),
+        Command::Scenario { file, json, save } => scenario::run(file, *json, save.as_deref()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -644,11 +644,15 @@ fn token_ref(r: &Rules, s: &State, t: &str) -> Result<Moving, String> {
         "momentum" => Ok(Moving::Momentum),
         other if other.contains('#') => match parse_kind(other) {
             Some((colours, symbol, Some(id)))
-                if r.evidence.get(id as usize).is_some_and(|k| k.colours == colours && k.momentum_symbol == symbol) =>
+                if r.evidence
+                    .get(id as usize)
+                    .is_some_and(|k| k.colours == colours && k.momentum_symbol == symbol) =>
             {
                 Ok(Moving::Evidence(TokenId(id)))
             }
-            _ => Err(format!("`{other}` is not an evidence token of the data (kind#id)")),
+            _ => Err(format!(
+                "`{other}` is not an evidence token of the data (kind#id)"
+            )),
         },
         other => {
             let slot = other

@@ -38,7 +38,10 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
         .stack
         .iter()
         .map(|f| match f {
-            Frame::Setup { dealt, evidence_left } => FrameDef::Setup {
+            Frame::Setup {
+                dealt,
+                evidence_left,
+            } => FrameDef::Setup {
                 dealt: *dealt,
                 evidence_left: *evidence_left,
             },
@@ -76,7 +79,11 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
                 card: f.card.map(|c| r.card(c).id.clone()),
                 play: f.play,
                 done: f.done,
-                picked: f.picked.iter().map(|t| token_ref(r, Moving::Evidence(*t))).collect(),
+                picked: f
+                    .picked
+                    .iter()
+                    .map(|t| token_ref(r, Moving::Evidence(*t)))
+                    .collect(),
                 chosen: f.chosen.map(|c| r.card(c).id.clone()),
             },
         })
@@ -94,8 +101,14 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
             editor: s.turns_played[0],
             nixon: s.turns_played[1],
         },
-        initiative_token: s.initiative_token.map(pos_name).unwrap_or_else(|| "gained".into()),
-        momentum_token: s.momentum_token.map(pos_name).unwrap_or_else(|| "off".into()),
+        initiative_token: s
+            .initiative_token
+            .map(pos_name)
+            .unwrap_or_else(|| "gained".into()),
+        momentum_token: s
+            .momentum_token
+            .map(pos_name)
+            .unwrap_or_else(|| "off".into()),
         momentum_cards: PerSide {
             editor: s.momentum_cards[0],
             nixon: s.momentum_cards[1],
@@ -156,7 +169,12 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
             .map(|f| ForbidDef {
                 side: f.side,
                 part: f.part,
-                types: f.types.types().iter().map(|t| t.name().to_string()).collect(),
+                types: f
+                    .types
+                    .types()
+                    .iter()
+                    .map(|t| t.name().to_string())
+                    .collect(),
             })
             .collect(),
         stack,

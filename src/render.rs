@@ -1,0 +1,358 @@
+//! Positions as text for people: the research track with every token, the
+//! evidence board as a hex diagram, momentum cards, hands, piles and what is
+//! in play. Rendered for one viewer (only what they may see) or for an
+//! omniscient reader (scenario output, replays).
+
+use crate::engine::notation::{kind_name, pos_name};
+use crate::model::*;
+use crate::rules::{Rules, SpaceKind};
+use crate::state::*;
+use std::fmt::Write;
+
+/// How to draw.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    /// ANSI colours.
+    pub colour: bool,
+    /// Whose eyes: `None` shows everything.
+    pub viewer: Option<Side>,
+}
+
+impl Style {
+    pub fn plain(viewer: Option<Side>) -> Style {
+        Style {
+            colour: false,
+            viewer,
+        }
+    }
+
+    fn sees_hidden_track(&self) -> bool {
+        self.viewer != Some(Side::Editor)
+    }
+
+    fn sees_hand(&self, side: Side) -> bool {
+        self.viewer.is_none() || self.viewer == Some(side)
+    }
+
+    fn paint(&self, text: &str, colours: Colours) -> String {
+        if !self.colour || colours.is_empty() || colours.is_joker() {
+            return text.to_string();
+        }
+        let code = match colours.iter().next() {
+            Some(Colour::Blue) => "34",
+            Some(Colour::Yellow) => "33",
+            Some(Colour::Green) => "32",
+            None => return text.to_string(),
+        };
+        format!("\x1b[{code};1m{text}\x1b[0m")
+    }
+
+    pub fn bold(&self, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[1m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// A token kind in words, coloured.
+pub fn token_text(r: &Rules, st: &Style, t: TokenId) -> String {
+    let k = r.token(t);
+    st.paint(&kind_name(k.colours, k.momentum_symbol), k.colours)
+}
+
+/// A card in one line: name, value and colours.
+pub fn card_line(r: &Rules, st: &Style, c: CardId) -> String {
+    let card = r.card(c);
+    let colours = st.paint(&card.colours.to_string(), card.colours);
+    let reaction = if card.is_reaction() { ", reaction" } else { "" };
+    format!(
+        "{} [{} {}, {}{}]",
+        card.name, card.value, colours, card.card_type, reaction
+    )
+}
+
+pub fn card_names(r: &Rules, list: &[CardId]) -> String {
+    if list.is_empty() {
+        return "—".to_string();
+    }
+    list.iter()
+        .map(|c| r.card(*c).name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The research track: one line per token, a marker under its space.
+pub fn track(r: &Rules, s: &State, st: &Style) -> String {
+    let len = r.numbers.track_length;
+    let mut out = String::new();
+    let cell = 4;
+    let label_w = 26;
+    let mut header = format!("{:label_w$}", "");
+    for p in -len..=len {
+        let name = if p == -len || p == len {
+            format!("{}*", pos_name(p))
+        } else {
+            pos_name(p)
+        };
+        let _ = write!(header, "{name:^cell$}");
+    }
+    let _ = writeln!(
+        out,
+        "{header}   (Nixon's side ◀ ▶ Editor's side; * = gained)"
+    );
+    let row = |label: String, pos: i8| {
+        let mut line = format!("{:label_w$}", label);
+        for p in -len..=len {
+            let _ = write!(line, "{:^cell$}", if p == pos { "●" } else { "·" });
+        }
+        format!("{}\n", line.trim_end())
+    };
+    match s.initiative_token {
+        Some(p) => out.push_str(&row("initiative".into(), p)),
+        None => {
+            let _ = writeln!(out, "{:label_w$}gained this round", "initiative");
+        }
+    }
+    match s.momentum_token {
+        Some(p) => out.push_str(&row("momentum".into(), p)),
+        None => {
+            let _ = writeln!(out, "{:label_w$}not on the track", "momentum");
+        }
+    }
+    for (slot, t) in s.track.iter().enumerate() {
+        let Some((pos, up)) = s.on_track(*t) else {
+            continue;
+        };
+        let what = if up || st.sees_hidden_track() {
+            let k = r.token(*t);
+            let name = kind_name(k.colours, k.momentum_symbol);
+            format!("{name}{}", if up { "" } else { " (down)" })
+        } else {
+            "face down".to_string()
+        };
+        out.push_str(&row(format!("ev{slot} {what}"), pos));
+    }
+    out
+}
+
+/// The evidence board as a hex diagram, then its tokens in words.
+pub fn board(r: &Rules, s: &State, st: &Style) -> String {
+    let b = &r.board;
+    let (mut min_x, mut max_x, mut min_y, mut max_y) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+    for sp in &b.spaces {
+        let x = 2 * sp.at.0 as i32 + sp.at.1 as i32;
+        let y = sp.at.1 as i32;
+        min_x = min_x.min(x);
+        max_x = max_x.max(x);
+        min_y = min_y.min(y);
+        max_y = max_y.max(y);
+    }
+    let _ = max_x;
+    let width = 5;
+    let mut out = String::new();
+    let mut lines: Vec<Vec<(usize, String, usize)>> =
+        vec![Vec::new(); (max_y - min_y + 1) as usize];
+    for (i, sp) in b.spaces.iter().enumerate() {
+        let x = ((2 * sp.at.0 as i32 + sp.at.1 as i32 - min_x) as usize) * width;
+        let y = (sp.at.1 as i32 - min_y) as usize;
+        let (text, visible) = match sp.kind {
+            SpaceKind::Nixon => (st.bold("NIXON"), 5),
+            SpaceKind::Informant(p) => {
+                let name: String = r.pictures[p.index()].name.chars().take(4).collect();
+                let mark = match s.pictures[p.index()] {
+                    PicLoc::Supply => " ",
+                    PicLoc::Pinned { face_up: true } => "↑",
+                    PicLoc::Pinned { face_up: false } => "↓",
+                };
+                (format!("{name}{mark}"), name.chars().count() + 1)
+            }
+            SpaceKind::Evidence(c) => {
+                let mark = match s.board_token(SpaceId(i as u8)) {
+                    None => "·".to_string(),
+                    Some((t, true)) => st.paint("●", r.token(t).colours),
+                    Some((_, false)) => "■".to_string(),
+                };
+                let label = st.paint(&sp.id, Colours::single(c));
+                (format!("{label}{mark}"), sp.id.chars().count() + 1)
+            }
+        };
+        lines[y].push((x, text, visible));
+    }
+    for line in &mut lines {
+        line.sort_by_key(|(x, _, _)| *x);
+        let mut text = String::new();
+        let mut col = 0;
+        for (x, t, w) in line.iter() {
+            if *x > col {
+                text.push_str(&" ".repeat(x - col));
+                col = *x;
+            }
+            text.push_str(t);
+            col += w;
+        }
+        let _ = writeln!(out, "  {}", text.trim_end());
+    }
+    let _ = writeln!(
+        out,
+        "  (space ids coloured by slip; ● face-up token, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon)"
+    );
+    let mut tokens = Vec::new();
+    for (i, sp) in b.spaces.iter().enumerate() {
+        if let Some((t, up)) = s.board_token(SpaceId(i as u8)) {
+            tokens.push(format!(
+                "{} {} {}",
+                sp.id,
+                token_text(r, st, t),
+                if up { "up" } else { "down" }
+            ));
+        }
+    }
+    if !tokens.is_empty() {
+        let _ = writeln!(out, "  tokens: {}", tokens.join(", "));
+    }
+    let _ = writeln!(
+        out,
+        "  informants connected to Nixon: {} of {} needed",
+        crate::engine::connected_informants(r, s),
+        r.numbers.informants_to_connect
+    );
+    out
+}
+
+/// Momentum cards, supply and the initiative.
+pub fn momentum(r: &Rules, s: &State) -> String {
+    let mut out = String::new();
+    for side in [Side::Editor, Side::Nixon] {
+        let card = &r.momentum_cards[side.index()];
+        let n = s.momentum_cards[side.index()] as usize;
+        let boxes: String = (0..card.spaces.len())
+            .map(|i| if i < n { '■' } else { '□' })
+            .collect();
+        let next = card
+            .spaces
+            .get(n)
+            .and_then(|sp| sp.title.clone())
+            .map(|t| format!(" — next: {t}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {:<7} momentum card {boxes} ({n}/{}){next}",
+            side.name(),
+            card.spaces.len()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  momentum supply {} · removed {} · initiative: {}",
+        s.momentum_supply, s.momentum_removed, s.initiative
+    );
+    out
+}
+
+/// The whole position.
+pub fn position(r: &Rules, s: &State, st: &Style) -> String {
+    let mut out = String::new();
+    let phase = match s.phase {
+        Phase::Initial => "initial phase",
+        Phase::Cards => "card phase",
+        Phase::Evaluation => "evaluation phase",
+        Phase::Over => "game over",
+    };
+    let _ = writeln!(out, "{}", st.bold(&format!("Round {} — {phase}", s.round)));
+    if let Some(o) = s.outcome {
+        let _ = writeln!(
+            out,
+            "{}",
+            st.bold(&format!("{} wins: {}.", o.winner, o.cause.describe()))
+        );
+    }
+    let _ = writeln!(out, "\nResearch track");
+    out.push_str(&track(r, s, st));
+    let _ = writeln!(out, "\nMomentum");
+    out.push_str(&momentum(r, s));
+    let _ = writeln!(out, "\nEvidence board");
+    out.push_str(&board(r, s, st));
+    let supply: Vec<&str> = s
+        .pictures
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p == PicLoc::Supply)
+        .map(|(i, _)| r.pictures[i].name.as_str())
+        .collect();
+    let _ = writeln!(
+        out,
+        "  pictures in the supply: {}",
+        if supply.is_empty() {
+            "—".into()
+        } else {
+            supply.join(", ")
+        }
+    );
+    let _ = writeln!(out, "\nCards");
+    for side in [Side::Editor, Side::Nixon] {
+        let i = side.index();
+        if st.sees_hand(side) {
+            let _ = writeln!(out, "  {:<7} hand ({}):", side.name(), s.hands[i].len());
+            for c in &s.hands[i] {
+                let _ = writeln!(out, "    {}", card_line(r, st, *c));
+            }
+        } else {
+            let _ = writeln!(out, "  {:<7} hand: {} cards", side.name(), s.hands[i].len());
+        }
+        let _ = writeln!(
+            out,
+            "  {:<7} deck: {} cards · discard pile: {}",
+            side.name(),
+            s.decks[i].len(),
+            card_names(r, &s.discards[i])
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  removed from the game: {}",
+        card_names(r, &s.removed)
+    );
+    let _ = writeln!(out, "  bag: {} evidence tokens", s.bag.len());
+    if !s.forbidden.is_empty() {
+        for f in &s.forbidden {
+            let _ = writeln!(
+                out,
+                "  this round {} may not use the {} part of: {}",
+                f.side,
+                f.part.name(),
+                f.types
+                    .types()
+                    .iter()
+                    .map(|t| t.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+    let plays: Vec<String> = s
+        .stack
+        .iter()
+        .filter_map(|f| match f {
+            Frame::Play(p) => Some(format!(
+                "{} plays {}{}{}",
+                p.player,
+                r.card(p.card).name,
+                p.part
+                    .map(|x| format!(" for its {}", x.name()))
+                    .unwrap_or_default(),
+                if p.cancelled.is_some() {
+                    " (cancelled)"
+                } else {
+                    ""
+                }
+            )),
+            _ => None,
+        })
+        .collect();
+    if !plays.is_empty() {
+        let _ = writeln!(out, "  on the table: {}", plays.join(" ← "));
+    }
+    out
+}
