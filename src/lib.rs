@@ -15,5 +15,6 @@ pub mod rules;
 pub mod scenario;
 pub mod script;
 pub mod sim;
+pub mod solve;
 pub mod state;
 pub mod view;

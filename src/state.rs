@@ -288,3 +288,45 @@ pub enum CardPlace {
     InPlay,
     Nowhere,
 }
+
+impl State {
+    /// A key for transposition tables: every field that decides the game's
+    /// future under explicit chance. The generator and the bag's order are
+    /// left out (draws are chance decisions over the bag's contents then).
+    pub fn position_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.round.hash(&mut h);
+        self.phase.hash(&mut h);
+        self.initiative.hash(&mut h);
+        self.initiative_token.hash(&mut h);
+        self.momentum_token.hash(&mut h);
+        self.momentum_supply.hash(&mut h);
+        self.momentum_cards.hash(&mut h);
+        self.momentum_removed.hash(&mut h);
+        self.evidence.hash(&mut h);
+        self.track.hash(&mut h);
+        let mut bag: SmallVec<[TokenId; 36]> = self.bag.clone();
+        bag.sort();
+        bag.hash(&mut h);
+        self.pictures.hash(&mut h);
+        for side in Side::BOTH {
+            let mut hand = self.hands[side.index()].clone();
+            hand.sort();
+            hand.hash(&mut h);
+            self.decks[side.index()].hash(&mut h);
+            let mut pile = self.discards[side.index()].clone();
+            pile.sort();
+            pile.hash(&mut h);
+        }
+        let mut removed = self.removed.clone();
+        removed.sort();
+        removed.hash(&mut h);
+        self.turn.hash(&mut h);
+        self.turns_played.hash(&mut h);
+        self.forbidden.hash(&mut h);
+        self.stack.hash(&mut h);
+        self.outcome.hash(&mut h);
+        h.finish()
+    }
+}

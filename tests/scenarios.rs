@@ -39,11 +39,67 @@ fn run(path: &Path) -> Result<(), Failed> {
         shipped()
     };
     let (_, failures) = scn.run(rules).map_err(|d| d.to_string())?;
-    if failures.is_empty() {
-        Ok(())
-    } else {
-        Err(failures.to_string().into())
+    if !failures.is_empty() {
+        return Err(failures.to_string().into());
     }
+    if let Some(p) = &scn.def.puzzle {
+        check_puzzle(&scn, rules, p)?;
+    }
+    Ok(())
+}
+
+/// A puzzle's claim is confirmed by the solver, and its recorded solution
+/// is a legal line that ends in the claimed win.
+fn check_puzzle(
+    scn: &Scenario,
+    r: &Rules,
+    p: &watergate::scenario::format::PuzzleDef,
+) -> Result<(), Failed> {
+    use watergate::solve::{solve, SolveConfig, Verdict};
+    let mut s = scn.start(r).map_err(|d| d.to_string())?;
+    scn.play(r, &mut s).map_err(|d| d.to_string())?;
+    let result = solve(
+        r,
+        &s,
+        &SolveConfig {
+            side: p.side,
+            max_plies: p.depth,
+            node_limit: 50_000_000,
+        },
+    );
+    let found = match result.verdict {
+        Verdict::Wins => true,
+        Verdict::Cannot => false,
+        Verdict::Unknown => return Err("the solver ran out of nodes".into()),
+    };
+    if found != p.wins {
+        return Err(format!(
+            "the puzzle claims {} {} force a win; the solver says the opposite (line: {:?})",
+            p.side,
+            if p.wins { "can" } else { "cannot" },
+            result.line
+        )
+        .into());
+    }
+    if p.solution.is_empty() {
+        return Err("a puzzle must record its solution line".into());
+    }
+    let mut line = s.clone();
+    line.explicit_chance = true;
+    let mut options = Vec::new();
+    for (i, text) in p.solution.iter().enumerate() {
+        if line.legal(r, &mut options).is_none() {
+            return Err(format!("solution move {i} `{text}`: the game is already over").into());
+        }
+        let c = watergate::engine::notation::parse_choice(r, &line, text, &options)
+            .map_err(|e| format!("solution move {i}: {e}"))?;
+        line.apply(r, c)
+            .map_err(|e| format!("solution move {i} `{text}`: {e}"))?;
+    }
+    if p.wins && line.outcome.map(|o| o.winner) != Some(p.side) {
+        return Err(format!("the recorded solution does not end in a win for {}", p.side).into());
+    }
+    Ok(())
 }
 
 fn main() {

@@ -5,6 +5,7 @@ mod cards;
 mod check;
 mod scenario;
 mod simulate;
+mod solve;
 
 use crate::data::{self, DataSet};
 use crate::diag::Diagnostics;
@@ -59,6 +60,16 @@ pub enum Command {
         #[arg(long, value_name = "OUT")]
         save: Option<PathBuf>,
     },
+    /// Decide whether the side to move can force a win within the round (or N decisions).
+    Solve {
+        file: PathBuf,
+        /// Search at most N decisions (plies) ahead instead of to the end of the round.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Give up after this many positions.
+        #[arg(long, default_value_t = 20_000_000)]
+        nodes: u64,
+    },
 }
 
 /// Parses the arguments and runs the command.
@@ -78,6 +89,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
         Command::Simulate(args) => load(&cli).and_then(|r| simulate::run(&r, args)),
         Command::Scenario { file, json, save } => scenario::run(file, *json, save.as_deref()),
+        Command::Solve { file, depth, nodes } => solve::run(file, *depth, *nodes),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

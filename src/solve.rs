@@ -1,0 +1,266 @@
+//! The puzzle solver: can the side to move force a win — against every
+//! defence and every outcome of chance — within the round (or within a
+//! number of decisions)? An AND-OR search: at the solver side's decisions
+//! one winning option suffices; at the opponent's decisions and at chance
+//! (a draw from the bag, a random discard) every option must still lose for
+//! the opponent. A transposition table remembers settled positions, and
+//! options are ordered so that wins are found (and refutations met) early.
+
+use crate::engine::notation::format_choice;
+use crate::engine::{Actor, Choice};
+use crate::model::*;
+use crate::rules::Rules;
+use crate::state::*;
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+pub struct SolveConfig {
+    /// Who must force the win.
+    pub side: Side,
+    /// At most this many decisions; `None`: until the round ends.
+    pub max_plies: Option<u32>,
+    /// Give up after this many positions (the answer is then unknown).
+    pub node_limit: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side can force a win; `line` is a winning line.
+    Wins,
+    /// The side cannot; `line` shows a best defence.
+    Cannot,
+    /// The node limit was reached first.
+    Unknown,
+}
+
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    pub verdict: Verdict,
+    /// The main line, in choice notation, with who chose each move.
+    pub line: Vec<(String, String)>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// What the table knows about a position: forced win within `plies`
+/// decisions, or no forced win within `plies`.
+#[derive(Clone, Copy)]
+struct Known {
+    wins: bool,
+    plies: u32,
+    best: Option<Choice>,
+}
+
+struct Search<'r> {
+    r: &'r Rules,
+    side: Side,
+    round: u16,
+    nodes: u64,
+    limit: u64,
+    aborted: bool,
+    table: HashMap<u64, Known>,
+}
+
+/// Plies stand for "until the round ends" when no limit is set.
+const ROUND_HORIZON: u32 = 400;
+
+impl Search<'_> {
+    fn terminal(&self, s: &State) -> Option<bool> {
+        if let Some(o) = s.outcome {
+            return Some(o.winner == self.side);
+        }
+        if s.round != self.round || s.phase == Phase::Initial {
+            // The round is over without a win for the side.
+            return Some(false);
+        }
+        None
+    }
+
+    /// A quick guess of how good a position is for the solver side, to try
+    /// the most promising options first.
+    fn score(&self, s: &State) -> i32 {
+        if let Some(w) = self.terminal(s) {
+            return if w { 1_000_000 } else { -1_000_000 };
+        }
+        let sign = self.side.sign() as i32;
+        let mut v = 0;
+        if let Some(p) = s.momentum_token {
+            v += 30 * p as i32 * sign;
+        }
+        let mc = s.momentum_cards;
+        v += 300 * (mc[self.side.index()] as i32 - mc[self.side.other().index()] as i32);
+        let connected = crate::engine::connected_informants(self.r, s) as i32;
+        v += if self.side == Side::Editor {
+            200 * connected
+        } else {
+            -200 * connected
+        };
+        for t in &s.track {
+            if let Some((p, _)) = s.on_track(*t) {
+                v += 10 * p as i32 * sign;
+            }
+        }
+        v
+    }
+
+    /// Whether the side can force a win within `plies` decisions.
+    fn wins(&mut self, s: &State, plies: u32) -> (bool, Option<Choice>) {
+        if let Some(w) = self.terminal(s) {
+            return (w, None);
+        }
+        if plies == 0 {
+            return (false, None);
+        }
+        let key = s.position_key();
+        let mut hint = None;
+        if let Some(k) = self.table.get(&key) {
+            if k.wins && k.plies <= plies {
+                return (true, k.best);
+            }
+            if !k.wins && k.plies >= plies {
+                return (false, k.best);
+            }
+            hint = k.best;
+        }
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+            return (false, None);
+        }
+        let mut options = Vec::new();
+        let Some(actor) = s.legal(self.r, &mut options) else {
+            return (false, None);
+        };
+        let mine = actor == Actor::Player(self.side);
+        // Children, ordered: the side tries its best-looking options first;
+        // the opponent and chance try the side's worst first (refutations).
+        let mut children: Vec<(i32, Choice, State)> = options
+            .iter()
+            .map(|c| {
+                let mut next = s.clone();
+                if next.apply_unchecked(self.r, *c).is_err() {
+                    // A failing script: treat as a dead end for the mover.
+                    return (if mine { i32::MIN } else { i32::MAX }, *c, s.clone());
+                }
+                let mut sc = self.score(&next);
+                if Some(*c) == hint {
+                    sc = if mine { i32::MAX } else { i32::MIN };
+                }
+                (sc, *c, next)
+            })
+            .collect();
+        if mine {
+            children.sort_by_key(|(sc, _, _)| -(*sc as i64));
+        } else {
+            children.sort_by_key(|(sc, _, _)| *sc as i64);
+        }
+        let mut result = (!mine, None);
+        for (_, c, next) in &children {
+            let (w, _) = self.wins(next, plies - 1);
+            if self.aborted {
+                return (false, None);
+            }
+            if mine && w {
+                result = (true, Some(*c));
+                break;
+            }
+            if !mine && !w {
+                result = (false, Some(*c));
+                break;
+            }
+        }
+        if result.1.is_none() {
+            // No win for the side (or no refutation for the opponent): keep
+            // the best-looking option as the line to show.
+            result.1 = children.first().map(|(_, c, _)| *c);
+        }
+        self.table.insert(
+            key,
+            Known {
+                wins: result.0,
+                plies,
+                best: result.1,
+            },
+        );
+        result
+    }
+}
+
+/// Solves the position `s` for `cfg.side`. The position is searched with
+/// explicit chance whatever its own setting.
+pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
+    let start = Instant::now();
+    let mut root = s.clone();
+    root.explicit_chance = true;
+    let mut search = Search {
+        r,
+        side: cfg.side,
+        round: root.round,
+        nodes: 0,
+        limit: cfg.node_limit,
+        aborted: false,
+        table: HashMap::new(),
+    };
+    let horizon = cfg.max_plies.unwrap_or(ROUND_HORIZON);
+    // Iterative deepening finds the shortest forced win first and fills the
+    // table with good move orders for the deeper searches.
+    let mut wins = false;
+    let mut depth = 1;
+    while depth <= horizon {
+        let (w, _) = search.wins(&root, depth);
+        if search.aborted {
+            break;
+        }
+        if w {
+            wins = true;
+            break;
+        }
+        if depth == horizon {
+            break;
+        }
+        depth = (depth * 2).min(horizon);
+        if cfg.max_plies.is_none() && depth > 64 {
+            depth = horizon;
+        }
+    }
+    let verdict = if search.aborted {
+        Verdict::Unknown
+    } else if wins {
+        Verdict::Wins
+    } else {
+        Verdict::Cannot
+    };
+    // The main line: follow the table's best moves.
+    let mut line = Vec::new();
+    let mut cur = root.clone();
+    let mut plies = if wins { depth } else { horizon };
+    while plies > 0 && !search.aborted {
+        if search.terminal(&cur).is_some() {
+            break;
+        }
+        let Some(k) = search.table.get(&cur.position_key()).copied() else {
+            break;
+        };
+        let Some(c) = k.best else { break };
+        let who = match cur.legal(r, &mut Vec::new()) {
+            Some(Actor::Player(p)) => p.name().to_string(),
+            Some(Actor::Chance) => "chance".to_string(),
+            None => break,
+        };
+        line.push((who, format_choice(r, &cur, c)));
+        if cur.apply_unchecked(r, c).is_err() {
+            break;
+        }
+        plies -= 1;
+        if line.len() > 200 {
+            break;
+        }
+    }
+    SolveResult {
+        verdict,
+        line,
+        nodes: search.nodes,
+        elapsed: start.elapsed(),
+    }
+}
