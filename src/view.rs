@@ -270,3 +270,68 @@ impl<'a> View<'a> {
         v
     }
 }
+
+impl View<'_> {
+    /// A full game state consistent with this view, with everything the
+    /// viewer cannot see dealt again at random: the opponent's hand and
+    /// deck, the viewer's own deck order, the bag's order, and (for the
+    /// Editor) which tokens lie face down on the research track. This is the
+    /// only place an agent's search touches a full state, and it reads the
+    /// hidden parts only for their sizes and pools, never their contents.
+    pub fn determinize(&self, seed: u64) -> State {
+        use rand::SeedableRng;
+        let mut s = self.state.clone();
+        s.rng = GameRng::seed_from_u64(seed);
+        let me = self.side;
+        let opp = me.other();
+        // The opponent's hand and deck: one pool, dealt again.
+        let hand_len = s.hands[opp.index()].len();
+        let mut pool: Vec<CardId> = s.hands[opp.index()]
+            .iter()
+            .chain(s.decks[opp.index()].iter())
+            .copied()
+            .collect();
+        pool.sort();
+        s.shuffle(&mut pool);
+        s.hands[opp.index()] = pool[..hand_len].iter().copied().collect();
+        s.decks[opp.index()] = pool[hand_len..].iter().copied().collect();
+        // The viewer's own deck order is unknown to them too.
+        let mut deck: Vec<CardId> = s.decks[me.index()].to_vec();
+        deck.sort();
+        s.shuffle(&mut deck);
+        s.decks[me.index()] = deck.into_iter().collect();
+        // Evidence the viewer cannot identify: the bag, and for the Editor
+        // the face-down tokens on the research track.
+        let hidden_slots: Vec<usize> = if me == Side::Editor {
+            s.track
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| matches!(s.on_track(**t), Some((_, false))))
+                .map(|(i, _)| i)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut tokens: Vec<TokenId> = hidden_slots
+            .iter()
+            .map(|i| s.track[*i])
+            .chain(s.bag.iter().copied())
+            .collect();
+        tokens.sort();
+        s.shuffle(&mut tokens);
+        let (on_track, in_bag) = tokens.split_at(hidden_slots.len());
+        let locs: Vec<EvLoc> = hidden_slots
+            .iter()
+            .map(|i| s.evidence[s.track[*i].index()])
+            .collect();
+        for ((slot, t), loc) in hidden_slots.iter().zip(on_track).zip(locs) {
+            s.track[*slot] = *t;
+            s.evidence[t.index()] = loc;
+        }
+        for t in in_bag {
+            s.evidence[t.index()] = EvLoc::Bag;
+        }
+        s.bag = in_bag.iter().copied().collect();
+        s
+    }
+}

@@ -1,6 +1,9 @@
 //! Players that decide from a [`View`] alone. One interface for all: the
 //! random player here, and the stronger ones that build on it.
 
+pub mod eval;
+pub mod heuristic;
+pub mod ismcts;
 pub mod random;
 
 use crate::engine::Choice;
@@ -14,13 +17,17 @@ pub trait Agent: Send {
     fn decide(&mut self, view: &View, options: &[Choice]) -> Choice;
 }
 
+pub use heuristic::HeuristicAgent;
+pub use ismcts::{Budget, IsmctsAgent};
 pub use random::RandomAgent;
 
-/// An agent named on the command line: `random`, later with a budget
-/// (`ismcts:1000`).
+/// An agent named on the command line: `random`, `heuristic`, or
+/// `ismcts:1000` (iterations per decision) / `ismcts:200ms`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AgentSpec {
     Random,
+    Heuristic,
+    Ismcts(Budget),
 }
 
 impl AgentSpec {
@@ -31,8 +38,13 @@ impl AgentSpec {
         };
         match (name.to_ascii_lowercase().as_str(), arg) {
             ("random", None) => Ok(AgentSpec::Random),
-            ("random", Some(_)) => Err("`random` takes no budget".into()),
-            _ => Err(format!("unknown agent `{s}`: expected `random`")),
+            ("heuristic", None) => Ok(AgentSpec::Heuristic),
+            ("random" | "heuristic", Some(_)) => Err(format!("`{name}` takes no budget")),
+            ("ismcts", None) => Ok(AgentSpec::Ismcts(Budget::Iterations(1000))),
+            ("ismcts", Some(b)) => Budget::parse(b).map(AgentSpec::Ismcts),
+            _ => Err(format!(
+                "unknown agent `{s}`: expected `random`, `heuristic`, or `ismcts:N` (N iterations per decision, or `ismcts:Nms` milliseconds)"
+            )),
         }
     }
 
@@ -40,6 +52,8 @@ impl AgentSpec {
     pub fn build(&self, seed: u64, _side: Side) -> Box<dyn Agent> {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
+            AgentSpec::Heuristic => Box::new(HeuristicAgent::new(seed)),
+            AgentSpec::Ismcts(b) => Box::new(IsmctsAgent::new(*b, seed)),
         }
     }
 }
@@ -48,6 +62,8 @@ impl std::fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AgentSpec::Random => f.write_str("random"),
+            AgentSpec::Heuristic => f.write_str("heuristic"),
+            AgentSpec::Ismcts(b) => write!(f, "ismcts:{b}"),
         }
     }
 }
