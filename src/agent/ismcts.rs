@@ -118,11 +118,7 @@ impl IsmctsAgent {
         let mut node = 0usize;
         path.clear();
         path.push(0);
-        loop {
-            let actor = match s.legal(r, buf) {
-                Some(Actor::Player(p)) => p,
-                _ => break,
-            };
+        while let Some(Actor::Player(actor)) = s.legal(r, buf) {
             // Selection among the children legal in this sample.
             let mut best: Option<(f64, u32)> = None;
             let mut tried = 0;
