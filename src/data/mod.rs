@@ -40,20 +40,88 @@ pub fn ron_options() -> ron::Options {
 /// Parses one RON text into `T`, or says exactly where and why it cannot.
 pub fn parse_ron<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Diagnostic> {
     ron_options().from_str::<T>(text).map_err(|e| {
+        let (line, col) = (e.span.start.line, e.span.start.col);
         Diagnostic::new(
             display,
-            e.span.start.line,
-            e.span.start.col,
-            explain_ron_error(&e.code),
+            line,
+            col,
+            explain_ron_error(&e.code, text, line, col),
         )
     })
 }
 
-/// The RON error in words a designer can act on.
-pub fn explain_ron_error(code: &ron::Error) -> String {
-    let s = code.to_string();
-    // ron says "Unexpected field named `x` in `Y`, expected one of …"; keep it whole.
-    s.trim_end_matches('.').to_string()
+/// The RON error in words a designer can act on: which field, what was
+/// expected, and what was found there.
+pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize) -> String {
+    let msg = code.to_string();
+    let msg = msg.trim_end_matches('.');
+    // Type errors ("Expected integer") stand at the value itself: name the
+    // field and quote what is there.
+    if let Some(what) = msg.strip_prefix("Expected ") {
+        if !what.starts_with("comma")
+            && !what.starts_with("closing")
+            && !what.starts_with("opening")
+        {
+            let map = srcmap::SourceMap::build(text);
+            // ron may report the blank before the value: step over it.
+            let skip = text
+                .lines()
+                .nth(line.saturating_sub(1))
+                .map(|l| {
+                    l.chars()
+                        .skip(col.saturating_sub(1))
+                        .take_while(|c| c.is_whitespace())
+                        .count()
+                })
+                .unwrap_or(0);
+            let col = col + skip;
+            let field = map
+                .path_at(line, col)
+                .filter(|p| map.get(p) == Some((line, col)));
+            let found = found_at(text, line, col);
+            let found = if found.is_empty() {
+                String::new()
+            } else {
+                format!(", found `{found}`")
+            };
+            return match field {
+                Some(f) => format!("`{f}`: expected {what}{found}"),
+                None => format!("expected {what}{found}"),
+            };
+        }
+    }
+    if msg == "Expected comma" {
+        return "expected a comma before this (after the previous value)".to_string();
+    }
+    let mut m = msg.to_string();
+    if let Some(first) = m.get(0..1) {
+        m.replace_range(0..1, &first.to_lowercase());
+    }
+    m
+}
+
+/// The token at `line:col` (up to a delimiter), for error messages.
+fn found_at(text: &str, line: usize, col: usize) -> String {
+    let Some(l) = text.lines().nth(line.saturating_sub(1)) else {
+        return String::new();
+    };
+    let rest: String = l.chars().skip(col.saturating_sub(1)).collect();
+    let mut out = String::new();
+    let mut in_string = false;
+    for c in rest.chars() {
+        if c == '"' {
+            in_string = !in_string;
+        }
+        if !in_string && (c == ',' || c == ')' || c == ']' || c == '}') {
+            break;
+        }
+        out.push(c);
+        if out.chars().count() >= 40 {
+            out.push('…');
+            break;
+        }
+    }
+    out.trim().to_string()
 }
 
 /// Decodes a data file as UTF-8 text.
@@ -62,10 +130,7 @@ pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
         .get(rel)
         .ok_or_else(|| Diagnostic::file(ds.display_path(rel), "missing file"))?;
     std::str::from_utf8(bytes).map_err(|e| {
-        let (line, col) = crate::diag::line_col(
-            &String::from_utf8_lossy(&bytes[..e.valid_up_to()]),
-            e.valid_up_to(),
-        );
+        let (line, col) = utf8_error_position(bytes, e.valid_up_to());
         Diagnostic::new(
             ds.display_path(rel),
             line,
@@ -73,6 +138,12 @@ pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
             "not valid UTF-8 text: expected a RON or rhai text file",
         )
     })
+}
+
+/// Line and column of the first byte that is not UTF-8.
+pub fn utf8_error_position(bytes: &[u8], valid_up_to: usize) -> (usize, usize) {
+    let valid = std::str::from_utf8(&bytes[..valid_up_to]).unwrap_or("");
+    crate::diag::line_col(valid, valid.len())
 }
 
 /// Parses a data file into a definition with its source map.

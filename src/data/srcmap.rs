@@ -48,6 +48,16 @@ impl SourceMap {
     pub fn get(&self, path: &str) -> Option<(usize, usize)> {
         self.positions.get(path).copied()
     }
+
+    /// The path of the value that starts last at or before `line:col`: the
+    /// field a parser error most likely concerns.
+    pub fn path_at(&self, line: usize, col: usize) -> Option<String> {
+        self.positions
+            .iter()
+            .filter(|(p, pos)| !p.is_empty() && **pos <= (line, col))
+            .max_by_key(|(p, pos)| (**pos, p.len()))
+            .map(|(p, _)| p.clone())
+    }
 }
 
 struct Scanner<'a> {
@@ -211,10 +221,20 @@ impl Scanner<'_> {
             Some(b'[') => self.seq(&path),
             Some(b'{') => self.map(&path),
             Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
-                self.ident();
+                let name = self.ident();
                 self.skip_trivia();
                 if self.peek() == Some(b'(') {
-                    self.parens(&path);
+                    if name == "Some" {
+                        // `Some(x)` is the value `x` at the same path.
+                        self.bump();
+                        self.value(path.clone());
+                        self.skip_trivia();
+                        if self.peek() == Some(b')') {
+                            self.bump();
+                        }
+                    } else {
+                        self.parens(&path);
+                    }
                 }
             }
             Some(_) => {
@@ -360,6 +380,20 @@ mod tests {
         assert_eq!(m.get("spaces[1].id"), Some((6, 10)));
         assert_eq!(m.get("spaces[0].kind[0]"), Some((5, 30)));
         assert_eq!(m.locate("spaces[1].missing"), (6, 5));
+    }
+
+    #[test]
+    fn some_is_transparent() {
+        let m = SourceMap::build("(position: Some((\n  round: 2,\n  track: [(at: \"E2\")],\n)))");
+        assert_eq!(m.get("position.round"), Some((2, 10)));
+        assert_eq!(m.get("position.track[0].at"), Some((3, 16)));
+    }
+
+    /// The nearest recorded value at or before a position.
+    #[test]
+    fn path_before_a_position() {
+        let m = SourceMap::build("(a: 1,\n b: (c: \"x\"))");
+        assert_eq!(m.path_at(2, 12).as_deref(), Some("b.c"));
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub enum PlayError {
     Script(#[from] ScriptError),
     #[error("engine invariant broken: {0}")]
     Internal(String),
+    /// The position can never reach a decision (no cards anywhere, say).
+    #[error("{0}")]
+    Stuck(String),
 }
 
 /// Steps taken without a decision before the engine assumes it is stuck.
@@ -321,9 +324,10 @@ impl<O: Observer> Ctx<'_, O> {
                 }
             }
         }
-        Err(PlayError::Internal(
-            "the engine made no decision in 100000 steps".into(),
-        ))
+        Err(PlayError::Stuck(format!(
+            "the game went {MAX_AUTOMATIC_STEPS} steps (to round {}) without anyone having a decision to take: no player can ever act (are there no cards left to draw?)",
+            self.s.round
+        )))
     }
 
     fn step(&mut self) -> Result<Progress, PlayError> {

@@ -23,12 +23,13 @@ pub fn parse_pos(s: &str) -> Option<i8> {
     if s == "0" {
         return Some(0);
     }
-    let (side, n) = s.split_at(1);
-    let n: i8 = n.parse().ok()?;
+    let mut chars = s.chars();
+    let side = chars.next()?.to_string();
+    let n: i8 = chars.as_str().parse().ok()?;
     if n <= 0 {
         return None;
     }
-    match side {
+    match side.as_str() {
         "E" | "e" => Some(n),
         "N" | "n" => Some(-n),
         _ => None,
@@ -294,6 +295,8 @@ mod tests {
         }
         assert_eq!(parse_pos("X3"), None);
         assert_eq!(parse_pos("N0"), None);
+        assert_eq!(parse_pos("É2"), None);
+        assert_eq!(parse_pos(""), None);
     }
 
     #[test]

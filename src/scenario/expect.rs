@@ -66,6 +66,24 @@ fn card_ids(r: &Rules, pr: &mut Problems, path: &str, names: &[String]) -> Vec<S
         .collect()
 }
 
+fn place_words(p: CardPlace) -> String {
+    let whose = |s: Side| {
+        if s == Side::Editor {
+            "the Editor's"
+        } else {
+            "Nixon's"
+        }
+    };
+    match p {
+        CardPlace::Hand(s) => format!("in {} hand", whose(s)),
+        CardPlace::Deck(s) => format!("in {} deck", whose(s)),
+        CardPlace::Discard(s) => format!("in {} discard pile", whose(s)),
+        CardPlace::Removed => "removed from the game".into(),
+        CardPlace::InPlay => "in play".into(),
+        CardPlace::Nowhere => "nowhere".into(),
+    }
+}
+
 fn place_name(p: CardPlace) -> String {
     match p {
         CardPlace::Hand(s) => format!("hand {}", s.key()),
@@ -145,12 +163,15 @@ pub fn check(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         }
     }
     if let Some(m) = &e.momentum_cards {
-        compare(
-            pr,
-            "expect.momentum_cards",
-            &Some((m.editor, m.nixon)),
-            (s.momentum_cards[0], s.momentum_cards[1]),
-        );
+        if (m.editor, m.nixon) != (s.momentum_cards[0], s.momentum_cards[1]) {
+            pr.at(
+                "expect.momentum_cards",
+                format!(
+                    "expect.momentum_cards: expected (editor: {}, nixon: {}), got (editor: {}, nixon: {})",
+                    m.editor, m.nixon, s.momentum_cards[0], s.momentum_cards[1]
+                ),
+            );
+        }
     }
     compare(
         pr,
@@ -283,12 +304,17 @@ pub fn check(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         match find_card(r, name) {
             Err(err) => pr.at(&path, err),
             Ok(c) => {
-                let got = place_name(s.card_place(c));
+                let at = s.card_place(c);
+                let got = place_name(at);
                 let want = place.trim().to_lowercase();
                 if !(got == want || got.split(' ').next() == Some(want.as_str())) {
                     pr.at(
                         &path,
-                        format!("{path}: expected `{}` in {want}, got {got}", r.card(c).id),
+                        format!(
+                            "{path}: expected `{}` in {want}, but it is {}",
+                            r.card(c).id,
+                            place_words(at)
+                        ),
                     );
                 }
             }

@@ -76,7 +76,7 @@ pub enum UnlistedDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Position")]
 pub struct PositionDef {
     #[serde(default = "one")]
     pub round: u16,
@@ -183,7 +183,7 @@ impl Default for PositionDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "TrackToken")]
 pub struct TrackTokenDef {
     pub token: String,
     pub at: String,
@@ -192,7 +192,7 @@ pub struct TrackTokenDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "BoardToken")]
 pub struct BoardTokenDef {
     pub space: String,
     pub token: String,
@@ -201,7 +201,7 @@ pub struct BoardTokenDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Picture")]
 pub struct PictureDef {
     pub name: String,
     pub face_up: bool,
@@ -211,7 +211,7 @@ pub struct PictureDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Forbid")]
 pub struct ForbidDef {
     pub side: Side,
     pub part: Part,
@@ -293,7 +293,7 @@ pub enum ProgramDef {
 /// What must hold after the choices. Every field is optional; lists are
 /// compared as sets (order does not matter) unless said otherwise.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Expect")]
 pub struct ExpectDef {
     #[serde(default)]
     pub winner: Option<Side>,
@@ -363,7 +363,7 @@ pub struct ExpectDef {
 
 /// A puzzle's claim, checked by `watergate solve`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Puzzle")]
 pub struct PuzzleDef {
     /// Who is to move and must force the win.
     pub side: Side,

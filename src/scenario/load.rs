@@ -60,18 +60,45 @@ pub fn find_card(r: &Rules, name: &str) -> Result<CardId, String> {
             }
         }
     }
-    let close: Vec<&str> = r
+    // Suggest the ids closest in spelling.
+    let mut scored: Vec<(usize, &str)> = r
         .cards
         .iter()
-        .filter(|c| c.id.contains(&n) || n.contains(c.id.split('.').nth(1).unwrap_or("~")))
-        .map(|c| c.id.as_str())
-        .take(3)
+        .map(|c| {
+            let short = c.id.split_once('.').map(|(_, s)| s).unwrap_or(&c.id);
+            let d = edit_distance(&n, &c.id.to_lowercase()).min(edit_distance(&n, short));
+            let d = if c.id.contains(&n) && n.len() >= 4 {
+                0
+            } else {
+                d
+            };
+            (d, c.id.as_str())
+        })
+        .filter(|(d, _)| *d <= (n.len() / 4).max(2))
         .collect();
+    scored.sort();
+    let close: Vec<&str> = scored.iter().take(3).map(|(_, id)| *id).collect();
     Err(if close.is_empty() {
         format!("no card `{name}`: expected a card id like `nixon.gambit` (see `watergate cards`)")
     } else {
         format!("no card `{name}`; did you mean {}?", close.join(" or "))
     })
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(ca != *cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// Hands out evidence tokens by kind, each at most once.
@@ -93,13 +120,15 @@ impl TokenPool<'_> {
             let i = id as usize;
             return match self.r.evidence.get(i) {
                 None => Err(format!(
-                    "no evidence token #{id}: the data has {}",
-                    self.r.evidence.len()
+                    "no evidence token #{id}: expected #0..#{}",
+                    self.r.evidence.len().saturating_sub(1)
                 )),
-                Some(t) if !fits(t) => Err(format!("evidence token #{id} is not `{text}`")),
-                Some(_) if self.used[i] => {
-                    Err(format!("evidence token #{id} is already placed elsewhere"))
-                }
+                Some(t) if !fits(t) => Err(format!(
+                    "evidence token #{id} is `{}`, not `{}`",
+                    crate::engine::notation::kind_name(t.colours, t.momentum_symbol),
+                    text.split('#').next().unwrap_or(text).trim()
+                )),
+                Some(_) if self.used[i] => Err(format!("evidence token #{id} is listed twice")),
                 Some(_) => {
                     self.used[i] = true;
                     Ok(TokenId(id))
@@ -124,14 +153,47 @@ impl TokenPool<'_> {
 
 fn track_pos(r: &Rules, s: &str) -> Result<i8, String> {
     let len = r.numbers.track_length;
+    let m = len - 1;
+    let expected = format!("expected `0`, `E1`..`E{m}` or `N1`..`N{m}`");
     match parse_pos(s) {
         Some(p) if p.abs() < len => Ok(p),
-        Some(p) => Err(format!(
-            "`{s}`: a token on space {} is gained at once (R5.8); expected 0 or E1..E{m} / N1..N{m}",
-            p.abs(),
-            m = len - 1
+        Some(p) if p.abs() == len => Err(format!(
+            "`{s}`: space {len} is where a token is gained at once (R5.8), so nothing stands there; {expected}"
         )),
-        None => Err(format!("`{s}` is not a track space: expected `0`, `E1`..`E{m}` or `N1`..`N{m}`", m = len - 1)),
+        Some(_) => Err(format!("no track space `{s}`: the track has {len} spaces on each side; {expected}")),
+        None => Err(format!("`{s}` is not a track space: {expected}")),
+    }
+}
+
+/// A place in the file, for "also at …" messages: what it is and where.
+fn place(pr: &Problems, path: &str) -> String {
+    let (line, col) = pr.map.locate(path);
+    let what = if let Some(rest) = path.strip_prefix("position.") {
+        let mut parts = rest.split(['.', '[']);
+        match (parts.next(), parts.next()) {
+            (Some("hands"), Some("editor")) => "the Editor's hand".to_string(),
+            (Some("hands"), Some("nixon")) => "Nixon's hand".to_string(),
+            (Some("decks"), Some("editor")) => "the Editor's deck".to_string(),
+            (Some("decks"), Some("nixon")) => "Nixon's deck".to_string(),
+            (Some("discards"), Some("editor")) => "the Editor's discard pile".to_string(),
+            (Some("discards"), Some("nixon")) => "Nixon's discard pile".to_string(),
+            (Some("removed"), _) => "the removed cards".to_string(),
+            (Some("track"), _) => "the research track".to_string(),
+            (Some("board"), _) => "the evidence board".to_string(),
+            (Some("stack"), _) => "the stack".to_string(),
+            (Some("bag"), _) => "the bag".to_string(),
+            _ => path.to_string(),
+        }
+    } else {
+        path.to_string()
+    };
+    format!("{what} (line {line}, column {col})")
+}
+
+fn side_possessive(side: Side) -> &'static str {
+    match side {
+        Side::Editor => "the Editor's",
+        Side::Nixon => "Nixon's",
     }
 }
 
@@ -145,7 +207,19 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         s.discards[side.index()].clear();
     }
     s.bag.clear();
+    if p.round == 0 {
+        pr.at("position.round", "round 0: rounds are counted from 1");
+    }
     s.round = p.round.max(1);
+    for side in Side::BOTH {
+        let n = *p.turns_played.get(side);
+        if n > 40 {
+            pr.at(
+                &format!("position.turns_played.{}", side.key()),
+                format!("{n} cards played this round: expected at most the cards of a deck"),
+            );
+        }
+    }
     s.initiative = p.initiative;
     s.turn = p.turn.unwrap_or(p.initiative);
     s.turns_played = [p.turns_played.editor, p.turns_played.nixon];
@@ -160,7 +234,7 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
             Ok(v) => s.rng = GameRng::new(v),
             Err(_) => pr.at(
                 "position.rng",
-                "expected the generator state as hexadecimal digits",
+                format!("`{hex}` is not hexadecimal: expected the generator state as `watergate` saved it"),
             ),
         }
     }
@@ -172,7 +246,7 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         other => match track_pos(r, other) {
             Ok(x) => Some(x),
             Err(e) => {
-                pr.at("position.initiative_token", format!("{e} or `gained`"));
+                pr.at("position.initiative_token", format!("{e}, or `gained`"));
                 Some(0)
             }
         },
@@ -182,7 +256,7 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         other => match track_pos(r, other) {
             Ok(x) => Some(x),
             Err(e) => {
-                pr.at("position.momentum_token", format!("{e} or `off`"));
+                pr.at("position.momentum_token", format!("{e}, or `off`"));
                 Some(0)
             }
         },
@@ -193,7 +267,11 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         if s.momentum_cards[side.index()] as usize > spaces {
             pr.at(
                 &format!("position.momentum_cards.{}", side.key()),
-                format!("{side}'s momentum card has only {spaces} spaces"),
+                format!(
+                    "{} tokens on {} momentum card: it has only {spaces} spaces",
+                    s.momentum_cards[side.index()],
+                    side_possessive(side)
+                ),
             );
         }
     }
@@ -211,20 +289,29 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         + s.momentum_cards.iter().map(|n| *n as u32).sum::<u32>()
         + p.momentum_removed as u32;
     let total = r.numbers.momentum_tokens as u32;
+    let breakdown = format!(
+        "{} on the track, {} on the momentum cards, {} removed",
+        s.momentum_token.is_some() as u32,
+        s.momentum_cards.iter().map(|n| *n as u32).sum::<u32>(),
+        p.momentum_removed
+    );
     match p.momentum_supply {
         Some(sup) if sup as u32 + placed != total => pr.at(
             "position.momentum_supply",
             format!(
-                "{} momentum tokens in all ({} in the supply, {} elsewhere): the game has {total}",
+                "{} momentum tokens in all ({sup} in the supply; {breakdown}): the game has {total}{}",
                 sup as u32 + placed,
-                sup,
-                placed
+                if placed <= total {
+                    format!("; expected momentum_supply: {}", total - placed)
+                } else {
+                    String::new()
+                }
             ),
         ),
         Some(sup) => s.momentum_supply = sup,
         None if placed > total => pr.at(
             "position.momentum_cards",
-            format!("{placed} momentum tokens placed: the game has only {total}"),
+            format!("{placed} momentum tokens placed ({breakdown}): the game has only {total}"),
         ),
         None => s.momentum_supply = (total - placed) as u8,
     }
@@ -262,21 +349,36 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         let Some(space) = r.board.space_index(&b.space) else {
             pr.at(
                 &format!("{at}.space"),
-                format!("no board space `{}` (see cards/board.ron)", b.space),
+                format!(
+                    "no board space `{}`: expected a space id of cards/board.ron (e1a, e2b…)",
+                    b.space
+                ),
             );
             continue;
         };
         let Some(slip) = r.board.slip(space) else {
+            let ids: Vec<&str> = r
+                .board
+                .spaces
+                .iter()
+                .filter(|sp| matches!(sp.kind, crate::rules::SpaceKind::Evidence(_)))
+                .map(|sp| sp.id.as_str())
+                .collect();
             pr.at(
                 &format!("{at}.space"),
-                format!("`{}` is not an evidence space", b.space),
+                format!(
+                    "`{}` is not an evidence space: expected one of {}",
+                    b.space,
+                    ids.join(", ")
+                ),
             );
             continue;
         };
         if let Some(j) = occupied[space.index()] {
+            let other = place(pr, &format!("position.board[{j}]"));
             pr.at(
                 &format!("{at}.space"),
-                format!("space `{}` already holds position.board[{j}]", b.space),
+                format!("space `{}` already holds a token: {other}", b.space),
             );
             continue;
         }
@@ -351,20 +453,23 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
                 }
                 Ok(c) => {
                     if let Some(prev) = &placed_at[c.index()] {
+                        let other = place(pr, prev);
                         pr.at(
                             path,
-                            format!("card `{}` is in two places: also at {prev}", r.card(c).id),
+                            format!("card `{}` is in two places: also in {other}", r.card(c).id),
                         );
                         return None;
                     }
                     if let Some(side) = owner {
                         if r.card(c).side != side {
+                            let here = place(pr, path);
+                            let here = here.split(" (").next().unwrap_or("");
                             pr.at(
                                 path,
                                 format!(
-                                    "`{}` is {}'s card, not {side}'s",
+                                    "`{}` is {} card: it cannot be in {here}",
                                     r.card(c).id,
-                                    r.card(c).side
+                                    side_possessive(r.card(c).side),
                                 ),
                             );
                             return None;
@@ -433,7 +538,7 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
                     })
                 }
                 Err(e) => {
-                    pr.at(&format!("{at}[0].token"), e);
+                    pr.at(&format!("{at}.token"), e);
                     None
                 }
             },

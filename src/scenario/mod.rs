@@ -17,6 +17,27 @@ use format::ScenarioDef;
 use load::Problems;
 use std::path::{Path, PathBuf};
 
+/// What a decision is about, in words (for error messages).
+pub fn describe_kind(r: &Rules, k: &crate::engine::DecisionKind) -> String {
+    use crate::engine::DecisionKind as K;
+    match k {
+        K::PlayCard => "which card to play, and which part".into(),
+        K::ChoosePart { card } => format!("which part of {} to use", r.card(*card).name),
+        K::ValueTarget { card } => format!("which token {}'s value moves", r.card(*card).name),
+        K::Reveal { colour } => format!("which face-down {colour} token to reveal"),
+        K::LockedTarget { colour, .. } => {
+            format!("which token to move now that {colour} is locked")
+        }
+        K::Reaction { against } => format!("whether to react to {}", r.card(*against).name),
+        K::Pin { .. } => "where to pin the evidence token".into(),
+        K::Action { card, prompt } => match card {
+            Some(c) => format!("{}: {prompt}", r.card(*c).name),
+            None => prompt.clone(),
+        },
+        K::Chance { what, .. } => what.clone(),
+    }
+}
+
 /// A parsed scenario file.
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -38,12 +59,12 @@ impl Scenario {
             )])
         })?;
         let text = String::from_utf8(bytes).map_err(|e| {
-            Diagnostics(vec![Diagnostic::file(
+            let (line, col) = data::utf8_error_position(e.as_bytes(), e.utf8_error().valid_up_to());
+            Diagnostics(vec![Diagnostic::new(
                 &display,
-                format!(
-                    "not valid UTF-8 text at byte {}",
-                    e.utf8_error().valid_up_to()
-                ),
+                line,
+                col,
+                "not valid UTF-8 text: expected a UTF-8 RON scenario file",
             )])
         })?;
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -73,7 +94,16 @@ impl Scenario {
     pub fn rules(&self) -> Result<Rules, Diagnostics> {
         let ds = match &self.def.data {
             None => DataSet::embedded(),
-            Some(d) => DataSet::from_dir(&self.dir.join(d))?,
+            Some(d) => DataSet::from_dir(&self.dir.join(d)).map_err(|problems| {
+                let mut pr = self.problems();
+                for p in problems.iter() {
+                    pr.at(
+                        "data",
+                        format!("data root `{d}` (relative to this file): {}", p.message),
+                    );
+                }
+                pr.diags
+            })?,
         };
         if let Some(v) = &self.def.variant {
             let mut pr = self.problems();
@@ -106,7 +136,14 @@ impl Scenario {
             let choice = match parse_choice(r, s, text, &options) {
                 Ok(c) => c,
                 Err(e) => {
-                    pr.at(&path, e);
+                    let who = match s.to_move(r) {
+                        Some(crate::engine::Actor::Player(p)) => format!("{p} to decide"),
+                        _ => "chance".to_string(),
+                    };
+                    pr.at(
+                        &path,
+                        format!("{e} ({who}: {})", describe_kind(r, &s.decision_kind(r))),
+                    );
                     return Err(pr.diags);
                 }
             };
@@ -124,7 +161,7 @@ impl Scenario {
         if let Some(e) = &self.def.expect {
             expect::check(r, s, e, &mut pr);
         }
-        pr.diags
+        pr.diags.sorted()
     }
 
     /// Loads, plays and checks: the state reached and the failed expectations.
