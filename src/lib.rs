@@ -4,6 +4,7 @@
 //! See `ARCHITECTURE.md` for the map of modules and their invariants.
 
 pub mod agent;
+pub mod bench;
 pub mod check;
 pub mod cli;
 pub mod data;

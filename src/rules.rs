@@ -85,6 +85,9 @@ pub struct Card {
     pub script: String,
     #[serde(skip)]
     pub action: Action,
+    /// The compiled script (index into `Rules::scripts`).
+    #[serde(skip)]
+    pub unit: usize,
     /// The card file, relative to the data root.
     pub file: String,
     /// Fields whose values are placeholders (OPEN.md D1–D7).
@@ -105,6 +108,8 @@ pub struct MomentumSpace {
     pub script: Option<String>,
     #[serde(skip)]
     pub action: Option<Action>,
+    #[serde(skip)]
+    pub unit: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -218,6 +223,21 @@ impl Rules {
 
     pub fn token(&self, t: TokenId) -> &EvidenceToken {
         &self.evidence[t.index()]
+    }
+
+    /// Runs every script at every play instead of reusing the programs
+    /// computed at load: for benchmarks that measure what the cache saves.
+    pub fn force_dynamic_scripts(&mut self) {
+        for c in &mut self.cards {
+            c.action = Action::Dynamic { unit: c.unit };
+        }
+        for mc in &mut self.momentum_cards {
+            for sp in &mut mc.spaces {
+                if let Some(unit) = sp.unit {
+                    sp.action = Some(Action::Dynamic { unit });
+                }
+            }
+        }
     }
 
     /// What a script of this card sees as `card`.

@@ -330,3 +330,33 @@ impl State {
         h.finish()
     }
 }
+
+impl State {
+    /// Bytes a clone copies on the heap (inline vectors that spilled, and
+    /// frames' spilled lists); shared programs are not copied and not counted.
+    pub fn heap_bytes(&self) -> usize {
+        fn spilled<A: smallvec::Array>(v: &SmallVec<A>) -> usize {
+            if v.spilled() {
+                v.capacity() * std::mem::size_of::<A::Item>()
+            } else {
+                0
+            }
+        }
+        let mut n = spilled(&self.evidence)
+            + spilled(&self.track)
+            + spilled(&self.bag)
+            + spilled(&self.pictures)
+            + spilled(&self.removed)
+            + spilled(&self.forbidden)
+            + spilled(&self.stack);
+        for i in 0..2 {
+            n += spilled(&self.hands[i]) + spilled(&self.decks[i]) + spilled(&self.discards[i]);
+        }
+        for f in &self.stack {
+            if let Frame::Run(r) = f {
+                n += spilled(&r.picked);
+            }
+        }
+        n
+    }
+}

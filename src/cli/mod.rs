@@ -60,6 +60,15 @@ pub enum Command {
         #[arg(long, value_name = "OUT")]
         save: Option<PathBuf>,
     },
+    /// Measure speed and memory (the figures of BENCHMARKS.md).
+    Bench {
+        /// Smaller runs, for a quick look.
+        #[arg(long)]
+        quick: bool,
+        /// Also measure the peak memory of an N-game simulation (BENCHMARKS.md uses 1000000).
+        #[arg(long, value_name = "N")]
+        peak_memory_games: Option<u64>,
+    },
     /// Decide whether the side to move can force a win within the round (or N decisions).
     Solve {
         file: PathBuf,
@@ -90,6 +99,17 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Simulate(args) => load(&cli).and_then(|r| simulate::run(&r, args)),
         Command::Scenario { file, json, save } => scenario::run(file, *json, save.as_deref()),
         Command::Solve { file, depth, nodes } => solve::run(file, *depth, *nodes),
+        Command::Bench {
+            quick,
+            peak_memory_games,
+        } => crate::bench::run(
+            &mut std::io::stdout(),
+            &crate::bench::BenchConfig {
+                quick: *quick,
+                peak_memory_games: *peak_memory_games,
+            },
+        )
+        .map_err(|e| CliError::Message(e.to_string())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

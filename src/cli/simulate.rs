@@ -30,6 +30,9 @@ pub struct SimulateArgs {
     /// Print one JSON object instead of a report.
     #[arg(long)]
     pub json: bool,
+    /// Report the process's peak memory (Linux) at the end (`peak_memory_kib` in JSON).
+    #[arg(long)]
+    pub report_peak_memory: bool,
 }
 
 pub fn run(r: &Rules, a: &SimulateArgs) -> CliResult {
@@ -74,7 +77,11 @@ pub fn run(r: &Rules, a: &SimulateArgs) -> CliResult {
     }
     let gps = tally.games as f64 / secs.max(1e-9);
     if a.json {
-        println!("{}", report_json(&tally, &cfg, secs));
+        let mut v = report_json(&tally, &cfg, secs);
+        if a.report_peak_memory {
+            v["peak_memory_kib"] = json!(crate::bench::peak_rss_kib());
+        }
+        println!("{v}");
     } else {
         print_report(&tally, &cfg, secs, gps);
     }

@@ -207,6 +207,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
                 text: s.text.clone(),
                 script: s.script.clone(),
                 action: None,
+                unit: None,
             });
         }
         mcards[m.side.index()] = Some(MomentumCard {
@@ -293,7 +294,9 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         actions.push(action);
     }
     let mut space_actions = Vec::new();
+    let mut space_unit_ids = Vec::new();
     for (side, i, unit, p) in &space_units {
+        space_unit_ids.push((*side, *i, *unit));
         let ctx: CardContext = partial.space_context_named(*side, *i, &p.def.id, &p.def.name);
         let action = unit.and_then(|u| {
             probe(
@@ -316,10 +319,11 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         return Err(d.sorted());
     };
     let mut cards_rt = partial.cards;
-    for (c, a) in cards_rt.iter_mut().zip(actions) {
+    for ((c, a), (unit, _)) in cards_rt.iter_mut().zip(actions).zip(&card_units) {
         if let Some(a) = a {
             c.action = a;
         }
+        c.unit = unit.unwrap_or(0);
     }
     for (side, i, a) in space_actions {
         let mc = if side == Side::Editor {
@@ -328,6 +332,14 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
             &mut nixon_mc
         };
         mc.spaces[i].action = a;
+    }
+    for (side, i, unit) in space_unit_ids {
+        let mc = if side == Side::Editor {
+            &mut editor_mc
+        } else {
+            &mut nixon_mc
+        };
+        mc.spaces[i].unit = unit;
     }
     // Sort cards by side then number so CardIds are stable and readable.
     cards_rt.sort_by_key(|c| (c.side, c.number));
@@ -872,6 +884,7 @@ fn check_card(
         quote: c.quote.clone(),
         script: c.script.clone(),
         action: Action::Static(Vec::new()),
+        unit: 0,
         file: p.rel.clone(),
         placeholders: c.provenance.placeholders.clone(),
     })

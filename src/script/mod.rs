@@ -10,7 +10,20 @@ use crate::diag::Diagnostic;
 use program::Program;
 use rhai::{Dynamic, Engine, Map, Position, Scope, AST};
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU64, Ordering};
 use view::ScriptView;
+
+static SCRIPT_NANOS: AtomicU64 = AtomicU64::new(0);
+static SCRIPT_RUNS: AtomicU64 = AtomicU64::new(0);
+
+/// Script runs so far in this process and the time spent in them (for
+/// benchmarks: the share of time spent inside rhai).
+pub fn script_time() -> (u64, std::time::Duration) {
+    (
+        SCRIPT_RUNS.load(Ordering::Relaxed),
+        std::time::Duration::from_nanos(SCRIPT_NANOS.load(Ordering::Relaxed)),
+    )
+}
 
 /// Sandbox limits (R: a runaway script is stopped with the card's name).
 pub const MAX_OPERATIONS: u64 = 50_000;
@@ -233,6 +246,19 @@ impl ScriptHost {
     /// read the game (then it must be run at every play). `view` is `None`
     /// when probing at load time: reading functions then return neutral values.
     pub fn run(
+        &self,
+        unit: usize,
+        ctx: &CardContext,
+        view: Option<ScriptView>,
+    ) -> Result<(Program, bool), ScriptFailure> {
+        let start = std::time::Instant::now();
+        let result = self.run_timed(unit, ctx, view);
+        SCRIPT_NANOS.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
+        SCRIPT_RUNS.fetch_add(1, Ordering::Relaxed);
+        result
+    }
+
+    fn run_timed(
         &self,
         unit: usize,
         ctx: &CardContext,

@@ -1,0 +1,13 @@
+//! `cargo bench`: the same figures as `watergate bench` (see BENCHMARKS.md).
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let cfg = watergate::bench::BenchConfig {
+        quick,
+        peak_memory_games: None,
+    };
+    if let Err(e) = watergate::bench::run(&mut std::io::stdout(), &cfg) {
+        eprintln!("bench failed: {e}");
+        std::process::exit(1);
+    }
+}
