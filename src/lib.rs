@@ -5,6 +5,7 @@
 
 pub mod agent;
 pub mod bench;
+pub mod chart;
 pub mod check;
 pub mod cli;
 pub mod data;
@@ -18,4 +19,6 @@ pub mod script;
 pub mod sim;
 pub mod solve;
 pub mod state;
+pub mod stats;
+pub mod variant;
 pub mod view;

@@ -215,6 +215,33 @@ pub struct SimConfig {
     pub threads: usize,
 }
 
+/// The result of a run: the variant's tally and, when compared with a
+/// baseline, the baseline's tally on the same seeds and the paired sums.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SimResult {
+    pub tally: Tally,
+    #[serde(default)]
+    pub baseline: Option<Tally>,
+    #[serde(default)]
+    pub paired: Option<crate::stats::Paired>,
+}
+
+impl SimResult {
+    pub fn merge(&mut self, o: &SimResult) {
+        self.tally.merge(&o.tally);
+        match (&mut self.baseline, &o.baseline) {
+            (Some(a), Some(b)) => a.merge(b),
+            (None, Some(b)) => self.baseline = Some(b.clone()),
+            _ => {}
+        }
+        match (&mut self.paired, &o.paired) {
+            (Some(a), Some(b)) => a.merge(b),
+            (None, Some(b)) => self.paired = Some(*b),
+            _ => {}
+        }
+    }
+}
+
 /// Runs the games of `cfg` on `cfg.threads` threads. `progress` is called
 /// with the number of games finished so far (from any thread).
 pub fn simulate(
@@ -222,15 +249,31 @@ pub fn simulate(
     cfg: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, PlayError> {
+    simulate_compare(r, None, cfg, progress).map(|res| res.tally)
+}
+
+/// Runs the games of `cfg` with the rules `r` and, if given, the same games
+/// (same seeds for the game and the agents) with `baseline`, so that the
+/// comparison is paired. Results do not depend on `cfg.threads`.
+pub fn simulate_compare(
+    r: &Rules,
+    baseline: Option<&Rules>,
+    cfg: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimResult, PlayError> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let failure: Mutex<Option<PlayError>> = Mutex::new(None);
     let threads = cfg.threads.max(1);
-    let partials: Vec<Tally> = std::thread::scope(|scope| {
+    let partials: Vec<SimResult> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
-                    let mut tally = Tally::default();
+                    let mut result = SimResult {
+                        baseline: baseline.map(|_| Tally::default()),
+                        paired: baseline.map(|_| crate::stats::Paired::default()),
+                        ..Default::default()
+                    };
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed) as u64;
                         if i >= cfg.games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
@@ -238,12 +281,32 @@ pub fn simulate(
                         }
                         let index = cfg.first_game + i;
                         let seed = game_seed(cfg.seed, index);
-                        let mut agents: [Box<dyn Agent>; 2] = [
-                            cfg.editor.build(game_seed(seed, 1), Side::Editor),
-                            cfg.nixon.build(game_seed(seed, 2), Side::Nixon),
-                        ];
-                        match play_game(r, index, seed, &mut agents) {
-                            Ok(g) => tally.add(r, &g),
+                        let run = |rules: &Rules| {
+                            let mut agents: [Box<dyn Agent>; 2] = [
+                                cfg.editor.build(game_seed(seed, 1), Side::Editor),
+                                cfg.nixon.build(game_seed(seed, 2), Side::Nixon),
+                            ];
+                            play_game(rules, index, seed, &mut agents)
+                        };
+                        let outcome = run(r).and_then(|g| match baseline {
+                            Some(b) => run(b).map(|h| (g, Some(h))),
+                            None => Ok((g, None)),
+                        });
+                        match outcome {
+                            Ok((g, h)) => {
+                                result.tally.add(r, &g);
+                                if let (Some(h), Some(b)) = (h, baseline) {
+                                    if let Some(t) = &mut result.baseline {
+                                        t.add(b, &h);
+                                    }
+                                    if let Some(p) = &mut result.paired {
+                                        p.add(
+                                            g.outcome.winner == Side::Editor,
+                                            h.outcome.winner == Side::Editor,
+                                        );
+                                    }
+                                }
+                            }
                             Err(e) => {
                                 if let Ok(mut f) = failure.lock() {
                                     f.get_or_insert(PlayError::Internal(format!(
@@ -256,7 +319,7 @@ pub fn simulate(
                         let n = done.fetch_add(1, Ordering::Relaxed) as u64 + 1;
                         progress(n);
                     }
-                    tally
+                    result
                 })
             })
             .collect();
@@ -268,7 +331,11 @@ pub fn simulate(
     if let Some(e) = failure.into_inner().ok().flatten() {
         return Err(e);
     }
-    let mut total = Tally::default();
+    let mut total = SimResult {
+        baseline: baseline.map(|_| Tally::default()),
+        paired: baseline.map(|_| crate::stats::Paired::default()),
+        ..Default::default()
+    };
     for p in &partials {
         total.merge(p);
     }

@@ -4,9 +4,21 @@ use super::{dataset, CliError, CliResult};
 use crate::model::Side;
 use crate::rules::Action;
 
-pub fn run(dir: Option<&std::path::Path>) -> CliResult {
+pub fn run(dir: Option<&std::path::Path>, variant: Option<&std::path::Path>) -> CliResult {
     let ds = dataset(dir)?;
-    let rules = crate::data::load(&ds).map_err(CliError::Data)?;
+    let (rules, variant_name) = match variant {
+        None => (crate::data::load(&ds).map_err(CliError::Data)?, None),
+        Some(v) => {
+            let v = crate::variant::Variant::from_file(v).map_err(CliError::Data)?;
+            (
+                v.rules(&ds).map_err(CliError::Data)?,
+                Some(v.def.name.clone()),
+            )
+        }
+    };
+    if let Some(name) = variant_name {
+        println!("variant `{name}` applies cleanly");
+    }
     let dynamic = rules
         .cards
         .iter()

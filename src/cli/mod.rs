@@ -31,8 +31,12 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Load and validate the data; print every problem as path:line:col: message.
-    Check,
+    /// Load and validate the data (and a variant); print every problem as path:line:col: message.
+    Check {
+        /// Also apply and check this house-rule variant.
+        #[arg(long, value_name = "FILE")]
+        variant: Option<PathBuf>,
+    },
     /// List the player cards as a table, or as JSON.
     Cards {
         /// Print JSON instead of a table.
@@ -50,6 +54,19 @@ pub enum Command {
     ScriptApi,
     /// Play many games between two agents and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// Combine the JSON results of shards (`simulate --shard I/N --json`) exactly.
+    Merge {
+        files: Vec<PathBuf>,
+        /// Print JSON instead of a report.
+        #[arg(long)]
+        json: bool,
+        /// Also write the merged results as a CSV table.
+        #[arg(long, value_name = "FILE")]
+        csv: Option<PathBuf>,
+        /// Also draw the merged results (SVG).
+        #[arg(long, value_name = "FILE.svg")]
+        chart: Option<PathBuf>,
+    },
     /// Load a scenario file, play its choices, check its expectations and print the position.
     Scenario {
         file: PathBuf,
@@ -89,14 +106,23 @@ pub fn main() -> ExitCode {
 
 pub fn run(cli: Cli) -> ExitCode {
     let result = match &cli.command {
-        Command::Check => check::run(cli.data.as_deref()),
+        Command::Check { variant } => check::run(cli.data.as_deref(), variant.as_deref()),
         Command::Cards { json } => load(&cli).and_then(|r| cards::run(&r, *json)),
         Command::Export { dir, force } => export(dir, *force),
         Command::ScriptApi => {
             print!("{}", crate::script::api::reference());
             Ok(())
         }
-        Command::Simulate(args) => load(&cli).and_then(|r| simulate::run(&r, args)),
+        Command::Simulate(args) => {
+            dataset(cli.data.as_deref()).and_then(|ds| simulate::run(&ds, args))
+        }
+        Command::Merge {
+            files,
+            json,
+            csv,
+            chart,
+        } => load(&cli)
+            .and_then(|r| simulate::merge(files, *json, csv.as_deref(), chart.as_deref(), &r)),
         Command::Scenario { file, json, save } => scenario::run(file, *json, save.as_deref()),
         Command::Solve { file, depth, nodes } => solve::run(file, *depth, *nodes),
         Command::Bench {

@@ -1,59 +1,175 @@
-//! `watergate simulate`: many games between two agents, with statistics.
+//! `watergate simulate`: many games between two agents, optionally with a
+//! house-rule variant compared against a baseline on the same seeds, with
+//! honest statistics; and `watergate merge` for shards of a larger sweep.
 
 use super::{CliError, CliResult};
 use crate::agent::AgentSpec;
+use crate::data::DataSet;
 use crate::model::{Side, WinCause};
 use crate::rules::Rules;
-use crate::sim::{simulate, SimConfig, Tally};
+use crate::sim::{simulate_compare, SimConfig, SimResult, Tally};
+use crate::stats::{wilson, Interval, Z95};
+use crate::variant::Variant;
 use clap::Args;
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
-    /// Number of games.
-    #[arg(long, default_value_t = 1000)]
-    pub games: u64,
+    /// Number of games (with --precision: the most to play).
+    #[arg(long)]
+    pub games: Option<u64>,
     /// Seed of the whole run: game i uses a seed derived from it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// The Editor's agent: random.
+    /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms.
     #[arg(long, default_value = "random", value_parser = AgentSpec::parse)]
     pub editor: AgentSpec,
-    /// Nixon's agent: random.
+    /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
     #[arg(long, default_value = "random", value_parser = AgentSpec::parse)]
     pub nixon: AgentSpec,
+    /// Play with this house-rule variant applied.
+    #[arg(long, value_name = "FILE")]
+    pub variant: Option<PathBuf>,
+    /// Compare with this variant (the base game if --variant is given
+    /// without --baseline… use --baseline base for the base game explicitly).
+    #[arg(long, value_name = "FILE|base")]
+    pub baseline: Option<String>,
+    /// Play until the 95% interval (of the difference, with a baseline; of the
+    /// Editor's win rate otherwise) is at most this wide on each side.
+    #[arg(long)]
+    pub precision: Option<f64>,
+    /// Run only slice I of N of the games (1-based), for a sweep spread over machines.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Print one JSON object instead of a report.
+    /// Print the full results as one JSON object.
     #[arg(long)]
     pub json: bool,
+    /// Also write the results as a CSV table.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Also draw win rates with their intervals and the game-length histogram (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
     /// Report the process's peak memory (Linux) at the end (`peak_memory_kib` in JSON).
     #[arg(long)]
     pub report_peak_memory: bool,
 }
 
-pub fn run(r: &Rules, a: &SimulateArgs) -> CliResult {
-    if a.games == 0 {
+/// What identifies a run, so shards of the same sweep can be merged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunKey {
+    pub seed: u64,
+    pub games: u64,
+    pub editor: String,
+    pub nixon: String,
+    pub variant: Option<String>,
+    pub baseline: Option<String>,
+    pub data_fingerprint: String,
+}
+
+/// A slice of a run's games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Slice {
+    pub first_game: u64,
+    pub games: u64,
+}
+
+fn parse_shard(s: &str, games: u64) -> Result<Slice, CliError> {
+    let bad = || {
+        CliError::Message(format!(
+            "--shard {s}: expected I/N with 1 <= I <= N, like 3/8"
+        ))
+    };
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let i: u64 = i.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    let start = games * (i - 1) / n;
+    let end = games * i / n;
+    Ok(Slice {
+        first_game: start,
+        games: end - start,
+    })
+}
+
+fn load_variant(path: &Path, base: &DataSet) -> Result<(String, Rules), CliError> {
+    let v = Variant::from_file(path).map_err(CliError::Data)?;
+    let rules = v.rules(base).map_err(CliError::Data)?;
+    Ok((v.def.name.clone(), rules))
+}
+
+pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
+    let base_rules = crate::data::load(base).map_err(CliError::Data)?;
+    let (variant_name, rules) = match &a.variant {
+        Some(p) => {
+            let (n, r) = load_variant(p, base)?;
+            (Some(n), r)
+        }
+        None => (None, crate::data::load(base).map_err(CliError::Data)?),
+    };
+    let (baseline_name, baseline) = match a.baseline.as_deref() {
+        None => (None, None),
+        Some("base") => (Some("base game".to_string()), Some(base_rules)),
+        Some(p) => {
+            let (n, r) = load_variant(Path::new(p), base)?;
+            (Some(n), Some(r))
+        }
+    };
+    if let Some(p) = a.precision {
+        if !(p > 0.0 && p < 0.5) {
+            return Err(CliError::Message(format!(
+                "--precision {p}: expected a half-width between 0 and 0.5, like 0.01"
+            )));
+        }
+    }
+    let games = a.games.unwrap_or(if a.precision.is_some() {
+        1_000_000
+    } else {
+        1000
+    });
+    if games == 0 {
         return Err(CliError::Message("--games must be at least 1".into()));
     }
-    let threads = a.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
-    let cfg = SimConfig {
-        games: a.games,
-        seed: a.seed,
-        first_game: 0,
-        editor: a.editor.clone(),
-        nixon: a.nixon.clone(),
-        threads,
+    if a.shard.is_some() && a.precision.is_some() {
+        return Err(CliError::Message(
+            "--shard and --precision do not go together: a shard plays a fixed slice".into(),
+        ));
+    }
+    let slice = match &a.shard {
+        Some(s) => parse_shard(s, games)?,
+        None => Slice {
+            first_game: 0,
+            games,
+        },
     };
-    let bar = (std::io::stderr().is_terminal() && a.games >= 2000).then(|| {
-        let b = indicatif::ProgressBar::new(a.games);
+    let threads = a
+        .threads
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+        .max(1);
+    let key = RunKey {
+        seed: a.seed,
+        games,
+        editor: a.editor.to_string(),
+        nixon: a.nixon.to_string(),
+        variant: variant_name.clone(),
+        baseline: baseline_name.clone(),
+        data_fingerprint: format!("{:016x}", rules.fingerprint),
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(slice.games);
         b.set_style(
             indicatif::ProgressStyle::with_template(
                 "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
@@ -63,82 +179,402 @@ pub fn run(r: &Rules, a: &SimulateArgs) -> CliResult {
         b
     });
     let start = Instant::now();
-    let tally = simulate(r, &cfg, &|n| {
-        if let Some(b) = &bar {
-            if n % 64 == 0 || n == a.games {
-                b.set_position(n);
+    // Batches of consecutive games: the stopping rule looks only between
+    // batches, so results do not depend on the thread count.
+    let batch = if a.precision.is_some() {
+        500.min(slice.games)
+    } else {
+        slice.games
+    };
+    let mut total = SimResult {
+        baseline: baseline.as_ref().map(|_| Tally::default()),
+        paired: baseline.as_ref().map(|_| Default::default()),
+        ..Default::default()
+    };
+    let mut played = 0;
+    while played < slice.games {
+        let n = batch.min(slice.games - played);
+        let cfg = SimConfig {
+            games: n,
+            seed: a.seed,
+            first_game: slice.first_game + played,
+            editor: a.editor.clone(),
+            nixon: a.nixon.clone(),
+            threads,
+        };
+        let offset = played;
+        let part = simulate_compare(&rules, baseline.as_ref(), &cfg, &|k| {
+            if let Some(b) = &bar {
+                if k % 16 == 0 {
+                    b.set_position(offset + k);
+                }
+            }
+        })
+        .map_err(|e| CliError::Message(e.to_string()))?;
+        total.merge(&part);
+        played += n;
+        if let Some(p) = a.precision {
+            if half_width(&total) <= p {
+                break;
             }
         }
-    })
-    .map_err(|e| CliError::Message(e.to_string()))?;
-    let secs = start.elapsed().as_secs_f64();
+    }
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let gps = tally.games as f64 / secs.max(1e-9);
+    let secs = start.elapsed().as_secs_f64();
+    let slice_played = Slice {
+        first_game: slice.first_game,
+        games: played,
+    };
+    let mut report = Report {
+        run: key,
+        slices: vec![slice_played],
+        result: total,
+    };
+    report.run.games = if a.shard.is_some() || a.precision.is_none() {
+        games
+    } else {
+        played
+    };
+    if a.precision.is_some() {
+        report.slices = vec![Slice {
+            first_game: 0,
+            games: played,
+        }];
+    }
+    let mut v = report.to_json(&rules);
+    v["threads"] = json!(threads);
+    v["seconds"] = json!(secs);
+    v["games_per_second"] = json!(played as f64 / secs.max(1e-9));
+    if let Some(s) = &a.shard {
+        v["shard"] = json!(s);
+    }
+    if a.report_peak_memory {
+        v["peak_memory_kib"] = json!(crate::bench::peak_rss_kib());
+    }
+    report.outputs(&rules, a.csv.as_deref(), a.chart.as_deref())?;
     if a.json {
-        let mut v = report_json(&tally, &cfg, secs);
-        if a.report_peak_memory {
-            v["peak_memory_kib"] = json!(crate::bench::peak_rss_kib());
-        }
         println!("{v}");
     } else {
-        print_report(&tally, &cfg, secs, gps);
+        print!("{}", report.text(&rules));
+        println!(
+            "  {:.0} games/s on {} thread{} ({:.2} s)",
+            played as f64 / secs.max(1e-9),
+            threads,
+            if threads == 1 { "" } else { "s" },
+            secs
+        );
     }
     Ok(())
 }
 
-pub fn report_json(t: &Tally, cfg: &SimConfig, secs: f64) -> serde_json::Value {
+fn half_width(r: &SimResult) -> f64 {
+    match &r.paired {
+        Some(p) => p.difference().half_width(),
+        None => wilson(r.tally.editor_wins, r.tally.games, Z95).half_width(),
+    }
+}
+
+/// A run's results, as written by `--json` and read back by `merge`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Report {
+    pub run: RunKey,
+    pub slices: Vec<Slice>,
+    pub result: SimResult,
+}
+
+fn interval_json(i: Interval) -> serde_json::Value {
+    json!({ "estimate": i.estimate, "low": i.low, "high": i.high })
+}
+
+fn tally_json(t: &Tally) -> serde_json::Value {
+    let cards: serde_json::Map<String, serde_json::Value> = t
+        .cards
+        .iter()
+        .map(|(id, c)| {
+            (
+                id.clone(),
+                json!({
+                    "value_plays": c.value_plays,
+                    "action_plays": c.action_plays,
+                    "action_games": c.action_games,
+                    "action_wins": c.action_wins,
+                    "win_rate_when_action_used": interval_json(wilson(c.action_wins, c.action_games, Z95)),
+                }),
+            )
+        })
+        .collect();
     json!({
         "games": t.games,
-        "seed": cfg.seed,
-        "editor": cfg.editor.to_string(),
-        "nixon": cfg.nixon.to_string(),
         "editor_wins": t.editor_wins,
         "nixon_wins": t.nixon_wins,
+        "editor_win_rate": interval_json(wilson(t.editor_wins, t.games, Z95)),
+        "nixon_win_rate": interval_json(wilson(t.nixon_wins, t.games, Z95)),
         "win_causes": t.win_causes,
         "mean_rounds": t.mean_rounds(),
         "sd_rounds": t.sd_rounds(),
         "rounds_histogram": t.rounds_histogram,
-        "decisions": t.decisions,
-        "cards": t.cards,
-        "threads": cfg.threads,
-        "seconds": secs,
-        "games_per_second": t.games as f64 / secs.max(1e-9),
+        "cards": cards,
     })
 }
 
-fn print_report(t: &Tally, cfg: &SimConfig, secs: f64, gps: f64) {
-    let pct = |n: u64| 100.0 * n as f64 / t.games.max(1) as f64;
-    println!(
-        "{} games, seed {}: Editor ({}) vs Nixon ({})",
-        t.games, cfg.seed, cfg.editor, cfg.nixon
-    );
-    for side in [Side::Editor, Side::Nixon] {
-        println!(
-            "  {:<7} wins {:>8}  ({:5.1}%)",
-            side.name(),
-            t.wins(side),
-            pct(t.wins(side))
+impl Report {
+    pub fn to_json(&self, _r: &Rules) -> serde_json::Value {
+        let t = &self.result.tally;
+        let mut v = tally_json(t);
+        v["run"] = json!(self.run);
+        v["slices"] = json!(self.slices);
+        v["raw"] = json!(self.result);
+        if let Some(b) = &self.result.baseline {
+            v["baseline"] = tally_json(b);
+        }
+        if let Some(p) = &self.result.paired {
+            v["difference_in_editor_win_rate"] = interval_json(p.difference());
+        }
+        v
+    }
+
+    pub fn text(&self, _r: &Rules) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let t = &self.result.tally;
+        let k = &self.run;
+        let name = k.variant.clone().unwrap_or_else(|| "base game".into());
+        let _ = writeln!(
+            out,
+            "{} games, seed {}: Editor ({}) vs Nixon ({}) — {}",
+            t.games, k.seed, k.editor, k.nixon, name
+        );
+        let mut runs = vec![(name.clone(), t)];
+        if let (Some(b), Some(bn)) = (&self.result.baseline, &k.baseline) {
+            runs.push((format!("{bn} (baseline, same seeds)"), b));
+        }
+        for (label, t) in &runs {
+            if runs.len() > 1 {
+                let _ = writeln!(out, "{label}:");
+            }
+            for side in [Side::Editor, Side::Nixon] {
+                let w = t.wins(side);
+                let i = wilson(w, t.games, Z95);
+                let _ = writeln!(
+                    out,
+                    "  {:<7} wins {:>8}  {:5.1}%  (95% CI {:.1}–{:.1}%)",
+                    side.name(),
+                    w,
+                    100.0 * i.estimate,
+                    100.0 * i.low,
+                    100.0 * i.high
+                );
+            }
+            let _ = writeln!(out, "  how games were won:");
+            for cause in WinCause::ALL {
+                let n = t.win_causes.get(cause.key()).copied().unwrap_or(0);
+                let _ = writeln!(
+                    out,
+                    "    {:<32} {:>8}  ({:5.1}%)",
+                    cause.describe(),
+                    n,
+                    100.0 * n as f64 / t.games.max(1) as f64
+                );
+            }
+            let _ = writeln!(
+                out,
+                "  rounds: mean {:.2}, sd {:.2}; distribution: {}",
+                t.mean_rounds(),
+                t.sd_rounds(),
+                t.rounds_histogram
+                    .iter()
+                    .map(|(r, n)| format!("{r}:{:.1}%", 100.0 * *n as f64 / t.games.max(1) as f64))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+        if let Some(p) = &self.result.paired {
+            let d = p.difference();
+            let _ = writeln!(
+                out,
+                "difference in the Editor's win rate (variant − baseline, paired): {:+.1} points (95% CI {:+.1} to {:+.1}){}",
+                100.0 * d.estimate,
+                100.0 * d.low,
+                100.0 * d.high,
+                if d.low > 0.0 || d.high < 0.0 { " — significant" } else { " — not significant at 95%" }
+            );
+        }
+        let _ = writeln!(
+            out,
+            "cards (plays for value / for action; win rate of its side when its action was used):"
+        );
+        for (id, c) in &t.cards {
+            let i = wilson(c.action_wins, c.action_games, Z95);
+            let _ = writeln!(
+                out,
+                "  {:<38} {:>8} / {:<8} {}",
+                id,
+                c.value_plays,
+                c.action_plays,
+                if c.action_games == 0 {
+                    "—".to_string()
+                } else {
+                    format!(
+                        "{:5.1}% ({:.1}–{:.1}%)",
+                        100.0 * i.estimate,
+                        100.0 * i.low,
+                        100.0 * i.high
+                    )
+                }
+            );
+        }
+        out
+    }
+
+    /// CSV and chart files, when asked for.
+    pub fn outputs(&self, _r: &Rules, csv: Option<&Path>, chart: Option<&Path>) -> CliResult {
+        if let Some(path) = csv {
+            std::fs::write(path, self.csv())
+                .map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))?;
+        }
+        if let Some(path) = chart {
+            crate::chart::draw(
+                path,
+                &self.result,
+                self.run.variant.as_deref().unwrap_or("base game"),
+                self.run.baseline.as_deref().unwrap_or("baseline"),
+            )
+            .map_err(CliError::Message)?;
+        }
+        Ok(())
+    }
+
+    /// One row per figure: run, section, key, value (and interval bounds).
+    pub fn csv(&self) -> String {
+        let mut out = String::from("run,section,key,value,low,high\n");
+        let mut runs = vec![("variant", &self.result.tally)];
+        if let Some(b) = &self.result.baseline {
+            runs.push(("baseline", b));
+        }
+        for (run, t) in runs {
+            out.push_str(&format!("{run},games,all,{},,\n", t.games));
+            for side in [Side::Editor, Side::Nixon] {
+                let i = wilson(t.wins(side), t.games, Z95);
+                out.push_str(&format!(
+                    "{run},win_rate,{},{:.6},{:.6},{:.6}\n",
+                    side.key(),
+                    i.estimate,
+                    i.low,
+                    i.high
+                ));
+            }
+            for (cause, n) in &t.win_causes {
+                out.push_str(&format!("{run},win_cause,{cause},{n},,\n"));
+            }
+            out.push_str(&format!("{run},rounds,mean,{:.6},,\n", t.mean_rounds()));
+            out.push_str(&format!("{run},rounds,sd,{:.6},,\n", t.sd_rounds()));
+            for (r, n) in &t.rounds_histogram {
+                out.push_str(&format!("{run},rounds_histogram,{r},{n},,\n"));
+            }
+            for (id, c) in &t.cards {
+                out.push_str(&format!(
+                    "{run},card_value_plays,{id},{},,\n",
+                    c.value_plays
+                ));
+                out.push_str(&format!(
+                    "{run},card_action_plays,{id},{},,\n",
+                    c.action_plays
+                ));
+                let i = wilson(c.action_wins, c.action_games, Z95);
+                out.push_str(&format!(
+                    "{run},card_action_win_rate,{id},{:.6},{:.6},{:.6}\n",
+                    i.estimate, i.low, i.high
+                ));
+            }
+        }
+        if let Some(p) = &self.result.paired {
+            let d = p.difference();
+            out.push_str(&format!(
+                "paired,difference,editor_win_rate,{:.6},{:.6},{:.6}\n",
+                d.estimate, d.low, d.high
+            ));
+        }
+        out
+    }
+}
+
+/// `watergate merge FILES…`: combine the JSON results of shards exactly.
+pub fn merge(
+    files: &[PathBuf],
+    json_out: bool,
+    csv: Option<&Path>,
+    chart: Option<&Path>,
+    r: &Rules,
+) -> CliResult {
+    if files.is_empty() {
+        return Err(CliError::Message(
+            "merge needs at least one JSON result file".into(),
+        ));
+    }
+    let mut merged: Option<Report> = None;
+    for f in files {
+        let text = std::fs::read_to_string(f)
+            .map_err(|e| CliError::Message(format!("cannot read {}: {e}", f.display())))?;
+        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+            CliError::Message(format!(
+                "{}: not a `simulate --json` result: {e}",
+                f.display()
+            ))
+        })?;
+        let report = Report {
+            run: serde_json::from_value(v["run"].clone()).map_err(|e| {
+                CliError::Message(format!("{}: no run description: {e}", f.display()))
+            })?,
+            slices: serde_json::from_value(v["slices"].clone())
+                .map_err(|e| CliError::Message(format!("{}: no slices: {e}", f.display())))?,
+            result: serde_json::from_value(v["raw"].clone())
+                .map_err(|e| CliError::Message(format!("{}: no raw sums: {e}", f.display())))?,
+        };
+        match &mut merged {
+            None => merged = Some(report),
+            Some(m) => {
+                if m.run != report.run {
+                    return Err(CliError::Message(format!(
+                        "{} is from another run: {:?} differs from {:?}",
+                        f.display(),
+                        report.run,
+                        m.run
+                    )));
+                }
+                for s in &report.slices {
+                    if m.slices.iter().any(|t| {
+                        s.first_game < t.first_game + t.games
+                            && t.first_game < s.first_game + s.games
+                    }) {
+                        return Err(CliError::Message(format!(
+                            "{}: games {}..{} were already counted",
+                            f.display(),
+                            s.first_game,
+                            s.first_game + s.games
+                        )));
+                    }
+                }
+                m.slices.extend(report.slices.iter().cloned());
+                m.result.merge(&report.result);
+            }
+        }
+    }
+    let mut m = merged.expect("at least one file");
+    m.slices.sort_by_key(|s| s.first_game);
+    let covered: u64 = m.slices.iter().map(|s| s.games).sum();
+    if covered != m.run.games {
+        eprintln!(
+            "warning: the shards cover {covered} of the run's {} games; the statistics are for those",
+            m.run.games
         );
     }
-    println!("  how games were won:");
-    for cause in WinCause::ALL {
-        let n = t.win_causes.get(cause.key()).copied().unwrap_or(0);
-        println!("    {:<32} {:>8}  ({:5.1}%)", cause.describe(), n, pct(n));
+    m.outputs(r, csv, chart)?;
+    if json_out {
+        println!("{}", m.to_json(r));
+    } else {
+        print!("{}", m.text(r));
     }
-    println!(
-        "  rounds: mean {:.2}, sd {:.2}, from {} to {}",
-        t.mean_rounds(),
-        t.sd_rounds(),
-        t.rounds_histogram.keys().next().copied().unwrap_or(0),
-        t.rounds_histogram.keys().last().copied().unwrap_or(0)
-    );
-    println!(
-        "  {:.0} games/s on {} thread{} ({:.2} s)",
-        gps,
-        cfg.threads,
-        if cfg.threads == 1 { "" } else { "s" },
-        secs
-    );
+    Ok(())
 }
