@@ -48,6 +48,26 @@ impl SourceMap {
     pub fn get(&self, path: &str) -> Option<(usize, usize)> {
         self.positions.get(path).copied()
     }
+
+    /// The positions under `prefix`, keyed relative to it: a value embedded
+    /// in a larger file (a game log's start position) is then located with
+    /// the paths of its own format.
+    pub fn subtree(&self, prefix: &str) -> SourceMap {
+        let positions = self
+            .positions
+            .iter()
+            .filter_map(|(k, v)| {
+                let rest = k.strip_prefix(prefix)?;
+                let rest = match rest.strip_prefix('.') {
+                    Some(r) => r,
+                    None if rest.is_empty() || rest.starts_with('[') => rest,
+                    None => return None,
+                };
+                Some((rest.to_string(), *v))
+            })
+            .collect();
+        SourceMap { positions }
+    }
 }
 
 struct Scanner<'a> {
