@@ -73,6 +73,25 @@ pub fn card_line(r: &Rules, st: &Style, c: CardId) -> String {
     )
 }
 
+/// Splits text into lines of at most `width` characters, at spaces.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 pub fn card_names(r: &Rules, list: &[CardId]) -> String {
     if list.is_empty() {
         return "—".to_string();
@@ -253,6 +272,12 @@ pub fn momentum(r: &Rules, s: &State) -> String {
 
 /// The whole position.
 pub fn position(r: &Rules, s: &State, st: &Style) -> String {
+    position_with(r, s, st, false)
+}
+
+/// The whole position; with `actions`, each visible hand card's action text
+/// is printed under it (the terminal's screen, where the player chooses).
+pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String {
     let mut out = String::new();
     let phase = match s.phase {
         Phase::Initial => "initial phase",
@@ -297,6 +322,11 @@ pub fn position(r: &Rules, s: &State, st: &Style) -> String {
             let _ = writeln!(out, "  {:<7} hand ({}):", side.name(), s.hands[i].len());
             for c in &s.hands[i] {
                 let _ = writeln!(out, "    {}", card_line(r, st, *c));
+                if actions {
+                    for line in wrap(&r.card(*c).action_text, 72) {
+                        let _ = writeln!(out, "        {line}");
+                    }
+                }
             }
         } else {
             let _ = writeln!(out, "  {:<7} hand: {} cards", side.name(), s.hands[i].len());

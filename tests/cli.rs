@@ -154,3 +154,138 @@ fn bad_usage_is_explained() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown agent `genius`"));
 }
+
+/// Runs the binary with `stdin` as its input, in `dir`.
+fn watergate_with_input(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    // The game may end before it reads everything: a closed pipe is fine.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn play_writes_a_log_that_replay_narrates_and_checks() {
+    let dir = temp_dir("play");
+    std::fs::create_dir_all(&dir).unwrap();
+    let moves = "1\n".repeat(3000);
+    let out = watergate_with_input(
+        &dir,
+        &[
+            "play",
+            "--as",
+            "nixon",
+            "--seed",
+            "4",
+            "--log",
+            "game.log.ron",
+        ],
+        &moves,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Game over: "),
+        "{}",
+        &text[text.len().saturating_sub(2000)..]
+    );
+    assert!(
+        !text.contains('\x1b'),
+        "no colours when the output is not a terminal"
+    );
+
+    let out = watergate_with_input(&dir, &["replay", "game.log.ron"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("[1] Editor: "), "{text}");
+    assert!(text.contains("Final position"));
+    assert!(text.contains("The replay ends as the log records: "));
+
+    // --step waits for Enter; the end of input lets it run to the end.
+    let out = watergate_with_input(&dir, &["replay", "--step", "game.log.ron"], "\n\n");
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("(Enter: next choice)"));
+    assert!(text.contains("The replay ends as the log records: "));
+
+    // A log whose outcome does not follow from its choices is refused.
+    let log = std::fs::read_to_string(dir.join("game.log.ron")).unwrap();
+    let swapped = if log.contains("winner: Editor") {
+        log.replace("winner: Editor", "winner: Nixon")
+    } else {
+        log.replace("winner: Nixon", "winner: Editor")
+    };
+    std::fs::write(dir.join("swapped.log.ron"), swapped).unwrap();
+    let out = watergate_with_input(&dir, &["replay", "swapped.log.ron"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("swapped.log.ron:") && err.contains("the log records"),
+        "{err}"
+    );
+
+    // Without --log the game is logged under its seed; `quit` stops it.
+    let out = watergate_with_input(&dir, &["play", "--seed", "12345"], "quit\n");
+    assert!(out.status.success());
+    assert!(dir.join("watergate-12345.log.ron").exists());
+    let out = watergate_with_input(&dir, &["replay", "watergate-12345.log.ron"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+
+    // Play on from a saved position, in hotseat, without a log.
+    let out = watergate_with_input(
+        &dir,
+        &["play", "--seed", "3", "--log", "-"],
+        "1\n1\nsave saved.ron\nquit\n",
+    );
+    assert!(out.status.success());
+    let out = watergate_with_input(
+        &dir,
+        &[
+            "play",
+            "--as",
+            "both",
+            "--scenario",
+            "saved.ron",
+            "--log",
+            "-",
+        ],
+        "show\nquit\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("Playing on from the position of `saved game`."),
+        "{text}"
+    );
+    assert!(text.contains("Editor's view"));
+
+    // Hotseat needs no agent.
+    let out = watergate_with_input(&dir, &["play", "--as", "both", "--ai", "random"], "");
+    assert_eq!(out.status.code(), Some(2));
+}

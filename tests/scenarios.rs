@@ -116,7 +116,7 @@ fn main() {
                 .with_extension("")
                 .display()
                 .to_string();
-                        // Broken scenarios are checked by their own test; variant files
+            // Broken scenarios are checked by their own test; variant files
             // (scenarios/variants) are not scenarios.
             if name.starts_with("broken") || name.starts_with("variants") {
                 continue;

@@ -50,28 +50,10 @@ pub fn run(r: &Rules, json: bool) -> CliResult {
             c.colours.to_string(),
             c.name
         );
-        for line in wrap(&c.action_text, 100usize.saturating_sub(indent).max(30)) {
+        for line in crate::render::wrap(&c.action_text, 100usize.saturating_sub(indent).max(30)) {
             println!("{:indent$}{}", "", line, indent = indent);
         }
     }
     println!("* reaction card (R6)");
     Ok(())
-}
-
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }

@@ -3,6 +3,8 @@
 
 mod cards;
 mod check;
+mod play;
+mod replay;
 mod scenario;
 mod simulate;
 mod solve;
@@ -86,6 +88,15 @@ pub enum Command {
         #[arg(long, value_name = "N")]
         peak_memory_games: Option<u64>,
     },
+    /// Play at the terminal: against an agent, or two players at one terminal (--as both).
+    Play(play::PlayArgs),
+    /// Replay a game log choice by choice, narrated, and check it ends as recorded.
+    Replay {
+        log: PathBuf,
+        /// Wait for Enter after each choice.
+        #[arg(long)]
+        step: bool,
+    },
     /// Decide whether the side to move can force a win within the round (or N decisions).
     Solve {
         file: PathBuf,
@@ -136,6 +147,8 @@ pub fn run(cli: Cli) -> ExitCode {
             },
         )
         .map_err(|e| CliError::Message(e.to_string())),
+        Command::Play(args) => play::run(cli.data.as_deref(), args),
+        Command::Replay { log, step } => load(&cli).and_then(|r| replay::run(&r, log, *step)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -184,7 +197,11 @@ pub fn dataset(dir: Option<&std::path::Path>) -> Result<DataSet, CliError> {
 }
 
 pub fn load(cli: &Cli) -> Result<Rules, CliError> {
-    let ds = dataset(cli.data.as_deref())?;
+    load_from(cli.data.as_deref())
+}
+
+pub fn load_from(dir: Option<&std::path::Path>) -> Result<Rules, CliError> {
+    let ds = dataset(dir)?;
     data::load(&ds).map_err(CliError::Data)
 }
 

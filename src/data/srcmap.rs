@@ -58,6 +58,26 @@ impl SourceMap {
             .max_by_key(|(p, pos)| (**pos, p.len()))
             .map(|(p, _)| p.clone())
     }
+
+    /// The positions under `prefix`, keyed relative to it: a value embedded
+    /// in a larger file (a game log's start position) is then located with
+    /// the paths of its own format.
+    pub fn subtree(&self, prefix: &str) -> SourceMap {
+        let positions = self
+            .positions
+            .iter()
+            .filter_map(|(k, v)| {
+                let rest = k.strip_prefix(prefix)?;
+                let rest = match rest.strip_prefix('.') {
+                    Some(r) => r,
+                    None if rest.is_empty() || rest.starts_with('[') => rest,
+                    None => return None,
+                };
+                Some((rest.to_string(), *v))
+            })
+            .collect();
+        SourceMap { positions }
+    }
 }
 
 struct Scanner<'a> {

@@ -1,0 +1,101 @@
+//! `watergate play`: a game at the terminal, against an agent or hotseat,
+//! from a new deal or a scenario's position; every game writes a log.
+
+use super::{CliError, CliResult};
+use crate::agent::AgentSpec;
+use crate::scenario::Scenario;
+use crate::terminal::{self, Game, Humans, Settings};
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The side you play: editor, nixon, or both (hotseat: two players at one terminal).
+    #[arg(long = "as", value_name = "SIDE", default_value = "editor", value_parser = Humans::parse)]
+    pub side: Humans,
+    /// The agent that plays the other side (default: random).
+    #[arg(long, value_name = "NAME", value_parser = AgentSpec::parse)]
+    pub ai: Option<AgentSpec>,
+    /// Seed of the deal and of the agent (default: from the clock); names the log.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Play on from this scenario file's position (after its `play` choices).
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<PathBuf>,
+    /// Write the game log here (default: watergate-<seed>.log.ron; `-`: no log).
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<String>,
+    /// Plain text: no ANSI colours.
+    #[arg(long, alias = "no-color")]
+    pub no_colour: bool,
+}
+
+/// A seed when none is given: the clock is fine here, since the seed is
+/// printed and logged (the engine itself never reads the clock).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // Small enough to type back in `--seed`.
+    crate::sim::game_seed(nanos, std::process::id() as u64) % 1_000_000
+}
+
+pub fn run(data: Option<&std::path::Path>, a: &PlayArgs) -> CliResult {
+    if a.side == Humans::Both && a.ai.is_some() {
+        return Err(CliError::Message(
+            "--ai names the opponent of one human; with --as both nobody needs one".into(),
+        ));
+    }
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    let ai = a.ai.clone().unwrap_or(AgentSpec::Random);
+    let (rules, game) = match &a.scenario {
+        None => {
+            let r = super::load_from(data)?;
+            let g = Game::new(&r, seed, a.side, &ai);
+            (r, g)
+        }
+        Some(file) => {
+            let scn = Scenario::from_file(file).map_err(CliError::Data)?;
+            // The scenario's own data if it names some, else `--data` or the built-in.
+            let r = if scn.def.data.is_some() {
+                scn.rules().map_err(CliError::Data)?
+            } else {
+                super::load_from(data)?
+            };
+            let mut s = scn.start(&r).map_err(CliError::Data)?;
+            scn.play(&r, &mut s).map_err(CliError::Data)?;
+            if let Some(o) = s.outcome {
+                return Err(CliError::Message(format!(
+                    "{}: the game is already over there ({} won)",
+                    scn.display, o.winner
+                )));
+            }
+            let name = if scn.def.name.is_empty() {
+                scn.display.clone()
+            } else {
+                scn.def.name.clone()
+            };
+            let g = Game::from_state(&r, s, &name, seed, a.side, &ai);
+            (r, g)
+        }
+    };
+    let log_path = match a.log.as_deref() {
+        Some("-") => None,
+        Some(p) => Some(PathBuf::from(p)),
+        None => Some(PathBuf::from(format!("watergate-{seed}.log.ron"))),
+    };
+    let settings = Settings {
+        colour: !a.no_colour && std::io::stdout().is_terminal(),
+        log_path,
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match terminal::play(&rules, game, settings, stdin.lock(), stdout.lock()) {
+        Ok(_) => Ok(()),
+        // The output was closed (`| head`): nothing more to say.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::Message(format!("terminal: {e}"))),
+    }
+}

@@ -1,0 +1,126 @@
+//! `watergate replay LOG`: a logged game choice by choice, narrated for an
+//! omniscient reader, then the final position; checks that the replay ends
+//! as the log records.
+
+use super::{CliError, CliResult};
+use crate::diag::Diagnostics;
+use crate::engine::notation::describe_choice;
+use crate::engine::Actor;
+use crate::log::{self, LoadedLog};
+use crate::narrate::narrate;
+use crate::render::{self, Style};
+use crate::rules::Rules;
+use crate::state::State;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::Path;
+
+pub fn run(r: &Rules, file: &Path, step: bool) -> CliResult {
+    let loaded = log::read(file).map_err(CliError::Data)?;
+    if let Some(w) = loaded.fingerprint_warning(r) {
+        eprintln!("{w}");
+    }
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let st = Style {
+        colour: stdout.is_terminal(),
+        viewer: None,
+    };
+    match show(r, &loaded, step, &st, stdin.lock(), stdout.lock()) {
+        Ok(Ok(_)) => Ok(()),
+        Ok(Err(d)) => Err(CliError::Data(d)),
+        // The output was closed (`| head`): nothing more to say.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::Message(format!("replay: {e}"))),
+    }
+}
+
+/// Prints the replay of `loaded`; with `step`, waits for a line of `input`
+/// after each choice (the end of input lets it run to the end). The inner
+/// result is the final state or the log's problem.
+pub fn show<R: BufRead, W: Write>(
+    r: &Rules,
+    loaded: &LoadedLog,
+    step: bool,
+    st: &Style,
+    mut input: R,
+    mut out: W,
+) -> io::Result<Result<State, Diagnostics>> {
+    let l = &loaded.log;
+    let start = if l.start.position.is_some() {
+        format!("from a position ({})", l.start.name)
+    } else {
+        format!("a new game, seed {}", l.start.seed)
+    };
+    let outcome = match l.outcome {
+        Some(o) => format!("{} won ({})", o.winner, o.cause.describe()),
+        None => "unfinished".to_string(),
+    };
+    writeln!(
+        out,
+        "{}: {start}; Editor: {}, Nixon: {}; {} choices; {outcome}.",
+        loaded.display,
+        l.players.editor,
+        l.players.nixon,
+        l.choices.len()
+    )?;
+    let mut events = Vec::new();
+    let mut s = match loaded.start(r, &mut events) {
+        Ok(s) => s,
+        Err(d) => return Ok(Err(d)),
+    };
+    for line in narrate(r, &s, None, &events) {
+        writeln!(out, "      • {line}")?;
+    }
+    let mut waiting = step;
+    for i in 0..l.choices.len() {
+        let before = s.clone();
+        let actor = s.to_move(r);
+        events.clear();
+        let choice = match loaded.apply(r, &mut s, i, &mut events) {
+            Ok(c) => c,
+            Err(d) => {
+                writeln!(out, "\nThe replay stops before choice {}:", i + 1)?;
+                write!(out, "{}", render::position(r, &before, st))?;
+                return Ok(Err(Diagnostics(vec![d])));
+            }
+        };
+        let (who, side) = match actor {
+            Some(Actor::Player(side)) => (side.name().to_string(), side),
+            _ => ("chance".to_string(), crate::model::Side::Nixon),
+        };
+        writeln!(
+            out,
+            "[{}] {who}: {} — {}",
+            i + 1,
+            l.choices[i],
+            describe_choice(r, &before, side, choice)
+        )?;
+        for line in narrate(r, &before, None, &events) {
+            writeln!(out, "      • {line}")?;
+        }
+        if waiting && i + 1 < l.choices.len() {
+            write!(out, "(Enter: next choice) ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                // No more input: run to the end.
+                waiting = false;
+                writeln!(out)?;
+            }
+        }
+    }
+    writeln!(out, "\nFinal position")?;
+    write!(out, "{}", render::position(r, &s, st))?;
+    if let Err(d) = loaded.check_outcome(&s) {
+        return Ok(Err(Diagnostics(vec![d])));
+    }
+    writeln!(
+        out,
+        "\nThe replay ends as the log records: {}.",
+        match s.outcome {
+            Some(o) => format!("{} wins ({})", o.winner, o.cause.describe()),
+            None => "the game unfinished".to_string(),
+        }
+    )?;
+    Ok(Ok(s))
+}

@@ -1,0 +1,379 @@
+//! The terminal, driven by scripted input: a whole game against the random
+//! agent with bad input, `undo`, `save` and `help`; hotseat screens that
+//! never show the Editor a face-down token; and game logs that replay to the
+//! same end.
+
+use std::io::Cursor;
+use std::path::PathBuf;
+use watergate::agent::{Agent, RandomAgent};
+use watergate::engine::notation::format_choice;
+use watergate::log::{self, players, GameLog};
+use watergate::model::Side;
+use watergate::rules::Rules;
+use watergate::scenario::Scenario;
+use watergate::sim::game_seed;
+use watergate::state::State;
+use watergate::terminal::{self, Ended, Game, Humans, Settings};
+use watergate::view::View;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("watergate-terminal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Plays `game` with `lines` as the input; the end and everything printed.
+fn drive(r: &Rules, game: Game, lines: &[String], log: Option<PathBuf>) -> (Ended, String) {
+    let input = Cursor::new(lines.join("\n").into_bytes());
+    let mut out = Vec::new();
+    let settings = Settings {
+        colour: false,
+        log_path: log,
+    };
+    let ended = terminal::play(r, game, settings, input, &mut out).expect("no I/O error");
+    (
+        ended,
+        String::from_utf8(out).expect("the terminal writes UTF-8"),
+    )
+}
+
+/// The first seed whose Editor starts with a reaction card in hand (so the
+/// test can ask for its action, which is refused with the engine's reason).
+fn seed_with_reaction_in_hand(r: &Rules) -> (u64, String) {
+    for seed in 0..1000 {
+        let s = State::new(r, seed);
+        if let Some(c) = s.hands[0].iter().find(|c| r.card(**c).is_reaction()) {
+            return (seed, r.card(*c).id.clone());
+        }
+    }
+    panic!("no seed deals the Editor a reaction card");
+}
+
+#[test]
+fn a_whole_game_as_the_editor_against_the_random_agent() {
+    let r = watergate::data::shipped();
+    let (seed, reaction) = seed_with_reaction_in_hand(&r);
+    let nixon_card = r.card(r.cards_of(Side::Nixon).next().unwrap()).id.clone();
+    let saved = temp("saved.ron");
+    let log_path = temp("editor.log.ron");
+    let mut lines: Vec<String> = vec![
+        "undo".into(),
+        "garbage".into(),
+        "0".into(),
+        "999".into(),
+        "-3".into(),
+        format!("{nixon_card} value"),
+        format!("{reaction} action"),
+        "help".into(),
+        "".into(),
+    ];
+    lines.extend(std::iter::repeat_n("1".to_string(), 4));
+    lines.push("undo".into());
+    lines.extend(std::iter::repeat_n("1".to_string(), 3));
+    lines.push(format!("save {}", saved.display()));
+    lines.push("board".into());
+    lines.extend(std::iter::repeat_n("1".to_string(), 5000));
+
+    let game = Game::new(
+        &r,
+        seed,
+        Humans::One(Side::Editor),
+        &watergate::agent::AgentSpec::Random,
+    );
+    let (ended, out) = drive(&r, game, &lines, Some(log_path.clone()));
+
+    // The game ran to its end.
+    assert!(!ended.quit, "{}", &out[out.len().saturating_sub(3000)..]);
+    let outcome = ended.state.outcome.expect("the game is over");
+    assert!(out.contains(&format!("Game over: {} wins", outcome.winner)));
+
+    // Bad input is answered, never fatal.
+    assert!(out.contains("`garbage` is not one of the options"));
+    assert!(out.contains("There is no option 0: the options are numbered 1 to"));
+    assert!(out.contains("There is no option 999"));
+    assert!(out.contains("There is no option -3"));
+    assert!(out.contains(&format!("`{nixon_card} value` is not one of the options")));
+    assert!(
+        out.contains("Not now: Editor must play a card from hand:")
+            && out.contains("is a reaction card"),
+        "own reaction card refused with the engine's reason"
+    );
+    assert!(out.contains("Commands:") && out.contains("save FILE"));
+    assert!(out.contains("Nothing to undo: this is the first decision."));
+    assert!(out.contains("Undone: "));
+
+    // The saved file is the position at that moment: the log's first n
+    // choices lead to it (the undo came before the save).
+    let n: usize = out
+        .split("Saved the position after ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the save is reported with its number of choices");
+    let scn = Scenario::from_file(&saved).unwrap_or_else(|d| panic!("{d}"));
+    let loaded_state = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    let logged = log::read(&log_path).unwrap_or_else(|d| panic!("{d}"));
+    let mut s = logged
+        .start(&r, &mut watergate::engine::Quiet)
+        .unwrap_or_else(|d| panic!("{d}"));
+    for i in 0..n {
+        logged
+            .apply(&r, &mut s, i, &mut watergate::engine::Quiet)
+            .unwrap_or_else(|d| panic!("{d}"));
+    }
+    assert_eq!(
+        loaded_state, s,
+        "the saved scenario is the position at `save`"
+    );
+
+    // The log is the game: it reads back equal and replays to the same end.
+    assert_eq!(logged.log, ended.log);
+    assert_eq!(logged.log.outcome, Some(outcome));
+    assert_eq!(logged.log.players.editor, "human");
+    assert_eq!(logged.log.players.nixon, "random");
+    assert!(logged.fingerprint_warning(&r).is_none());
+    let replayed = logged.replay(&r).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(replayed, ended.state);
+}
+
+#[test]
+fn the_end_of_input_quits_cleanly_and_keeps_the_log() {
+    let r = watergate::data::shipped();
+    let log_path = temp("eof.log.ron");
+    let game = Game::new(
+        &r,
+        11,
+        Humans::One(Side::Nixon),
+        &watergate::agent::AgentSpec::Random,
+    );
+    let lines: Vec<String> = vec!["1".into(), "\u{fffd}\u{0}nonsense".into(), "2".into()];
+    let (ended, out) = drive(&r, game, &lines, Some(log_path.clone()));
+    assert!(ended.quit);
+    assert!(ended.state.outcome.is_none());
+    assert!(out.contains("End of input."));
+    let logged = log::read(&log_path).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(logged.log.outcome, None);
+    assert_eq!(
+        logged.replay(&r).unwrap_or_else(|d| panic!("{d}")),
+        ended.state
+    );
+}
+
+/// Plays a game between two random agents, logging it; the final state.
+fn random_game(r: &Rules, log: &mut GameLog, mut s: State, seed: u64) -> State {
+    let mut agents = [
+        RandomAgent::new(game_seed(seed, 1)),
+        RandomAgent::new(game_seed(seed, 2)),
+    ];
+    let mut options = Vec::new();
+    while let Some(actor) = s.legal(r, &mut options) {
+        let side = actor.side().expect("no chance decisions in play");
+        let c = agents[side.index()].decide(&View::new(r, &s, side), &options);
+        log.record(r, &s, c);
+        s.apply(r, c).expect("a legal choice");
+    }
+    log.outcome = s.outcome;
+    s
+}
+
+#[test]
+fn logs_of_fifty_random_games_replay_to_the_same_end() {
+    let r = watergate::data::shipped();
+    for i in 0..50u64 {
+        let seed = game_seed(2024, i);
+        let mut log = GameLog::new_game(&r, seed, players("random", "random"));
+        let end = random_game(&r, &mut log, State::new(&r, seed), seed);
+        assert!(end.outcome.is_some());
+        let path = temp(&format!("random-{i}.log.ron"));
+        log.write(&path).unwrap();
+        let back = log::read(&path).unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(back.log, log);
+        let replayed = back.replay(&r).unwrap_or_else(|d| panic!("game {i}: {d}"));
+        assert_eq!(replayed, end, "game {i} (seed {seed})");
+    }
+}
+
+#[test]
+fn logs_that_start_from_a_position_replay_to_the_same_end() {
+    let r = watergate::data::shipped();
+    for i in 0..10u64 {
+        let seed = game_seed(77, i);
+        // Some way into a game: the log must carry the whole position.
+        let mut s = State::new(&r, seed);
+        let mut agent = RandomAgent::new(seed);
+        let mut options = Vec::new();
+        for _ in 0..(10 + 7 * i) {
+            let Some(actor) = s.legal(&r, &mut options) else {
+                break;
+            };
+            let side = actor.side().unwrap();
+            let c = agent.decide(&View::new(&r, &s, side), &options);
+            s.apply(&r, c).unwrap();
+        }
+        if s.is_over() {
+            continue;
+        }
+        let mut log = GameLog::from_position(&r, &s, "midgame", players("random", "random"));
+        let end = random_game(&r, &mut log, s, seed);
+        let text = log.to_text();
+        let back =
+            log::from_text("mid.log.ron", &text, ".".into()).unwrap_or_else(|d| panic!("{d}"));
+        assert_eq!(
+            back.replay(&r).unwrap_or_else(|d| panic!("{d}\n{text}")),
+            end
+        );
+    }
+}
+
+#[test]
+fn a_bad_log_is_reported_with_the_choice_number_and_its_position() {
+    let r = watergate::data::shipped();
+    let seed = 5;
+    let mut log = GameLog::new_game(&r, seed, players("random", "random"));
+    random_game(&r, &mut log, State::new(&r, seed), seed);
+    log.choices[6] = "no such choice".into();
+    let text = log.to_text();
+    let line = text
+        .lines()
+        .position(|l| l.contains("\"no such choice\""))
+        .unwrap()
+        + 1;
+    let loaded = log::from_text("bad.log.ron", &text, ".".into()).unwrap();
+    let err = loaded.replay(&r).unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!("bad.log.ron:{line}:"))
+            && err.contains("choice 7: `no such choice`"),
+        "{err}"
+    );
+
+    // A misspelt field: path:line:col from the RON parser.
+    let broken = text.replacen("choices:", "choises:", 1);
+    let err = log::from_text("broken.log.ron", &broken, ".".into())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.starts_with("broken.log.ron:") && err.contains("choises"),
+        "{err}"
+    );
+
+    // A log that ends differently from what it records.
+    let mut short = GameLog::new_game(&r, seed, players("random", "random"));
+    random_game(&r, &mut short, State::new(&r, seed), seed);
+    short.choices.pop();
+    let loaded = log::from_text("short.log.ron", &short.to_text(), ".".into()).unwrap();
+    let err = loaded.replay(&r).unwrap_err().to_string();
+    assert!(
+        err.contains("the log records") && err.contains("unfinished"),
+        "{err}"
+    );
+
+    // Other data: a warning, not an error.
+    let mut other = log.clone();
+    other.fingerprint = "0000000000000000".into();
+    let loaded = log::from_text("other.log.ron", &other.to_text(), ".".into()).unwrap();
+    assert!(loaded
+        .fingerprint_warning(&r)
+        .unwrap()
+        .contains("other game data"));
+}
+
+/// Words that name an evidence colour.
+const COLOURS: [&str; 3] = ["blue", "yellow", "green"];
+
+#[test]
+fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
+    let r = watergate::data::shipped();
+    let seed = 21;
+    // The game both players will type, decided in advance by random agents,
+    // with the states at each decision.
+    let mut s = State::new(&r, seed);
+    let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
+    let mut options = Vec::new();
+    let mut decisions: Vec<(Side, State)> = Vec::new();
+    let mut lines = Vec::new();
+    while let Some(actor) = s.legal(&r, &mut options) {
+        let side = actor.side().unwrap();
+        if decisions.last().is_some_and(|(prev, _)| *prev != side) {
+            lines.push(String::new()); // Enter: the other player takes over.
+        }
+        let c = agents[side.index()].decide(&View::new(&r, &s, side), &options);
+        lines.push(format_choice(&r, &s, c));
+        decisions.push((side, s.clone()));
+        s.apply(&r, c).unwrap();
+    }
+    let game = Game::new(&r, seed, Humans::Both, &watergate::agent::AgentSpec::Random);
+    let (ended, out) = drive(&r, game, &lines, None);
+    assert!(!ended.quit);
+    assert_eq!(ended.state, s);
+
+    // Cut the output into screens: each starts with its header and runs to
+    // the next header or the next handover. Everything in it is for the eyes
+    // of that header's player.
+    let mut screens: Vec<(Side, Vec<&str>)> = Vec::new();
+    let mut current: Option<usize> = None;
+    for line in out.lines() {
+        if let Some(rest) = line.strip_prefix("════ ") {
+            let side = if rest.starts_with("Editor's view") {
+                Side::Editor
+            } else {
+                assert!(rest.starts_with("Nixon's view"), "{line}");
+                Side::Nixon
+            };
+            screens.push((side, Vec::new()));
+            current = Some(screens.len() - 1);
+        } else if line.starts_with("──── Pass the terminal") {
+            current = None;
+        } else if let Some(i) = current {
+            screens[i].1.push(line);
+        }
+    }
+    assert_eq!(screens.len(), decisions.len(), "one screen per decision");
+
+    let mut hidden_seen = 0;
+    let mut nixon_sees_hidden = 0;
+    for ((side, text), (decider, state)) in screens.iter().zip(&decisions) {
+        assert_eq!(side, decider);
+        let face_down: Vec<usize> = state
+            .track
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| matches!(state.on_track(**t), Some((_, false))))
+            .map(|(slot, _)| slot)
+            .collect();
+        for line in text {
+            let names_colour = COLOURS.iter().any(|c| line.contains(c));
+            // How Nixon's view marks a face-down track token.
+            let marked_down = line.contains("(down)") || line.contains("(face down)");
+            // Lines about face-down tokens. Tokens on the board are public
+            // (R5.14: pinning face down, the spaces to choose), and asking
+            // for a colour names the colour asked for and whether Nixon has
+            // one (R5.6): those may name colours.
+            let about_hidden = (line.contains("face down") || line.contains("face-down"))
+                && !line.contains("space ")
+                && !line.contains("ask")
+                && !line.contains("has no face-down");
+            if *side == Side::Editor {
+                assert!(
+                    !(marked_down || (about_hidden && names_colour)),
+                    "the Editor's screen shows a face-down token's colour: {line}"
+                );
+            } else if marked_down && names_colour {
+                nixon_sees_hidden += 1;
+            }
+        }
+        if *side == Side::Editor {
+            for slot in &face_down {
+                let row = text
+                    .iter()
+                    .find(|l| l.starts_with(&format!("ev{slot} ")))
+                    .expect("every track token has its row");
+                assert!(row.starts_with(&format!("ev{slot} face down ")), "{row}");
+                hidden_seen += 1;
+            }
+        }
+    }
+    // The check has teeth: the Editor met face-down tokens, and Nixon's
+    // screens do show their colours.
+    assert!(hidden_seen > 10, "{hidden_seen}");
+    assert!(nixon_sees_hidden > 10, "{nixon_sees_hidden}");
+}
