@@ -14,7 +14,7 @@ pub struct PlayArgs {
     /// The side you play: editor, nixon, or both (hotseat: two players at one terminal).
     #[arg(long = "as", value_name = "SIDE", default_value = "editor", value_parser = Humans::parse)]
     pub side: Humans,
-    /// The agent that plays the other side (default: random).
+    /// The agent that plays the other side: random, heuristic, ismcts:N (default: ismcts:1000).
     #[arg(long, value_name = "NAME", value_parser = AgentSpec::parse)]
     pub ai: Option<AgentSpec>,
     /// Seed of the deal and of the agent (default: from the clock); names the log.
@@ -49,7 +49,9 @@ pub fn run(data: Option<&std::path::Path>, a: &PlayArgs) -> CliResult {
         ));
     }
     let seed = a.seed.unwrap_or_else(clock_seed);
-    let ai = a.ai.clone().unwrap_or(AgentSpec::Random);
+    let ai =
+        a.ai.clone()
+            .unwrap_or(AgentSpec::Ismcts(crate::agent::Budget::Iterations(1000)));
     let (rules, game) = match &a.scenario {
         None => {
             let r = super::load_from(data)?;
