@@ -25,3 +25,4 @@ pub mod stats;
 pub mod terminal;
 pub mod variant;
 pub mod view;
+pub mod fuzz;

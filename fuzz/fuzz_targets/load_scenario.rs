@@ -1,0 +1,7 @@
+#![no_main]
+//! Fuzz target: see `watergate::fuzz::load_scenario`.
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    watergate::fuzz::load_scenario(data);
+});
