@@ -19,7 +19,9 @@ fn shipped() -> &'static Rules {
 /// The card/board/bag loader: the first byte picks a data file, the rest
 /// replaces its contents.
 pub fn load_data(bytes: &[u8]) {
-    let Some((&pick, rest)) = bytes.split_first() else { return };
+    let Some((&pick, rest)) = bytes.split_first() else {
+        return;
+    };
     let mut ds = DataSet::embedded();
     let keys: Vec<String> = ds.files.keys().cloned().collect();
     let key = &keys[pick as usize % keys.len()];
@@ -27,14 +29,19 @@ pub fn load_data(bytes: &[u8]) {
     if let Err(d) = data::load(&ds) {
         // Every problem names a place.
         for p in d.iter() {
-            assert!(!p.path.is_empty() && p.line >= 1 && !p.message.is_empty(), "{p:?}");
+            assert!(
+                !p.path.is_empty() && p.line >= 1 && !p.message.is_empty(),
+                "{p:?}"
+            );
         }
     }
 }
 
 /// The variant loader over the shipped data.
 pub fn load_variant(bytes: &[u8]) {
-    let Ok(text) = std::str::from_utf8(bytes) else { return };
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
     if let Ok(v) = crate::variant::Variant::from_text("fuzz.ron", text, std::env::temp_dir()) {
         let _ = v.rules(&DataSet::embedded());
     }
@@ -43,8 +50,12 @@ pub fn load_variant(bytes: &[u8]) {
 /// The scenario loader: parse, build the position, play the listed
 /// choices, check the expectations.
 pub fn load_scenario(bytes: &[u8]) {
-    let Ok(text) = std::str::from_utf8(bytes) else { return };
-    let Ok(scn) = Scenario::from_text("fuzz.ron", text, std::env::temp_dir()) else { return };
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return;
+    };
+    let Ok(scn) = Scenario::from_text("fuzz.ron", text, std::env::temp_dir()) else {
+        return;
+    };
     if scn.def.data.is_some() || scn.def.variant.is_some() {
         return;
     }
@@ -68,7 +79,11 @@ fn choice_from(s: &State, r: &Rules, a: u8, b: u8) -> Choice {
     match a % 11 {
         0 => Choice::Play {
             card: CardId(b % 48),
-            part: if b & 1 == 0 { Part::Value } else { Part::Action },
+            part: if b & 1 == 0 {
+                Part::Value
+            } else {
+                Part::Action
+            },
         },
         1 => Choice::Token(match b % 3 {
             0 => TokenRef::Initiative,

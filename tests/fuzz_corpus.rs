@@ -7,7 +7,9 @@ use rand::{Rng, SeedableRng};
 use std::path::Path;
 
 fn corpus(target: &str, f: fn(&[u8])) -> usize {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target);
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
         let p = e.unwrap().path();
@@ -21,7 +23,9 @@ fn corpus(target: &str, f: fn(&[u8])) -> usize {
 
 /// Random mutations of the corpus inputs (bytes flipped, cut, repeated).
 fn mutated(target: &str, f: fn(&[u8]), rounds: usize) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(target);
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fuzz/corpus")
+        .join(target);
     let seeds: Vec<Vec<u8>> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| std::fs::read(e.unwrap().path()).unwrap())

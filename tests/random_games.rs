@@ -184,3 +184,23 @@ fn any_position_saved_to_a_scenario_file_loads_back_as_an_equal_game() {
     }
     assert!(checked > 1000);
 }
+
+#[test]
+fn a_short_soak_finds_nothing() {
+    let r = watergate::data::shipped();
+    let rep = watergate::soak::soak(
+        &r,
+        &watergate::soak::SoakConfig {
+            games: 40,
+            seed: 77,
+            threads: 2,
+            save_every: 1,
+        },
+        &|_| {},
+    );
+    assert_eq!(rep.failure, None);
+    assert_eq!(rep.games, 40);
+    assert_eq!(rep.replays, 40);
+    assert_eq!(rep.round_trips, rep.steps);
+    assert!(rep.illegal_refused > rep.steps);
+}

@@ -79,6 +79,19 @@ pub enum Command {
         #[arg(long, value_name = "OUT")]
         save: Option<PathBuf>,
     },
+    /// Play many random games checking every invariant after every step (see SOAK.md).
+    Soak {
+        #[arg(long, default_value_t = 10_000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: every core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Round-trip the state through a scenario file every K steps (1: every step).
+        #[arg(long, default_value_t = 20)]
+        save_every: u64,
+    },
     /// Measure speed and memory (the figures of BENCHMARKS.md).
     Bench {
         /// Smaller runs, for a quick look.
@@ -147,6 +160,12 @@ pub fn run(cli: Cli) -> ExitCode {
             },
         )
         .map_err(|e| CliError::Message(e.to_string())),
+        Command::Soak {
+            games,
+            seed,
+            threads,
+            save_every,
+        } => load(&cli).and_then(|r| soak(&r, *games, *seed, *threads, *save_every)),
         Command::Play(args) => play::run(cli.data.as_deref(), args),
         Command::Replay { log, step } => load(&cli).and_then(|r| replay::run(&r, log, *step)),
     };
@@ -236,6 +255,77 @@ pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
         d.len(),
         if d.len() == 1 { "" } else { "s" }
     );
+}
+
+fn soak(r: &Rules, games: u64, seed: u64, threads: Option<usize>, save_every: u64) -> CliResult {
+    use std::io::IsTerminal;
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let cfg = crate::soak::SoakConfig {
+        games,
+        seed,
+        threads,
+        save_every,
+    };
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(games);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let start = std::time::Instant::now();
+    let rep = crate::soak::soak(r, &cfg, &|n| {
+        if let Some(b) = &bar {
+            if n % 32 == 0 {
+                b.set_position(n);
+            }
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "soak: {} games, {} steps checked in {:.0} s on {threads} threads (seed {seed})",
+        rep.games, rep.steps, secs
+    );
+    println!(
+        "  conservation checked after every step and after each of {} legal options applied",
+        rep.options_applied
+    );
+    println!(
+        "  {} illegal choices refused with the game unchanged",
+        rep.illegal_refused
+    );
+    println!(
+        "  {} save-and-load round trips through a scenario file (every {save_every} step(s))",
+        rep.round_trips
+    );
+    println!(
+        "  {} games replayed from their logs to the same final state",
+        rep.replays
+    );
+    match rep.failure {
+        None => {
+            println!("  no failure");
+            Ok(())
+        }
+        Some((what, position)) => {
+            let file = "soak-failure.ron";
+            let _ = std::fs::write(file, position);
+            Err(CliError::Failed(format!(
+                "FAILURE: {what}
+the position is saved in {file}"
+            )))
+        }
+    }
 }
 
 fn export(dir: &std::path::Path, force: bool) -> CliResult {

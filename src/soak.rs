@@ -1,0 +1,218 @@
+//! The soak test: many random games with card actions on, checking after
+//! every step that nothing is created or lost, that every legal option
+//! applies, that illegal ones are refused with the game unchanged, that the
+//! state survives a save-and-load round trip through a scenario file, and
+//! that each game replayed from its log ends the same.
+
+use crate::agent::{Agent, RandomAgent};
+use crate::engine::{Choice, PlayError, TokenRef};
+use crate::log::{players, GameLog, LoadedLog};
+use crate::model::*;
+use crate::rules::Rules;
+use crate::scenario::{save, Scenario};
+use crate::sim::game_seed;
+use crate::state::State;
+use crate::view::View;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+#[derive(Clone, Debug)]
+pub struct SoakConfig {
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    /// Round-trip the state through a scenario file every this many steps
+    /// (1 = every step).
+    pub save_every: u64,
+}
+
+/// What a soak run checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SoakReport {
+    pub games: u64,
+    pub steps: u64,
+    pub options_applied: u64,
+    pub illegal_refused: u64,
+    pub round_trips: u64,
+    pub replays: u64,
+    /// The first failure: what, and the position as a scenario file.
+    pub failure: Option<(String, String)>,
+}
+
+/// Choices of every shape that are not among `options`.
+fn probes(r: &Rules, options: &[Choice], salt: u64) -> Vec<Choice> {
+    let b = (salt % 251) as u8;
+    let all = [
+        Choice::Pass,
+        Choice::Skip,
+        Choice::Token(TokenRef::Initiative),
+        Choice::Token(TokenRef::Momentum),
+        Choice::Token(TokenRef::Evidence(b % 20)),
+        Choice::Ask(Colour::ALL[(salt % 3) as usize]),
+        Choice::Space(SpaceId(b)),
+        Choice::Picture(PictureId(b % 9)),
+        Choice::Branch(b % 4),
+        Choice::Chance(b % 8),
+        Choice::Play {
+            card: CardId(b % r.cards.len() as u8),
+            part: if salt.is_multiple_of(2) {
+                Part::Action
+            } else {
+                Part::Value
+            },
+        },
+        Choice::React(CardId(b % r.cards.len() as u8)),
+        Choice::Card(CardId(b % r.cards.len() as u8)),
+    ];
+    all.into_iter().filter(|c| !options.contains(c)).collect()
+}
+
+fn check_step(
+    r: &Rules,
+    s: &State,
+    options: &[Choice],
+    step: u64,
+    cfg: &SoakConfig,
+    rep: &mut SoakReport,
+) -> Result<(), String> {
+    crate::check::conservation(r, s)?;
+    for c in options {
+        let mut next = s.clone();
+        next.apply_unchecked(r, *c)
+            .map_err(|e| format!("legal option {c:?} failed: {e}"))?;
+        crate::check::conservation(r, &next).map_err(|e| format!("after {c:?}: {e}"))?;
+        rep.options_applied += 1;
+    }
+    for p in probes(r, options, step) {
+        let mut copy = s.clone();
+        match copy.apply(r, p) {
+            Err(PlayError::Illegal(_)) if copy == *s => rep.illegal_refused += 1,
+            Err(PlayError::Illegal(_)) => return Err(format!("refusing {p:?} changed the game")),
+            other => return Err(format!("illegal {p:?} gave {other:?}")),
+        }
+    }
+    if step.is_multiple_of(cfg.save_every.max(1)) {
+        let text = save::to_text(&save::scenario_of(r, s, "soak", ""));
+        let scn = Scenario::from_text("soak.ron", &text, ".".into())
+            .map_err(|d| format!("saved position does not parse: {d}"))?;
+        let back = scn
+            .start(r)
+            .map_err(|d| format!("saved position does not load: {d}"))?;
+        if back != *s {
+            return Err("the saved position loads as a different game".into());
+        }
+        rep.round_trips += 1;
+    }
+    Ok(())
+}
+
+fn soak_game(
+    r: &Rules,
+    index: u64,
+    cfg: &SoakConfig,
+    rep: &mut SoakReport,
+) -> Result<(), (String, Box<State>)> {
+    let seed = game_seed(cfg.seed, index);
+    let mut s = State::new(r, seed);
+    let mut log = GameLog::new_game(r, seed, players("random", "random"));
+    let mut agents = [
+        RandomAgent::new(game_seed(seed, 1)),
+        RandomAgent::new(game_seed(seed, 2)),
+    ];
+    let mut options = Vec::new();
+    let mut step = 0;
+    while let Some(actor) = s.legal(r, &mut options) {
+        check_step(r, &s, &options, step, cfg, rep).map_err(|e| {
+            (
+                format!("game {index} (seed {seed}), step {step}: {e}"),
+                Box::new(s.clone()),
+            )
+        })?;
+        let side = actor.side().ok_or_else(|| {
+            (
+                "a chance decision in normal play".to_string(),
+                Box::new(s.clone()),
+            )
+        })?;
+        let c = agents[side.index()].decide(&View::new(r, &s, side), &options);
+        log.record(r, &s, c);
+        s.apply(r, c).map_err(|e| {
+            (
+                format!("game {index}, step {step}: {e}"),
+                Box::new(s.clone()),
+            )
+        })?;
+        step += 1;
+        rep.steps += 1;
+    }
+    log.outcome = s.outcome;
+    let loaded =
+        crate::log::from_text("soak.log.ron", &log.to_text(), ".".into()).map_err(|d| {
+            (
+                format!("game {index}: its log does not read back: {d}"),
+                Box::new(s.clone()),
+            )
+        })?;
+    let replayed = LoadedLog::replay(&loaded, r).map_err(|d| {
+        (
+            format!("game {index}: replay failed: {d}"),
+            Box::new(s.clone()),
+        )
+    })?;
+    if replayed != s {
+        return Err((
+            format!("game {index}: the replay ends in a different state"),
+            Box::new(s),
+        ));
+    }
+    rep.replays += 1;
+    rep.games += 1;
+    Ok(())
+}
+
+/// Runs the soak; `progress` gets the number of games done.
+pub fn soak(r: &Rules, cfg: &SoakConfig, progress: &(dyn Fn(u64) + Sync)) -> SoakReport {
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let stop = AtomicBool::new(false);
+    let reports: Vec<SoakReport> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..cfg.threads.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut rep = SoakReport::default();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= cfg.games || stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        if let Err((what, s)) = soak_game(r, i, cfg, &mut rep) {
+                            let text =
+                                save::to_text(&save::scenario_of(r, &s, "soak failure", &what));
+                            rep.failure = Some((what, text));
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                    }
+                    rep
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    let mut total = SoakReport::default();
+    for rep in reports {
+        total.games += rep.games;
+        total.steps += rep.steps;
+        total.options_applied += rep.options_applied;
+        total.illegal_refused += rep.illegal_refused;
+        total.round_trips += rep.round_trips;
+        total.replays += rep.replays;
+        if total.failure.is_none() {
+            total.failure = rep.failure;
+        }
+    }
+    total
+}
