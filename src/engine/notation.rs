@@ -218,6 +218,12 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
                     if let Some(t) = s.bag.get(i as usize) {
                         let k = r.token(*t);
                         v.push(format!("draw {}", kind_name(k.colours, k.momentum_symbol)));
+                        // A two-coloured kind may be written in either order.
+                        let names: Vec<&str> = k.colours.iter().map(Colour::name).collect();
+                        if names.len() == 2 {
+                            let star = if k.momentum_symbol { "*" } else { "" };
+                            v.push(format!("draw {}/{}{star}", names[1], names[0]));
+                        }
                     }
                 }
             }
