@@ -1,0 +1,26 @@
+//! The benchmark suite runs and prints every figure (the figures themselves
+//! are recorded in BENCHMARKS.md, never asserted here).
+
+#[test]
+fn the_quick_bench_prints_every_figure() {
+    let mut out = Vec::new();
+    watergate::bench::run(
+        &mut out,
+        &watergate::bench::BenchConfig {
+            quick: true,
+            peak_memory_games: None,
+        },
+    )
+    .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    for needle in [
+        "load + validate + compile",
+        "random games per second, one core",
+        "share of time inside rhai",
+        "clone of a mid-action game state",
+        "ISMCTS, one core",
+        "cores:",
+    ] {
+        assert!(text.contains(needle), "missing `{needle}` in:\n{text}");
+    }
+}
