@@ -294,10 +294,24 @@ impl Variant {
                         .find(|rel| p.path == ds.display_path(rel) || p.path == **rel)
                         .cloned();
                     match rel.and_then(|r| origin.get(&r).map(|e| (r.clone(), e.clone()))) {
-                        Some((rel, entry)) => out.push(self.at(
-                            &entry,
-                            format!("`{rel}` as changed by this variant: {}", p.message),
-                        )),
+                        Some((rel, entry)) => {
+                            // Point at the very field the variant set, if it set it.
+                            let text = ds
+                                .files
+                                .get(&rel)
+                                .map(|b| String::from_utf8_lossy(b).to_string())
+                                .unwrap_or_default();
+                            let field = SourceMap::build(&text).path_at(p.line, p.col);
+                            let here = field
+                                .iter()
+                                .flat_map(|f| [format!("{entry}.{f}"), f.clone()])
+                                .find(|path| self.map.get(path).is_some())
+                                .unwrap_or(entry);
+                            out.push(self.at(
+                                &here,
+                                format!("`{rel}` as changed by this variant: {}", p.message),
+                            ))
+                        }
                         None => out.push(p),
                     }
                 }

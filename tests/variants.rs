@@ -118,8 +118,8 @@ fn variant_errors_point_into_the_variant_file() {
     let shown = d.to_string().replace(&dir.display().to_string(), "DIR");
     assert_eq!(
         shown,
-        "DIR/bad.ron:3:11: `cards/game.ron` as changed by this variant: momentum_to_win is 0: expected 1 to 20 (R8.1)\n\
-         DIR/bad.ron:4:13: `cards/nixon/20_gambit.ron` as changed by this variant: value is 12: expected 1 to 9 (R1.7 prints 1–4)\n"
+        "DIR/bad.ron:3:29: `cards/game.ron` as changed by this variant: momentum_to_win is 0: expected 1 to 20 (R8.1)\n\
+         DIR/bad.ron:4:41: `cards/nixon/20_gambit.ron` as changed by this variant: value is 12: expected 1 to 9 (R1.7 prints 1–4)\n"
     );
 }
 

@@ -64,12 +64,14 @@ pub struct SettingsDef {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Unpinnable")]
 pub enum UnpinnableDef {
     ReturnToBag,
     Reserve,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Overflow")]
 pub enum OverflowDef {
     RemovedFromGame,
     ReturnToSupply,
@@ -127,6 +129,7 @@ pub struct BoardSpaceDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "SpaceKind")]
 pub enum SpaceKindDef {
     /// Nixon's picture in the centre.
     Nixon,
@@ -170,6 +173,7 @@ pub struct PlayerCardDef {
 
 /// A requirement for using a card's action part (R5.11).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Requirement")]
 pub enum RequirementDef {
     /// The named informant's picture tile is in the potential informant supply.
     PictureInSupply(String),
@@ -194,6 +198,7 @@ pub struct TriggerDef {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Moved")]
 pub enum MovedDef {
     Initiative,
     Momentum,

@@ -58,6 +58,7 @@ pub struct ScenarioDef {
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Phase")]
 pub enum PhaseDef {
     Initial,
     #[default]
@@ -67,6 +68,7 @@ pub enum PhaseDef {
 
 /// Where cards the position does not list go.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Unlisted")]
 pub enum UnlistedDef {
     /// Shuffled (with `seed`) into their owner's deck, below any listed deck cards.
     #[default]
@@ -222,6 +224,7 @@ pub struct ForbidDef {
 
 /// A play's stage, as saved.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Stage")]
 pub enum StageDef {
     ChoosePart,
     ChooseTarget,
@@ -234,6 +237,7 @@ pub enum StageDef {
 
 /// A frame of the engine's stack, as saved (see `state::Frame`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Frame")]
 pub enum FrameDef {
     Setup {
         dealt: bool,
@@ -281,6 +285,7 @@ pub enum FrameDef {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Program")]
 pub enum ProgramDef {
     /// The action of this card.
     Card(String),

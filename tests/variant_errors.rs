@@ -1,0 +1,42 @@
+//! Broken variant files and the exact messages they must produce, every
+//! one pointing into the variant file (or the file it brings). Regenerate
+//! with `BLESS=1 cargo test --test variant_errors` and read the diff.
+
+use std::path::Path;
+use watergate::data::DataSet;
+use watergate::variant::Variant;
+
+#[test]
+fn broken_variants_give_exact_errors() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/broken_variants");
+    let bless = std::env::var_os("BLESS").is_some();
+    let mut cases: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    cases.sort();
+    assert!(cases.len() >= 8);
+    let mut mismatches = Vec::new();
+    for case in cases {
+        let got = match Variant::from_file(&case).and_then(|v| v.apply(&DataSet::embedded())) {
+            Ok(_) => "applied without error\n".to_string(),
+            Err(d) => d.to_string(),
+        };
+        let got = got.replace(&format!("{}/", root.display()), "");
+        let expected_path = case.with_extension("expected");
+        if bless {
+            std::fs::write(&expected_path, &got).unwrap();
+            continue;
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
+        if got != expected {
+            mismatches.push(format!(
+                "{}:\n--- expected\n{expected}--- got\n{got}",
+                case.display()
+            ));
+        }
+    }
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
