@@ -121,21 +121,7 @@ pub struct LoadedLog {
 /// Reads a log file; every problem as `path:line:col: message`.
 pub fn read(path: &Path) -> Result<LoadedLog, Diagnostics> {
     let display = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        Diagnostics(vec![Diagnostic::file(
-            &display,
-            format!("cannot read: {e}"),
-        )])
-    })?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        Diagnostics(vec![Diagnostic::file(
-            &display,
-            format!(
-                "not valid UTF-8 text at byte {}",
-                e.utf8_error().valid_up_to()
-            ),
-        )])
-    })?;
+    let text = data::read_text_file(path, "a UTF-8 RON game log")?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     from_text(&display, &text, dir)
 }

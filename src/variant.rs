@@ -118,21 +118,7 @@ pub struct Variant {
 impl Variant {
     pub fn from_file(path: &Path) -> Result<Variant, Diagnostics> {
         let display = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| {
-            Diagnostics(vec![Diagnostic::file(
-                &display,
-                format!("cannot read: {e}"),
-            )])
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let (line, col) = data::utf8_error_position(e.as_bytes(), e.utf8_error().valid_up_to());
-            Diagnostics(vec![Diagnostic::new(
-                &display,
-                line,
-                col,
-                "not valid UTF-8 text: expected a RON variant file",
-            )])
-        })?;
+        let text = data::read_text_file(path, "a UTF-8 RON variant file")?;
         Variant::from_text(
             &display,
             &text,

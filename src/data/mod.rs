@@ -140,6 +140,32 @@ pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
     })
 }
 
+/// Reads a file a user names (a scenario, a variant, a log) as UTF-8 text;
+/// a missing file or bad bytes are a diagnostic at the right place. `what`
+/// names the expected kind of file for the message.
+pub fn read_text_file(
+    path: &std::path::Path,
+    what: &str,
+) -> Result<String, crate::diag::Diagnostics> {
+    use crate::diag::Diagnostics;
+    let display = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        Diagnostics(vec![Diagnostic::file(
+            &display,
+            format!("cannot read: {e}"),
+        )])
+    })?;
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = utf8_error_position(e.as_bytes(), e.utf8_error().valid_up_to());
+        Diagnostics(vec![Diagnostic::new(
+            &display,
+            line,
+            col,
+            format!("not valid UTF-8 text: expected {what}"),
+        )])
+    })
+}
+
 /// Line and column of the first byte that is not UTF-8.
 pub fn utf8_error_position(bytes: &[u8], valid_up_to: usize) -> (usize, usize) {
     let valid = std::str::from_utf8(&bytes[..valid_up_to]).unwrap_or("");

@@ -137,19 +137,7 @@ fn branch_label(r: &Rules, s: &State, n: u8) -> Option<String> {
     let Some(Frame::Run(f)) = s.stack.last() else {
         return None;
     };
-    let prog: &[Instr] = match &f.prog {
-        ProgRef::Card(c) => match &r.card(*c).action {
-            crate::rules::Action::Static(p) => p,
-            _ => return None,
-        },
-        ProgRef::Space(side, i) => match &r.momentum_cards[side.index()].spaces[*i as usize].action
-        {
-            Some(crate::rules::Action::Static(p)) => p,
-            _ => return None,
-        },
-        ProgRef::Dynamic(p) => p,
-    };
-    match prog.get(f.pc as usize) {
+    match super::vm::code(r, &f.prog).get(f.pc as usize) {
         Some(Instr::Branch { options, .. }) => options.get(n as usize).map(|o| o.0.clone()),
         _ => None,
     }
@@ -233,19 +221,7 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
 }
 
 fn chance_instr(r: &Rules, f: &RunFrame) -> Option<Instr> {
-    let prog: &[Instr] = match &f.prog {
-        ProgRef::Card(c) => match &r.card(*c).action {
-            crate::rules::Action::Static(p) => p,
-            _ => return None,
-        },
-        ProgRef::Space(side, i) => match &r.momentum_cards[side.index()].spaces[*i as usize].action
-        {
-            Some(crate::rules::Action::Static(p)) => p,
-            _ => return None,
-        },
-        ProgRef::Dynamic(p) => p,
-    };
-    prog.get(f.pc as usize).cloned()
+    super::vm::code(r, &f.prog).get(f.pc as usize).cloned()
 }
 
 /// Finds the option a text names, among `options`. Accepts every name of

@@ -11,7 +11,7 @@ use crate::script::program::*;
 use crate::state::*;
 
 /// A program's instructions, borrowed from the rules or shared with the state.
-enum Code<'r> {
+pub(crate) enum Code<'r> {
     Rules(&'r [Instr]),
     Shared(std::sync::Arc<Program>),
 }
@@ -26,7 +26,8 @@ impl std::ops::Deref for Code<'_> {
     }
 }
 
-fn code<'r>(r: &'r Rules, prog: &ProgRef) -> Code<'r> {
+/// The instructions a running frame executes.
+pub(crate) fn code<'r>(r: &'r Rules, prog: &ProgRef) -> Code<'r> {
     match prog {
         ProgRef::Card(c) => match &r.card(*c).action {
             Action::Static(p) => Code::Rules(p),
@@ -344,18 +345,24 @@ impl<O: Observer> Ctx<'_, O> {
         };
         match instr {
             Some(Instr::DrawToTrack { space, face_up }) => {
-                let pos = actor.sign() * (space as i8).min(self.track_len());
-                self.put_on_track(t, pos, face_up);
-                self.o.event(Event::EvidenceDrawn {
-                    token: t,
-                    pos,
-                    face_up,
-                });
-                if pos.abs() == self.track_len() {
-                    self.gain_evidence(t, actor);
-                }
+                self.arrive_on_track(t, space, face_up, actor)
             }
             _ => self.begin_pin(t, actor),
+        }
+    }
+
+    /// A token comes onto the track (from the bag or the board) on space
+    /// `space` of `side`'s half; the last space gains it at once (R5.8).
+    fn arrive_on_track(&mut self, t: TokenId, space: u8, face_up: bool, side: Side) {
+        let pos = side.sign() * (space as i8).min(self.track_len());
+        self.put_on_track(t, pos, face_up);
+        self.o.event(Event::EvidenceDrawn {
+            token: t,
+            pos,
+            face_up,
+        });
+        if pos.abs() == self.track_len() {
+            self.gain_evidence(t, side);
         }
     }
 
@@ -428,16 +435,7 @@ impl<O: Observer> Ctx<'_, O> {
             (Instr::BoardToTrack { space, face_up, .. }, Choice::Space(sp)) => {
                 self.next();
                 if let Some((tok, _)) = self.s.board_token(sp) {
-                    let pos = actor.sign() * (space as i8).min(self.track_len());
-                    self.put_on_track(tok, pos, face_up);
-                    self.o.event(Event::EvidenceDrawn {
-                        token: tok,
-                        pos,
-                        face_up,
-                    });
-                    if pos.abs() == self.track_len() {
-                        self.gain_evidence(tok, actor);
-                    }
+                    self.arrive_on_track(tok, space, face_up, actor);
                 }
             }
             (Instr::FlipOnBoard { .. }, Choice::Space(sp)) => {

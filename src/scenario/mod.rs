@@ -9,7 +9,7 @@ pub mod save;
 
 use crate::data::srcmap::SourceMap;
 use crate::data::{self, DataSet};
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostics;
 use crate::engine::notation::parse_choice;
 use crate::rules::Rules;
 use crate::state::State;
@@ -52,21 +52,7 @@ pub struct Scenario {
 impl Scenario {
     pub fn from_file(path: &Path) -> Result<Scenario, Diagnostics> {
         let display = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| {
-            Diagnostics(vec![Diagnostic::file(
-                &display,
-                format!("cannot read: {e}"),
-            )])
-        })?;
-        let text = String::from_utf8(bytes).map_err(|e| {
-            let (line, col) = data::utf8_error_position(e.as_bytes(), e.utf8_error().valid_up_to());
-            Diagnostics(vec![Diagnostic::new(
-                &display,
-                line,
-                col,
-                "not valid UTF-8 text: expected a UTF-8 RON scenario file",
-            )])
-        })?;
+        let text = data::read_text_file(path, "a UTF-8 RON scenario file")?;
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         Scenario::from_text(&display, &text, dir)
     }
