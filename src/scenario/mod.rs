@@ -91,12 +91,21 @@ impl Scenario {
                 pr.diags
             })?,
         };
-        if let Some(v) = &self.def.variant {
-            let mut pr = self.problems();
-            pr.at("variant", format!("variant `{v}`: variants are applied by `watergate simulate --variant`; a scenario cannot name one yet"));
-            return Err(pr.diags);
+        match &self.def.variant {
+            None => data::load(&ds),
+            Some(v) => {
+                let path = self.dir.join(v);
+                if !path.is_file() {
+                    let mut pr = self.problems();
+                    pr.at(
+                        "variant",
+                        format!("no variant file `{v}` (relative to this file)"),
+                    );
+                    return Err(pr.diags);
+                }
+                crate::variant::Variant::from_file(&path)?.rules(&ds)
+            }
         }
-        data::load(&ds)
     }
 
     /// The starting state: a new game, or the position.
