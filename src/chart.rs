@@ -39,14 +39,20 @@ pub fn draw(path: &Path, result: &SimResult, variant: &str, baseline: &str) -> R
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(bars.len())
-        .x_label_formatter(&|x| {
-            let i = x.floor() as usize;
-            bars.get(i).map(|b| b.0.clone()).unwrap_or_default()
-        })
+        .x_labels(0)
         .y_desc("share of games won")
         .draw()
         .map_err(err)?;
+    // Labels inside the plot: the side above each bar, the run over each pair.
+    for (k, (name, _)) in runs.iter().enumerate() {
+        chart
+            .draw_series(std::iter::once(Text::new(
+                name.clone(),
+                (2.0 * k as f64 + 0.1, 0.97),
+                ("sans-serif", 13),
+            )))
+            .map_err(err)?;
+    }
     for (i, (name, iv)) in bars.iter().enumerate() {
         let colour = if name.starts_with("Editor") {
             BLUE
@@ -76,6 +82,15 @@ pub fn draw(path: &Path, result: &SimResult, variant: &str, baseline: &str) -> R
                 )))
                 .map_err(err)?;
         }
+        let side = name.split(' ').next().unwrap_or("");
+        let pct = format!("{side} {:.1}%", 100.0 * iv.estimate);
+        chart
+            .draw_series(std::iter::once(Text::new(
+                pct,
+                (x0, (iv.high + 0.05).min(0.93)),
+                ("sans-serif", 12),
+            )))
+            .map_err(err)?;
     }
 
     // Game length histogram.
@@ -102,6 +117,8 @@ pub fn draw(path: &Path, result: &SimResult, variant: &str, baseline: &str) -> R
         .build_cartesian_2d(0f64..max_round, 0f64..max_share * 1.1)
         .map_err(err)?;
     hist.configure_mesh()
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
         .x_desc("rounds")
         .y_desc("share of games")
         .draw()
