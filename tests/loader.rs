@@ -4,6 +4,8 @@
 //! diagnostics in `expected.txt`. Regenerate with `BLESS=1 cargo test --test loader`
 //! (then read the diff: every message must say where, what and what was expected).
 
+mod common;
+
 use std::path::Path;
 use watergate::data::{self, DataSet};
 
@@ -29,7 +31,6 @@ fn overlay(ds: &mut DataSet, dir: &Path, rel: &str) {
 #[test]
 fn broken_data_gives_exact_errors() {
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/broken_data");
-    let bless = std::env::var_os("BLESS").is_some();
     let mut cases: Vec<_> = std::fs::read_dir(&corpus)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -53,18 +54,8 @@ fn broken_data_gives_exact_errors() {
             Ok(_) => "loaded without error\n".to_string(),
             Err(d) => d.to_string(),
         };
-        let expected_path = case.join("expected.txt");
-        if bless {
-            std::fs::write(&expected_path, &got).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if got != expected {
-            mismatches.push(format!(
-                "{}:\n--- expected\n{expected}--- got\n{got}",
-                case.file_name().unwrap().to_string_lossy()
-            ));
-        }
+        let name = case.file_name().unwrap().to_string_lossy().to_string();
+        mismatches.extend(common::golden(&name, &case.join("expected.txt"), &got));
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }

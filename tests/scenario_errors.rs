@@ -9,6 +9,8 @@
 //! Regenerate with `BLESS=1 cargo test --test scenario_errors`, then read the
 //! diff: every message must say where, what is wrong and what was expected.
 
+mod common;
+
 use std::path::Path;
 use watergate::diag::Diagnostics;
 use watergate::rules::Rules;
@@ -54,7 +56,6 @@ fn run(path: &Path, shipped: &Rules) -> Result<(), Diagnostics> {
 fn broken_scenarios_give_exact_errors() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = root.join(CORPUS);
-    let bless = std::env::var_os("BLESS").is_some();
     let rules = watergate::data::shipped();
     let mut cases: Vec<_> = std::fs::read_dir(&corpus)
         .unwrap()
@@ -78,15 +79,11 @@ fn broken_scenarios_give_exact_errors() {
         } else if let Some(line) = got.lines().find(|l| !l.starts_with(&corpus_prefix)) {
             problems.push(format!("{name}: a diagnostic outside the corpus: {line}"));
         }
-        let expected_path = case.with_extension("expected");
-        if bless {
-            std::fs::write(&expected_path, &got).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if got != expected {
-            problems.push(format!("{name}:\n--- expected\n{expected}--- got\n{got}"));
-        }
+        problems.extend(common::golden(
+            &name,
+            &case.with_extension("expected"),
+            &got,
+        ));
     }
     // Every expected file belongs to a case.
     for e in std::fs::read_dir(&corpus).unwrap() {

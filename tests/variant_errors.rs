@@ -2,6 +2,8 @@
 //! one pointing into the variant file (or the file it brings). Regenerate
 //! with `BLESS=1 cargo test --test variant_errors` and read the diff.
 
+mod common;
+
 use std::path::Path;
 use watergate::data::DataSet;
 use watergate::variant::Variant;
@@ -10,7 +12,6 @@ use watergate::variant::Variant;
 fn broken_variants_give_exact_errors() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = root.join("tests/broken_variants");
-    let bless = std::env::var_os("BLESS").is_some();
     let mut cases: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -25,18 +26,11 @@ fn broken_variants_give_exact_errors() {
             Err(d) => d.to_string(),
         };
         let got = got.replace(&format!("{}/", root.display()), "");
-        let expected_path = case.with_extension("expected");
-        if bless {
-            std::fs::write(&expected_path, &got).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&expected_path).unwrap_or_default();
-        if got != expected {
-            mismatches.push(format!(
-                "{}:\n--- expected\n{expected}--- got\n{got}",
-                case.display()
-            ));
-        }
+        mismatches.extend(common::golden(
+            &case.display().to_string(),
+            &case.with_extension("expected"),
+            &got,
+        ));
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
 }
