@@ -112,13 +112,7 @@ impl<O: Observer> Ctx<'_, O> {
             }
             Instr::MoveAll { filter, steps } => {
                 let (filter, steps) = (*filter, *steps);
-                let tokens: Vec<TokenId> = self
-                    .s
-                    .track
-                    .iter()
-                    .copied()
-                    .filter(|t| self.s.evidence_admits(r, *t, &filter))
-                    .collect();
+                let tokens = self.s.track_tokens_admitted(r, &filter);
                 self.next();
                 // Gained tokens are pinned in track order: push the last first.
                 for t in tokens.into_iter().rev() {
@@ -143,13 +137,7 @@ impl<O: Observer> Ctx<'_, O> {
                     self.place_token(Moving::Momentum, space, actor);
                 }
                 if let Some(filter) = what.evidence {
-                    let tokens: Vec<TokenId> = self
-                        .s
-                        .track
-                        .iter()
-                        .copied()
-                        .filter(|t| self.s.evidence_admits(r, *t, &filter))
-                        .collect();
+                    let tokens = self.s.track_tokens_admitted(r, &filter);
                     for t in tokens.into_iter().rev() {
                         if flip_up {
                             if let Some((pos, false)) = self.s.on_track(t) {
@@ -526,6 +514,15 @@ impl State {
             Some(Frame::Play(p)) => p.target,
             _ => None,
         }
+    }
+
+    /// The evidence tokens on the track a filter admits, in slot order.
+    fn track_tokens_admitted(&self, r: &Rules, filter: &EvidenceFilter) -> Vec<TokenId> {
+        self.track
+            .iter()
+            .copied()
+            .filter(|t| self.evidence_admits(r, *t, filter))
+            .collect()
     }
 
     pub(crate) fn evidence_admits(&self, r: &Rules, t: TokenId, filter: &EvidenceFilter) -> bool {
