@@ -81,6 +81,19 @@ pub enum PlayStage {
     Running,
 }
 
+/// How a card would be played, for its action's requirement (R5.11) and the
+/// reaction rule (R5.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayedAs {
+    /// On a turn of its own (R5.1), an extra turn included.
+    Turn,
+    /// As a reaction, which also counts as a turn (R6.1).
+    Reaction,
+    /// Within the turn in progress: a card played by another card's action
+    /// (Howard Hunt's drawn card, the action The system works carries out).
+    WithinTurn,
+}
+
 /// A card being played, from the moment it leaves the hand until it lands in
 /// a discard pile or out of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

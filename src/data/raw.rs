@@ -177,7 +177,9 @@ pub struct PlayerCardDef {
 pub enum RequirementDef {
     /// The named informant's picture tile is in the potential informant supply.
     PictureInSupply(String),
-    /// The player has already taken a turn this round (a reaction counts, OPEN.md Q5).
+    /// The card is not played on the player's first turn of the round: a
+    /// reaction counts as a turn (R6.1), and a card played within a turn
+    /// (Howard Hunt's drawn card) belongs to that turn (docs/open-questions.md#q5).
     NotFirstTurnOfRound,
     /// Every requirement holds.
     All(Vec<RequirementDef>),

@@ -302,7 +302,7 @@ impl State {
                 card,
                 part: Part::Value,
             });
-            if self.action_usable(r, side, card, false) {
+            if self.action_usable(r, side, card, PlayedAs::Turn) {
                 out.push(Choice::Play {
                     card,
                     part: Part::Action,
@@ -339,12 +339,12 @@ impl State {
         }
     }
 
-    /// Whether `side` may use `card`'s action part now: requirement met
-    /// (R5.11), not forbidden this round, and not a reaction outside its
-    /// window (R5.12) unless `as_reaction`.
-    pub fn action_usable(&self, r: &Rules, side: Side, card: CardId, as_reaction: bool) -> bool {
+    /// Whether `side` may use `card`'s action part now, played `how`:
+    /// requirement met (R5.11), not forbidden this round, and a reaction card
+    /// only as a reaction (R5.12).
+    pub fn action_usable(&self, r: &Rules, side: Side, card: CardId, how: PlayedAs) -> bool {
         let c = r.card(card);
-        if c.is_reaction() != as_reaction {
+        if c.is_reaction() != (how == PlayedAs::Reaction) {
             return false;
         }
         if self
@@ -356,16 +356,34 @@ impl State {
         }
         match &c.requirement {
             None => true,
-            Some(req) => self.requirement_met(req, side),
+            Some(req) => self.requirement_met(req, side, self.turn_of_play(side, how)),
         }
     }
 
-    pub(crate) fn requirement_met(&self, req: &crate::rules::Requirement, side: Side) -> bool {
+    /// Which of `side`'s turns this round (1 = the first) a card played `how`
+    /// belongs to. A turn or a reaction (R6.1) starts a new turn; a card
+    /// played within a turn (Howard Hunt's drawn card, the action The system
+    /// works carries out) belongs to the turn in progress (Q5).
+    pub fn turn_of_play(&self, side: Side, how: PlayedAs) -> u8 {
+        let taken = self.turns_played[side.index()];
+        match how {
+            PlayedAs::Turn | PlayedAs::Reaction => taken.saturating_add(1),
+            PlayedAs::WithinTurn => taken,
+        }
+    }
+
+    /// `turn`: the ordinal of the turn the card is played on (`turn_of_play`).
+    pub(crate) fn requirement_met(
+        &self,
+        req: &crate::rules::Requirement,
+        side: Side,
+        turn: u8,
+    ) -> bool {
         use crate::rules::Requirement as R;
         match req {
             R::PictureInSupply(p) => self.pictures[p.index()] == PicLoc::Supply,
-            R::NotFirstTurnOfRound => self.turns_played[side.index()] >= 1,
-            R::All(list) => list.iter().all(|r| self.requirement_met(r, side)),
+            R::NotFirstTurnOfRound => turn >= 2,
+            R::All(list) => list.iter().all(|r| self.requirement_met(r, side, turn)),
         }
     }
 }

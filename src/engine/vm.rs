@@ -637,7 +637,9 @@ impl State {
             {
                 continue;
             }
-            if filter.usable && !self.action_usable(r, f.actor, c, false) {
+            // The chosen card's action is carried out within the turn in
+            // progress (The system works, Q5, Q7).
+            if filter.usable && !self.action_usable(r, f.actor, c, PlayedAs::WithinTurn) {
                 continue;
             }
             out.push(Choice::Card(c));
