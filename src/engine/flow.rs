@@ -356,7 +356,7 @@ impl State {
         }
         match &c.requirement {
             None => true,
-            Some(req) => self.requirement_met(req, side, self.turn_of_play(side, how)),
+            Some(req) => self.requirement_met(req, self.turn_of_play(side, how)),
         }
     }
 
@@ -373,17 +373,12 @@ impl State {
     }
 
     /// `turn`: the ordinal of the turn the card is played on (`turn_of_play`).
-    pub(crate) fn requirement_met(
-        &self,
-        req: &crate::rules::Requirement,
-        side: Side,
-        turn: u8,
-    ) -> bool {
+    pub(crate) fn requirement_met(&self, req: &crate::rules::Requirement, turn: u8) -> bool {
         use crate::rules::Requirement as R;
         match req {
             R::PictureInSupply(p) => self.pictures[p.index()] == PicLoc::Supply,
             R::NotFirstTurnOfRound => turn >= 2,
-            R::All(list) => list.iter().all(|r| self.requirement_met(r, side, turn)),
+            R::All(list) => list.iter().all(|r| self.requirement_met(r, turn)),
         }
     }
 }
