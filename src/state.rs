@@ -19,7 +19,7 @@ pub type GameRng = Pcg64Mcg;
 /// Where an evidence token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EvLoc {
-    /// In the box, outside the game (OPEN.md D4).
+    /// In the box, outside the game (docs/open-questions.md#d4).
     Reserve,
     Bag,
     /// On the research track: position (positive = Editor's side) and face.
@@ -134,7 +134,7 @@ pub struct RunFrame {
     pub play: Option<u8>,
     /// Progress inside the current instruction (tokens moved so far, cards discarded…).
     pub done: u8,
-    /// Tokens already picked by the current instruction (distinct tokens, OPEN.md Q9).
+    /// Tokens already picked by the current instruction (distinct tokens, docs/open-questions.md#q9).
     pub picked: SmallVec<[TokenId; 2]>,
     /// The card picked by the last `ChooseCard`.
     pub chosen: Option<CardId>,

@@ -93,7 +93,7 @@ impl<O: Observer> Ctx<'_, O> {
             return Progress::Continue;
         }
         if evidence_left == 0 || self.s.bag.is_empty() {
-            // OPEN.md Q2: an empty bag gives what it has.
+            // docs/open-questions.md#q2: an empty bag gives what it has.
             self.s.stack.pop();
             self.s.phase = Phase::Cards;
             self.s.turn = self.s.initiative;
@@ -241,7 +241,7 @@ impl<O: Observer> Ctx<'_, O> {
         Progress::Continue
     }
 
-    /// R7.6: a token waits for its space; none left means OPEN.md Q1.
+    /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
     pub(crate) fn step_pin(&mut self) -> Progress {
         let Some(Frame::Pin { token, .. }) = self.s.stack.last().cloned() else {
             return Progress::Continue;

@@ -65,7 +65,7 @@ impl<O: Observer> Ctx<'_, O> {
                 let mut v = Vec::new();
                 self.s.value_targets(self.r, &p, &mut v);
                 if v.is_empty() {
-                    // OPEN.md Q11: nothing can move; the turn still counts.
+                    // docs/open-questions.md#q11: nothing can move; the turn still counts.
                     self.s.stack.pop();
                     self.put_card(p.card, Dest::Discard);
                     return Ok(Progress::Continue);
