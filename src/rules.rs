@@ -90,7 +90,7 @@ pub struct Card {
     pub unit: usize,
     /// The card file, relative to the data root.
     pub file: String,
-    /// Fields whose values are placeholders (docs/open-questions.md#d1–D7).
+    /// Fields whose values are placeholders (docs/open-questions.md, D1–D7).
     pub placeholders: Vec<String>,
 }
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where a file's values come from, and which of them are placeholders for
 /// facts printed on the physical components but given by no source
-/// (docs/open-questions.md#d1–D7). A designer with the real game replaces them here.
+/// (docs/open-questions.md, D1–D7). A designer with the real game replaces them here.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename = "Provenance")]
 pub struct ProvenanceDef {
