@@ -23,7 +23,7 @@ pub struct Numbers {
     pub first_initiative: Side,
 }
 
-/// Settings a house rule may flip (OPEN.md).
+/// Settings a house rule may flip (docs/open-questions.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Settings {
     pub unpinnable_evidence: UnpinnableDef,
@@ -90,7 +90,7 @@ pub struct Card {
     pub unit: usize,
     /// The card file, relative to the data root.
     pub file: String,
-    /// Fields whose values are placeholders (OPEN.md D1–D7).
+    /// Fields whose values are placeholders (docs/open-questions.md, D1–D7).
     pub placeholders: Vec<String>,
 }
 
@@ -167,7 +167,7 @@ impl Board {
 pub struct EvidenceToken {
     pub colours: Colours,
     pub momentum_symbol: bool,
-    /// In the bag at setup; otherwise in the reserve (OPEN.md D4).
+    /// In the bag at setup; otherwise in the reserve (docs/open-questions.md#d4).
     pub in_bag: bool,
 }
 

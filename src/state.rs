@@ -19,7 +19,7 @@ pub type GameRng = Pcg64Mcg;
 /// Where an evidence token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EvLoc {
-    /// In the box, outside the game (OPEN.md D4).
+    /// In the box, outside the game (docs/open-questions.md#d4).
     Reserve,
     Bag,
     /// On the research track: position (positive = Editor's side) and face.
@@ -81,6 +81,19 @@ pub enum PlayStage {
     Running,
 }
 
+/// How a card would be played, for its action's requirement (R5.11) and the
+/// reaction rule (R5.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayedAs {
+    /// On a turn of its own (R5.1), an extra turn included.
+    Turn,
+    /// As a reaction, which also counts as a turn (R6.1).
+    Reaction,
+    /// Within the turn in progress: a card played by another card's action
+    /// (Howard Hunt's drawn card, the action The system works carries out).
+    WithinTurn,
+}
+
 /// A card being played, from the moment it leaves the hand until it lands in
 /// a discard pile or out of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -121,7 +134,7 @@ pub struct RunFrame {
     pub play: Option<u8>,
     /// Progress inside the current instruction (tokens moved so far, cards discarded…).
     pub done: u8,
-    /// Tokens already picked by the current instruction (distinct tokens, OPEN.md Q9).
+    /// Tokens already picked by the current instruction (distinct tokens, docs/open-questions.md#q9).
     pub picked: SmallVec<[TokenId; 2]>,
     /// The card picked by the last `ChooseCard`.
     pub chosen: Option<CardId>,

@@ -215,7 +215,9 @@ Commands:
   undo          take back your last decision (and the opponent's moves since)
   save FILE     save the current position as a scenario file
                 (play on with `watergate play --scenario FILE`)
-  quit          stop here; the log keeps the game so far";
+  quit          stop here; the log keeps the game so far
+Rule numbers in messages (R5.6) are the numbered rules of docs/rules.md in
+the watergate repository (`#r5-6`); Q1-Q12 are in docs/open-questions.md.";
 
 impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     fn style(&self, viewer: Option<Side>) -> Style {

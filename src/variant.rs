@@ -38,7 +38,7 @@ pub struct GamePatch {
     pub first_initiative: Option<Side>,
 }
 
-/// Changes to the settings (the OPEN.md defaults); every field optional.
+/// Changes to the settings (the readings of docs/open-questions.md); every field optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Settings")]
 pub struct SettingsPatch {

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Where a file's values come from, and which of them are placeholders for
 /// facts printed on the physical components but given by no source
-/// (OPEN.md D1–D7). A designer with the real game replaces them here.
+/// (docs/open-questions.md, D1–D7). A designer with the real game replaces them here.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename = "Provenance")]
 pub struct ProvenanceDef {
@@ -46,7 +46,7 @@ pub struct GameDef {
     pub provenance: ProvenanceDef,
 }
 
-/// Rule questions with a default a house rule might flip (OPEN.md).
+/// Rule questions with a default a house rule might flip (docs/open-questions.md).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Settings")]
 pub struct SettingsDef {
@@ -105,7 +105,7 @@ pub struct EvidenceGroupDef {
     pub momentum_symbol: bool,
     /// How many of these go into the bag at setup (R2.5).
     pub in_bag: u8,
-    /// How many stay in the box (the reserve, OPEN.md D4).
+    /// How many stay in the box (the reserve, docs/open-questions.md#d4).
     pub in_reserve: u8,
 }
 
@@ -177,7 +177,9 @@ pub struct PlayerCardDef {
 pub enum RequirementDef {
     /// The named informant's picture tile is in the potential informant supply.
     PictureInSupply(String),
-    /// The player has already taken a turn this round (a reaction counts, OPEN.md Q5).
+    /// The card is not played on the player's first turn of the round: a
+    /// reaction counts as a turn (R6.1), and a card played within a turn
+    /// (Howard Hunt's drawn card) belongs to that turn (docs/open-questions.md#q5).
     NotFirstTurnOfRound,
     /// Every requirement holds.
     All(Vec<RequirementDef>),

@@ -270,7 +270,7 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
-    /// OPEN.md Q1: a token with no empty matching space.
+    /// docs/open-questions.md#q1: a token with no empty matching space.
     pub(crate) fn unpinnable(&mut self, t: TokenId) {
         self.o.event(Event::Unpinnable { token: t });
         match self.r.settings.unpinnable_evidence {
@@ -300,7 +300,7 @@ impl<O: Observer> Ctx<'_, O> {
         Some(t)
     }
 
-    /// R4.1, OPEN.md Q2: draws cards, shuffling the discard pile into a new
+    /// R4.1, docs/open-questions.md#q2: draws cards, shuffling the discard pile into a new
     /// deck when the deck runs out; draws what there is.
     pub(crate) fn draw_cards(&mut self, side: Side, n: u8) {
         let mut drawn = 0;

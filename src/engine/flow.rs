@@ -93,7 +93,7 @@ impl<O: Observer> Ctx<'_, O> {
             return Progress::Continue;
         }
         if evidence_left == 0 || self.s.bag.is_empty() {
-            // OPEN.md Q2: an empty bag gives what it has.
+            // docs/open-questions.md#q2: an empty bag gives what it has.
             self.s.stack.pop();
             self.s.phase = Phase::Cards;
             self.s.turn = self.s.initiative;
@@ -241,7 +241,7 @@ impl<O: Observer> Ctx<'_, O> {
         Progress::Continue
     }
 
-    /// R7.6: a token waits for its space; none left means OPEN.md Q1.
+    /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
     pub(crate) fn step_pin(&mut self) -> Progress {
         let Some(Frame::Pin { token, .. }) = self.s.stack.last().cloned() else {
             return Progress::Continue;
@@ -302,7 +302,7 @@ impl State {
                 card,
                 part: Part::Value,
             });
-            if self.action_usable(r, side, card, false) {
+            if self.action_usable(r, side, card, PlayedAs::Turn) {
                 out.push(Choice::Play {
                     card,
                     part: Part::Action,
@@ -339,12 +339,12 @@ impl State {
         }
     }
 
-    /// Whether `side` may use `card`'s action part now: requirement met
-    /// (R5.11), not forbidden this round, and not a reaction outside its
-    /// window (R5.12) unless `as_reaction`.
-    pub fn action_usable(&self, r: &Rules, side: Side, card: CardId, as_reaction: bool) -> bool {
+    /// Whether `side` may use `card`'s action part now, played `how`:
+    /// requirement met (R5.11), not forbidden this round, and a reaction card
+    /// only as a reaction (R5.12).
+    pub fn action_usable(&self, r: &Rules, side: Side, card: CardId, how: PlayedAs) -> bool {
         let c = r.card(card);
-        if c.is_reaction() != as_reaction {
+        if c.is_reaction() != (how == PlayedAs::Reaction) {
             return false;
         }
         if self
@@ -356,16 +356,29 @@ impl State {
         }
         match &c.requirement {
             None => true,
-            Some(req) => self.requirement_met(req, side),
+            Some(req) => self.requirement_met(req, self.turn_of_play(side, how)),
         }
     }
 
-    pub(crate) fn requirement_met(&self, req: &crate::rules::Requirement, side: Side) -> bool {
+    /// Which of `side`'s turns this round (1 = the first) a card played `how`
+    /// belongs to. A turn or a reaction (R6.1) starts a new turn; a card
+    /// played within a turn (Howard Hunt's drawn card, the action The system
+    /// works carries out) belongs to the turn in progress (Q5).
+    pub fn turn_of_play(&self, side: Side, how: PlayedAs) -> u8 {
+        let taken = self.turns_played[side.index()];
+        match how {
+            PlayedAs::Turn | PlayedAs::Reaction => taken.saturating_add(1),
+            PlayedAs::WithinTurn => taken,
+        }
+    }
+
+    /// `turn`: the ordinal of the turn the card is played on (`turn_of_play`).
+    pub(crate) fn requirement_met(&self, req: &crate::rules::Requirement, turn: u8) -> bool {
         use crate::rules::Requirement as R;
         match req {
             R::PictureInSupply(p) => self.pictures[p.index()] == PicLoc::Supply,
-            R::NotFirstTurnOfRound => self.turns_played[side.index()] >= 1,
-            R::All(list) => list.iter().all(|r| self.requirement_met(r, side)),
+            R::NotFirstTurnOfRound => turn >= 2,
+            R::All(list) => list.iter().all(|r| self.requirement_met(r, turn)),
         }
     }
 }

@@ -65,7 +65,7 @@ impl<O: Observer> Ctx<'_, O> {
                 let mut v = Vec::new();
                 self.s.value_targets(self.r, &p, &mut v);
                 if v.is_empty() {
-                    // OPEN.md Q11: nothing can move; the turn still counts.
+                    // docs/open-questions.md#q11: nothing can move; the turn still counts.
                     self.s.stack.pop();
                     self.put_card(p.card, Dest::Discard);
                     return Ok(Progress::Continue);
@@ -318,7 +318,7 @@ impl State {
                     continue;
                 }
             }
-            if self.action_usable(r, reactor, c, true) {
+            if self.action_usable(r, reactor, c, PlayedAs::Reaction) {
                 out.push(Choice::React(c));
             }
         }
@@ -335,7 +335,9 @@ impl State {
                     card: p.card,
                     part: Part::Value,
                 });
-                if self.action_usable(r, p.player, p.card, false) {
+                // A drawn card (Howard Hunt) is played within the turn in
+                // progress (Q5).
+                if self.action_usable(r, p.player, p.card, PlayedAs::WithinTurn) {
                     out.push(Choice::Play {
                         card: p.card,
                         part: Part::Action,

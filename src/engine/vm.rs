@@ -290,7 +290,7 @@ impl<O: Observer> Ctx<'_, O> {
                 let chosen = f.chosen;
                 self.next();
                 if let Some(c) = chosen {
-                    // OPEN.md Q7: as if played, but no new reaction window;
+                    // docs/open-questions.md#q7: as if played, but no new reaction window;
                     // the chosen card stays where it is.
                     let prog = self.card_program(c, actor)?;
                     self.s
@@ -533,7 +533,7 @@ impl State {
     }
 
     /// The track tokens a selector may pick now, excluding tokens already
-    /// picked by the running instruction (OPEN.md Q9).
+    /// picked by the running instruction (docs/open-questions.md#q9).
     fn candidates(&self, r: &Rules, what: &TokenSelector, out: &mut Vec<Choice>) {
         if what.initiative && self.initiative_token.is_some() {
             out.push(Choice::Token(TokenRef::Initiative));
@@ -637,7 +637,9 @@ impl State {
             {
                 continue;
             }
-            if filter.usable && !self.action_usable(r, f.actor, c, false) {
+            // The chosen card's action is carried out within the turn in
+            // progress (The system works, Q5, Q7).
+            if filter.usable && !self.action_usable(r, f.actor, c, PlayedAs::WithinTurn) {
                 continue;
             }
             out.push(Choice::Card(c));

@@ -48,7 +48,7 @@ pub const API: &[ApiDoc] = &[
     doc!("move_momentum(steps)", "R5.13", "Move the momentum token `steps` toward you."),
     doc!("move_initiative_or_momentum(steps)", "R5.13", "You choose the initiative or the momentum token and move it `steps` toward you."),
     doc!("move_evidence(steps)", "R5.13", "You choose one evidence token on the research track (face up or down) and move it `steps` toward you; a face-down token moved is turned face up."),
-    doc!("move_evidence(steps, options)", "R5.13, OPEN Q9", "As above, with options: `face` (\"up\", \"down\", \"any\"), `colour` (\"blue\", \"yellow\", \"green\"), `count` (distinct tokens, one after another), `up_to` (true: you may stop early)."),
+    doc!("move_evidence(steps, options)", "R5.13, Q9", "As above, with options: `face` (\"up\", \"down\", \"any\"), `colour` (\"blue\", \"yellow\", \"green\"), `count` (distinct tokens, one after another), `up_to` (true: you may stop early)."),
     doc!("move_every_evidence(steps)", "R5.13", "Move every evidence token on the research track `steps` toward you (tokens reaching space 5 are gained and pinned, R5.8)."),
     doc!("move_trigger_token()", "R6.5", "Reactions only: move the token the answered play was moving, from where it stands, toward you by the value of the answered card."),
     doc!("place_initiative(space)", "R5.13", "Put the initiative token on space `space` of your side (0 = the centre; the last space gains it)."),
@@ -57,8 +57,8 @@ pub const API: &[ApiDoc] = &[
     doc!("place_evidence(space, options)", "R5.13", "As above, with `face` and `colour` options."),
     doc!("place_all_evidence(space)", "R5.13", "Put every evidence token on the research track on space `space` of your side (they keep their face)."),
     doc!("place_all_evidence(space, options)", "R5.13", "As above; options `face`, `colour`, `flip_up` (true: face-down tokens are turned face up)."),
-    doc!("draw_evidence_to_track(space)", "R5.13, OPEN Q2", "Draw one evidence token from the bag and put it face up on space `space` of your side (nothing if the bag is empty)."),
-    doc!("draw_evidence_to_track(space, face_up)", "R5.13, OPEN Q2", "As above, face up or face down."),
+    doc!("draw_evidence_to_track(space)", "R5.13, Q2", "Draw one evidence token from the bag and put it face up on space `space` of your side (nothing if the bag is empty)."),
+    doc!("draw_evidence_to_track(space, face_up)", "R5.13, Q2", "As above, face up or face down."),
     doc!("draw_and_pin_evidence()", "R7.6, R9.2", "Draw one evidence token from the bag and pin it on the evidence board (face up for the Editor, face down for Nixon)."),
     doc!("return_track_evidence_to_bag(options)", "R5.13", "You choose one evidence token on the research track (`face`, `colour` options) and return it to the bag."),
     doc!("return_board_evidence_to_bag(options)", "R9.2", "You choose one evidence token on the evidence board (`face`, `colour` options) and return it to the bag."),
@@ -67,16 +67,16 @@ pub const API: &[ApiDoc] = &[
     doc!("flip_board_evidence()", "R9.2", "You choose one face-down evidence token on the evidence board and turn it face up."),
     doc!("pin_picture(name)", "R5.13", "Pin the named informant's picture from the supply onto its space: face up for the Editor, face down for Nixon."),
     doc!("pin_card_picture()", "R5.13", "Pin the picture of the informant printed on this card (`card.informant`)."),
-    doc!("unpin_picture(options)", "OPEN Q10", "You choose one pinned picture (`face`: \"up\", \"down\", \"any\") and return it to the potential informant supply."),
-    doc!("opponent_discards_random(count)", "OPEN Q4", "Your opponent discards `count` cards at random from hand (the game's seeded generator picks)."),
-    doc!("extra_turn()", "OPEN Q4", "You take another turn after this one (skipped if you have no card left)."),
+    doc!("unpin_picture(options)", "Q10", "You choose one pinned picture (`face`: \"up\", \"down\", \"any\") and return it to the potential informant supply."),
+    doc!("opponent_discards_random(count)", "Q4", "Your opponent discards `count` cards at random from hand (the game's seeded generator picks)."),
+    doc!("extra_turn()", "Q4", "You take another turn after this one (skipped if you have no card left)."),
     doc!("end_card_phase()", "R5.1", "Both players discard the cards left in their hands; the card phase ends."),
-    doc!("play_top_card()", "OPEN Q3", "Draw the top card of your deck and play it at once, for its value or its action; your opponent may react to it."),
+    doc!("play_top_card()", "Q3", "Draw the top card of your deck and play it at once, for its value or its action; your opponent may react to it."),
     doc!("forbid_opponent_actions(types)", "R5.11", "For the rest of the round your opponent may not use the action part of cards of these types (array of \"event\", \"conspirator\", \"journalist\"; reactions included)."),
     doc!("cancel_trigger(destination)", "R6.2, R6.3, R6.6", "Reactions only: cancel the play this card answers; that card goes to \"discard\" or \"removed\"."),
-    doc!("choose_card(options, then)", "OPEN Q7", "You choose a card and run the function `then` with it chosen. Options: `zone` (\"hand\", \"discard\", \"removed\"), `owner` (\"me\", \"opponent\"), `types` (array), `reaction` (true/false), `usable` (true: its action could be used now), `optional` (true: you may choose none), `prompt`."),
+    doc!("choose_card(options, then)", "Q7", "You choose a card and run the function `then` with it chosen. Options: `zone` (\"hand\", \"discard\", \"removed\"), `owner` (\"me\", \"opponent\"), `types` (array), `reaction` (true/false), `usable` (true: its action could be used now), `optional` (true: you may choose none), `prompt`."),
     doc!("remove_chosen_card()", "R5.10", "Inside `choose_card`: remove the chosen card from the game."),
-    doc!("perform_chosen_action()", "OPEN Q7", "Inside `choose_card`: carry out the chosen card's action part as if you had played it."),
+    doc!("perform_chosen_action()", "Q7", "Inside `choose_card`: carry out the chosen card's action part as if you had played it."),
     doc!("this_card_goes_to(destination)", "R5.10", "This card ends in \"discard\" or \"removed\" instead of where its type sends it."),
     doc!("one_of(prompt, options)", "R5.9", "You choose one option; `options` is an array of [label, function] pairs and the chosen function runs."),
     doc!(reads "round()", "R3", "The round number, from 1."),
@@ -89,7 +89,7 @@ pub const API: &[ApiDoc] = &[
     doc!(reads "momentum_position()", "R1.3", "The momentum token's space from your point of view (positive: your side), or () when it is not on the track."),
     doc!(reads "my_momentum()", "R7.3", "Momentum tokens on your momentum card."),
     doc!(reads "picture_in_supply(name)", "R2.4", "Whether that informant's picture is in the potential informant supply."),
-    doc!(reads "turns_played_this_round()", "R6.1, OPEN Q5", "Cards you have played this round (reactions count)."),
+    doc!(reads "turns_played_this_round()", "R6.1, Q5", "Turns you have taken this round: a reaction counts (R6.1), a card played within a turn (`play_top_card`) does not."),
 ];
 
 /// What the functions above append to, for one script run.
@@ -592,6 +592,23 @@ pub fn api_names() -> Vec<&'static str> {
     names
 }
 
+/// "R5.13, Q9" as links into the rule documents next to the reference
+/// (`rules.md#r5-13`, `open-questions.md#q9`).
+fn rule_links(rules: &str) -> String {
+    rules
+        .split(", ")
+        .map(|n| {
+            let anchor = n.to_lowercase().replace('.', "-");
+            match n.chars().next() {
+                Some('R') => format!("[{n}](rules.md#{anchor})"),
+                Some('Q') | Some('D') => format!("[{n}](open-questions.md#{anchor})"),
+                _ => n.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The reference printed by `watergate script-api`.
 pub fn reference() -> String {
     let mut out = String::new();
@@ -606,7 +623,11 @@ pub fn reference() -> String {
          A script that calls none of the functions marked *reads the game* yields the same\n\
          program every time; it is run once when the data is loaded and the program is reused.\n\n\
          Sandbox: no I/O, no clock, no modules, no `eval`; at most 50,000 operations, call depth\n\
-         16, strings of 4,096 characters, arrays and maps of 256 items, and 512 instructions.\n\n",
+         16, strings of 4,096 characters, arrays and maps of 256 items, and 512 instructions.\n\n\
+         The rule column cites [the numbered rules](rules.md) (R1–R10) and [the readings of\n\
+         what the rules leave open](open-questions.md) (Q1–Q12); what each card does is in\n\
+         [cards.md](cards.md). This page is generated by `watergate script-api` from\n\
+         `src/script/api.rs`.\n\n",
     );
     out.push_str("| function | rule | what it does |\n|---|---|---|\n");
     for d in API {
@@ -617,7 +638,10 @@ pub fn reference() -> String {
         };
         out.push_str(&format!(
             "| `{}` | {} | {}{} |\n",
-            d.signature, d.rule, d.doc, reads
+            d.signature,
+            rule_links(d.rule),
+            d.doc,
+            reads
         ));
     }
     out

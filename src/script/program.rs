@@ -87,7 +87,7 @@ pub struct CardFilter {
     /// `Some(false)`: no reaction cards; `Some(true)`: only reaction cards.
     pub reaction: Option<bool>,
     /// Only cards whose action part could be used now (requirement met, not
-    /// forbidden this round, OPEN.md Q7).
+    /// forbidden this round, docs/open-questions.md#q7).
     pub usable: bool,
 }
 
@@ -139,7 +139,7 @@ pub enum PictureRef {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Instr {
     /// R5.13: pick `count` distinct tokens (one at a time) and move each
-    /// `steps` toward the actor. `up_to`: the actor may stop early (OPEN.md Q9).
+    /// `steps` toward the actor. `up_to`: the actor may stop early (docs/open-questions.md#q9).
     Move {
         what: TokenSelector,
         steps: Amount,
@@ -159,7 +159,7 @@ pub enum Instr {
         flip_up: bool,
     },
     /// Draw one evidence token from the bag and put it on space `space` of the
-    /// actor's side (OPEN.md Q2: nothing happens with an empty bag).
+    /// actor's side (docs/open-questions.md#q2: nothing happens with an empty bag).
     DrawToTrack { space: u8, face_up: bool },
     /// Draw one evidence token from the bag and pin it (R7.6).
     DrawAndPin,
@@ -179,15 +179,15 @@ pub enum Instr {
     FlipOnBoard { filter: EvidenceFilter },
     /// R5.13: pin a picture from the supply, face up for the Editor, face down for Nixon.
     PinPicture { picture: PictureRef },
-    /// Return a pinned picture to the supply (Deep Throat, OPEN.md Q10).
+    /// Return a pinned picture to the supply (Deep Throat, docs/open-questions.md#q10).
     UnpinPicture { face_up: Option<bool> },
-    /// A player discards random cards from hand (OPEN.md Q4).
+    /// A player discards random cards from hand (docs/open-questions.md#q4).
     DiscardRandom { who: Who, count: u8 },
-    /// The actor takes another turn after this one (OPEN.md Q4).
+    /// The actor takes another turn after this one (docs/open-questions.md#q4).
     ExtraTurn,
     /// The card phase ends: both players discard their hands.
     EndCardPhase,
-    /// Draw the top card of the actor's deck and play it at once (OPEN.md Q3).
+    /// Draw the top card of the actor's deck and play it at once (docs/open-questions.md#q3).
     PlayTopCard,
     /// A restriction for the rest of the round: `who` may not use `part` of
     /// cards of these types.
@@ -210,7 +210,7 @@ pub enum Instr {
     },
     /// Remove the chosen card from the game.
     RemoveChosen,
-    /// Carry out the chosen card's action part as if it had been played (OPEN.md Q7).
+    /// Carry out the chosen card's action part as if it had been played (docs/open-questions.md#q7).
     PerformChosen,
     /// The card being played ends in `dest` instead of where its type sends it.
     SetDestination(Dest),
