@@ -29,6 +29,8 @@ pub struct PlayArgs {
     /// Plain text: no ANSI colours.
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
+    #[command(flatten)]
+    pub game: super::GameArgs,
 }
 
 /// A seed when none is given: the clock is fine here, since the seed is
@@ -42,7 +44,7 @@ fn clock_seed() -> u64 {
     crate::sim::game_seed(nanos, std::process::id() as u64) % 1_000_000
 }
 
-pub fn run(data: Option<&std::path::Path>, a: &PlayArgs) -> CliResult {
+pub fn run(a: &PlayArgs) -> CliResult {
     if a.side == Humans::Both && a.ai.is_some() {
         return Err(CliError::Message(
             "--ai names the opponent of one human; with --as both nobody needs one".into(),
@@ -54,18 +56,13 @@ pub fn run(data: Option<&std::path::Path>, a: &PlayArgs) -> CliResult {
             .unwrap_or(AgentSpec::Ismcts(crate::agent::Budget::Iterations(1000)));
     let (rules, game) = match &a.scenario {
         None => {
-            let r = super::load_from(data)?;
+            let r = a.game.rules()?;
             let g = Game::new(&r, seed, a.side, &ai);
             (r, g)
         }
         Some(file) => {
             let scn = Scenario::from_file(file).map_err(CliError::Data)?;
-            // The scenario's own data if it names some, else `--data` or the built-in.
-            let r = if scn.def.data.is_some() {
-                scn.rules().map_err(CliError::Data)?
-            } else {
-                super::load_from(data)?
-            };
+            let r = scn.rules(&a.game.source()).map_err(CliError::Data)?;
             let mut s = scn.start(&r).map_err(CliError::Data)?;
             scn.play(&r, &mut s).map_err(CliError::Data)?;
             if let Some(o) = s.outcome {

@@ -31,9 +31,6 @@ pub struct SimulateArgs {
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
     #[arg(long, default_value = "random", value_parser = AgentSpec::parse)]
     pub nixon: AgentSpec,
-    /// Play with this house-rule variant applied.
-    #[arg(long, value_name = "FILE")]
-    pub variant: Option<PathBuf>,
     /// Compare with this variant (the base game if --variant is given
     /// without --baseline… use --baseline base for the base game explicitly).
     #[arg(long, value_name = "FILE|base")]
@@ -60,6 +57,8 @@ pub struct SimulateArgs {
     /// Report the process's peak memory (Linux) at the end (`peak_memory_kib` in JSON).
     #[arg(long)]
     pub report_peak_memory: bool,
+    #[command(flatten)]
+    pub game: super::GameArgs,
 }
 
 /// What identifies a run, so shards of the same sweep can be merged.
@@ -109,7 +108,7 @@ fn load_variant(path: &Path, base: &DataSet) -> Result<(String, Rules), CliError
 
 pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
     let base_rules = crate::data::load(base).map_err(CliError::Data)?;
-    let (variant_name, rules) = match &a.variant {
+    let (variant_name, rules) = match &a.game.variant {
         Some(p) => {
             let (n, r) = load_variant(p, base)?;
             (Some(n), r)
