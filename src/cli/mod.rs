@@ -3,6 +3,7 @@
 
 mod cards;
 mod check;
+mod diff;
 mod play;
 mod replay;
 mod scenario;
@@ -86,6 +87,8 @@ pub enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
+    /// Show every difference between two games: cards field by field, scripts as unified diffs, board, tokens, settings.
+    Diff(diff::DiffArgs),
     /// Print the card-script API: every function a card script may call.
     ScriptApi {
         #[command(flatten)]
@@ -184,6 +187,7 @@ impl Command {
             | Command::Solve { game, .. } => Some(game),
             Command::Simulate(a) => Some(&a.game),
             Command::Play(a) => Some(&a.game),
+            Command::Diff(a) => Some(&a.game),
             Command::Merge { .. } => None,
         }
     }
@@ -263,6 +267,7 @@ pub fn run(cli: Cli) -> ExitCode {
             .rules()
             .and_then(|r| soak(&r, *games, *seed, *threads, *save_every)),
         Command::Play(args) => play::run(args),
+        Command::Diff(args) => diff::run(args),
         Command::Replay { log, step, game } => {
             game.rules().and_then(|r| replay::run(&r, log, *step))
         }
