@@ -265,7 +265,7 @@ pub fn run(cli: Cli) -> ExitCode {
             game,
         } => game
             .rules()
-            .and_then(|r| soak(&r, *games, *seed, *threads, *save_every)),
+            .and_then(|r| soak(&r, &game.source(), *games, *seed, *threads, *save_every)),
         Command::Play(args) => play::run(args),
         Command::Diff(args) => diff::run(args),
         Command::Replay { log, step, game } => {
@@ -343,7 +343,14 @@ pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
     );
 }
 
-fn soak(r: &Rules, games: u64, seed: u64, threads: Option<usize>, save_every: u64) -> CliResult {
+fn soak(
+    r: &Rules,
+    game: &GameSource,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    save_every: u64,
+) -> CliResult {
     use std::io::IsTerminal;
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
@@ -382,6 +389,7 @@ fn soak(r: &Rules, games: u64, seed: u64, threads: Option<usize>, save_every: u6
         "soak: {} games, {} steps checked in {:.0} s on {threads} threads (seed {seed})",
         rep.games, rep.steps, secs
     );
+    println!("  game: {}", game.label());
     println!(
         "  conservation checked after every step and after each of {} legal options applied",
         rep.options_applied

@@ -36,19 +36,26 @@ impl GameSource {
         self.variant.as_deref().map(Variant::from_file).transpose()
     }
 
-    /// The files the game is made of: the base with the variant applied
-    /// (checked: the result loads).
-    pub fn dataset(&self) -> Result<DataSet, Diagnostics> {
+    /// The files the game is made of (the base with the variant applied)
+    /// and its rules: a game that does not load is every problem found.
+    pub fn load(&self) -> Result<(DataSet, Rules), Diagnostics> {
         let base = self.base()?;
-        match self.variant()? {
-            None => Ok(base),
-            Some(v) => v.apply(&base),
-        }
+        let ds = match self.variant()? {
+            None => base,
+            Some(v) => v.apply(&base)?,
+        };
+        let rules = super::load(&ds)?;
+        Ok((ds, rules))
+    }
+
+    /// The files the game is made of, checked: they load.
+    pub fn dataset(&self) -> Result<DataSet, Diagnostics> {
+        self.load().map(|(ds, _)| ds)
     }
 
     /// The game's rules.
     pub fn rules(&self) -> Result<Rules, Diagnostics> {
-        super::load(&self.dataset()?)
+        self.load().map(|(_, r)| r)
     }
 
     /// The game in words, for reports: "the shipped game", "`mydata`",
