@@ -528,3 +528,63 @@ fn play_honours_a_scenario_s_own_variant() {
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn diff_lists_exactly_the_edits_and_nothing_for_an_unedited_copy() {
+    let dir = workshop("diff");
+    let run = |args: &[&str]| {
+        watergate(
+            &args.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            "",
+            &dir,
+        )
+    };
+    let o = run(&["diff", "--data", "ed", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let found: Vec<(String, String, String)> = v["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let s = |k: &str| c[k].as_str().unwrap_or_default().to_string();
+            (s("kind"), s("thing"), s("field"))
+        })
+        .collect();
+    let want = |k: &str, t: &str, f: &str| (k.to_string(), t.to_string(), f.to_string());
+    assert_eq!(
+        found,
+        vec![
+            want("field", "game", "name"),
+            want("field", "card nixon.gordon_liddy", "value"),
+            want("text", "script scripts/nixon/gordon_liddy.rhai", ""),
+        ]
+    );
+    let script = v["differences"][2]["unified"].as_str().unwrap();
+    assert!(script.contains("\n+move_momentum(1);\n"), "{script}");
+
+    // The variant making the same card and script edits differs from the
+    // edited copy only in the game's name (which the variant leaves).
+    let o = run(&["diff", "--from", "ed", "--variant", "edited.ron"]);
+    let text = stdout(&o);
+    assert!(
+        text.contains("  name: \"Watergate (edited)\" → \"Watergate (base game)\"\n")
+            && text.ends_with("1 difference\n"),
+        "{text}"
+    );
+
+    // An unedited copy: no differences, exit 0.
+    let o = run(&["export", "copy"]);
+    assert!(o.status.success());
+    let o = run(&["diff", "--data", "copy"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "no differences between the shipped game and `copy`\n"
+    );
+    // A --from that names nothing is a usage error.
+    let o = run(&["diff", "--from", "nowhere"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("expected `shipped`, a data folder"));
+    std::fs::remove_dir_all(&dir).ok();
+}
