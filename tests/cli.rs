@@ -94,7 +94,7 @@ fn cards_lists_the_deck_as_a_table_and_as_json() {
     assert!(text.contains(" 42  Editor  event*"));
     let out = watergate(&["cards", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let list = v.as_array().unwrap();
+    let list = v["cards"].as_array().unwrap();
     assert_eq!(list.len(), 40);
     assert!(list
         .iter()
