@@ -10,6 +10,7 @@ mod scenario;
 mod script_api;
 mod simulate;
 mod solve;
+mod values;
 
 use crate::data::{DataSet, GameSource};
 use crate::diag::Diagnostics;
@@ -36,10 +37,10 @@ pub struct Cli {
 /// of `Scenario::rules`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct GameArgs {
-    /// Load the game from this data root (holding cards/ and scripts/) instead of the shipped copy.
+    /// Load the game from this data root (holding cards/ and scripts/) [default: the shipped game].
     #[arg(long, value_name = "DIR", help_heading = "Game")]
     pub data: Option<PathBuf>,
-    /// Apply this house-rule variant file to the game (after --data).
+    /// Apply this house-rule variant file to the game (after --data) [default: none].
     #[arg(long, value_name = "FILE", help_heading = "Game")]
     pub variant: Option<PathBuf>,
 }
@@ -80,6 +81,8 @@ pub enum Command {
     },
     /// Write the game's data to DIR for a designer to edit (then use --data DIR).
     Export {
+        /// The folder to write cards/ and scripts/ into (created if missing).
+        #[arg(value_name = "DIR")]
         dir: PathBuf,
         /// Overwrite files in a non-empty directory.
         #[arg(long)]
@@ -98,6 +101,8 @@ pub enum Command {
     Simulate(simulate::SimulateArgs),
     /// Combine the JSON results of shards (`simulate --shard I/N --json`) exactly.
     Merge {
+        /// The JSON results of the shards (`simulate --shard I/N --json`), one file each.
+        #[arg(value_name = "FILE", required = true)]
         files: Vec<PathBuf>,
         /// Print JSON instead of a report.
         #[arg(long)]
@@ -111,27 +116,31 @@ pub enum Command {
     },
     /// Load a scenario file, play its choices, check its expectations and print the position.
     Scenario {
+        /// The scenario file (RON): a position, choices to play, expectations.
+        #[arg(value_name = "FILE")]
         file: PathBuf,
         /// Print JSON (the position in scenario form, the outcome, failed expectations).
         #[arg(long)]
         json: bool,
         /// Also save the resulting position as a scenario file.
-        #[arg(long, value_name = "OUT")]
+        #[arg(short = 'o', long, value_name = "FILE")]
         save: Option<PathBuf>,
         #[command(flatten)]
         game: GameArgs,
     },
     /// Play many random games checking every invariant after every step (see SOAK.md).
     Soak {
-        #[arg(long, default_value_t = 10_000)]
+        /// Number of random games.
+        #[arg(short = 'n', long, value_name = "N", default_value_t = 10_000, value_parser = values::count)]
         games: u64,
-        #[arg(long, default_value_t = 1)]
+        /// Seed of the run: game i uses a seed derived from it.
+        #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = values::seed, allow_hyphen_values = true)]
         seed: u64,
-        /// Worker threads (default: every core).
-        #[arg(long)]
+        /// Worker threads [default: every core].
+        #[arg(short = 'j', long, value_name = "N", value_parser = values::threads)]
         threads: Option<usize>,
         /// Round-trip the state through a scenario file every K steps (1: every step).
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, value_name = "K", default_value_t = 20, value_parser = values::count)]
         save_every: u64,
         #[command(flatten)]
         game: GameArgs,
@@ -141,8 +150,8 @@ pub enum Command {
         /// Smaller runs, for a quick look.
         #[arg(long)]
         quick: bool,
-        /// Also measure the peak memory of an N-game simulation (BENCHMARKS.md uses 1000000).
-        #[arg(long, value_name = "N")]
+        /// Also measure the peak memory of an N-game simulation (BENCHMARKS.md uses 1000000) [default: not measured].
+        #[arg(long, value_name = "N", value_parser = values::count)]
         peak_memory_games: Option<u64>,
         #[command(flatten)]
         game: GameArgs,
@@ -151,6 +160,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Replay a game log choice by choice, narrated, and check it ends as recorded.
     Replay {
+        /// The game log (RON) written by `watergate play`.
+        #[arg(value_name = "FILE")]
         log: PathBuf,
         /// Wait for Enter after each choice.
         #[arg(long)]
@@ -160,12 +171,14 @@ pub enum Command {
     },
     /// Decide whether the side to move can force a win within the round (or N decisions).
     Solve {
+        /// The scenario file holding the position (a puzzle's claim is checked against the answer).
+        #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// Search at most N decisions (plies) ahead instead of to the end of the round.
-        #[arg(long)]
+        /// Search at most N decisions (plies) ahead [default: the puzzle's depth, else to the end of the round].
+        #[arg(long, value_name = "N", value_parser = values::depth)]
         depth: Option<u32>,
-        /// Give up after this many positions.
-        #[arg(long, default_value_t = 20_000_000)]
+        /// Give up after this many positions (the answer is then "unknown").
+        #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = values::count)]
         nodes: u64,
         #[command(flatten)]
         game: GameArgs,

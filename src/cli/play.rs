@@ -14,16 +14,16 @@ pub struct PlayArgs {
     /// The side you play: editor, nixon, or both (hotseat: two players at one terminal).
     #[arg(long = "as", value_name = "SIDE", default_value = "editor", value_parser = Humans::parse)]
     pub side: Humans,
-    /// The agent that plays the other side: random, heuristic, ismcts:N (default: ismcts:1000).
-    #[arg(long, value_name = "NAME", value_parser = AgentSpec::parse)]
+    /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms [default: ismcts:1000].
+    #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
     pub ai: Option<AgentSpec>,
-    /// Seed of the deal and of the agent (default: from the clock); names the log.
-    #[arg(long)]
+    /// Seed of the deal and of the agent; names the log [default: from the clock].
+    #[arg(short, long, value_name = "SEED", value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Play on from this scenario file's position (after its `play` choices).
+    /// Play on from this scenario file's position (after its `play` choices) [default: a new deal].
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
-    /// Write the game log here (default: watergate-<seed>.log.ron; `-`: no log).
+    /// Write the game log here; `-`: no log [default: watergate-<seed>.log.ron].
     #[arg(long, value_name = "FILE")]
     pub log: Option<String>,
     /// Plain text: no ANSI colours.
