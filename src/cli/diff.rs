@@ -17,6 +17,11 @@ game --data/--variant name (default also the shipped game). Cards are compared f
 settings, and momentum cards field by field. Both games must load (`watergate check`). \
 Exit 0 whether or not they differ; 2 if either game does not load.
 
+With --json: {\"from\", \"to\", \"differences\": [...]}, each difference tagged by \"kind\": \
+\"field\" (thing, file, field, old, new), \"items\" (a list that grew or shrank: thing, file, field, \
+removed, added), \"added\" / \"removed\" (thing, file), \"text\" (a script: thing, file, unified). \
+Field paths are those of the RON file: `value`, `settings.named_colour_locked`, `spaces[\"e2c\"].kind`.
+
 Examples:
   watergate diff --data mydata                        the edited copy against the shipped game
   watergate diff --variant v.ron                      what a variant changes
