@@ -5,8 +5,13 @@ fn main() {
     let cfg = watergate::bench::BenchConfig {
         quick,
         peak_memory_games: None,
+        game: watergate::data::GameSource::shipped(),
     };
-    if let Err(e) = watergate::bench::run(&mut std::io::stdout(), &cfg) {
+    if let Err(e) = watergate::bench::run(
+        &mut std::io::stdout(),
+        &cfg,
+        &watergate::data::DataSet::embedded(),
+    ) {
         eprintln!("bench failed: {e}");
         std::process::exit(1);
     }

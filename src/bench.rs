@@ -1,5 +1,6 @@
 //! The benchmark suite behind `watergate bench` and `cargo bench`: the
-//! figures of BENCHMARKS.md, measured on the shipped data. Timings are
+//! figures of BENCHMARKS.md, measured on the shipped data (or on the game
+//! `watergate bench --data/--variant` is given). Timings are
 //! wall-clock on this machine; run it on an idle machine.
 
 use crate::agent::{Agent, AgentSpec, Budget, IsmctsAgent, RandomAgent};
@@ -19,6 +20,8 @@ pub struct BenchConfig {
     pub quick: bool,
     /// Also measure the peak memory of a simulation of this many games (in a child process).
     pub peak_memory_games: Option<u64>,
+    /// Where the game comes from, passed on to that child process.
+    pub game: crate::data::GameSource,
 }
 
 fn secs(d: Duration) -> f64 {
@@ -101,7 +104,8 @@ pub fn peak_rss_kib() -> Option<u64> {
         .ok()
 }
 
-pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
+/// Measures the game made of `ds` (which `cfg.game` names).
+pub fn run(out: &mut dyn Write, cfg: &BenchConfig, ds: &DataSet) -> std::io::Result<()> {
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
@@ -125,14 +129,14 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
         }
     )?;
 
+    writeln!(out, "game: {}", cfg.game.label())?;
     // 1. Load, validate and compile the card set.
-    let ds = DataSet::embedded();
     let runs = if cfg.quick { 3 } else { 20 };
     let mut best = Duration::MAX;
     let mut total = Duration::ZERO;
     for _ in 0..runs {
         let start = Instant::now();
-        black_box(data::load(&ds).expect("shipped data loads"));
+        black_box(data::load(ds).map_err(|d| std::io::Error::other(d.to_string()))?);
         let d = start.elapsed();
         best = best.min(d);
         total += d;
@@ -143,7 +147,7 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
         secs(total) * 1000.0 / runs as f64,
         secs(best) * 1000.0
     )?;
-    let r = data::shipped();
+    let r = data::load(ds).map_err(|d| std::io::Error::other(d.to_string()))?;
 
     // 2. Random games per second on one core, actions on.
     let games = if cfg.quick { 2_000 } else { 40_000 };
@@ -153,7 +157,7 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
         "random games per second, one core, card actions on: {gps1:.0} ({games} games)"
     )?;
     writeln!(out, "  share of time inside rhai: {:.2}% (shipped scripts read no state: their programs are computed once, at load)", share * 100.0)?;
-    let mut dynamic = data::shipped();
+    let mut dynamic = data::load(ds).map_err(|d| std::io::Error::other(d.to_string()))?;
     dynamic.force_dynamic_scripts();
     let dyn_games = games / 10;
     let (gps_dyn, share_dyn) = random_games(&dynamic, dyn_games, 1);
@@ -210,15 +214,21 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
     if let Some(g) = cfg.peak_memory_games {
         let exe = std::env::current_exe()?;
         let start = Instant::now();
-        let child = std::process::Command::new(exe)
-            .args([
-                "simulate",
-                "--games",
-                &g.to_string(),
-                "--report-peak-memory",
-                "--json",
-            ])
-            .output()?;
+        let mut child = std::process::Command::new(exe);
+        child.args([
+            "simulate",
+            "--games",
+            &g.to_string(),
+            "--report-peak-memory",
+            "--json",
+        ]);
+        if let Some(d) = &cfg.game.data {
+            child.arg("--data").arg(d);
+        }
+        if let Some(v) = &cfg.game.variant {
+            child.arg("--variant").arg(v);
+        }
+        let child = child.output()?;
         let text = String::from_utf8_lossy(&child.stdout);
         let peak = serde_json::from_str::<serde_json::Value>(&text)
             .ok()

@@ -148,7 +148,7 @@ pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<LoadedLog, D
     if loaded.log.start.data.is_some() || loaded.log.start.variant.is_some() {
         problems.push(loaded.at(
             "start",
-            "a log's start names no data or variant: replay with `watergate --data DIR replay`",
+            "a log's start names no data or variant: replay with `watergate replay --data DIR --variant FILE`",
         ));
     }
     if !loaded.log.start.play.is_empty() {

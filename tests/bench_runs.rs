@@ -9,7 +9,9 @@ fn the_quick_bench_prints_every_figure() {
         &watergate::bench::BenchConfig {
             quick: true,
             peak_memory_games: None,
+            game: watergate::data::GameSource::shipped(),
         },
+        &watergate::data::DataSet::embedded(),
     )
     .unwrap();
     let text = String::from_utf8(out).unwrap();

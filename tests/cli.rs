@@ -34,7 +34,7 @@ fn export_edit_and_check_reports_every_problem_with_positions() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(watergate(&["--data", dir.to_str().unwrap(), "check"])
+    assert!(watergate(&["check", "--data", dir.to_str().unwrap()])
         .status
         .success());
     // Exporting again over it is refused without --force.
@@ -50,8 +50,8 @@ fn export_edit_and_check_reports_every_problem_with_positions() {
         "move_momentm(1);\n",
     )
     .unwrap();
-    let out = watergate(&["--data", dir.to_str().unwrap(), "check"]);
-    assert_eq!(out.status.code(), Some(1));
+    let out = watergate(&["check", "--data", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "data errors exit 2");
     let err = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with(' ')).collect();
     let hunt = format!(
@@ -77,11 +77,11 @@ fn check_on_garbage_never_panics() {
     let dir = temp_dir("garbage");
     watergate(&["export", dir.to_str().unwrap()]);
     std::fs::write(dir.join("cards/board.ron"), [0xff, 0x00, 0x28, 0x28]).unwrap();
-    let out = watergate(&["--data", dir.to_str().unwrap(), "check"]);
-    assert_eq!(out.status.code(), Some(1));
+    let out = watergate(&["check", "--data", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "data errors exit 2");
     assert!(String::from_utf8_lossy(&out.stderr).contains("board.ron:1:1: not valid UTF-8"));
-    let out = watergate(&["--data", "/nonexistent/dir", "check"]);
-    assert_eq!(out.status.code(), Some(1));
+    let out = watergate(&["check", "--data", "/nonexistent/dir"]);
+    assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -94,7 +94,7 @@ fn cards_lists_the_deck_as_a_table_and_as_json() {
     assert!(text.contains(" 42  Editor  event*"));
     let out = watergate(&["cards", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let list = v.as_array().unwrap();
+    let list = v["cards"].as_array().unwrap();
     assert_eq!(list.len(), 40);
     assert!(list
         .iter()
@@ -235,7 +235,7 @@ fn play_writes_a_log_that_replay_narrates_and_checks() {
     };
     std::fs::write(dir.join("swapped.log.ron"), swapped).unwrap();
     let out = watergate_with_input(&dir, &["replay", "swapped.log.ron"], "");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "a bad log is an input error");
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         err.starts_with("swapped.log.ron:") && err.contains("the log records"),

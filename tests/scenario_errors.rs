@@ -37,7 +37,7 @@ fn run(path: &Path, shipped: &Rules) -> Result<(), Diagnostics> {
     let scn = Scenario::from_file(path)?;
     let own;
     let rules: &Rules = if scn.def.data.is_some() || scn.def.variant.is_some() {
-        own = scn.rules()?;
+        own = scn.rules(&watergate::data::GameSource::shipped())?;
         &own
     } else {
         shipped

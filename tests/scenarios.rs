@@ -33,7 +33,9 @@ fn run(path: &Path) -> Result<(), Failed> {
     let scn = Scenario::from_file(path).map_err(|d| d.to_string())?;
     let own;
     let rules: &Rules = if scn.def.data.is_some() || scn.def.variant.is_some() {
-        own = scn.rules().map_err(|d| d.to_string())?;
+        own = scn
+            .rules(&watergate::data::GameSource::shipped())
+            .map_err(|d| d.to_string())?;
         &own
     } else {
         shipped()

@@ -1,12 +1,14 @@
 //! `watergate check`: load and validate the data, every problem at once.
 
-use super::{dataset, CliError, CliResult};
+use super::{CliError, CliResult};
+use crate::data::GameSource;
 use crate::model::Side;
 use crate::rules::Action;
 
-pub fn run(dir: Option<&std::path::Path>, variant: Option<&std::path::Path>) -> CliResult {
-    let ds = dataset(dir)?;
-    let (rules, variant_name) = match variant {
+pub fn run(game: &GameSource) -> CliResult {
+    let ds = game.base().map_err(CliError::Data)?;
+    let dir = game.data.as_deref();
+    let (rules, variant_name) = match game.variant.as_deref() {
         None => (crate::data::load(&ds).map_err(CliError::Data)?, None),
         Some(v) => {
             let v = crate::variant::Variant::from_file(v).map_err(CliError::Data)?;

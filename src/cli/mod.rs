@@ -3,16 +3,19 @@
 
 mod cards;
 mod check;
+mod diff;
 mod play;
 mod replay;
 mod scenario;
+mod script_api;
 mod simulate;
 mod solve;
+mod values;
 
-use crate::data::{self, DataSet};
+use crate::data::{DataSet, GameSource};
 use crate::diag::Diagnostics;
 use crate::rules::Rules;
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,43 +24,85 @@ use std::process::ExitCode;
     name = "watergate",
     version,
     about = "Watergate (Matthias Cramer, 2019) as data: check the card files, simulate, play and solve",
-    after_help = "The game's data (cards/, scripts/) is built into the binary; `--data DIR` loads an edited copy (see `watergate export`)."
+    after_help = "The game's data (cards/, scripts/) is built into the binary. Every command that loads a game takes `--data DIR` (an edited copy, see `watergate export`) and `--variant FILE` (a house-rule variant applied to it)."
 )]
 pub struct Cli {
-    /// Load the game from this data root (holding cards/ and scripts/) instead of the built-in copy.
-    #[arg(long, global = true, value_name = "DIR")]
-    pub data: Option<PathBuf>,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// Where the game comes from: flattened into exactly the commands that load
+/// a game, so each of them honours both flags (and no other command accepts
+/// them). A scenario's own `data:`/`variant:` combine with these by the rule
+/// of `Scenario::rules`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameArgs {
+    /// Load the game from this data root (holding cards/ and scripts/) [default: the shipped game].
+    #[arg(long, value_name = "DIR", help_heading = "Game")]
+    pub data: Option<PathBuf>,
+    /// Apply this house-rule variant file to the game (after --data) [default: none].
+    #[arg(long, value_name = "FILE", help_heading = "Game")]
+    pub variant: Option<PathBuf>,
+}
+
+impl GameArgs {
+    pub fn source(&self) -> GameSource {
+        GameSource {
+            data: self.data.clone(),
+            variant: self.variant.clone(),
+        }
+    }
+
+    /// The files of the game: the data with the variant applied.
+    pub fn dataset(&self) -> Result<DataSet, CliError> {
+        self.source().dataset().map_err(CliError::Data)
+    }
+
+    /// The game's rules.
+    pub fn rules(&self) -> Result<Rules, CliError> {
+        self.source().rules().map_err(CliError::Data)
+    }
 }
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Load and validate the data (and a variant); print every problem as path:line:col: message.
     Check {
-        /// Also apply and check this house-rule variant.
-        #[arg(long, value_name = "FILE")]
-        variant: Option<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// List the player cards as a table, or as JSON.
     Cards {
         /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        game: GameArgs,
     },
-    /// Write the built-in data to DIR for a designer to edit (then use --data DIR).
+    /// Write the game's data to DIR for a designer to edit (then use --data DIR).
     Export {
+        /// The folder to write cards/ and scripts/ into (created if missing).
+        #[arg(value_name = "DIR")]
         dir: PathBuf,
         /// Overwrite files in a non-empty directory.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        game: GameArgs,
     },
+    /// Show every difference between two games: cards field by field, scripts as unified diffs, board, tokens, settings.
+    Diff(diff::DiffArgs),
     /// Print the card-script API: every function a card script may call.
-    ScriptApi,
+    ScriptApi {
+        #[command(flatten)]
+        game: GameArgs,
+    },
     /// Play many games between two agents and print statistics.
     Simulate(simulate::SimulateArgs),
     /// Combine the JSON results of shards (`simulate --shard I/N --json`) exactly.
     Merge {
+        /// The JSON results of the shards (`simulate --shard I/N --json`), one file each.
+        #[arg(value_name = "FILE", required = true)]
         files: Vec<PathBuf>,
         /// Print JSON instead of a report.
         #[arg(long)]
@@ -71,55 +116,94 @@ pub enum Command {
     },
     /// Load a scenario file, play its choices, check its expectations and print the position.
     Scenario {
+        /// The scenario file (RON): a position, choices to play, expectations.
+        #[arg(value_name = "FILE")]
         file: PathBuf,
         /// Print JSON (the position in scenario form, the outcome, failed expectations).
         #[arg(long)]
         json: bool,
         /// Also save the resulting position as a scenario file.
-        #[arg(long, value_name = "OUT")]
+        #[arg(short = 'o', long, value_name = "FILE")]
         save: Option<PathBuf>,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Play many random games checking every invariant after every step (see SOAK.md).
     Soak {
-        #[arg(long, default_value_t = 10_000)]
+        /// Number of random games.
+        #[arg(short = 'n', long, value_name = "N", default_value_t = 10_000, value_parser = values::count)]
         games: u64,
-        #[arg(long, default_value_t = 1)]
+        /// Seed of the run: game i uses a seed derived from it.
+        #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = values::seed, allow_hyphen_values = true)]
         seed: u64,
-        /// Worker threads (default: every core).
-        #[arg(long)]
+        /// Worker threads [default: every core].
+        #[arg(short = 'j', long, value_name = "N", value_parser = values::threads)]
         threads: Option<usize>,
         /// Round-trip the state through a scenario file every K steps (1: every step).
-        #[arg(long, default_value_t = 20)]
+        #[arg(long, value_name = "K", default_value_t = 20, value_parser = values::count)]
         save_every: u64,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Measure speed and memory (the figures of BENCHMARKS.md).
     Bench {
         /// Smaller runs, for a quick look.
         #[arg(long)]
         quick: bool,
-        /// Also measure the peak memory of an N-game simulation (BENCHMARKS.md uses 1000000).
-        #[arg(long, value_name = "N")]
+        /// Also measure the peak memory of an N-game simulation (BENCHMARKS.md uses 1000000) [default: not measured].
+        #[arg(long, value_name = "N", value_parser = values::count)]
         peak_memory_games: Option<u64>,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Play at the terminal: against an agent, or two players at one terminal (--as both).
     Play(play::PlayArgs),
     /// Replay a game log choice by choice, narrated, and check it ends as recorded.
     Replay {
+        /// The game log (RON) written by `watergate play`.
+        #[arg(value_name = "FILE")]
         log: PathBuf,
         /// Wait for Enter after each choice.
         #[arg(long)]
         step: bool,
+        #[command(flatten)]
+        game: GameArgs,
     },
     /// Decide whether the side to move can force a win within the round (or N decisions).
     Solve {
+        /// The scenario file holding the position (a puzzle's claim is checked against the answer).
+        #[arg(value_name = "FILE")]
         file: PathBuf,
-        /// Search at most N decisions (plies) ahead instead of to the end of the round.
-        #[arg(long)]
+        /// Search at most N decisions (plies) ahead [default: the puzzle's depth, else to the end of the round].
+        #[arg(long, value_name = "N", value_parser = values::depth)]
         depth: Option<u32>,
-        /// Give up after this many positions.
-        #[arg(long, default_value_t = 20_000_000)]
+        /// Give up after this many positions (the answer is then "unknown").
+        #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = values::count)]
         nodes: u64,
+        #[command(flatten)]
+        game: GameArgs,
     },
+}
+
+impl Command {
+    /// The command's choice of game, if it loads one.
+    pub fn game(&self) -> Option<&GameArgs> {
+        match self {
+            Command::Check { game }
+            | Command::Cards { game, .. }
+            | Command::Export { game, .. }
+            | Command::ScriptApi { game }
+            | Command::Scenario { game, .. }
+            | Command::Soak { game, .. }
+            | Command::Bench { game, .. }
+            | Command::Replay { game, .. }
+            | Command::Solve { game, .. } => Some(game),
+            Command::Simulate(a) => Some(&a.game),
+            Command::Play(a) => Some(&a.game),
+            Command::Diff(a) => Some(&a.game),
+            Command::Merge { .. } => None,
+        }
+    }
 }
 
 /// Parses the arguments and runs the command.
@@ -130,50 +214,82 @@ pub fn main() -> ExitCode {
 
 pub fn run(cli: Cli) -> ExitCode {
     let result = match &cli.command {
-        Command::Check { variant } => check::run(cli.data.as_deref(), variant.as_deref()),
-        Command::Cards { json } => load(&cli).and_then(|r| cards::run(&r, *json)),
-        Command::Export { dir, force } => export(dir, *force),
-        Command::ScriptApi => {
-            print!("{}", crate::script::api::reference());
-            Ok(())
-        }
-        Command::Simulate(args) => {
-            dataset(cli.data.as_deref()).and_then(|ds| simulate::run(&ds, args))
-        }
+        Command::Check { game } => check::run(&game.source()),
+        Command::Cards { json, game } => game.rules().and_then(|r| cards::run(&r, *json)),
+        Command::Export { dir, force, game } => export(dir, *force, game),
+        Command::ScriptApi { game } => game
+            .rules()
+            .and_then(|r| script_api::run(&r, &game.source().label())),
+        Command::Simulate(args) => args
+            .game
+            .source()
+            .base()
+            .map_err(CliError::Data)
+            .and_then(|ds| simulate::run(&ds, args)),
         Command::Merge {
             files,
             json,
             csv,
             chart,
-        } => load(&cli)
-            .and_then(|r| simulate::merge(files, *json, csv.as_deref(), chart.as_deref(), &r)),
-        Command::Scenario { file, json, save } => scenario::run(file, *json, save.as_deref()),
-        Command::Solve { file, depth, nodes } => solve::run(file, *depth, *nodes),
+        } => {
+            // The merged report reads only the results files; the rules are
+            // not consulted, so merge takes no game.
+            simulate::merge(
+                files,
+                *json,
+                csv.as_deref(),
+                chart.as_deref(),
+                &crate::data::shipped(),
+            )
+        }
+        Command::Scenario {
+            file,
+            json,
+            save,
+            game,
+        } => scenario::run(file, *json, save.as_deref(), &game.source()),
+        Command::Solve {
+            file,
+            depth,
+            nodes,
+            game,
+        } => solve::run(file, *depth, *nodes, &game.source()),
         Command::Bench {
             quick,
             peak_memory_games,
-        } => crate::bench::run(
-            &mut std::io::stdout(),
-            &crate::bench::BenchConfig {
-                quick: *quick,
-                peak_memory_games: *peak_memory_games,
-            },
-        )
-        .map_err(|e| CliError::Message(e.to_string())),
+            game,
+        } => game.dataset().and_then(|ds| {
+            crate::bench::run(
+                &mut std::io::stdout(),
+                &crate::bench::BenchConfig {
+                    quick: *quick,
+                    peak_memory_games: *peak_memory_games,
+                    game: game.source(),
+                },
+                &ds,
+            )
+            .map_err(|e| CliError::Message(e.to_string()))
+        }),
         Command::Soak {
             games,
             seed,
             threads,
             save_every,
-        } => load(&cli).and_then(|r| soak(&r, *games, *seed, *threads, *save_every)),
-        Command::Play(args) => play::run(cli.data.as_deref(), args),
-        Command::Replay { log, step } => load(&cli).and_then(|r| replay::run(&r, log, *step)),
+            game,
+        } => game
+            .rules()
+            .and_then(|r| soak(&r, &game.source(), *games, *seed, *threads, *save_every)),
+        Command::Play(args) => play::run(args),
+        Command::Diff(args) => diff::run(args),
+        Command::Replay { log, step, game } => {
+            game.rules().and_then(|r| replay::run(&r, log, *step))
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(CliError::Data(d)) => {
-            report(&d, cli.data.as_deref());
-            ExitCode::from(1)
+            report(&d, cli.command.game().and_then(|g| g.data.as_deref()));
+            ExitCode::from(2)
         }
         Err(CliError::Message(m)) => {
             eprintln!("error: {m}");
@@ -191,7 +307,7 @@ pub fn run(cli: Cli) -> ExitCode {
 /// Why a command failed.
 #[derive(Debug)]
 pub enum CliError {
-    /// Bad data: every problem, exit 1.
+    /// Bad data: every problem, exit 2.
     Data(Diagnostics),
     /// Bad usage or an unexpected failure, exit 2.
     Message(String),
@@ -206,23 +322,6 @@ impl From<String> for CliError {
 }
 
 pub type CliResult = Result<(), CliError>;
-
-/// The data set the command line names.
-pub fn dataset(dir: Option<&std::path::Path>) -> Result<DataSet, CliError> {
-    match dir {
-        Some(d) => DataSet::from_dir(d).map_err(CliError::Data),
-        None => Ok(DataSet::embedded()),
-    }
-}
-
-pub fn load(cli: &Cli) -> Result<Rules, CliError> {
-    load_from(cli.data.as_deref())
-}
-
-pub fn load_from(dir: Option<&std::path::Path>) -> Result<Rules, CliError> {
-    let ds = dataset(dir)?;
-    data::load(&ds).map_err(CliError::Data)
-}
 
 /// Prints diagnostics to stderr: the `path:line:col: message` line, then
 /// the offending line of the file with a caret.
@@ -257,7 +356,14 @@ pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
     );
 }
 
-fn soak(r: &Rules, games: u64, seed: u64, threads: Option<usize>, save_every: u64) -> CliResult {
+fn soak(
+    r: &Rules,
+    game: &GameSource,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    save_every: u64,
+) -> CliResult {
     use std::io::IsTerminal;
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
@@ -296,6 +402,7 @@ fn soak(r: &Rules, games: u64, seed: u64, threads: Option<usize>, save_every: u6
         "soak: {} games, {} steps checked in {:.0} s on {threads} threads (seed {seed})",
         rep.games, rep.steps, secs
     );
+    println!("  game: {}", game.label());
     println!(
         "  conservation checked after every step and after each of {} legal options applied",
         rep.options_applied
@@ -328,7 +435,7 @@ the position is saved in {file}"
     }
 }
 
-fn export(dir: &std::path::Path, force: bool) -> CliResult {
+fn export(dir: &std::path::Path, force: bool, game: &GameArgs) -> CliResult {
     if dir.exists()
         && std::fs::read_dir(dir)
             .map(|mut e| e.next().is_some())
@@ -340,12 +447,15 @@ fn export(dir: &std::path::Path, force: bool) -> CliResult {
             dir.display()
         )));
     }
-    let ds = DataSet::embedded();
+    // The game as given: the edited copy, with the variant's changes
+    // written into the files they change.
+    let ds = game.dataset()?;
     let n = ds
         .write_to(dir)
         .map_err(|e| CliError::Message(format!("cannot write {}: {e}", dir.display())))?;
     println!(
-        "wrote {n} files to {}; edit them and run `watergate --data {} check`",
+        "wrote {n} files of {} to {}; edit them and run `watergate check --data {}`",
+        game.source().label(),
         dir.display(),
         dir.display()
     );

@@ -14,21 +14,23 @@ pub struct PlayArgs {
     /// The side you play: editor, nixon, or both (hotseat: two players at one terminal).
     #[arg(long = "as", value_name = "SIDE", default_value = "editor", value_parser = Humans::parse)]
     pub side: Humans,
-    /// The agent that plays the other side: random, heuristic, ismcts:N (default: ismcts:1000).
-    #[arg(long, value_name = "NAME", value_parser = AgentSpec::parse)]
+    /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms [default: ismcts:1000].
+    #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
     pub ai: Option<AgentSpec>,
-    /// Seed of the deal and of the agent (default: from the clock); names the log.
-    #[arg(long)]
+    /// Seed of the deal and of the agent; names the log [default: from the clock].
+    #[arg(short, long, value_name = "SEED", value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
-    /// Play on from this scenario file's position (after its `play` choices).
+    /// Play on from this scenario file's position (after its `play` choices) [default: a new deal].
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
-    /// Write the game log here (default: watergate-<seed>.log.ron; `-`: no log).
+    /// Write the game log here; `-`: no log [default: watergate-<seed>.log.ron].
     #[arg(long, value_name = "FILE")]
     pub log: Option<String>,
     /// Plain text: no ANSI colours.
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
+    #[command(flatten)]
+    pub game: super::GameArgs,
 }
 
 /// A seed when none is given: the clock is fine here, since the seed is
@@ -42,7 +44,7 @@ fn clock_seed() -> u64 {
     crate::sim::game_seed(nanos, std::process::id() as u64) % 1_000_000
 }
 
-pub fn run(data: Option<&std::path::Path>, a: &PlayArgs) -> CliResult {
+pub fn run(a: &PlayArgs) -> CliResult {
     if a.side == Humans::Both && a.ai.is_some() {
         return Err(CliError::Message(
             "--ai names the opponent of one human; with --as both nobody needs one".into(),
@@ -54,18 +56,13 @@ pub fn run(data: Option<&std::path::Path>, a: &PlayArgs) -> CliResult {
             .unwrap_or(AgentSpec::Ismcts(crate::agent::Budget::Iterations(1000)));
     let (rules, game) = match &a.scenario {
         None => {
-            let r = super::load_from(data)?;
+            let r = a.game.rules()?;
             let g = Game::new(&r, seed, a.side, &ai);
             (r, g)
         }
         Some(file) => {
             let scn = Scenario::from_file(file).map_err(CliError::Data)?;
-            // The scenario's own data if it names some, else `--data` or the built-in.
-            let r = if scn.def.data.is_some() {
-                scn.rules().map_err(CliError::Data)?
-            } else {
-                super::load_from(data)?
-            };
+            let r = scn.rules(&a.game.source()).map_err(CliError::Data)?;
             let mut s = scn.start(&r).map_err(CliError::Data)?;
             scn.play(&r, &mut s).map_err(CliError::Data)?;
             if let Some(o) = s.outcome {

@@ -2,6 +2,7 @@
 //! expectations, and print the resulting position.
 
 use super::{CliError, CliResult};
+use crate::data::GameSource;
 use crate::engine::notation::format_choice;
 use crate::render::{self, Style};
 use crate::scenario::{save, Scenario};
@@ -9,9 +10,9 @@ use serde_json::json;
 use std::io::IsTerminal;
 use std::path::Path;
 
-pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
+pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -> CliResult {
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
-    let rules = scn.rules().map_err(CliError::Data)?;
+    let rules = scn.rules(game).map_err(CliError::Data)?;
     let (state, failures) = scn.run(&rules).map_err(CliError::Data)?;
     if let Some(out) = save_to {
         let text = save::to_text(&save::scenario_of(

@@ -19,34 +19,32 @@ use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
-    /// Number of games (with --precision: the most to play).
-    #[arg(long)]
+    /// Number of games (with --precision: the most to play) [default: 1000; with --precision: 1000000].
+    #[arg(short = 'n', long, value_name = "N", value_parser = super::values::count)]
     pub games: Option<u64>,
     /// Seed of the whole run: game i uses a seed derived from it.
-    #[arg(long, default_value_t = 1)]
+    #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms.
-    #[arg(long, default_value = "random", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", default_value = "random", value_parser = AgentSpec::parse)]
     pub editor: AgentSpec,
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
-    #[arg(long, default_value = "random", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", default_value = "random", value_parser = AgentSpec::parse)]
     pub nixon: AgentSpec,
-    /// Play with this house-rule variant applied.
-    #[arg(long, value_name = "FILE")]
-    pub variant: Option<PathBuf>,
-    /// Compare with this variant (the base game if --variant is given
-    /// without --baseline… use --baseline base for the base game explicitly).
+    /// Also play this baseline on the same seeds and compare: a variant FILE, or `base` for the
+    /// game without --variant [default: no comparison].
     #[arg(long, value_name = "FILE|base")]
     pub baseline: Option<String>,
     /// Play until the 95% interval (of the difference, with a baseline; of the
-    /// Editor's win rate otherwise) is at most this wide on each side.
-    #[arg(long)]
+    /// Editor's win rate otherwise) is at most this wide on each side, like 0.01
+    /// [default: play exactly --games].
+    #[arg(long, value_name = "HALF_WIDTH")]
     pub precision: Option<f64>,
-    /// Run only slice I of N of the games (1-based), for a sweep spread over machines.
+    /// Run only slice I of N of the games (1-based), for a sweep spread over machines [default: all].
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
-    /// Worker threads (default: every core). Results do not depend on it.
-    #[arg(long)]
+    /// Worker threads; results do not depend on it [default: every core].
+    #[arg(short = 'j', long, value_name = "N", value_parser = super::values::threads)]
     pub threads: Option<usize>,
     /// Print the full results as one JSON object.
     #[arg(long)]
@@ -60,6 +58,8 @@ pub struct SimulateArgs {
     /// Report the process's peak memory (Linux) at the end (`peak_memory_kib` in JSON).
     #[arg(long)]
     pub report_peak_memory: bool,
+    #[command(flatten)]
+    pub game: super::GameArgs,
 }
 
 /// What identifies a run, so shards of the same sweep can be merged.
@@ -109,7 +109,7 @@ fn load_variant(path: &Path, base: &DataSet) -> Result<(String, Rules), CliError
 
 pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
     let base_rules = crate::data::load(base).map_err(CliError::Data)?;
-    let (variant_name, rules) = match &a.variant {
+    let (variant_name, rules) = match &a.game.variant {
         Some(p) => {
             let (n, r) = load_variant(p, base)?;
             (Some(n), r)

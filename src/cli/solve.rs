@@ -1,14 +1,15 @@
 //! `watergate solve FILE`: can the side to move force a win?
 
 use super::{CliError, CliResult};
+use crate::data::GameSource;
 use crate::engine::Actor;
 use crate::scenario::Scenario;
 use crate::solve::{solve, SolveConfig, Verdict};
 use std::path::Path;
 
-pub fn run(file: &Path, depth: Option<u32>, nodes: u64) -> CliResult {
+pub fn run(file: &Path, depth: Option<u32>, nodes: u64, game: &GameSource) -> CliResult {
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
-    let rules = scn.rules().map_err(CliError::Data)?;
+    let rules = scn.rules(game).map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;
     scn.play(&rules, &mut state).map_err(CliError::Data)?;
     let side = match (&scn.def.puzzle, state.to_move(&rules)) {

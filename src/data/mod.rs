@@ -2,11 +2,14 @@
 //! definitions of [`raw`]; stage two ([`validate`]) checks them and builds
 //! [`crate::rules::Rules`], reporting every problem with `path:line:col`.
 
+pub mod diff;
+pub mod origin;
 pub mod raw;
 pub mod source;
 pub mod srcmap;
 pub mod validate;
 
+pub use origin::GameSource;
 pub use source::DataSet;
 
 use crate::diag::{Diagnostic, Diagnostics};

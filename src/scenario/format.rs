@@ -34,10 +34,14 @@ pub struct ScenarioDef {
     pub name: String,
     #[serde(default)]
     pub description: String,
-    /// A data root (relative to this file) to use instead of the built-in data.
+    /// A data root (relative to this file) to use instead of the built-in
+    /// data. Where the game comes from (`Scenario::rules`): the command
+    /// line's `--data DIR` if given, else this, else the shipped data; both
+    /// naming different folders is an error.
     #[serde(default)]
     pub data: Option<String>,
-    /// A variant file (relative to this file) applied to the data.
+    /// A variant file (relative to this file) applied to the data, after the
+    /// command line's `--variant FILE` (most specific last).
     #[serde(default)]
     pub variant: Option<String>,
     /// Seeds the game's generator (and shuffles whatever the position leaves unordered).

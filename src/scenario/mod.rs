@@ -8,7 +8,7 @@ pub mod load;
 pub mod save;
 
 use crate::data::srcmap::SourceMap;
-use crate::data::{self, DataSet};
+use crate::data::{self, DataSet, GameSource};
 use crate::diag::Diagnostics;
 use crate::engine::notation::parse_choice;
 use crate::rules::Rules;
@@ -76,11 +76,35 @@ impl Scenario {
         }
     }
 
-    /// The rules the scenario plays with: the built-in data, or its own.
-    pub fn rules(&self) -> Result<Rules, Diagnostics> {
-        let ds = match &self.def.data {
-            None => DataSet::embedded(),
-            Some(d) => DataSet::from_dir(&self.dir.join(d)).map_err(|problems| {
+    /// The rules the scenario plays with, by the one rule for where the game
+    /// comes from: the base data is the command line's `--data`, else the
+    /// scenario's own `data:`, else the shipped data (both naming different
+    /// folders is an error, never a silent choice); then the variants apply,
+    /// the command line's `--variant` first, then the scenario's `variant:`
+    /// (most specific last).
+    pub fn rules(&self, cmdline: &GameSource) -> Result<Rules, Diagnostics> {
+        let own_data = self.def.data.as_ref().map(|d| (d, self.dir.join(d)));
+        let base = match (&cmdline.data, &own_data) {
+            (Some(given), Some((d, own))) => {
+                let same = match (given.canonicalize(), own.canonicalize()) {
+                    (Ok(a), Ok(b)) => a == b,
+                    _ => given == own,
+                };
+                if !same {
+                    let mut pr = self.problems();
+                    pr.at(
+                        "data",
+                        format!(
+                            "this scenario plays on data `{d}` (relative to this file) but the command line gives `--data {}`: give one of them, or the same folder",
+                            given.display()
+                        ),
+                    );
+                    return Err(pr.diags);
+                }
+                cmdline.base()?
+            }
+            (Some(_), None) | (None, None) => cmdline.base()?,
+            (None, Some((d, own))) => DataSet::from_dir(own).map_err(|problems| {
                 let mut pr = self.problems();
                 for p in problems.iter() {
                     pr.at(
@@ -91,21 +115,23 @@ impl Scenario {
                 pr.diags
             })?,
         };
-        match &self.def.variant {
-            None => data::load(&ds),
-            Some(v) => {
-                let path = self.dir.join(v);
-                if !path.is_file() {
-                    let mut pr = self.problems();
-                    pr.at(
-                        "variant",
-                        format!("no variant file `{v}` (relative to this file)"),
-                    );
-                    return Err(pr.diags);
-                }
-                crate::variant::Variant::from_file(&path)?.rules(&ds)
+        let mut ds = match cmdline.variant()? {
+            None => base,
+            Some(v) => v.apply(&base)?,
+        };
+        if let Some(v) = &self.def.variant {
+            let path = self.dir.join(v);
+            if !path.is_file() {
+                let mut pr = self.problems();
+                pr.at(
+                    "variant",
+                    format!("no variant file `{v}` (relative to this file)"),
+                );
+                return Err(pr.diags);
             }
+            ds = crate::variant::Variant::from_file(&path)?.apply(&ds)?;
         }
+        data::load(&ds)
     }
 
     /// The starting state: a new game, or the position.

@@ -231,6 +231,26 @@ impl ScriptHost {
         problems
     }
 
+    /// The names of the functions a compiled script calls (API functions,
+    /// its own functions and the language's), for `watergate script-api`.
+    pub fn calls(&self, unit: usize) -> std::collections::BTreeSet<String> {
+        use rhai::{ASTNode, Expr, Stmt};
+        let mut names = std::collections::BTreeSet::new();
+        if let Some(u) = self.units.get(unit) {
+            u.ast.walk(&mut |nodes: &[ASTNode]| {
+                match nodes.last() {
+                    Some(ASTNode::Expr(Expr::FnCall(call, _)))
+                    | Some(ASTNode::Stmt(Stmt::FnCall(call, _))) => {
+                        names.insert(call.name.to_string());
+                    }
+                    _ => {}
+                }
+                true
+            });
+        }
+        names
+    }
+
     fn arities(&self, name: &str) -> Vec<usize> {
         let mut v: Vec<usize> = self
             .known_functions

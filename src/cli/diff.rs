@@ -1,0 +1,164 @@
+//! `watergate diff`: what a game changes against another (by default the
+//! game `--data`/`--variant` name against the shipped one). The comparison
+//! is `data::diff`; this module reads the two games and prints.
+
+use super::{CliError, CliResult, GameArgs};
+use crate::data::diff::{diff, Change};
+use crate::data::GameSource;
+use clap::Args;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Compares two games: FROM (--from; default the shipped game) against the \
+game --data/--variant name (default also the shipped game). Cards are compared field by field \
+(the fields of the card files), scripts as unified diffs, and the board, tokens, game numbers and \
+settings, and momentum cards field by field. Both games must load (`watergate check`). \
+Exit 0 whether or not they differ; 2 if either game does not load.
+
+With --json: {\"from\", \"to\", \"differences\": [...]}, each difference tagged by \"kind\": \
+\"field\" (thing, file, field, old, new), \"items\" (a list that grew or shrank: thing, file, field, \
+removed, added), \"added\" / \"removed\" (thing, file), \"text\" (a script: thing, file, unified). \
+Field paths are those of the RON file: `value`, `settings.named_colour_locked`, `spaces[\"e2c\"].kind`.
+
+Examples:
+  watergate diff --data mydata                        the edited copy against the shipped game
+  watergate diff --variant v.ron                      what a variant changes
+  watergate diff --from olddata --data newdata        any two data folders
+  watergate diff --from v1.ron --variant v2.ron       two variants of the shipped game"
+)]
+pub struct DiffArgs {
+    /// The game to compare from: `shipped`, a data root DIR, or a variant FILE (applied to the shipped game).
+    #[arg(long, value_name = "shipped|DIR|FILE", default_value = "shipped")]
+    pub from: String,
+    /// Print the differences as JSON (`from`, `to`, `differences`: a list of changes tagged by `kind`).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub game: GameArgs,
+}
+
+/// What `--from` names.
+fn from_source(spec: &str) -> Result<GameSource, CliError> {
+    if spec == "shipped" {
+        return Ok(GameSource::shipped());
+    }
+    let path = PathBuf::from(spec);
+    if path.is_dir() {
+        Ok(GameSource {
+            data: Some(path),
+            variant: None,
+        })
+    } else if path.is_file() {
+        Ok(GameSource {
+            data: None,
+            variant: Some(path),
+        })
+    } else {
+        Err(CliError::Message(format!(
+            "--from {spec}: no such folder or file; expected `shipped`, a data folder (holding cards/ and scripts/) or a variant file"
+        )))
+    }
+}
+
+pub fn run(a: &DiffArgs) -> CliResult {
+    let from = from_source(&a.from)?;
+    let to = a.game.source();
+    // Both must be games: every problem of either is reported as by `check`.
+    let old = from.dataset().map_err(CliError::Data)?;
+    let new = to.dataset().map_err(CliError::Data)?;
+    let changes = diff(&old, &new).map_err(CliError::Data)?;
+    if a.json {
+        let v = json!({
+            "from": from.label(),
+            "to": to.label(),
+            "differences": changes,
+        });
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    print!("{}", text(&from.label(), &to.label(), &changes));
+    Ok(())
+}
+
+fn show(v: &Value) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+/// The differences for a reader: one heading per thing, then its changes.
+pub fn text(from: &str, to: &str, changes: &[Change]) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    if changes.is_empty() {
+        let _ = writeln!(out, "no differences between {from} and {to}");
+        return out;
+    }
+    let _ = writeln!(out, "from {from} to {to}:");
+    let mut heading = String::new();
+    for c in changes {
+        let (thing, file) = match c {
+            Change::Field { thing, file, .. }
+            | Change::Items { thing, file, .. }
+            | Change::Added { thing, file }
+            | Change::Removed { thing, file }
+            | Change::Text { thing, file, .. } => (thing, file),
+        };
+        let here = if thing.ends_with(file.as_str()) {
+            thing.clone()
+        } else {
+            format!("{thing} ({file})")
+        };
+        let group = matches!(
+            c,
+            Change::Field { .. } | Change::Items { .. } | Change::Text { .. }
+        );
+        if group && here != heading {
+            let _ = writeln!(out, "{here}");
+            heading = here.clone();
+        } else if !group {
+            heading.clear();
+        }
+        match c {
+            Change::Field {
+                field, old, new, ..
+            } => {
+                let _ = writeln!(out, "  {field}: {} → {}", show(old), show(new));
+            }
+            Change::Items {
+                field,
+                removed,
+                added,
+                ..
+            } => {
+                for v in removed {
+                    let _ = writeln!(out, "  {field}: − {}", show(v));
+                }
+                for v in added {
+                    let _ = writeln!(out, "  {field}: + {}", show(v));
+                }
+            }
+            Change::Added { .. } => {
+                let _ = writeln!(out, "added {here}");
+            }
+            Change::Removed { .. } => {
+                let _ = writeln!(out, "removed {here}");
+            }
+            Change::Text { unified, .. } => {
+                for line in unified.lines() {
+                    let _ = writeln!(out, "  {line}");
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{} difference{}",
+        changes.len(),
+        if changes.len() == 1 { "" } else { "s" }
+    );
+    out
+}

@@ -1,0 +1,73 @@
+//! Where the game a command plays comes from: a data root (`--data DIR`,
+//! else the copy shipped in the binary) and a house-rule variant applied to
+//! it (`--variant FILE`). Every command that loads a game goes through
+//! [`GameSource`], so none can forget a flag; scenarios add their own
+//! `data:`/`variant:` on top of it (`Scenario::rules`).
+
+use super::DataSet;
+use crate::diag::Diagnostics;
+use crate::rules::Rules;
+use crate::variant::Variant;
+use std::path::PathBuf;
+
+/// A data root and a variant, both optional: the shipped game by default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSource {
+    pub data: Option<PathBuf>,
+    pub variant: Option<PathBuf>,
+}
+
+impl GameSource {
+    /// The shipped game, as it is.
+    pub fn shipped() -> GameSource {
+        GameSource::default()
+    }
+
+    /// The base data set: the data root, or the shipped copy.
+    pub fn base(&self) -> Result<DataSet, Diagnostics> {
+        match &self.data {
+            Some(d) => DataSet::from_dir(d),
+            None => Ok(DataSet::embedded()),
+        }
+    }
+
+    /// The variant file, parsed, if one is named.
+    pub fn variant(&self) -> Result<Option<Variant>, Diagnostics> {
+        self.variant.as_deref().map(Variant::from_file).transpose()
+    }
+
+    /// The files the game is made of (the base with the variant applied)
+    /// and its rules: a game that does not load is every problem found.
+    pub fn load(&self) -> Result<(DataSet, Rules), Diagnostics> {
+        let base = self.base()?;
+        let ds = match self.variant()? {
+            None => base,
+            Some(v) => v.apply(&base)?,
+        };
+        let rules = super::load(&ds)?;
+        Ok((ds, rules))
+    }
+
+    /// The files the game is made of, checked: they load.
+    pub fn dataset(&self) -> Result<DataSet, Diagnostics> {
+        self.load().map(|(ds, _)| ds)
+    }
+
+    /// The game's rules.
+    pub fn rules(&self) -> Result<Rules, Diagnostics> {
+        self.load().map(|(_, r)| r)
+    }
+
+    /// The game in words, for reports: "the shipped game", "`mydata`",
+    /// "`mydata` with variant `v.ron`". Never calls an edited copy the base game.
+    pub fn label(&self) -> String {
+        let base = match &self.data {
+            Some(d) => format!("`{}`", d.display()),
+            None => "the shipped game".to_string(),
+        };
+        match &self.variant {
+            Some(v) => format!("{base} with variant `{}`", v.display()),
+            None => base,
+        }
+    }
+}
