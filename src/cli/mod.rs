@@ -137,9 +137,7 @@ pub fn run(cli: Cli) -> ExitCode {
             print!("{}", crate::script::api::reference());
             Ok(())
         }
-        Command::Simulate(args) => {
-            dataset(cli.data.as_deref()).and_then(|ds| simulate::run(&ds, args))
-        }
+        Command::Simulate(args) => simulate::run(cli.data.as_deref(), args),
         Command::Merge {
             files,
             json,
@@ -185,6 +183,32 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             ExitCode::from(1)
         }
+        Err(CliError::Script { error, context }) => {
+            report_script(&error, &context);
+            ExitCode::from(3)
+        }
+    }
+}
+
+/// Prints a card script's failure: `path:line:col: card `…`: message`, the
+/// line of the script with a caret, then where it happened and how to get
+/// there again.
+pub fn report_script(e: &crate::engine::ScriptError, context: &str) {
+    eprintln!("error: {e}");
+    let text = std::fs::read_to_string(&e.script).ok().or_else(|| {
+        DataSet::embedded()
+            .get(&e.script)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .map(str::to_string)
+    });
+    let d = crate::diag::Diagnostic::new(&e.script, e.line, e.col, e.message.clone());
+    if let Some(snippet) = text.and_then(|t| d.snippet(&t)) {
+        for line in snippet.lines() {
+            eprintln!("    {line}");
+        }
+    }
+    for line in context.lines() {
+        eprintln!("  {line}");
     }
 }
 
@@ -197,6 +221,13 @@ pub enum CliError {
     Message(String),
     /// The command ran and its answer is "no" (a failed expectation), exit 1.
     Failed(String),
+    /// A card script failed at run time: the script is to blame; `context`
+    /// says where (which game, which scenario) and how to get there again.
+    /// Exit 3.
+    Script {
+        error: crate::engine::ScriptError,
+        context: String,
+    },
 }
 
 impl From<String> for CliError {
