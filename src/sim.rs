@@ -271,6 +271,24 @@ pub fn play_game(
     })
 }
 
+/// Plays game `index` of a run seeded `run_seed`: the game's seed and its
+/// agents' seeds all derive from those two numbers, so any game of any run
+/// can be played again alone (see [`single_game_seed`]).
+pub fn play_indexed(
+    r: &Rules,
+    editor: &AgentSpec,
+    nixon: &AgentSpec,
+    run_seed: u64,
+    index: u64,
+) -> Result<GameResult, GameFailure> {
+    let seed = game_seed(run_seed, index);
+    let mut agents: [Box<dyn Agent>; 2] = [
+        editor.build(game_seed(seed, 1), Side::Editor),
+        nixon.build(game_seed(seed, 2), Side::Nixon),
+    ];
+    play_game(r, index, seed, &mut agents)
+}
+
 /// What to simulate.
 #[derive(Clone, Debug)]
 pub struct SimConfig {
@@ -350,13 +368,8 @@ pub fn simulate_compare(
                             break;
                         }
                         let index = cfg.first_game + i;
-                        let seed = game_seed(cfg.seed, index);
                         let run = |rules: &Rules| {
-                            let mut agents: [Box<dyn Agent>; 2] = [
-                                cfg.editor.build(game_seed(seed, 1), Side::Editor),
-                                cfg.nixon.build(game_seed(seed, 2), Side::Nixon),
-                            ];
-                            play_game(rules, index, seed, &mut agents)
+                            play_indexed(rules, &cfg.editor, &cfg.nixon, cfg.seed, index)
                         };
                         let outcome = run(r).and_then(|g| match against {
                             Some(b) => run(b)

@@ -38,6 +38,13 @@ pub enum Command {
         /// Also apply and check this house-rule variant.
         #[arg(long, value_name = "FILE")]
         variant: Option<PathBuf>,
+        /// Also run the card scripts in many reachable states: games with every
+        /// agent and every scenario under scenarios/ (and tests/scenarios/).
+        #[arg(long)]
+        deep: bool,
+        /// With --deep: random games to play (agents that think play fewer).
+        #[arg(long, value_name = "N", requires = "deep")]
+        games: Option<u64>,
     },
     /// List the player cards as a table, or as JSON.
     Cards {
@@ -130,7 +137,15 @@ pub fn main() -> ExitCode {
 
 pub fn run(cli: Cli) -> ExitCode {
     let result = match &cli.command {
-        Command::Check { variant } => check::run(cli.data.as_deref(), variant.as_deref()),
+        Command::Check {
+            variant,
+            deep,
+            games,
+        } => check::run(
+            cli.data.as_deref(),
+            variant.as_deref(),
+            deep.then(|| games.unwrap_or(check::DEEP_GAMES)),
+        ),
         Command::Cards { json } => load(&cli).and_then(|r| cards::run(&r, *json)),
         Command::Export { dir, force } => export(dir, *force),
         Command::ScriptApi => {
@@ -351,6 +366,15 @@ fn soak(r: &Rules, games: u64, seed: u64, threads: Option<usize>, save_every: u6
         Some((what, position)) => {
             let file = "soak-failure.ron";
             let _ = std::fs::write(file, position);
+            if let Some(error) = rep.script {
+                // A card script failed: the script is to blame, not the engine.
+                return Err(CliError::Script {
+                    error,
+                    context: format!(
+                        "{what}\nthe position before that choice is saved in {file} (`watergate scenario {file}`)"
+                    ),
+                });
+            }
             Err(CliError::Failed(format!(
                 "FAILURE: {what}
 the position is saved in {file}"

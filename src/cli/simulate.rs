@@ -5,6 +5,7 @@
 
 use super::{CliError, CliResult};
 use crate::agent::AgentSpec;
+use crate::deep_check::shell_word;
 use crate::model::{Side, WinCause};
 use crate::rules::Rules;
 use crate::sim::{simulate_compare, single_game_seed, GameFailure, SimConfig, SimResult, Tally};
@@ -193,18 +194,6 @@ impl GameSource {
             " --games 1 --seed {seed} --editor {editor} --nixon {nixon}"
         ));
         c
-    }
-}
-
-/// A word as a POSIX shell reads it back (quoted only when needed).
-pub fn shell_word(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "/._-+:=,@".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
     }
 }
 

@@ -1,0 +1,172 @@
+//! A card script that fails only in some states of the game (R5.9: an
+//! action is its script's effects, carried out in the state of the play).
+//! `check --deep` finds it at check time, with the script's path:line:col,
+//! the card and a command that reaches the state again; every command that
+//! runs into it blames the script and exits with code 3.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn watergate_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A folder holding `mydata/`, the exported game with Deep Throat's script
+/// edited to fail from round `from` on (a colour that does not exist).
+fn edited_game(name: &str, from: u32) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "watergate-script-errors-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
+    let script = dir.join("mydata/scripts/editor/deep_throat.rhai");
+    let text = std::fs::read_to_string(&script).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let edit = format!("if round() >= {from} {{ move_evidence(1, #{{ colour: \"purple\" }}) }}");
+    lines.insert(2, &edit);
+    std::fs::write(&script, lines.join("\n") + "\n").unwrap();
+    dir
+}
+
+/// The error, at the edit's `move_evidence` call (column 19 after
+/// `if round() >= 3 { `, 20 with a two-digit round).
+const PURPLE: &str = "error: mydata/scripts/editor/deep_throat.rhai:3:19: card `Deep Throat`: colour must be \"blue\", \"yellow\" or \"green\", got \"purple\"";
+const PURPLE_14: &str = "error: mydata/scripts/editor/deep_throat.rhai:3:20: card `Deep Throat`: colour must be \"blue\", \"yellow\" or \"green\", got \"purple\"";
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The arguments of the `reproduce: watergate …` line.
+fn reproduce_args(err: &str) -> Vec<String> {
+    let line = err
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce: watergate "))
+        .unwrap_or_else(|| panic!("no reproduce line in:\n{err}"));
+    line.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn plain_check_misses_the_state_dependent_branch_and_deep_check_finds_it() {
+    let dir = edited_game("deep", 3);
+    // Loading runs the script once, in round 1: the branch is not taken.
+    assert!(watergate_in(&dir, &["--data", "mydata", "check"])
+        .status
+        .success());
+    let out = watergate_in(
+        &dir,
+        &["--data", "mydata", "check", "--deep", "--games", "40"],
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err.lines().next(), Some(PURPLE), "{err}");
+    assert!(err.contains("first in game "), "{err}");
+    assert!(err.contains("1 card script failure"), "{err}");
+    // The command it gives reaches the same failure, alone.
+    let args = reproduce_args(&err);
+    assert_eq!(args[..3], ["simulate", "--data", "mydata"]);
+    assert!(args.contains(&"--games".to_string()) && args.contains(&"1".to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let again = watergate_in(&dir, &args);
+    assert_eq!(again.status.code(), Some(3));
+    assert_eq!(stderr(&again).lines().next(), Some(PURPLE));
+    assert!(stderr(&again).contains("in game 0 of `mydata/`"));
+}
+
+#[test]
+fn simulate_blames_the_script_not_the_engine() {
+    let dir = edited_game("simulate", 3);
+    for agents in [["random", "random"], ["heuristic", "heuristic"]] {
+        let out = watergate_in(
+            &dir,
+            &[
+                "simulate", "--data", "mydata", "--games", "50", "--editor", agents[0], "--nixon",
+                agents[1],
+            ],
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(3), "{err}");
+        assert_eq!(err.lines().next(), Some(PURPLE), "{err}");
+        assert!(!err.contains("invariant"), "{err}");
+        // The line of the script, with a caret under the failing call.
+        assert!(err.contains("3 | if round() >= 3"), "{err}");
+        let again: Vec<String> = reproduce_args(&err);
+        let again: Vec<&str> = again.iter().map(String::as_str).collect();
+        let out = watergate_in(&dir, &again);
+        assert_eq!(out.status.code(), Some(3));
+        assert_eq!(stderr(&out).lines().next(), Some(PURPLE));
+    }
+}
+
+#[test]
+fn a_failure_only_a_scenario_reaches_is_found_in_that_scenario() {
+    // Round 14 or later: random games hardly get there; the scenario does.
+    let dir = edited_game("scenario", 14);
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    let scenario = r#"Scenario(
+    name: "Deep Throat late in the game",
+    data: Some("../mydata"),
+    position: Some((
+        round: 14,
+        pictures: [(name: "Woods", face_up: false)],
+        hands: (
+            editor: ["editor.deep_throat", "editor.recruit_dean"],
+            nixon: ["nixon.secure_woods", "nixon.secure_dean"],
+        ),
+    )),
+    play: ["deep_throat action"],
+)
+"#;
+    std::fs::write(dir.join("scenarios/late.ron"), scenario).unwrap();
+    let out = watergate_in(
+        &dir,
+        &["--data", "mydata", "check", "--deep", "--games", "5"],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(err.lines().next(), Some(PURPLE_14), "{err}");
+    assert!(
+        err.contains("first in scenarios/late.ron, at play[0] `deep_throat action`"),
+        "{err}"
+    );
+    let args = reproduce_args(&err);
+    assert_eq!(args, ["scenario", "--data", "mydata", "scenarios/late.ron"]);
+    // `watergate scenario` on it blames the script too, exit 3.
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let again = watergate_in(&dir, &args);
+    let err = stderr(&again);
+    assert_eq!(again.status.code(), Some(3), "{err}");
+    // (The scenario names the data as `../mydata`, so the path reads so.)
+    let scenario_path = PURPLE_14.replace("error: mydata/", "error: scenarios/../mydata/");
+    assert_eq!(err.lines().next(), Some(scenario_path.as_str()), "{err}");
+    assert!(
+        err.contains("while scenarios/late.ron played play[0] `deep_throat action`"),
+        "{err}"
+    );
+    // Without the play list, `solve` searches into the failing play.
+    let solve = scenario.replace("play: [\"deep_throat action\"],", "");
+    std::fs::write(dir.join("scenarios/late.ron"), solve).unwrap();
+    let out = watergate_in(&dir, &["solve", "scenarios/late.ron", "--depth", "2"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(stderr(&out).lines().next(), Some(scenario_path.as_str()));
+}
+
+#[test]
+fn the_shipped_game_passes_the_deep_check() {
+    // From the repository: its scenarios are played too.
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = watergate_in(repo, &["check", "--deep", "--games", "30"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}{}", text, stderr(&out));
+    assert!(text.contains("no script failed"), "{text}");
+    assert!(text.contains("scenario files played"), "{text}");
+    // The scenarios of the repository fit the shipped game: none is left out
+    // but the data file kept beside the variants.
+    assert!(!text.contains("does not fit"), "{text}");
+}
