@@ -170,3 +170,84 @@ fn the_shipped_game_passes_the_deep_check() {
     // but the data file kept beside the variants.
     assert!(!text.contains("does not fit"), "{text}");
 }
+
+/// The late-game position of Deep Throat, with the edited data beside it.
+fn late_position(dir: &Path) -> PathBuf {
+    let file = dir.join("late.ron");
+    std::fs::write(
+        &file,
+        r#"Scenario(
+    name: "Deep Throat late in the game",
+    data: Some("mydata"),
+    position: Some((
+        round: 14,
+        pictures: [(name: "Woods", face_up: false)],
+        hands: (
+            editor: ["editor.deep_throat", "editor.recruit_dean"],
+            nixon: ["nixon.secure_woods", "nixon.secure_dean"],
+        ),
+    )),
+)
+"#,
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn a_failing_play_leaves_the_game_as_it_was() {
+    use watergate::engine::notation::parse_choice;
+    use watergate::engine::PlayError;
+    let dir = edited_game("rollback", 14);
+    let scn = watergate::scenario::Scenario::from_file(&late_position(&dir)).unwrap();
+    let r = scn.rules().unwrap();
+    let mut s = scn.start(&r).unwrap();
+    let before = s.clone();
+    let mut options = Vec::new();
+    s.legal(&r, &mut options);
+    let c = parse_choice(&r, &s, "deep_throat action", &options).unwrap();
+    match s.apply(&r, c) {
+        Err(PlayError::Script(e)) => {
+            assert_eq!((e.line, e.col, e.card.as_str()), (3, 20, "Deep Throat"));
+            assert!(e.script.ends_with("mydata/scripts/editor/deep_throat.rhai"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s, before);
+}
+
+#[test]
+fn play_at_the_terminal_stops_before_the_failing_play_and_blames_the_script() {
+    let dir = edited_game("play", 14);
+    late_position(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .current_dir(&dir)
+        .args([
+            "play",
+            "--scenario",
+            "late.ron",
+            "--as",
+            "both",
+            "--log",
+            "game.log.ron",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"deep_throat action\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(err.lines().next(), Some(PURPLE_14), "{err}");
+    // The log holds the game as it was before that choice: no choice yet.
+    let log = std::fs::read_to_string(dir.join("game.log.ron")).unwrap();
+    assert!(!log.contains("deep_throat action"), "{log}");
+}

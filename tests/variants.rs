@@ -371,3 +371,37 @@ fn comparing_a_game_with_itself_is_refused() {
     let out = run_raw(&["simulate", "--against", "base", "--games", "10"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn precision_works_against_the_shipped_game() {
+    let data = exported("precision", |d| {
+        let f = d.join("cards/game.ron");
+        let text = std::fs::read_to_string(&f).unwrap();
+        std::fs::write(
+            &f,
+            text.replace("momentum_to_win: 5,", "momentum_to_win: 4,"),
+        )
+        .unwrap();
+    });
+    let v = watergate(&[
+        "simulate",
+        "--data",
+        data.to_str().unwrap(),
+        "--against",
+        "shipped",
+        "--precision",
+        "0.05",
+        "--games",
+        "5000",
+        "--json",
+    ]);
+    // It stops on the paired difference's interval, not the win rate's.
+    let d = &v["difference_in_editor_win_rate"];
+    let half = (d["high"].as_f64().unwrap() - d["low"].as_f64().unwrap()) / 2.0;
+    assert!(half <= 0.05, "{half}");
+    let games = v["games"].as_u64().unwrap();
+    assert!(
+        games < 5000 && games == v["against"]["games"].as_u64().unwrap(),
+        "{games}"
+    );
+}
