@@ -251,3 +251,45 @@ fn play_at_the_terminal_stops_before_the_failing_play_and_blames_the_script() {
     let log = std::fs::read_to_string(dir.join("game.log.ron")).unwrap();
     assert!(!log.contains("deep_throat action"), "{log}");
 }
+
+#[test]
+fn a_replay_that_runs_into_the_failing_script_blames_it() {
+    // Logged while the branch could not be taken (round 99 and later)…
+    let dir = edited_game("replay", 99);
+    late_position(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .current_dir(&dir)
+        .args([
+            "play",
+            "--scenario",
+            "late.ron",
+            "--as",
+            "both",
+            "--log",
+            "game.log.ron",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"deep_throat action\nquit\n")
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    // …and replayed after an edit that fails from round 14 on.
+    let script = dir.join("mydata/scripts/editor/deep_throat.rhai");
+    let text = std::fs::read_to_string(&script).unwrap();
+    std::fs::write(&script, text.replace(">= 99", ">= 14")).unwrap();
+    let out = watergate_in(&dir, &["replay", "--data", "mydata", "game.log.ron"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.lines().any(|l| l == PURPLE_14), "{err}");
+    assert!(
+        err.contains("while game.log.ron replayed choice 1 `editor.deep_throat action`"),
+        "{err}"
+    );
+}

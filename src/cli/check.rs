@@ -153,8 +153,18 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameFlags, games: 
         println!("  no script failed");
         return Ok(());
     }
+    // Other failures (a game stuck, say) can differ in every game: the
+    // first few say enough.
+    const SHOWN: usize = 10;
     let mut last = None;
+    let mut shown_others = 0;
     for f in &report.findings {
+        if f.script().is_none() {
+            shown_others += 1;
+            if shown_others > SHOWN {
+                continue;
+            }
+        }
         match f.script() {
             Some(e) => {
                 if let Some((e, c)) = last.replace((e.clone(), f.context())) {
@@ -168,6 +178,9 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameFlags, games: 
                 f.context().replace('\n', "\n  ")
             ),
         }
+    }
+    if others > SHOWN {
+        eprintln!("… and {} more failures not shown", others - SHOWN);
     }
     let summary = format!(
         "{scripts} card script failure{} and {others} other failure{} found by the deep check",
