@@ -378,3 +378,29 @@ fn check_scenario(r: &Rules, ds: &DataSet, flags: &GameFlags, file: &Path, out: 
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_quote_only_what_the_shell_would_split() {
+        assert_eq!(shell_word("mydata"), "mydata");
+        assert_eq!(shell_word("../a/b_c-1.ron"), "../a/b_c-1.ron");
+        assert_eq!(shell_word("my data"), "'my data'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
+
+    #[test]
+    fn every_agent_plays_at_least_one_game() {
+        let p = pairings(1);
+        assert!(p.iter().all(|(_, _, n)| *n >= 1));
+        for spec in ["random", "heuristic", "ismcts"] {
+            assert!(p.iter().any(
+                |(e, n, _)| e.to_string().starts_with(spec) || n.to_string().starts_with(spec)
+            ));
+        }
+        assert_eq!(pairings(1000)[0].2, 1000);
+    }
+}
