@@ -370,6 +370,19 @@ fn comparing_a_game_with_itself_is_refused() {
     // So is `base` when no variant is given.
     let out = run_raw(&["simulate", "--against", "base", "--games", "10"]);
     assert_eq!(out.status.code(), Some(2));
+    // `--baseline base` with an edited copy once compared it with itself
+    // without a word; now it is refused, pointing at `--against shipped`.
+    let out = run_raw(&[
+        "simulate",
+        "--data",
+        data.to_str().unwrap(),
+        "--baseline",
+        "base",
+        "--games",
+        "10",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use --against shipped"));
 }
 
 #[test]

@@ -38,7 +38,11 @@ pub struct SimulateArgs {
     /// Also play the same games (same seeds, same agents) with another game
     /// and compare: `shipped` (the built-in game), `base` (this game without
     /// --variant), a data folder, or a variant file (applied to this game's data).
-    #[arg(long, alias = "baseline", value_name = "shipped|base|DIR|VARIANT.ron")]
+    #[arg(
+        long,
+        visible_alias = "baseline",
+        value_name = "shipped|base|DIR|VARIANT.ron"
+    )]
     pub against: Option<String>,
     /// Play until the 95% interval (of the difference, with --against; of the
     /// Editor's win rate otherwise) is at most this wide on each side.
@@ -238,7 +242,12 @@ pub fn run(data: Option<&Path>, a: &SimulateArgs) -> CliResult {
         Some(spec) => {
             let other = GameSource::against(spec, data)?;
             if other.rules.fingerprint == game.rules.fingerprint {
-                return Err(CliError::Message(if other.label == game.label {
+                return Err(CliError::Message(if spec == "base" && data.is_some() {
+                    format!(
+                        "--against base: `base` is this game without --variant, so {} would be compared with itself; to compare it with the shipped game, use --against shipped",
+                        game.label
+                    )
+                } else if other.label == game.label {
                     format!(
                         "--against {spec}: that is the game being played ({}), so the comparison would be with itself; give --data DIR or --variant FILE for the edited game",
                         game.label
