@@ -9,16 +9,17 @@ fn err<E: std::fmt::Display>(e: E) -> String {
     format!("cannot draw the chart: {e}")
 }
 
-/// Draws `result` (and its baseline, if any) into an SVG file.
-pub fn draw(path: &Path, result: &SimResult, variant: &str, baseline: &str) -> Result<(), String> {
+/// Draws `result` (and the game it is compared against, if any) into an
+/// SVG file, each run under its label.
+pub fn draw(path: &Path, result: &SimResult, label: &str, against: &str) -> Result<(), String> {
     let root = SVGBackend::new(path, (960, 440)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let (left, right) = root.split_horizontally(400);
 
     // Win rates with intervals: one bar per (run, side).
-    let mut runs = vec![(variant.to_string(), &result.tally)];
-    if let Some(b) = &result.baseline {
-        runs.push((baseline.to_string(), b));
+    let mut runs = vec![(label.to_string(), &result.tally)];
+    if let Some(b) = &result.against {
+        runs.push((against.to_string(), b));
     }
     let mut bars = Vec::new();
     for (name, t) in &runs {

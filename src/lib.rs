@@ -9,6 +9,7 @@ pub mod chart;
 pub mod check;
 pub mod cli;
 pub mod data;
+pub mod deep_check;
 pub mod diag;
 pub mod engine;
 pub mod fuzz;

@@ -4,7 +4,7 @@
 //! and many threads give the same numbers.
 
 use crate::agent::{Agent, AgentSpec};
-use crate::engine::{Event, Observer, PlayError};
+use crate::engine::{Event, Observer, PlayError, ScriptError};
 use crate::model::*;
 use crate::rules::Rules;
 use crate::state::State;
@@ -22,6 +22,49 @@ pub fn game_seed(base: u64, index: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The run seed whose game 0 is game `index` of a run seeded with `base`:
+/// `simulate --games 1 --seed S` then replays that one game exactly (same
+/// game seed, same agent seeds).
+pub fn single_game_seed(base: u64, index: u64) -> u64 {
+    base.wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// A game that could not be played to its end, and where: enough to say
+/// which file is to blame and to replay that one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFailure {
+    /// The game's index in its run.
+    pub index: u64,
+    /// The game's own seed (`game_seed(run seed, index)`).
+    pub seed: u64,
+    /// Whether it was the game compared against (`simulate --against`).
+    pub against: bool,
+    /// When a card script failed inside an agent's look-ahead (a state the
+    /// game can reach), which agent and side.
+    pub lookahead: Option<String>,
+    pub error: Box<PlayError>,
+}
+
+impl GameFailure {
+    /// The card script to blame, if a script failed.
+    pub fn script(&self) -> Option<&ScriptError> {
+        match &*self.error {
+            PlayError::Script(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for GameFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.error)?;
+        if let Some(who) = &self.lookahead {
+            write!(f, " (while {who} looked ahead)")?;
+        }
+        write!(f, " — in game {} (game seed {})", self.index, self.seed)
+    }
 }
 
 /// Per card: how it was used and how games went when its action was used.
@@ -167,7 +210,14 @@ pub fn play_game(
     index: u64,
     seed: u64,
     agents: &mut [Box<dyn Agent>; 2],
-) -> Result<GameResult, PlayError> {
+) -> Result<GameResult, GameFailure> {
+    let fail = |error, lookahead| GameFailure {
+        index,
+        seed,
+        against: false,
+        lookahead,
+        error: Box::new(error),
+    };
     let mut counter = PlayCounter {
         plays: vec![(0, 0); r.cards.len()],
     };
@@ -176,31 +226,67 @@ pub fn play_game(
     let mut decisions = 0;
     while let Some(actor) = s.legal(r, &mut options) {
         let Some(side) = actor.side() else {
-            return Err(PlayError::Internal(
-                "a chance decision in a simulation".into(),
+            return Err(fail(
+                PlayError::Internal("a chance decision in a simulation".into()),
+                None,
             ));
         };
         let view = View::new(r, &s, side);
-        let choice = agents[side.index()].decide(&view, &options);
-        if !options.contains(&choice) {
-            return Err(PlayError::Illegal(format!(
-                "agent {} chose {choice:?}, which is not an option",
-                agents[side.index()].name()
-            )));
+        let agent = &mut agents[side.index()];
+        let choice = agent.decide(&view, &options);
+        // A script that failed in the agent's look-ahead fails in a state
+        // the game can reach: report it rather than let the agent quietly
+        // steer round the card.
+        if let Some(e) = agent.take_script_error() {
+            return Err(fail(
+                PlayError::Script(e),
+                Some(format!("the {} agent ({side})", agent.name())),
+            ));
         }
-        s.apply_unchecked_observed(r, choice, &mut counter)?;
+        if !options.contains(&choice) {
+            return Err(fail(
+                PlayError::Illegal(format!(
+                    "agent {} chose {choice:?}, which is not an option",
+                    agent.name()
+                )),
+                None,
+            ));
+        }
+        s.apply_unchecked_observed(r, choice, &mut counter)
+            .map_err(|e| fail(e, None))?;
         decisions += 1;
     }
     Ok(GameResult {
         index,
         seed,
-        outcome: s
-            .outcome
-            .ok_or_else(|| PlayError::Internal("game ended without outcome".into()))?,
+        outcome: s.outcome.ok_or_else(|| {
+            fail(
+                PlayError::Internal("game ended without outcome".into()),
+                None,
+            )
+        })?,
         rounds: s.round,
         decisions,
         plays: counter.plays,
     })
+}
+
+/// Plays game `index` of a run seeded `run_seed`: the game's seed and its
+/// agents' seeds all derive from those two numbers, so any game of any run
+/// can be played again alone (see [`single_game_seed`]).
+pub fn play_indexed(
+    r: &Rules,
+    editor: &AgentSpec,
+    nixon: &AgentSpec,
+    run_seed: u64,
+    index: u64,
+) -> Result<GameResult, GameFailure> {
+    let seed = game_seed(run_seed, index);
+    let mut agents: [Box<dyn Agent>; 2] = [
+        editor.build(game_seed(seed, 1), Side::Editor),
+        nixon.build(game_seed(seed, 2), Side::Nixon),
+    ];
+    play_game(r, index, seed, &mut agents)
 }
 
 /// What to simulate.
@@ -215,13 +301,14 @@ pub struct SimConfig {
     pub threads: usize,
 }
 
-/// The result of a run: the variant's tally and, when compared with a
-/// baseline, the baseline's tally on the same seeds and the paired sums.
+/// The result of a run: the game's tally and, when compared with another
+/// game (`--against`), that game's tally on the same seeds and the paired
+/// sums.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SimResult {
     pub tally: Tally,
-    #[serde(default)]
-    pub baseline: Option<Tally>,
+    #[serde(default, alias = "baseline")]
+    pub against: Option<Tally>,
     #[serde(default)]
     pub paired: Option<crate::stats::Paired>,
 }
@@ -229,9 +316,9 @@ pub struct SimResult {
 impl SimResult {
     pub fn merge(&mut self, o: &SimResult) {
         self.tally.merge(&o.tally);
-        match (&mut self.baseline, &o.baseline) {
+        match (&mut self.against, &o.against) {
             (Some(a), Some(b)) => a.merge(b),
-            (None, Some(b)) => self.baseline = Some(b.clone()),
+            (None, Some(b)) => self.against = Some(b.clone()),
             _ => {}
         }
         match (&mut self.paired, &o.paired) {
@@ -248,30 +335,31 @@ pub fn simulate(
     r: &Rules,
     cfg: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tally, PlayError> {
+) -> Result<Tally, GameFailure> {
     simulate_compare(r, None, cfg, progress).map(|res| res.tally)
 }
 
 /// Runs the games of `cfg` with the rules `r` and, if given, the same games
-/// (same seeds for the game and the agents) with `baseline`, so that the
-/// comparison is paired. Results do not depend on `cfg.threads`.
+/// (same seeds for the game and the agents) with `against`, so that the
+/// comparison is paired. Results do not depend on `cfg.threads`. On a
+/// failure, the one with the lowest game index.
 pub fn simulate_compare(
     r: &Rules,
-    baseline: Option<&Rules>,
+    against: Option<&Rules>,
     cfg: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<SimResult, PlayError> {
+) -> Result<SimResult, GameFailure> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let failure: Mutex<Option<PlayError>> = Mutex::new(None);
+    let failure: Mutex<Option<GameFailure>> = Mutex::new(None);
     let threads = cfg.threads.max(1);
     let partials: Vec<SimResult> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut result = SimResult {
-                        baseline: baseline.map(|_| Tally::default()),
-                        paired: baseline.map(|_| crate::stats::Paired::default()),
+                        against: against.map(|_| Tally::default()),
+                        paired: against.map(|_| crate::stats::Paired::default()),
                         ..Default::default()
                     };
                     loop {
@@ -280,23 +368,20 @@ pub fn simulate_compare(
                             break;
                         }
                         let index = cfg.first_game + i;
-                        let seed = game_seed(cfg.seed, index);
                         let run = |rules: &Rules| {
-                            let mut agents: [Box<dyn Agent>; 2] = [
-                                cfg.editor.build(game_seed(seed, 1), Side::Editor),
-                                cfg.nixon.build(game_seed(seed, 2), Side::Nixon),
-                            ];
-                            play_game(rules, index, seed, &mut agents)
+                            play_indexed(rules, &cfg.editor, &cfg.nixon, cfg.seed, index)
                         };
-                        let outcome = run(r).and_then(|g| match baseline {
-                            Some(b) => run(b).map(|h| (g, Some(h))),
+                        let outcome = run(r).and_then(|g| match against {
+                            Some(b) => run(b)
+                                .map(|h| (g, Some(h)))
+                                .map_err(|f| GameFailure { against: true, ..f }),
                             None => Ok((g, None)),
                         });
                         match outcome {
                             Ok((g, h)) => {
                                 result.tally.add(r, &g);
-                                if let (Some(h), Some(b)) = (h, baseline) {
-                                    if let Some(t) = &mut result.baseline {
+                                if let (Some(h), Some(b)) = (h, against) {
+                                    if let Some(t) = &mut result.against {
                                         t.add(b, &h);
                                     }
                                     if let Some(p) = &mut result.paired {
@@ -308,10 +393,12 @@ pub fn simulate_compare(
                                 }
                             }
                             Err(e) => {
+                                // The lowest failing index, so the report
+                                // does not depend on the threads.
                                 if let Ok(mut f) = failure.lock() {
-                                    f.get_or_insert(PlayError::Internal(format!(
-                                        "game {index} (seed {seed}): {e}"
-                                    )));
+                                    if f.as_ref().is_none_or(|g| e.index < g.index) {
+                                        *f = Some(e);
+                                    }
                                 }
                                 break;
                             }
@@ -332,12 +419,27 @@ pub fn simulate_compare(
         return Err(e);
     }
     let mut total = SimResult {
-        baseline: baseline.map(|_| Tally::default()),
-        paired: baseline.map(|_| crate::stats::Paired::default()),
+        against: against.map(|_| Tally::default()),
+        paired: against.map(|_| crate::stats::Paired::default()),
         ..Default::default()
     };
     for p in &partials {
         total.merge(p);
     }
     Ok(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_game_seed_replays_game_i_of_a_run() {
+        for (base, index) in [(1, 0), (1, 2), (7, 123_456), (u64::MAX, 99)] {
+            assert_eq!(
+                game_seed(single_game_seed(base, index), 0),
+                game_seed(base, index)
+            );
+        }
+    }
 }

@@ -36,6 +36,15 @@ pub struct SoakReport {
     pub replays: u64,
     /// The first failure: what, and the position as a scenario file.
     pub failure: Option<(String, String)>,
+    /// When that failure was a card script's: the script to blame.
+    pub script: Option<crate::engine::ScriptError>,
+}
+
+/// Keeps a script's failure, so the report blames the script.
+fn note_script(rep: &mut SoakReport, e: &PlayError) {
+    if let PlayError::Script(se) = e {
+        rep.script.get_or_insert_with(|| se.clone());
+    }
 }
 
 /// Choices of every shape that are not among `options`.
@@ -77,8 +86,10 @@ fn check_step(
     crate::check::conservation(r, s)?;
     for c in options {
         let mut next = s.clone();
-        next.apply_unchecked(r, *c)
-            .map_err(|e| format!("legal option {c:?} failed: {e}"))?;
+        next.apply_unchecked(r, *c).map_err(|e| {
+            note_script(rep, &e);
+            format!("legal option {c:?} failed: {e}")
+        })?;
         crate::check::conservation(r, &next).map_err(|e| format!("after {c:?}: {e}"))?;
         rep.options_applied += 1;
     }
@@ -136,6 +147,7 @@ fn soak_game(
         let c = agents[side.index()].decide(&View::new(r, &s, side), &options);
         log.record(r, &s, c);
         s.apply(r, c).map_err(|e| {
+            note_script(rep, &e);
             (
                 format!("game {index}, step {step}: {e}"),
                 Box::new(s.clone()),
@@ -210,8 +222,9 @@ pub fn soak(r: &Rules, cfg: &SoakConfig, progress: &(dyn Fn(u64) + Sync)) -> Soa
         total.illegal_refused += rep.illegal_refused;
         total.round_trips += rep.round_trips;
         total.replays += rep.replays;
-        if total.failure.is_none() {
+        if total.failure.is_none() && rep.failure.is_some() {
             total.failure = rep.failure;
+            total.script = rep.script;
         }
     }
     total

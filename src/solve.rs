@@ -41,6 +41,10 @@ pub struct SolveResult {
     pub line: Vec<(String, String)>,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// A card script that failed in a position the search reached (a
+    /// position the game can reach): the script is to blame, and the
+    /// verdict does not stand.
+    pub script_error: Option<crate::engine::ScriptError>,
 }
 
 /// What the table knows about a position: forced win within `plies`
@@ -60,6 +64,7 @@ struct Search<'r> {
     limit: u64,
     aborted: bool,
     table: HashMap<u64, Known>,
+    script_error: Option<crate::engine::ScriptError>,
 }
 
 /// Plies stand for "until the round ends" when no limit is set.
@@ -135,12 +140,17 @@ impl Search<'_> {
         let mine = actor == Actor::Player(self.side);
         // Children, ordered: the side tries its best-looking options first;
         // the opponent and chance try the side's worst first (refutations).
+        let mut script_failed = None;
         let mut children: Vec<(i32, Choice, State)> = options
             .iter()
             .map(|c| {
                 let mut next = s.clone();
-                if next.apply_unchecked(self.r, *c).is_err() {
-                    // A failing script: treat as a dead end for the mover.
+                if let Err(e) = next.apply_unchecked(self.r, *c) {
+                    if let crate::engine::PlayError::Script(se) = e {
+                        script_failed.get_or_insert(se);
+                    }
+                    // A failing script: treat as a dead end for the mover
+                    // (the search goes on; the failure is reported).
                     return (if mine { i32::MIN } else { i32::MAX }, *c, s.clone());
                 }
                 let mut sc = self.score(&next);
@@ -150,6 +160,9 @@ impl Search<'_> {
                 (sc, *c, next)
             })
             .collect();
+        if let Some(se) = script_failed {
+            self.script_error.get_or_insert(se);
+        }
         if mine {
             children.sort_by_key(|(sc, _, _)| -(*sc as i64));
         } else {
@@ -201,6 +214,7 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
         limit: cfg.node_limit,
         aborted: false,
         table: HashMap::new(),
+        script_error: None,
     };
     let horizon = cfg.max_plies.unwrap_or(ROUND_HORIZON);
     // Iterative deepening finds the shortest forced win first and fills the
@@ -262,5 +276,6 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
         line,
         nodes: search.nodes,
         elapsed: start.elapsed(),
+        script_error: search.script_error,
     }
 }

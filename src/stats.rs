@@ -91,6 +91,19 @@ impl Paired {
     }
 }
 
+/// The difference a − b of two proportions from separate samples, with
+/// Newcombe's hybrid score interval built from their Wilson intervals
+/// (Newcombe 1998, method 10): for per-card rates, whose games differ
+/// between the two runs, so they cannot be paired.
+pub fn newcombe(a: Interval, b: Interval) -> Interval {
+    let d = a.estimate - b.estimate;
+    Interval {
+        estimate: d,
+        low: d - ((a.estimate - a.low).powi(2) + (b.high - b.estimate).powi(2)).sqrt(),
+        high: d + ((a.high - a.estimate).powi(2) + (b.estimate - b.low).powi(2)).sqrt(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -150,6 +150,9 @@ pub struct Ended {
     pub log: GameLog,
     /// The players stopped before the end (`quit`, or the end of input).
     pub quit: bool,
+    /// The game stopped because a card script failed: the script to blame
+    /// (the state and log are as they were before that choice).
+    pub script_error: Option<crate::engine::ScriptError>,
 }
 
 /// A position to go back to with `undo`: before a human's decision.
@@ -177,6 +180,7 @@ struct Terminal<'r, R: BufRead, W: Write> {
     pending: [Vec<String>; 2],
     /// Whose screen was shown last.
     viewer: Option<Side>,
+    script_error: Option<crate::engine::ScriptError>,
 }
 
 /// Plays `game` at the terminal until it ends or the players quit.
@@ -196,12 +200,14 @@ pub fn play<R: BufRead, W: Write>(
         history: Vec::new(),
         pending: [Vec::new(), Vec::new()],
         viewer: None,
+        script_error: None,
     };
     let quit = t.run()?;
     Ok(Ended {
         state: t.game.state,
         log: t.game.log,
         quit,
+        script_error: t.script_error,
     })
 }
 
@@ -262,6 +268,13 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     Some(agent) => {
                         let view = View::new(self.r, &self.game.state, side);
                         let c = agent.decide(&view, &options);
+                        if let Some(se) = agent.take_script_error() {
+                            // Its look-ahead reached a state where a card
+                            // script fails: the game could reach it too.
+                            writeln!(self.out, "{side}'s agent found a failing card script while looking ahead: {se}")?;
+                            self.script_error = Some(se);
+                            return self.quit();
+                        }
                         if !options.contains(&c) {
                             writeln!(self.out, "{side}'s agent chose an option that is not legal; the game stops here.")?;
                             return self.quit();
@@ -295,6 +308,12 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 // The state is as before: a human may choose again; an
                 // agent would choose the same, so the game cannot go on.
                 writeln!(self.out, "That choice failed: {e}")?;
+                if let PlayError::Script(se) = e {
+                    // The data is broken, not the choice: stop, with the
+                    // game as it was before it, and blame the script.
+                    self.script_error = Some(se);
+                    return self.quit();
+                }
                 match actor.side() {
                     Some(side) if self.game.humans.plays(side) => {
                         self.history.pop();

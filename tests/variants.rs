@@ -230,9 +230,191 @@ fn csv_and_chart_are_written() {
     ]);
     let text = std::fs::read_to_string(&csv).unwrap();
     assert!(text.starts_with("run,section,key,value,low,high\n"));
-    assert!(text.contains("paired,difference,editor_win_rate,"));
+    // Rows carry each run's label; the paired difference has its own row.
+    assert!(text.contains("difference,editor_win_rate,paired,"));
+    assert!(text.contains("\nshipped game,win_rate,editor,"), "{text}");
+    assert!(text.contains("no_gambit.ron,win_rate,editor,"), "{text}");
     let chart = std::fs::read_to_string(&svg).unwrap();
     assert!(
         chart.starts_with("<svg") && chart.contains("Game length") && chart.contains("Win rate")
+    );
+}
+
+/// `watergate export` into a fresh folder, then `edit` on its files.
+fn exported(name: &str, edit: impl FnOnce(&Path)) -> PathBuf {
+    let dir = temp_dir(name);
+    let data = dir.join("mydata");
+    let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(["export", data.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    edit(&data);
+    data
+}
+
+fn run_raw(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_edited_copy_against_the_shipped_game_shows_the_stronger_side() {
+    // R8.1 with 4 momentum tokens instead of 5: Nixon wins sooner, so the
+    // Editor's win rate must drop, significantly, on the same seeds.
+    let data = exported("stronger", |d| {
+        let f = d.join("cards/game.ron");
+        let text = std::fs::read_to_string(&f).unwrap();
+        assert!(text.contains("momentum_to_win: 5,"));
+        std::fs::write(
+            &f,
+            text.replace("momentum_to_win: 5,", "momentum_to_win: 4,"),
+        )
+        .unwrap();
+    });
+    let d = data.to_str().unwrap();
+    let v = watergate(&[
+        "simulate",
+        "--data",
+        d,
+        "--against",
+        "shipped",
+        "--games",
+        "400",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    let diff = &v["difference_in_editor_win_rate"];
+    assert!(diff["high"].as_f64().unwrap() < 0.0, "{diff}");
+    assert_eq!(v["label"], format!("{d}/"));
+    assert_eq!(v["against"]["label"], "shipped game");
+    assert_eq!(v["run"]["against"], "shipped game");
+    // Both games were played in full, with the per-card differences.
+    assert_eq!(v["against"]["games"], 400);
+    assert!(
+        v["card_differences"]["nixon.gambit"]["win_rate_when_action_used"]["estimate"].is_f64()
+    );
+    // The text report names both games by what they are, never "base game".
+    let out = run_raw(&[
+        "simulate",
+        "--data",
+        d,
+        "--against",
+        "shipped",
+        "--games",
+        "200",
+        "--seed",
+        "4",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("{d}/ against shipped game, on the same seeds")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("({d}/ − shipped game, paired on the same seeds)")),
+        "{text}"
+    );
+    assert!(text.contains("difference in mean game length"), "{text}");
+    assert!(!text.contains("base game"), "{text}");
+    // The same comparison the other way round has the opposite sign.
+    let back = watergate(&[
+        "simulate",
+        "--against",
+        d,
+        "--variant",
+        variants_dir().join("no_gambit.ron").to_str().unwrap(),
+        "--games",
+        "400",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert!(
+        back["difference_in_editor_win_rate"]["low"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert_eq!(back["against"]["label"], format!("{d}/"));
+    assert!(back["label"]
+        .as_str()
+        .unwrap()
+        .starts_with("shipped game + "));
+}
+
+#[test]
+fn comparing_a_game_with_itself_is_refused() {
+    // No --data and no --variant: the shipped game against itself.
+    let out = run_raw(&["simulate", "--against", "shipped", "--games", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("with itself"), "{err}");
+    // An unedited copy is the same game too.
+    let data = exported("same", |_| {});
+    let out = run_raw(&[
+        "simulate",
+        "--data",
+        data.to_str().unwrap(),
+        "--baseline",
+        "shipped",
+        "--games",
+        "10",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("are the same game"));
+    // So is `base` when no variant is given.
+    let out = run_raw(&["simulate", "--against", "base", "--games", "10"]);
+    assert_eq!(out.status.code(), Some(2));
+    // `--baseline base` with an edited copy once compared it with itself
+    // without a word; now it is refused, pointing at `--against shipped`.
+    let out = run_raw(&[
+        "simulate",
+        "--data",
+        data.to_str().unwrap(),
+        "--baseline",
+        "base",
+        "--games",
+        "10",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use --against shipped"));
+}
+
+#[test]
+fn precision_works_against_the_shipped_game() {
+    let data = exported("precision", |d| {
+        let f = d.join("cards/game.ron");
+        let text = std::fs::read_to_string(&f).unwrap();
+        std::fs::write(
+            &f,
+            text.replace("momentum_to_win: 5,", "momentum_to_win: 4,"),
+        )
+        .unwrap();
+    });
+    let v = watergate(&[
+        "simulate",
+        "--data",
+        data.to_str().unwrap(),
+        "--against",
+        "shipped",
+        "--precision",
+        "0.05",
+        "--games",
+        "5000",
+        "--json",
+    ]);
+    // It stops on the paired difference's interval, not the win rate's.
+    let d = &v["difference_in_editor_win_rate"];
+    let half = (d["high"].as_f64().unwrap() - d["low"].as_f64().unwrap()) / 2.0;
+    assert!(half <= 0.05, "{half}");
+    let games = v["games"].as_u64().unwrap();
+    assert!(
+        games < 5000 && games == v["against"]["games"].as_u64().unwrap(),
+        "{games}"
     );
 }

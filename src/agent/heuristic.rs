@@ -6,8 +6,8 @@
 //! (the judgement values holding them).
 
 use super::eval::advantage;
-use super::Agent;
-use crate::engine::{Actor, Choice};
+use super::{note_script_error, Agent};
+use crate::engine::{Actor, Choice, ScriptError};
 use crate::model::Side;
 use crate::rules::Rules;
 use crate::state::State;
@@ -18,6 +18,7 @@ use rand_pcg::Pcg64Mcg;
 pub struct HeuristicAgent {
     rng: Pcg64Mcg,
     samples: usize,
+    script_error: Option<ScriptError>,
 }
 
 impl HeuristicAgent {
@@ -25,13 +26,20 @@ impl HeuristicAgent {
         HeuristicAgent {
             rng: Pcg64Mcg::seed_from_u64(seed),
             samples: 2,
+            script_error: None,
         }
     }
 }
 
 /// The best judgement `side` can reach from `s` by its own next decisions
 /// (up to `depth` of them), stopping when someone else must decide.
-fn best_follow_up(r: &Rules, s: &State, side: Side, depth: u32) -> f64 {
+fn best_follow_up(
+    r: &Rules,
+    s: &State,
+    side: Side,
+    depth: u32,
+    failed: &mut Option<ScriptError>,
+) -> f64 {
     let mut options = Vec::new();
     match s.legal(r, &mut options) {
         Some(Actor::Player(p)) if p == side && depth > 0 => options
@@ -39,8 +47,11 @@ fn best_follow_up(r: &Rules, s: &State, side: Side, depth: u32) -> f64 {
             .map(|c| {
                 let mut next = s.clone();
                 match next.apply_unchecked(r, *c) {
-                    Ok(()) => best_follow_up(r, &next, side, depth - 1),
-                    Err(_) => f64::NEG_INFINITY,
+                    Ok(()) => best_follow_up(r, &next, side, depth - 1, failed),
+                    Err(e) => {
+                        note_script_error(failed, e);
+                        f64::NEG_INFINITY
+                    }
                 }
             })
             .fold(f64::NEG_INFINITY, f64::max),
@@ -62,8 +73,11 @@ impl Agent for HeuristicAgent {
             for (i, c) in options.iter().enumerate() {
                 let mut next = s.clone();
                 totals[i] += match next.apply_unchecked(r, *c) {
-                    Ok(()) => best_follow_up(r, &next, side, 2),
-                    Err(_) => f64::NEG_INFINITY,
+                    Ok(()) => best_follow_up(r, &next, side, 2, &mut self.script_error),
+                    Err(e) => {
+                        note_script_error(&mut self.script_error, e);
+                        f64::NEG_INFINITY
+                    }
                 };
             }
         }
@@ -75,5 +89,9 @@ impl Agent for HeuristicAgent {
             }
         }
         options[best]
+    }
+
+    fn take_script_error(&mut self) -> Option<ScriptError> {
+        self.script_error.take()
     }
 }

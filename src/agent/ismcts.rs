@@ -75,6 +75,7 @@ pub struct IsmctsAgent {
     nodes: Vec<Node>,
     /// Iterations run by the last decision (for benchmarks).
     pub last_iterations: u32,
+    script_error: Option<crate::engine::ScriptError>,
 }
 
 /// Decisions in one playout before it is judged instead of finished.
@@ -88,6 +89,7 @@ impl IsmctsAgent {
             exploration: 0.7,
             nodes: Vec::new(),
             last_iterations: 0,
+            script_error: None,
         }
     }
 
@@ -102,7 +104,8 @@ impl IsmctsAgent {
                 break;
             }
             let c = buf[self.pick(buf.len())];
-            if s.apply_unchecked(r, c).is_err() {
+            if let Err(e) = s.apply_unchecked(r, c) {
+                super::note_script_error(&mut self.script_error, e);
                 break;
             }
         }
@@ -163,14 +166,16 @@ impl IsmctsAgent {
                 });
                 self.nodes[node].children.push(id);
                 path.push(id);
-                if s.apply_unchecked(r, c).is_err() {
+                if let Err(e) = s.apply_unchecked(r, c) {
+                    super::note_script_error(&mut self.script_error, e);
                     return;
                 }
                 break;
             }
             let Some((_, ch)) = best else { break };
             let c = self.nodes[ch as usize].choice;
-            if s.apply_unchecked(r, c).is_err() {
+            if let Err(e) = s.apply_unchecked(r, c) {
+                super::note_script_error(&mut self.script_error, e);
                 return;
             }
             node = ch as usize;
@@ -192,6 +197,10 @@ impl IsmctsAgent {
 impl Agent for IsmctsAgent {
     fn name(&self) -> String {
         format!("ismcts:{}", self.budget)
+    }
+
+    fn take_script_error(&mut self) -> Option<crate::engine::ScriptError> {
+        self.script_error.take()
     }
 
     fn decide(&mut self, view: &View, options: &[Choice]) -> Choice {

@@ -6,7 +6,7 @@ pub mod heuristic;
 pub mod ismcts;
 pub mod random;
 
-use crate::engine::Choice;
+use crate::engine::{Choice, PlayError, ScriptError};
 use crate::model::Side;
 use crate::view::View;
 
@@ -15,6 +15,21 @@ use crate::view::View;
 pub trait Agent: Send {
     fn name(&self) -> String;
     fn decide(&mut self, view: &View, options: &[Choice]) -> Choice;
+    /// A card script that failed while the agent looked ahead, taken once.
+    /// Look-ahead states are states the game can reach, so the caller
+    /// reports it (the script is to blame) instead of letting the agent
+    /// steer round the card without a word.
+    fn take_script_error(&mut self) -> Option<ScriptError> {
+        None
+    }
+}
+
+/// Keeps the first script error of a look-ahead (other errors there are
+/// the option's own business: the agent just avoids it).
+pub(crate) fn note_script_error(slot: &mut Option<ScriptError>, e: PlayError) {
+    if let PlayError::Script(s) = e {
+        slot.get_or_insert(s);
+    }
 }
 
 pub use heuristic::HeuristicAgent;

@@ -1,23 +1,31 @@
-//! `watergate check`: load and validate the data, every problem at once.
+//! `watergate check`: load and validate the data, every problem at once;
+//! with `--deep`, also run the card scripts in many reachable states.
 
 use super::{CliError, CliResult};
 use crate::data::GameSource;
+use crate::deep_check;
 use crate::model::Side;
-use crate::rules::Action;
+use crate::rules::{Action, Rules};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
 
-pub fn run(game: &GameSource) -> CliResult {
-    let ds = game.base().map_err(CliError::Data)?;
+/// Random games `check --deep` plays unless `--games` says otherwise.
+pub const DEEP_GAMES: u64 = 1000;
+
+pub fn run(game: &GameSource, deep: Option<u64>) -> CliResult {
+    let base = game.base().map_err(CliError::Data)?;
     let dir = game.data.as_deref();
-    let (rules, variant_name) = match game.variant.as_deref() {
-        None => (crate::data::load(&ds).map_err(CliError::Data)?, None),
+    let (ds, variant_name) = match game.variant.as_deref() {
+        None => (base, None),
         Some(v) => {
             let v = crate::variant::Variant::from_file(v).map_err(CliError::Data)?;
             (
-                v.rules(&ds).map_err(CliError::Data)?,
+                v.apply(&base).map_err(CliError::Data)?,
                 Some(v.def.name.clone()),
             )
         }
     };
+    let rules = crate::data::load(&ds).map_err(CliError::Data)?;
     if let Some(name) = variant_name {
         println!("variant `{name}` applies cleanly");
     }
@@ -44,5 +52,142 @@ pub fn run(game: &GameSource) -> CliResult {
         rules.scripts.units.len(),
         dynamic,
     );
-    Ok(())
+    match deep {
+        None => Ok(()),
+        Some(games) => deep_run(&rules, &ds, game, games),
+    }
+}
+
+/// The scenario folders the deep check plays: `scenarios/` and
+/// `tests/scenarios/` of the current folder (the repository's, when run
+/// from it), and `scenarios/` of the data folder.
+fn scenario_dirs(dir: Option<&Path>) -> Vec<PathBuf> {
+    let mut dirs = vec![PathBuf::from("scenarios"), PathBuf::from("tests/scenarios")];
+    if let Some(d) = dir {
+        dirs.push(d.join("scenarios"));
+    }
+    dirs.retain(|d| d.is_dir());
+    dirs.dedup_by(|a, b| a.canonicalize().ok() == b.canonicalize().ok());
+    dirs
+}
+
+fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games: u64) -> CliResult {
+    let files = deep_check::scenario_files(&scenario_dirs(flags.data.as_deref()));
+    let total: u64 = deep_check::pairings(games)
+        .iter()
+        .map(|(_, _, n)| n)
+        .sum::<u64>()
+        + files.len() as u64;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(total);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "deep check {bar:40} {pos}/{len} games and scenarios, {eta} left",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let report = deep_check::deep_check(rules, ds, flags, games, &files, threads, &|n| {
+        if let Some(b) = &bar {
+            b.set_position(n);
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    println!(
+        "deep check: {} games ({}), {} scenario files played and {} options tried from their positions",
+        report.games.iter().map(|(_, n)| n).sum::<u64>(),
+        report
+            .games
+            .iter()
+            .map(|(who, n)| format!("{n} {who}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        report.scenarios,
+        report.options_tried,
+    );
+    if !report.skipped.is_empty() {
+        println!(
+            "  {} scenario files not played with this game (they are about another): {}",
+            report.skipped.len(),
+            report
+                .skipped
+                .iter()
+                .map(|(f, why)| format!("{f}: {why}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        );
+    }
+    let unplayed: Vec<&str> = report
+        .action_plays
+        .iter()
+        .filter(|(_, n)| **n == 0)
+        .map(|(id, _)| id.as_str())
+        .collect();
+    println!(
+        "  card actions played {} times in the games ({} of the cards' scripts read the game){}",
+        report.action_plays.values().sum::<u64>(),
+        report.dynamic,
+        if unplayed.is_empty() {
+            "; every card's action was played".to_string()
+        } else {
+            format!("; never played for its action: {}", unplayed.join(", "))
+        }
+    );
+    let scripts = report
+        .findings
+        .iter()
+        .filter(|f| f.script().is_some())
+        .count();
+    let others = report.findings.len() - scripts;
+    if report.findings.is_empty() {
+        println!("  no script failed");
+        return Ok(());
+    }
+    // Other failures (a game stuck, say) can differ in every game: the
+    // first few say enough.
+    const SHOWN: usize = 10;
+    let mut last = None;
+    let mut shown_others = 0;
+    for f in &report.findings {
+        if f.script().is_none() {
+            shown_others += 1;
+            if shown_others > SHOWN {
+                continue;
+            }
+        }
+        match f.script() {
+            Some(e) => {
+                if let Some((e, c)) = last.replace((e.clone(), f.context())) {
+                    super::report_script(&e, &c);
+                }
+            }
+            None => eprintln!(
+                "error: {}
+  {}",
+                f.error,
+                f.context().replace('\n', "\n  ")
+            ),
+        }
+    }
+    if others > SHOWN {
+        eprintln!("… and {} more failures not shown", others - SHOWN);
+    }
+    let summary = format!(
+        "{scripts} card script failure{} and {others} other failure{} found by the deep check",
+        if scripts == 1 { "" } else { "s" },
+        if others == 1 { "" } else { "s" },
+    );
+    match last {
+        Some((error, context)) => Err(CliError::Script {
+            error,
+            context: format!("{context}\n{summary}"),
+        }),
+        None => Err(CliError::Failed(summary)),
+    }
 }

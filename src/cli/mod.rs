@@ -70,6 +70,13 @@ pub enum Command {
     Check {
         #[command(flatten)]
         game: GameArgs,
+        /// Also run the card scripts in many reachable states: games with every
+        /// agent and every scenario under scenarios/ (and tests/scenarios/).
+        #[arg(long)]
+        deep: bool,
+        /// With --deep: random games to play (agents that think play fewer) [default: 1000].
+        #[arg(short = 'n', long, value_name = "N", requires = "deep", value_parser = values::count)]
+        games: Option<u64>,
     },
     /// List the player cards as a table, or as JSON.
     Cards {
@@ -189,7 +196,7 @@ impl Command {
     /// The command's choice of game, if it loads one.
     pub fn game(&self) -> Option<&GameArgs> {
         match self {
-            Command::Check { game }
+            Command::Check { game, .. }
             | Command::Cards { game, .. }
             | Command::Export { game, .. }
             | Command::ScriptApi { game }
@@ -214,18 +221,16 @@ pub fn main() -> ExitCode {
 
 pub fn run(cli: Cli) -> ExitCode {
     let result = match &cli.command {
-        Command::Check { game } => check::run(&game.source()),
+        Command::Check { game, deep, games } => check::run(
+            &game.source(),
+            deep.then(|| games.unwrap_or(check::DEEP_GAMES)),
+        ),
         Command::Cards { json, game } => game.rules().and_then(|r| cards::run(&r, *json)),
         Command::Export { dir, force, game } => export(dir, *force, game),
         Command::ScriptApi { game } => game
             .rules()
             .and_then(|r| script_api::run(&r, &game.source().label())),
-        Command::Simulate(args) => args
-            .game
-            .source()
-            .base()
-            .map_err(CliError::Data)
-            .and_then(|ds| simulate::run(&ds, args)),
+        Command::Simulate(args) => simulate::run(args),
         Command::Merge {
             files,
             json,
@@ -301,6 +306,32 @@ pub fn run(cli: Cli) -> ExitCode {
             }
             ExitCode::from(1)
         }
+        Err(CliError::Script { error, context }) => {
+            report_script(&error, &context);
+            ExitCode::from(3)
+        }
+    }
+}
+
+/// Prints a card script's failure: `path:line:col: card `…`: message`, the
+/// line of the script with a caret, then where it happened and how to get
+/// there again.
+pub fn report_script(e: &crate::engine::ScriptError, context: &str) {
+    eprintln!("error: {e}");
+    let text = std::fs::read_to_string(&e.script).ok().or_else(|| {
+        DataSet::embedded()
+            .get(&e.script)
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .map(str::to_string)
+    });
+    let d = crate::diag::Diagnostic::new(&e.script, e.line, e.col, e.message.clone());
+    if let Some(snippet) = text.and_then(|t| d.snippet(&t)) {
+        for line in snippet.lines() {
+            eprintln!("    {line}");
+        }
+    }
+    for line in context.lines() {
+        eprintln!("  {line}");
     }
 }
 
@@ -313,6 +344,13 @@ pub enum CliError {
     Message(String),
     /// The command ran and its answer is "no" (a failed expectation), exit 1.
     Failed(String),
+    /// A card script failed at run time: the script is to blame; `context`
+    /// says where (which game, which scenario) and how to get there again.
+    /// Exit 3.
+    Script {
+        error: crate::engine::ScriptError,
+        context: String,
+    },
 }
 
 impl From<String> for CliError {
@@ -427,6 +465,15 @@ fn soak(
         Some((what, position)) => {
             let file = "soak-failure.ron";
             let _ = std::fs::write(file, position);
+            if let Some(error) = rep.script {
+                // A card script failed: the script is to blame, not the engine.
+                return Err(CliError::Script {
+                    error,
+                    context: format!(
+                        "{what}\nthe position before that choice is saved in {file} (`watergate scenario {file}`)"
+                    ),
+                });
+            }
             Err(CliError::Failed(format!(
                 "FAILURE: {what}
 the position is saved in {file}"

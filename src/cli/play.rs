@@ -64,7 +64,8 @@ pub fn run(a: &PlayArgs) -> CliResult {
             let scn = Scenario::from_file(file).map_err(CliError::Data)?;
             let r = scn.rules(&a.game.source()).map_err(CliError::Data)?;
             let mut s = scn.start(&r).map_err(CliError::Data)?;
-            scn.play(&r, &mut s).map_err(CliError::Data)?;
+            scn.play_choices(&r, &mut s)
+                .map_err(|stop| super::scenario::script_stop(&scn, stop))?;
             if let Some(o) = s.outcome {
                 return Err(CliError::Message(format!(
                     "{}: the game is already over there ({} won)",
@@ -92,6 +93,14 @@ pub fn run(a: &PlayArgs) -> CliResult {
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match terminal::play(&rules, game, settings, stdin.lock(), stdout.lock()) {
+        Ok(terminal::Ended {
+            script_error: Some(error),
+            ..
+        }) => Err(CliError::Script {
+            error,
+            context: "the game stopped before that choice; its log holds every choice up to it"
+                .into(),
+        }),
         Ok(_) => Ok(()),
         // The output was closed (`| head`): nothing more to say.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -27,11 +27,39 @@ pub fn run(r: &Rules, file: &Path, step: bool) -> CliResult {
     };
     match show(r, &loaded, step, &st, stdin.lock(), stdout.lock()) {
         Ok(Ok(_)) => Ok(()),
-        Ok(Err(d)) => Err(CliError::Data(d)),
+        Ok(Err(d)) => Err(match script_failure(r, &loaded) {
+            Some((index, error)) => CliError::Script {
+                error,
+                context: format!(
+                    "while {} replayed choice {} `{}`",
+                    loaded.display,
+                    index + 1,
+                    loaded.log.choices[index]
+                ),
+            },
+            None => CliError::Data(d),
+        }),
         // The output was closed (`| head`): nothing more to say.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(CliError::Message(format!("replay: {e}"))),
     }
+}
+
+/// The choice whose card script failed, if that is why the replay stopped
+/// (the script is to blame then, not the log).
+fn script_failure(r: &Rules, loaded: &LoadedLog) -> Option<(usize, crate::engine::ScriptError)> {
+    let mut s = loaded.start(r, &mut Vec::new()).ok()?;
+    let mut options = Vec::new();
+    for (i, text) in loaded.log.choices.iter().enumerate() {
+        s.legal(r, &mut options)?;
+        let c = crate::engine::notation::parse_choice(r, &s, text, &options).ok()?;
+        match s.apply(r, c) {
+            Ok(()) => {}
+            Err(crate::engine::PlayError::Script(e)) => return Some((i, e)),
+            Err(_) => return None,
+        }
+    }
+    None
 }
 
 /// Prints the replay of `loaded`; with `step`, waits for a line of `input`

@@ -5,15 +5,33 @@ use super::{CliError, CliResult};
 use crate::data::GameSource;
 use crate::engine::notation::format_choice;
 use crate::render::{self, Style};
-use crate::scenario::{save, Scenario};
+use crate::scenario::{save, PlayStop, Scenario};
 use serde_json::json;
 use std::io::IsTerminal;
 use std::path::Path;
 
+/// A scenario's choices that stopped: a card script that failed is blamed
+/// (exit 3), naming the choice that ran it; a bad choice is the file's.
+pub fn script_stop(scn: &Scenario, stop: PlayStop) -> CliError {
+    match stop {
+        PlayStop::Input(d) => CliError::Data(d),
+        PlayStop::Script { index, error } => CliError::Script {
+            error,
+            context: format!(
+                "while {} played play[{index}] `{}`",
+                scn.display, scn.def.play[index]
+            ),
+        },
+    }
+}
+
 pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -> CliResult {
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;
-    let (state, failures) = scn.run(&rules).map_err(CliError::Data)?;
+    let mut state = scn.start(&rules).map_err(CliError::Data)?;
+    scn.play_choices(&rules, &mut state)
+        .map_err(|stop| script_stop(&scn, stop))?;
+    let failures = scn.check(&rules, &state);
     if let Some(out) = save_to {
         let text = save::to_text(&save::scenario_of(
             &rules,

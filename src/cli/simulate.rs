@@ -1,15 +1,16 @@
-//! `watergate simulate`: many games between two agents, optionally with a
-//! house-rule variant compared against a baseline on the same seeds, with
-//! honest statistics; and `watergate merge` for shards of a larger sweep.
+//! `watergate simulate`: many games between two agents, optionally compared
+//! with another game (`--against`: the shipped game, a data folder or a
+//! variant) on the same seeds, with honest statistics; and `watergate
+//! merge` for shards of a larger sweep.
 
 use super::{CliError, CliResult};
 use crate::agent::AgentSpec;
-use crate::data::DataSet;
+use crate::data::GameSource;
+use crate::deep_check::shell_word;
 use crate::model::{Side, WinCause};
 use crate::rules::Rules;
-use crate::sim::{simulate_compare, SimConfig, SimResult, Tally};
-use crate::stats::{wilson, Interval, Z95};
-use crate::variant::Variant;
+use crate::sim::{simulate_compare, single_game_seed, GameFailure, SimConfig, SimResult, Tally};
+use crate::stats::{newcombe, wilson, Interval, Z95};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -31,11 +32,17 @@ pub struct SimulateArgs {
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
     #[arg(long, value_name = "AGENT", default_value = "random", value_parser = AgentSpec::parse)]
     pub nixon: AgentSpec,
-    /// Also play this baseline on the same seeds and compare: a variant FILE, or `base` for the
-    /// game without --variant [default: no comparison].
-    #[arg(long, value_name = "FILE|base")]
-    pub baseline: Option<String>,
-    /// Play until the 95% interval (of the difference, with a baseline; of the
+    /// Also play the same games (same seeds, same agents) with another game
+    /// and compare: `shipped` (the built-in game), `base` (this game without
+    /// --variant), a data folder, or a variant file (applied to this game's data)
+    /// [default: no comparison].
+    #[arg(
+        long,
+        visible_alias = "baseline",
+        value_name = "shipped|base|DIR|VARIANT.ron"
+    )]
+    pub against: Option<String>,
+    /// Play until the 95% interval (of the difference, with --against; of the
     /// Editor's win rate otherwise) is at most this wide on each side, like 0.01
     /// [default: play exactly --games].
     #[arg(long, value_name = "HALF_WIDTH")]
@@ -69,9 +76,14 @@ pub struct RunKey {
     pub games: u64,
     pub editor: String,
     pub nixon: String,
-    pub variant: Option<String>,
-    pub baseline: Option<String>,
+    /// What was played: `shipped game`, `mydata/`, `mydata/ + no_gambit.ron`.
+    pub label: String,
+    /// What it was compared against, labelled the same way.
+    #[serde(default)]
+    pub against: Option<String>,
     pub data_fingerprint: String,
+    #[serde(default)]
+    pub against_fingerprint: Option<String>,
 }
 
 /// A slice of a run's games.
@@ -101,27 +113,150 @@ fn parse_shard(s: &str, games: u64) -> Result<Slice, CliError> {
     })
 }
 
-fn load_variant(path: &Path, base: &DataSet) -> Result<(String, Rules), CliError> {
-    let v = Variant::from_file(path).map_err(CliError::Data)?;
-    let rules = v.rules(base).map_err(CliError::Data)?;
-    Ok((v.def.name.clone(), rules))
+/// One game to play: where its data comes from, the rules built from it,
+/// and its label, which says what it is (an edited copy is never "the base
+/// game").
+pub struct PlayedGame {
+    pub label: String,
+    pub data: Option<PathBuf>,
+    pub variant: Option<PathBuf>,
+    pub rules: Rules,
 }
 
-pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
-    let base_rules = crate::data::load(base).map_err(CliError::Data)?;
-    let (variant_name, rules) = match &a.game.variant {
-        Some(p) => {
-            let (n, r) = load_variant(p, base)?;
-            (Some(n), r)
+/// The label of a data set: its folder (`mydata/`), or the shipped game.
+pub fn data_label(data: Option<&Path>) -> String {
+    match data {
+        None => "shipped game".into(),
+        Some(d) => {
+            let s = d.display().to_string();
+            if s.ends_with('/') {
+                s
+            } else {
+                format!("{s}/")
+            }
         }
-        None => (None, crate::data::load(base).map_err(CliError::Data)?),
-    };
-    let (baseline_name, baseline) = match a.baseline.as_deref() {
-        None => (None, None),
-        Some("base") => (Some("base game".to_string()), Some(base_rules)),
-        Some(p) => {
-            let (n, r) = load_variant(Path::new(p), base)?;
-            (Some(n), Some(r))
+    }
+}
+
+impl PlayedGame {
+    /// The game of `--data` (or the shipped one) with `--variant` applied.
+    pub fn load(data: Option<&Path>, variant: Option<&Path>) -> Result<PlayedGame, CliError> {
+        let source = GameSource {
+            data: data.map(Path::to_path_buf),
+            variant: variant.map(Path::to_path_buf),
+        };
+        let rules = source.rules().map_err(CliError::Data)?;
+        let label = match variant {
+            None => data_label(data),
+            Some(v) => format!("{} + {}", data_label(data), v.display()),
+        };
+        Ok(PlayedGame {
+            label,
+            data: data.map(Path::to_path_buf),
+            variant: variant.map(Path::to_path_buf),
+            rules,
+        })
+    }
+
+    /// The game named by `--against`, for a run of `data` + `variant`.
+    pub fn against(spec: &str, data: Option<&Path>) -> Result<PlayedGame, CliError> {
+        match spec {
+            "shipped" => PlayedGame::load(None, None),
+            "base" => PlayedGame::load(data, None),
+            p => {
+                let path = Path::new(p);
+                if path.is_dir() {
+                    PlayedGame::load(Some(path), None)
+                } else if path.is_file() {
+                    PlayedGame::load(data, Some(path))
+                } else {
+                    Err(CliError::Message(format!(
+                        "--against {p}: expected `shipped`, `base`, a data folder or a variant file; there is no file or folder `{p}`"
+                    )))
+                }
+            }
+        }
+    }
+
+    /// The command that plays game 0 of a run seeded `seed` with this game.
+    pub fn command(&self, seed: u64, editor: &AgentSpec, nixon: &AgentSpec) -> String {
+        let mut c = String::from("watergate simulate");
+        if let Some(d) = &self.data {
+            c.push_str(&format!(" --data {}", shell_word(&d.display().to_string())));
+        }
+        if let Some(v) = &self.variant {
+            c.push_str(&format!(
+                " --variant {}",
+                shell_word(&v.display().to_string())
+            ));
+        }
+        c.push_str(&format!(
+            " --games 1 --seed {seed} --editor {editor} --nixon {nixon}"
+        ));
+        c
+    }
+}
+
+/// A game that failed, as the command line reports it: a failing script is
+/// blamed (exit 3) with the game and the command that replays it; anything
+/// else is the engine's failure.
+pub fn failure_error(
+    f: &GameFailure,
+    game: &PlayedGame,
+    run_seed: u64,
+    editor: &AgentSpec,
+    nixon: &AgentSpec,
+) -> CliError {
+    let again = game.command(single_game_seed(run_seed, f.index), editor, nixon);
+    let mut context = format!(
+        "in game {} of `{}` (seed {run_seed}, game seed {})",
+        f.index, game.label, f.seed
+    );
+    if let Some(who) = &f.lookahead {
+        context.push_str(&format!(", while {who} looked ahead"));
+    }
+    context.push_str(&format!("\nreproduce: {again}"));
+    let timed = |a: &AgentSpec| matches!(a, AgentSpec::Ismcts(crate::agent::Budget::Millis(_)));
+    if timed(editor) || timed(nixon) {
+        context.push_str(
+            "\n(an agent with a time budget decides differently on every run: use ismcts:N iterations to replay exactly)",
+        );
+    }
+    match f.script() {
+        Some(e) => CliError::Script {
+            error: e.clone(),
+            context,
+        },
+        None => CliError::Message(format!("{}\n  {}", f.error, context.replace('\n', "\n  "))),
+    }
+}
+
+pub fn run(a: &SimulateArgs) -> CliResult {
+    let data = a.game.data.as_deref();
+    let game = PlayedGame::load(data, a.game.variant.as_deref())?;
+    let against = match a.against.as_deref() {
+        None => None,
+        Some(spec) => {
+            let other = PlayedGame::against(spec, data)?;
+            if other.rules.fingerprint == game.rules.fingerprint {
+                return Err(CliError::Message(if spec == "base" && data.is_some() {
+                    format!(
+                        "--against base: `base` is this game without --variant, so {} would be compared with itself; to compare it with the shipped game, use --against shipped",
+                        game.label
+                    )
+                } else if other.label == game.label {
+                    format!(
+                        "--against {spec}: that is the game being played ({}), so the comparison would be with itself; give --data DIR or --variant FILE for the edited game",
+                        game.label
+                    )
+                } else {
+                    format!(
+                        "--against {spec}: `{}` and `{}` are the same game (same data), so there is nothing to compare",
+                        game.label, other.label
+                    )
+                }));
+            }
+            Some(other)
         }
     };
     if let Some(p) = a.precision {
@@ -159,14 +294,18 @@ pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
                 .unwrap_or(1)
         })
         .max(1);
+    let rules = &game.rules;
     let key = RunKey {
         seed: a.seed,
         games,
         editor: a.editor.to_string(),
         nixon: a.nixon.to_string(),
-        variant: variant_name.clone(),
-        baseline: baseline_name.clone(),
+        label: game.label.clone(),
+        against: against.as_ref().map(|g| g.label.clone()),
         data_fingerprint: format!("{:016x}", rules.fingerprint),
+        against_fingerprint: against
+            .as_ref()
+            .map(|g| format!("{:016x}", g.rules.fingerprint)),
     };
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new(slice.games);
@@ -187,8 +326,8 @@ pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
         slice.games
     };
     let mut total = SimResult {
-        baseline: baseline.as_ref().map(|_| Tally::default()),
-        paired: baseline.as_ref().map(|_| Default::default()),
+        against: against.as_ref().map(|_| Tally::default()),
+        paired: against.as_ref().map(|_| Default::default()),
         ..Default::default()
     };
     let mut played = 0;
@@ -203,14 +342,26 @@ pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
             threads,
         };
         let offset = played;
-        let part = simulate_compare(&rules, baseline.as_ref(), &cfg, &|k| {
+        let part = simulate_compare(rules, against.as_ref().map(|g| &g.rules), &cfg, &|k| {
             if let Some(b) = &bar {
                 if k % 16 == 0 {
                     b.set_position(offset + k);
                 }
             }
-        })
-        .map_err(|e| CliError::Message(e.to_string()))?;
+        });
+        let part = match part {
+            Ok(p) => p,
+            Err(f) => {
+                if let Some(b) = &bar {
+                    b.finish_and_clear();
+                }
+                let which = match (&against, f.against) {
+                    (Some(g), true) => g,
+                    _ => &game,
+                };
+                return Err(failure_error(&f, which, a.seed, &a.editor, &a.nixon));
+            }
+        };
         total.merge(&part);
         played += n;
         if let Some(p) = a.precision {
@@ -243,7 +394,7 @@ pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
             games: played,
         }];
     }
-    let mut v = report.to_json(&rules);
+    let mut v = report.to_json(rules);
     v["threads"] = json!(threads);
     v["seconds"] = json!(secs);
     v["games_per_second"] = json!(played as f64 / secs.max(1e-9));
@@ -253,11 +404,11 @@ pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
     if a.report_peak_memory {
         v["peak_memory_kib"] = json!(crate::bench::peak_rss_kib());
     }
-    report.outputs(&rules, a.csv.as_deref(), a.chart.as_deref())?;
+    report.outputs(rules, a.csv.as_deref(), a.chart.as_deref())?;
     if a.json {
         println!("{v}");
     } else {
-        print!("{}", report.text(&rules));
+        print!("{}", report.text(rules));
         println!(
             "  {:.0} games/s on {} thread{} ({:.2} s)",
             played as f64 / secs.max(1e-9),
@@ -319,15 +470,80 @@ fn tally_json(t: &Tally) -> serde_json::Value {
     })
 }
 
+/// Per card, the win rate of its side when its action was used: this run
+/// against the other (a card only one of them has: `None` on the other).
+struct CardDiff<'a> {
+    id: &'a str,
+    this: Option<&'a crate::sim::CardTally>,
+    other: Option<&'a crate::sim::CardTally>,
+}
+
+impl CardDiff<'_> {
+    fn rate(c: Option<&crate::sim::CardTally>) -> Option<Interval> {
+        c.filter(|c| c.action_games > 0)
+            .map(|c| wilson(c.action_wins, c.action_games, Z95))
+    }
+
+    /// This run's rate minus the other's (Newcombe's interval: the games in
+    /// which a card's action was used differ between the runs).
+    fn difference(&self) -> Option<Interval> {
+        Some(newcombe(Self::rate(self.this)?, Self::rate(self.other)?))
+    }
+}
+
+fn card_diffs<'a>(a: &'a Tally, b: &'a Tally) -> Vec<CardDiff<'a>> {
+    let ids: std::collections::BTreeSet<&String> = a.cards.keys().chain(b.cards.keys()).collect();
+    ids.into_iter()
+        .map(|id| CardDiff {
+            id,
+            this: a.cards.get(id),
+            other: b.cards.get(id),
+        })
+        .collect()
+}
+
+fn significant(i: &Interval) -> bool {
+    i.low > 0.0 || i.high < 0.0
+}
+
+/// A CSV field (quoted when it holds a comma, quote or line break).
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
 impl Report {
     pub fn to_json(&self, _r: &Rules) -> serde_json::Value {
         let t = &self.result.tally;
         let mut v = tally_json(t);
+        v["label"] = json!(self.run.label);
         v["run"] = json!(self.run);
         v["slices"] = json!(self.slices);
         v["raw"] = json!(self.result);
-        if let Some(b) = &self.result.baseline {
-            v["baseline"] = tally_json(b);
+        if let Some(b) = &self.result.against {
+            let mut o = tally_json(b);
+            o["label"] = json!(self.run.against);
+            v["against"] = o;
+            let cards: serde_json::Map<String, serde_json::Value> = card_diffs(t, b)
+                .iter()
+                .map(|d| {
+                    (
+                        d.id.to_string(),
+                        json!({
+                            "win_rate_when_action_used": d.difference().map(interval_json),
+                            "action_plays_per_game": [
+                                d.this.map(|c| c.action_plays as f64 / t.games.max(1) as f64),
+                                d.other.map(|c| c.action_plays as f64 / b.games.max(1) as f64),
+                            ],
+                        }),
+                    )
+                })
+                .collect();
+            v["card_differences"] = json!(cards);
+            v["difference_in_mean_rounds"] = json!(t.mean_rounds() - b.mean_rounds());
         }
         if let Some(p) = &self.result.paired {
             v["difference_in_editor_win_rate"] = interval_json(p.difference());
@@ -340,15 +556,21 @@ impl Report {
         let mut out = String::new();
         let t = &self.result.tally;
         let k = &self.run;
-        let name = k.variant.clone().unwrap_or_else(|| "base game".into());
-        let _ = writeln!(
-            out,
-            "{} games, seed {}: Editor ({}) vs Nixon ({}) — {}",
-            t.games, k.seed, k.editor, k.nixon, name
-        );
-        let mut runs = vec![(name.clone(), t)];
-        if let (Some(b), Some(bn)) = (&self.result.baseline, &k.baseline) {
-            runs.push((format!("{bn} (baseline, same seeds)"), b));
+        let _ = match &k.against {
+            None => writeln!(
+                out,
+                "{} games, seed {}: Editor ({}) vs Nixon ({}) — {}",
+                t.games, k.seed, k.editor, k.nixon, k.label
+            ),
+            Some(o) => writeln!(
+                out,
+                "{} games, seed {}: Editor ({}) vs Nixon ({}) — {} against {}, on the same seeds",
+                t.games, k.seed, k.editor, k.nixon, k.label, o
+            ),
+        };
+        let mut runs = vec![(k.label.clone(), t)];
+        if let (Some(b), Some(bn)) = (&self.result.against, &k.against) {
+            runs.push((bn.clone(), b));
         }
         for (label, t) in &runs {
             if runs.len() > 1 {
@@ -390,16 +612,61 @@ impl Report {
                     .join(" ")
             );
         }
-        if let Some(p) = &self.result.paired {
+        if let (Some(p), Some(o), Some(b)) = (&self.result.paired, &k.against, &self.result.against)
+        {
             let d = p.difference();
             let _ = writeln!(
                 out,
-                "difference in the Editor's win rate (variant − baseline, paired): {:+.1} points (95% CI {:+.1} to {:+.1}){}",
+                "difference in the Editor's win rate ({} − {}, paired on the same seeds): {:+.1} points (95% CI {:+.1} to {:+.1}){}",
+                k.label,
+                o,
                 100.0 * d.estimate,
                 100.0 * d.low,
                 100.0 * d.high,
-                if d.low > 0.0 || d.high < 0.0 { " — significant" } else { " — not significant at 95%" }
+                if significant(&d) { " — significant" } else { " — not significant at 95%" }
             );
+            let _ = writeln!(
+                out,
+                "difference in mean game length: {:+.2} rounds",
+                t.mean_rounds() - b.mean_rounds()
+            );
+            let _ = writeln!(
+                out,
+                "cards: win rate of its side when its action was used (action plays per game), {} against {}; * significant at 95%:",
+                k.label, o
+            );
+            let cell = |c: Option<&crate::sim::CardTally>, games: u64| match c {
+                None => "not in this game".to_string(),
+                Some(c) => match CardDiff::rate(Some(c)) {
+                    None => format!("— ({:.2})", c.action_plays as f64 / games.max(1) as f64),
+                    Some(i) => format!(
+                        "{:5.1}% ({:.2})",
+                        100.0 * i.estimate,
+                        c.action_plays as f64 / games.max(1) as f64
+                    ),
+                },
+            };
+            for d in card_diffs(t, b) {
+                let diff = match d.difference() {
+                    None => "—".to_string(),
+                    Some(i) => format!(
+                        "{:+5.1} ({:+.1} to {:+.1}){}",
+                        100.0 * i.estimate,
+                        100.0 * i.low,
+                        100.0 * i.high,
+                        if significant(&i) { " *" } else { "" }
+                    ),
+                };
+                let _ = writeln!(
+                    out,
+                    "  {:<38} {:<17} {:<17} {}",
+                    d.id,
+                    cell(d.this, t.games),
+                    cell(d.other, b.games),
+                    diff
+                );
+            }
+            return out;
         }
         let _ = writeln!(
             out,
@@ -438,22 +705,24 @@ impl Report {
             crate::chart::draw(
                 path,
                 &self.result,
-                self.run.variant.as_deref().unwrap_or("base game"),
-                self.run.baseline.as_deref().unwrap_or("baseline"),
+                &self.run.label,
+                self.run.against.as_deref().unwrap_or(""),
             )
             .map_err(CliError::Message)?;
         }
         Ok(())
     }
 
-    /// One row per figure: run, section, key, value (and interval bounds).
+    /// One row per figure: run (its label), section, key, value (and
+    /// interval bounds); the differences have run `difference`.
     pub fn csv(&self) -> String {
         let mut out = String::from("run,section,key,value,low,high\n");
-        let mut runs = vec![("variant", &self.result.tally)];
-        if let Some(b) = &self.result.baseline {
-            runs.push(("baseline", b));
+        let mut runs = vec![(self.run.label.as_str(), &self.result.tally)];
+        if let (Some(b), Some(l)) = (&self.result.against, &self.run.against) {
+            runs.push((l.as_str(), b));
         }
-        for (run, t) in runs {
+        for (label, t) in &runs {
+            let run = csv_field(label);
             out.push_str(&format!("{run},games,all,{},,\n", t.games));
             for side in [Side::Editor, Side::Nixon] {
                 let i = wilson(t.wins(side), t.games, Z95);
@@ -492,9 +761,19 @@ impl Report {
         if let Some(p) = &self.result.paired {
             let d = p.difference();
             out.push_str(&format!(
-                "paired,difference,editor_win_rate,{:.6},{:.6},{:.6}\n",
+                "difference,editor_win_rate,paired,{:.6},{:.6},{:.6}\n",
                 d.estimate, d.low, d.high
             ));
+        }
+        if let Some(b) = &self.result.against {
+            for d in card_diffs(&self.result.tally, b) {
+                if let Some(i) = d.difference() {
+                    out.push_str(&format!(
+                        "difference,card_action_win_rate,{},{:.6},{:.6},{:.6}\n",
+                        d.id, i.estimate, i.low, i.high
+                    ));
+                }
+            }
         }
         out
     }

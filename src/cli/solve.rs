@@ -11,7 +11,8 @@ pub fn run(file: &Path, depth: Option<u32>, nodes: u64, game: &GameSource) -> Cl
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;
-    scn.play(&rules, &mut state).map_err(CliError::Data)?;
+    scn.play_choices(&rules, &mut state)
+        .map_err(|stop| super::scenario::script_stop(&scn, stop))?;
     let side = match (&scn.def.puzzle, state.to_move(&rules)) {
         (Some(p), _) => p.side,
         (None, Some(Actor::Player(s))) => s,
@@ -31,6 +32,15 @@ pub fn run(file: &Path, depth: Option<u32>, nodes: u64, game: &GameSource) -> Cl
             node_limit: nodes,
         },
     );
+    if let Some(error) = result.script_error {
+        return Err(CliError::Script {
+            error,
+            context: format!(
+                "in a position the search reached from {} (the verdict does not stand)",
+                scn.display
+            ),
+        });
+    }
     let horizon = match depth {
         Some(d) => format!("within {d} decisions"),
         None => "within the round".to_string(),

@@ -38,6 +38,19 @@ pub fn describe_kind(r: &Rules, k: &crate::engine::DecisionKind) -> String {
     }
 }
 
+/// Why a scenario's choices stopped before the end.
+#[derive(Clone, Debug)]
+pub enum PlayStop {
+    /// A choice that is not an option (or comes after the end): a problem
+    /// in the scenario file.
+    Input(Diagnostics),
+    /// A card script failed while `play[index]` was carried out.
+    Script {
+        index: usize,
+        error: crate::engine::ScriptError,
+    },
+}
+
 /// A parsed scenario file.
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -146,13 +159,30 @@ impl Scenario {
     /// Plays the scenario's choices from `s`; stops at the first choice
     /// that is not an option, with a diagnostic at that choice.
     pub fn play(&self, r: &Rules, s: &mut State) -> Result<(), Diagnostics> {
+        self.play_choices(r, s).map_err(|stop| match stop {
+            PlayStop::Input(d) => d,
+            PlayStop::Script { index, error } => {
+                let mut pr = self.problems();
+                pr.at(
+                    &format!("play[{index}]"),
+                    format!("`{}`: {error}", self.def.play[index]),
+                );
+                pr.diags
+            }
+        })
+    }
+
+    /// As [`Scenario::play`], but a card script failing at run time is told
+    /// apart from a problem in the file: the script is to blame, and `s` is
+    /// left as it was before that choice.
+    pub fn play_choices(&self, r: &Rules, s: &mut State) -> Result<(), PlayStop> {
         let mut pr = self.problems();
         let mut options = Vec::new();
         for (i, text) in self.def.play.iter().enumerate() {
             let path = format!("play[{i}]");
             if s.legal(r, &mut options).is_none() {
                 pr.at(&path, format!("`{text}`: the game is already over"));
-                return Err(pr.diags);
+                return Err(PlayStop::Input(pr.diags));
             }
             let choice = match parse_choice(r, s, text, &options) {
                 Ok(c) => c,
@@ -165,12 +195,18 @@ impl Scenario {
                         &path,
                         format!("{e} ({who}: {})", describe_kind(r, &s.decision_kind(r))),
                     );
-                    return Err(pr.diags);
+                    return Err(PlayStop::Input(pr.diags));
                 }
             };
-            if let Err(e) = s.apply(r, choice) {
-                pr.at(&path, format!("`{text}`: {e}"));
-                return Err(pr.diags);
+            match s.apply(r, choice) {
+                Ok(()) => {}
+                Err(crate::engine::PlayError::Script(error)) => {
+                    return Err(PlayStop::Script { index: i, error })
+                }
+                Err(e) => {
+                    pr.at(&path, format!("`{text}`: {e}"));
+                    return Err(PlayStop::Input(pr.diags));
+                }
             }
         }
         Ok(())

@@ -1,0 +1,297 @@
+//! A card script that fails only in some states of the game (R5.9: an
+//! action is its script's effects, carried out in the state of the play).
+//! `check --deep` finds it at check time, with the script's path:line:col,
+//! the card and a command that reaches the state again; every command that
+//! runs into it blames the script and exits with code 3.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn watergate_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A folder holding `mydata/`, the exported game with Deep Throat's script
+/// edited to fail from round `from` on (a colour that does not exist).
+fn edited_game(name: &str, from: u32) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "watergate-script-errors-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
+    let script = dir.join("mydata/scripts/editor/deep_throat.rhai");
+    let text = std::fs::read_to_string(&script).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let edit = format!("if round() >= {from} {{ move_evidence(1, #{{ colour: \"purple\" }}) }}");
+    lines.insert(2, &edit);
+    std::fs::write(&script, lines.join("\n") + "\n").unwrap();
+    dir
+}
+
+/// The error, at the edit's `move_evidence` call (column 19 after
+/// `if round() >= 3 { `, 20 with a two-digit round).
+const PURPLE: &str = "error: mydata/scripts/editor/deep_throat.rhai:3:19: card `Deep Throat`: colour must be \"blue\", \"yellow\" or \"green\", got \"purple\"";
+const PURPLE_14: &str = "error: mydata/scripts/editor/deep_throat.rhai:3:20: card `Deep Throat`: colour must be \"blue\", \"yellow\" or \"green\", got \"purple\"";
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The arguments of the `reproduce: watergate …` line.
+fn reproduce_args(err: &str) -> Vec<String> {
+    let line = err
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("reproduce: watergate "))
+        .unwrap_or_else(|| panic!("no reproduce line in:\n{err}"));
+    line.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn plain_check_misses_the_state_dependent_branch_and_deep_check_finds_it() {
+    let dir = edited_game("deep", 3);
+    // Loading runs the script once, in round 1: the branch is not taken.
+    assert!(watergate_in(&dir, &["check", "--data", "mydata"])
+        .status
+        .success());
+    let out = watergate_in(
+        &dir,
+        &["check", "--data", "mydata", "--deep", "--games", "40"],
+    );
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err.lines().next(), Some(PURPLE), "{err}");
+    assert!(err.contains("first in game "), "{err}");
+    assert!(err.contains("1 card script failure"), "{err}");
+    // The command it gives reaches the same failure, alone.
+    let args = reproduce_args(&err);
+    assert_eq!(args[..3], ["simulate", "--data", "mydata"]);
+    assert!(args.contains(&"--games".to_string()) && args.contains(&"1".to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let again = watergate_in(&dir, &args);
+    assert_eq!(again.status.code(), Some(3));
+    assert_eq!(stderr(&again).lines().next(), Some(PURPLE));
+    assert!(stderr(&again).contains("in game 0 of `mydata/`"));
+}
+
+#[test]
+fn simulate_blames_the_script_not_the_engine() {
+    let dir = edited_game("simulate", 3);
+    for agents in [["random", "random"], ["heuristic", "heuristic"]] {
+        let out = watergate_in(
+            &dir,
+            &[
+                "simulate", "--data", "mydata", "--games", "50", "--editor", agents[0], "--nixon",
+                agents[1],
+            ],
+        );
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(3), "{err}");
+        assert_eq!(err.lines().next(), Some(PURPLE), "{err}");
+        assert!(!err.contains("invariant"), "{err}");
+        // The line of the script, with a caret under the failing call.
+        assert!(err.contains("3 | if round() >= 3"), "{err}");
+        let again: Vec<String> = reproduce_args(&err);
+        let again: Vec<&str> = again.iter().map(String::as_str).collect();
+        let out = watergate_in(&dir, &again);
+        assert_eq!(out.status.code(), Some(3));
+        assert_eq!(stderr(&out).lines().next(), Some(PURPLE));
+    }
+}
+
+#[test]
+fn a_failure_only_a_scenario_reaches_is_found_in_that_scenario() {
+    // Round 14 or later: random games hardly get there; the scenario does.
+    let dir = edited_game("scenario", 14);
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    let scenario = r#"Scenario(
+    name: "Deep Throat late in the game",
+    data: Some("../mydata"),
+    position: Some((
+        round: 14,
+        pictures: [(name: "Woods", face_up: false)],
+        hands: (
+            editor: ["editor.deep_throat", "editor.recruit_dean"],
+            nixon: ["nixon.secure_woods", "nixon.secure_dean"],
+        ),
+    )),
+    play: ["deep_throat action"],
+)
+"#;
+    std::fs::write(dir.join("scenarios/late.ron"), scenario).unwrap();
+    let out = watergate_in(
+        &dir,
+        &["check", "--data", "mydata", "--deep", "--games", "5"],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(err.lines().next(), Some(PURPLE_14), "{err}");
+    assert!(
+        err.contains("first in scenarios/late.ron, at play[0] `deep_throat action`"),
+        "{err}"
+    );
+    let args = reproduce_args(&err);
+    assert_eq!(args, ["scenario", "--data", "mydata", "scenarios/late.ron"]);
+    // `watergate scenario` on it blames the script too, exit 3.
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let again = watergate_in(&dir, &args);
+    let err = stderr(&again);
+    assert_eq!(again.status.code(), Some(3), "{err}");
+    // `--data mydata` names the same folder as the scenario's `../mydata`,
+    // and the command line's spelling is the one shown.
+    assert_eq!(err.lines().next(), Some(PURPLE_14), "{err}");
+    assert!(
+        err.contains("while scenarios/late.ron played play[0] `deep_throat action`"),
+        "{err}"
+    );
+    // Without the play list, `solve` searches into the failing play.
+    let solve = scenario.replace("play: [\"deep_throat action\"],", "");
+    std::fs::write(dir.join("scenarios/late.ron"), solve).unwrap();
+    // Without --data, the scenario's own `data:` is the game, spelt its way.
+    let scenario_path = PURPLE_14.replace("error: mydata/", "error: scenarios/../mydata/");
+    let out = watergate_in(&dir, &["solve", "scenarios/late.ron", "--depth", "2"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(stderr(&out).lines().next(), Some(scenario_path.as_str()));
+}
+
+#[test]
+fn the_shipped_game_passes_the_deep_check() {
+    // From the repository: its scenarios are played too.
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = watergate_in(repo, &["check", "--deep", "--games", "30"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}{}", text, stderr(&out));
+    assert!(text.contains("no script failed"), "{text}");
+    assert!(text.contains("scenario files played"), "{text}");
+    // The scenarios of the repository fit the shipped game: none is left out
+    // but the data file kept beside the variants.
+    assert!(!text.contains("does not fit"), "{text}");
+}
+
+/// The late-game position of Deep Throat, with the edited data beside it.
+fn late_position(dir: &Path) -> PathBuf {
+    let file = dir.join("late.ron");
+    std::fs::write(
+        &file,
+        r#"Scenario(
+    name: "Deep Throat late in the game",
+    data: Some("mydata"),
+    position: Some((
+        round: 14,
+        pictures: [(name: "Woods", face_up: false)],
+        hands: (
+            editor: ["editor.deep_throat", "editor.recruit_dean"],
+            nixon: ["nixon.secure_woods", "nixon.secure_dean"],
+        ),
+    )),
+)
+"#,
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn a_failing_play_leaves_the_game_as_it_was() {
+    use watergate::engine::notation::parse_choice;
+    use watergate::engine::PlayError;
+    let dir = edited_game("rollback", 14);
+    let scn = watergate::scenario::Scenario::from_file(&late_position(&dir)).unwrap();
+    let r = scn.rules(&watergate::data::GameSource::shipped()).unwrap();
+    let mut s = scn.start(&r).unwrap();
+    let before = s.clone();
+    let mut options = Vec::new();
+    s.legal(&r, &mut options);
+    let c = parse_choice(&r, &s, "deep_throat action", &options).unwrap();
+    match s.apply(&r, c) {
+        Err(PlayError::Script(e)) => {
+            assert_eq!((e.line, e.col, e.card.as_str()), (3, 20, "Deep Throat"));
+            assert!(e.script.ends_with("mydata/scripts/editor/deep_throat.rhai"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s, before);
+}
+
+#[test]
+fn play_at_the_terminal_stops_before_the_failing_play_and_blames_the_script() {
+    let dir = edited_game("play", 14);
+    late_position(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .current_dir(&dir)
+        .args([
+            "play",
+            "--scenario",
+            "late.ron",
+            "--as",
+            "both",
+            "--log",
+            "game.log.ron",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"deep_throat action\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(err.lines().next(), Some(PURPLE_14), "{err}");
+    // The log holds the game as it was before that choice: no choice yet.
+    let log = std::fs::read_to_string(dir.join("game.log.ron")).unwrap();
+    assert!(!log.contains("deep_throat action"), "{log}");
+}
+
+#[test]
+fn a_replay_that_runs_into_the_failing_script_blames_it() {
+    // Logged while the branch could not be taken (round 99 and later)…
+    let dir = edited_game("replay", 99);
+    late_position(&dir);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .current_dir(&dir)
+        .args([
+            "play",
+            "--scenario",
+            "late.ron",
+            "--as",
+            "both",
+            "--log",
+            "game.log.ron",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"deep_throat action\nquit\n")
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    // …and replayed after an edit that fails from round 14 on.
+    let script = dir.join("mydata/scripts/editor/deep_throat.rhai");
+    let text = std::fs::read_to_string(&script).unwrap();
+    std::fs::write(&script, text.replace(">= 99", ">= 14")).unwrap();
+    let out = watergate_in(&dir, &["replay", "--data", "mydata", "game.log.ron"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.lines().any(|l| l == PURPLE_14), "{err}");
+    assert!(
+        err.contains("while game.log.ron replayed choice 1 `editor.deep_throat action`"),
+        "{err}"
+    );
+}
