@@ -32,7 +32,7 @@ fn shipped() -> &'static Arc<Rules> {
 fn run(path: &Path) -> Result<(), Failed> {
     let scn = Scenario::from_file(path).map_err(|d| d.to_string())?;
     let own;
-    let rules: &Rules = if scn.def.data.is_some() || scn.def.variant.is_some() {
+    let rules: &Rules = if scn.has_own_rules() {
         own = scn.rules().map_err(|d| d.to_string())?;
         &own
     } else {

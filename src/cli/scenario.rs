@@ -29,7 +29,7 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
         let v = json!({
             "scenario": scn.def.name,
             "file": scn.display,
-            "played": scn.def.play,
+            "played": scn.choices(),
             "outcome": state.outcome,
             "to_move": actor,
             "options": options.iter().map(|c| format_choice(&rules, &state, *c)).collect::<Vec<_>>(),
@@ -48,8 +48,9 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
         if !scn.def.name.is_empty() {
             println!("{}", st.bold(&scn.def.name));
         }
-        if !scn.def.play.is_empty() {
-            println!("played: {}", scn.def.play.join(" · "));
+        let played = scn.choices();
+        if !played.is_empty() {
+            println!("played: {}", played.join(" · "));
         }
         println!();
         print!("{}", render::position(&rules, &state, &st));
@@ -68,7 +69,13 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
             ),
             None => println!("\nThe game is over."),
         }
-        if scn.def.expect.is_some() {
+        let expects = scn.def.expect.is_some()
+            || scn
+                .def
+                .steps
+                .iter()
+                .any(|st| matches!(st, crate::scenario::format::StepDef::Expect(_)));
+        if expects {
             if failures.is_empty() {
                 println!("expectations: all met");
             } else {

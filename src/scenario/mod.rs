@@ -2,6 +2,7 @@
 //! expectations to check, so designers set up situations, puzzle makers
 //! publish puzzles, and tests are written as data.
 
+pub mod events;
 pub mod expect;
 pub mod format;
 pub mod load;
@@ -10,10 +11,11 @@ pub mod save;
 use crate::data::srcmap::SourceMap;
 use crate::data::{self, DataSet};
 use crate::diag::Diagnostics;
+use crate::engine::event::Event;
 use crate::engine::notation::parse_choice;
 use crate::rules::Rules;
 use crate::state::State;
-use format::ScenarioDef;
+use format::{ScenarioDef, StepDef};
 use load::Problems;
 use std::path::{Path, PathBuf};
 
@@ -73,6 +75,7 @@ impl Scenario {
             display: &self.display,
             map: &self.map,
             diags: Diagnostics::default(),
+            rename: None,
         }
     }
 
@@ -91,8 +94,8 @@ impl Scenario {
                 pr.diags
             })?,
         };
-        match &self.def.variant {
-            None => data::load(&ds),
+        let ds = match &self.def.variant {
+            None => ds,
             Some(v) => {
                 let path = self.dir.join(v);
                 if !path.is_file() {
@@ -103,9 +106,65 @@ impl Scenario {
                     );
                     return Err(pr.diags);
                 }
-                crate::variant::Variant::from_file(&path)?.rules(&ds)
+                crate::variant::Variant::from_file(&path)?.apply(&ds)?
             }
+        };
+        self.rules_with_edits(&ds)
+    }
+
+    /// Every choice the scenario plays, in order: `play`, then the `Play` steps.
+    pub fn choices(&self) -> Vec<String> {
+        let steps = self.def.steps.iter().filter_map(|st| match st {
+            StepDef::Play(c) => Some(c.clone()),
+            StepDef::Expect(_) => None,
+        });
+        self.def.play.iter().cloned().chain(steps).collect()
+    }
+
+    /// Whether the scenario plays with other rules than the built-in ones
+    /// (its own data, a variant, or inline edits).
+    pub fn has_own_rules(&self) -> bool {
+        self.def.data.is_some() || self.def.variant.is_some() || self.def.edits.is_some()
+    }
+
+    /// The last layer of the data: the scenario's inline `edits`, applied
+    /// to `ds` (the data with every variant already applied) by the
+    /// variant code, with problems reported at the edits in this file.
+    pub fn with_edits(&self, ds: &DataSet) -> Result<DataSet, Diagnostics> {
+        let Some(edits) = &self.def.edits else {
+            return Ok(ds.clone());
+        };
+        let name = format!("edits of {}", self.display);
+        crate::variant::Variant::embedded(
+            edits.as_variant(&name),
+            &self.display,
+            self.dir.clone(),
+            self.map.subtree("edits"),
+        )
+        .apply(ds)
+    }
+
+    /// The rules from `ds` with the scenario's inline edits applied.
+    pub fn rules_with_edits(&self, ds: &DataSet) -> Result<Rules, Diagnostics> {
+        match &self.def.edits {
+            None => data::load(ds),
+            Some(_) => data::load(&self.with_edits(ds)?),
         }
+    }
+
+    /// The goal a player is set, if the scenario is a puzzle.
+    pub fn goal(&self) -> Option<String> {
+        let p = self.def.puzzle.as_ref()?;
+        let g = if p.goal.is_empty() {
+            &self.def.description
+        } else {
+            &p.goal
+        };
+        Some(if g.is_empty() {
+            format!("{} to play and win this round.", p.side)
+        } else {
+            g.clone()
+        })
     }
 
     /// The starting state: a new game, or the position.
@@ -117,53 +176,101 @@ impl Scenario {
         }
     }
 
-    /// Plays the scenario's choices from `s`; stops at the first choice
-    /// that is not an option, with a diagnostic at that choice.
+    /// Plays the scenario's choices from `s` (`play`, then the `Play`
+    /// steps); stops at the first choice that is not an option, with a
+    /// diagnostic at that choice. Expectations are not checked.
     pub fn play(&self, r: &Rules, s: &mut State) -> Result<(), Diagnostics> {
+        self.walk(r, s, false).map(|_| ())
+    }
+
+    /// Plays every choice and checks every expectation on the way: the
+    /// failed expectations, or the choice that could not be played.
+    fn walk(&self, r: &Rules, s: &mut State, check: bool) -> Result<Diagnostics, Diagnostics> {
         let mut pr = self.problems();
-        let mut options = Vec::new();
+        let mut failed = Diagnostics::default();
+        let mut events = Vec::new();
         for (i, text) in self.def.play.iter().enumerate() {
-            let path = format!("play[{i}]");
-            if s.legal(r, &mut options).is_none() {
-                pr.at(&path, format!("`{text}`: the game is already over"));
-                return Err(pr.diags);
-            }
-            let choice = match parse_choice(r, s, text, &options) {
-                Ok(c) => c,
-                Err(e) => {
-                    let who = match s.to_move(r) {
-                        Some(crate::engine::Actor::Player(p)) => format!("{p} to decide"),
-                        _ => "chance".to_string(),
-                    };
-                    pr.at(
-                        &path,
-                        format!("{e} ({who}: {})", describe_kind(r, &s.decision_kind(r))),
-                    );
-                    return Err(pr.diags);
+            self.play_one(r, s, text, &format!("play[{i}]"), &mut events, &mut pr)?;
+        }
+        for (i, step) in self.def.steps.iter().enumerate() {
+            match step {
+                StepDef::Play(text) => {
+                    self.play_one(r, s, text, &format!("steps[{i}]"), &mut events, &mut pr)?
                 }
-            };
-            if let Err(e) = s.apply(r, choice) {
-                pr.at(&path, format!("`{text}`: {e}"));
-                return Err(pr.diags);
+                StepDef::Expect(e) if check => {
+                    let mut here = self.problems();
+                    expect::check(
+                        r,
+                        s,
+                        e,
+                        expect::Here {
+                            at: &format!("steps[{i}][0]"),
+                            name: &format!("steps[{i}]"),
+                        },
+                        &events,
+                        &mut here,
+                    );
+                    failed.0.extend(here.diags.0);
+                    events.clear();
+                }
+                StepDef::Expect(_) => {}
             }
+        }
+        if check {
+            if let Some(e) = &self.def.expect {
+                let mut here = self.problems();
+                expect::check(r, s, e, expect::Here::EXPECT, &events, &mut here);
+                failed.0.extend(here.diags.0);
+            }
+        }
+        Ok(failed.sorted())
+    }
+
+    fn play_one(
+        &self,
+        r: &Rules,
+        s: &mut State,
+        text: &str,
+        path: &str,
+        events: &mut Vec<Event>,
+        pr: &mut Problems,
+    ) -> Result<(), Diagnostics> {
+        let mut options = Vec::new();
+        if s.legal(r, &mut options).is_none() {
+            pr.at(path, format!("`{text}`: the game is already over"));
+            return Err(std::mem::take(&mut pr.diags));
+        }
+        let choice = match parse_choice(r, s, text, &options) {
+            Ok(c) => c,
+            Err(e) => {
+                let who = match s.to_move(r) {
+                    Some(crate::engine::Actor::Player(p)) => format!("{p} to decide"),
+                    _ => "chance".to_string(),
+                };
+                pr.at(
+                    path,
+                    format!("{e} ({who}: {})", describe_kind(r, &s.decision_kind(r))),
+                );
+                return Err(std::mem::take(&mut pr.diags));
+            }
+        };
+        if let Err(e) = s.apply_observed(r, choice, events) {
+            pr.at(path, format!("`{text}`: {e}"));
+            return Err(std::mem::take(&mut pr.diags));
         }
         Ok(())
     }
 
-    /// The failed expectations, if any.
-    pub fn check(&self, r: &Rules, s: &State) -> Diagnostics {
-        let mut pr = self.problems();
-        if let Some(e) = &self.def.expect {
-            expect::check(r, s, e, &mut pr);
-        }
-        pr.diags.sorted()
+    /// Plays the choices from `s` and checks the expectations: the failed
+    /// ones (or the choice that could not be played).
+    pub fn play_and_check(&self, r: &Rules, s: &mut State) -> Result<Diagnostics, Diagnostics> {
+        self.walk(r, s, true)
     }
 
     /// Loads, plays and checks: the state reached and the failed expectations.
     pub fn run(&self, r: &Rules) -> Result<(State, Diagnostics), Diagnostics> {
         let mut s = self.start(r)?;
-        self.play(r, &mut s)?;
-        let failures = self.check(r, &s);
+        let failures = self.walk(r, &mut s, true)?;
         Ok((s, failures))
     }
 }
