@@ -2,11 +2,14 @@
 //! defence and every outcome of chance — within the round (or within a
 //! number of decisions)? An AND-OR search: at the solver side's decisions
 //! one winning option suffices; at the opponent's decisions and at chance
-//! (a draw from the bag, a random discard) every option must still lose for
-//! the opponent. A transposition table remembers settled positions, and
+//! (a draw from the bag, a random discard, the card that comes out on top
+//! of a reshuffled deck) every option must still lose for the opponent: the
+//! search never trusts the position's generator. (The cards below a
+//! reshuffled deck's top are still ordered by the generator; with the
+//! shipped cards at most one card is drawn from a deck within a round.) A transposition table remembers settled positions, and
 //! options are ordered so that wins are found (and refutations met) early.
 
-use crate::engine::notation::format_choice;
+use crate::engine::notation::outcome_name;
 use crate::engine::{Actor, Choice};
 use crate::model::*;
 use crate::rules::Rules;
@@ -248,7 +251,7 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
             Some(Actor::Chance) => "chance".to_string(),
             None => break,
         };
-        line.push((who, format_choice(r, &cur, c)));
+        line.push((who, outcome_name(r, &cur, c)));
         if cur.apply_unchecked(r, c).is_err() {
             break;
         }
