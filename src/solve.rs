@@ -42,6 +42,10 @@ pub struct SolveResult {
     pub verdict: Verdict,
     /// The main line, in choice notation, with who chose each move.
     pub line: Vec<(String, String)>,
+    /// The first move of the main line: for the side, a winning move (if
+    /// it wins); for the opponent, the best defence; for chance, the worst
+    /// outcome for the side.
+    pub best: Option<Choice>,
     pub nodes: u64,
     pub elapsed: Duration,
 }
@@ -235,6 +239,11 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
         Verdict::Cannot
     };
     // The main line: follow the table's best moves.
+    let best = if search.aborted {
+        None
+    } else {
+        search.table.get(&root.position_key()).and_then(|k| k.best)
+    };
     let mut line = Vec::new();
     let mut cur = root.clone();
     let mut plies = if wins { depth } else { horizon };
@@ -263,6 +272,7 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
     SolveResult {
         verdict,
         line,
+        best,
         nodes: search.nodes,
         elapsed: start.elapsed(),
     }

@@ -4,6 +4,7 @@
 mod cards;
 mod check;
 mod play;
+mod puzzle;
 mod replay;
 mod scenario;
 mod simulate;
@@ -119,7 +120,12 @@ pub enum Command {
         /// Give up after this many positions.
         #[arg(long, default_value_t = 20_000_000)]
         nodes: u64,
+        /// Also print the winning line (or the best defence): a puzzle's answer.
+        #[arg(long)]
+        show_line: bool,
     },
+    /// Attempt a puzzle: play its side against the solver's best defence (`hint`, `reveal`).
+    Puzzle(puzzle::PuzzleArgs),
 }
 
 /// Parses the arguments and runs the command.
@@ -148,7 +154,13 @@ pub fn run(cli: Cli) -> ExitCode {
         } => load(&cli)
             .and_then(|r| simulate::merge(files, *json, csv.as_deref(), chart.as_deref(), &r)),
         Command::Scenario { file, json, save } => scenario::run(file, *json, save.as_deref()),
-        Command::Solve { file, depth, nodes } => solve::run(file, *depth, *nodes),
+        Command::Solve {
+            file,
+            depth,
+            nodes,
+            show_line,
+        } => solve::run(file, *depth, *nodes, *show_line),
+        Command::Puzzle(args) => puzzle::run(cli.data.as_deref(), args),
         Command::Bench {
             quick,
             peak_memory_games,

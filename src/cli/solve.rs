@@ -6,7 +6,7 @@ use crate::scenario::Scenario;
 use crate::solve::{solve, SolveConfig, Verdict};
 use std::path::Path;
 
-pub fn run(file: &Path, depth: Option<u32>, nodes: u64) -> CliResult {
+pub fn run(file: &Path, depth: Option<u32>, nodes: u64, show_line: bool) -> CliResult {
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules().map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;
@@ -42,7 +42,8 @@ pub fn run(file: &Path, depth: Option<u32>, nodes: u64) -> CliResult {
             result.nodes
         ),
     }
-    if !result.line.is_empty() {
+    // The line is a puzzle's answer: printed only when asked.
+    if show_line && !result.line.is_empty() {
         println!(
             "{}:",
             if result.verdict == Verdict::Wins {
