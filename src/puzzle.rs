@@ -3,7 +3,8 @@
 //! and chance outcomes are drawn by their weights. `hint` asks the solver for
 //! a winning move, `reveal` shows the recorded solution; a move after which
 //! the win can no longer be forced is answered and the attempt is lost. A
-//! summary ends every attempt. Generic over `BufRead`/`Write`, so tests
+//! summary ends every attempt. The whole position is shown (the solver
+//! sees it all, so the player does too). Generic over `BufRead`/`Write`, so tests
 //! script a whole attempt.
 
 use crate::engine::notation::{outcome_name, parse_choice};
@@ -274,23 +275,49 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
             return Ok(());
         }
         self.plies += 1;
-        for line in narrate(self.r, &before, Some(self.p.side), &events) {
+        for line in narrate(self.r, &before, None, &events) {
             writeln!(self.out, "  • {line}")?;
         }
         Ok(())
     }
 
+    /// The whole position (a puzzle hides nothing: the solver sees it all,
+    /// so the player does too), the decision and its numbered options.
     fn show(&mut self, side: Side, d: &Decision) -> io::Result<()> {
         let st = Style {
             colour: self.cfg.colour,
-            viewer: Some(side),
+            viewer: None,
         };
         writeln!(self.out)?;
-        write!(
+        writeln!(
+            self.out,
+            "════ {side} to decide — round {}, the whole position ════",
+            self.s.round
+        )?;
+        let body = crate::render::position_with(self.r, &self.s, &st, true);
+        for line in body.lines().skip(1) {
+            writeln!(self.out, "{line}")?;
+        }
+        writeln!(self.out)?;
+        writeln!(
             self.out,
             "{}",
-            crate::terminal::screen(self.r, &self.s, &st, d, false)
+            st.bold(&crate::terminal::decision_text(self.r, side, &d.kind))
         )?;
+        let names: Vec<String> = d
+            .options
+            .iter()
+            .map(|c| crate::engine::notation::format_choice(self.r, &self.s, *c))
+            .collect();
+        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+        for (i, (c, name)) in d.options.iter().zip(&names).enumerate() {
+            writeln!(
+                self.out,
+                "  {:>2}. {name:<width$}  {}",
+                i + 1,
+                crate::engine::notation::describe_choice(self.r, &self.s, side, *c)
+            )?;
+        }
         Ok(())
     }
 
@@ -337,6 +364,9 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                     self.attempt.revealed = true;
                     if !self.p.theme.is_empty() {
                         writeln!(self.out, "Theme: {}", self.p.theme)?;
+                    }
+                    for line in &self.p.explanation {
+                        writeln!(self.out, "  {line}")?;
                     }
                     if self.p.solution.is_empty() {
                         writeln!(self.out, "This puzzle records no solution.")?;

@@ -35,7 +35,10 @@ fn solve_prints_the_winning_line_only_when_asked() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{text}");
     assert!(text.contains("Nixon can force a win"), "{text}");
-    assert!(!text.contains("winning line") && !text.contains("chuck_colson"), "{text}");
+    assert!(
+        !text.contains("winning line") && !text.contains("chuck_colson"),
+        "{text}"
+    );
     let out = watergate(&["solve", file, "--show-line"], "");
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("winning line:"), "{text}");
@@ -46,11 +49,22 @@ fn solve_prints_the_winning_line_only_when_asked() {
 fn play_on_a_puzzle_states_its_goal() {
     let file = puzzle_file("02_follow_the_money.ron");
     let out = watergate(
-        &["play", "--scenario", file.to_str().unwrap(), "--log", "-", "--ai", "random"],
+        &[
+            "play",
+            "--scenario",
+            file.to_str().unwrap(),
+            "--log",
+            "-",
+            "--ai",
+            "random",
+        ],
         "quit\n",
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("\nGoal: Editor to play and win this round.\n"), "{text}");
+    assert!(
+        text.contains("\nGoal: Editor to play and win this round.\n"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -65,7 +79,10 @@ fn puzzle_command_reads_an_attempt_from_standard_input() {
     assert!(text.contains("Goal: Nixon to play and win."), "{text}");
     assert!(text.contains("Hint: nixon.howard_hunt action"), "{text}");
     assert!(text.contains("Solved."), "{text}");
-    assert!(text.contains("Hints used: 2 · solution revealed: no"), "{text}");
+    assert!(
+        text.contains("Hints used: 2 · solution revealed: no"),
+        "{text}"
+    );
     // A file that is not a puzzle is refused as input (exit 2).
     let plain = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/scenarios/steps/inline_edits_card_value.ron");

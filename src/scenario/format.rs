@@ -517,6 +517,10 @@ pub struct PuzzleDef {
     /// it gives the key away).
     #[serde(default)]
     pub theme: String,
+    /// Why the solution works (and why the tempting moves fail), line by
+    /// line: shown with the solution on `reveal`, never before.
+    #[serde(default)]
+    pub explanation: Vec<String>,
     /// The winning line as found and verified (choice notation). Kept out
     /// of sight: `watergate puzzle` shows it only on `reveal`.
     #[serde(default)]
