@@ -14,12 +14,25 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
     let rules = scn.rules().map_err(CliError::Data)?;
     let (state, failures) = scn.run(&rules).map_err(CliError::Data)?;
     if let Some(out) = save_to {
-        let text = save::to_text(&save::scenario_of(
+        let mut saved = save::scenario_of(
             &rules,
             &state,
             &scn.def.name,
             "saved by `watergate scenario --save`",
-        ));
+        );
+        // The position is only right with the data it was reached with:
+        // inline edits travel with it when they name no other file.
+        if let Some(e) = &scn.def.edits {
+            if e.files.is_empty() && e.add_cards.is_empty() {
+                saved.edits = Some(e.clone());
+            } else {
+                eprintln!(
+                    "note: the scenario's edits name files; copy its `edits` into {} by hand",
+                    out.display()
+                );
+            }
+        }
+        let text = save::to_text(&saved);
         std::fs::write(out, text)
             .map_err(|e| CliError::Message(format!("cannot write {}: {e}", out.display())))?;
     }

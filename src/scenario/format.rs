@@ -53,7 +53,7 @@ pub struct ScenarioDef {
     pub play: Vec<String>,
     /// Choices and expectations in turn, played after `play`:
     /// `[Play("nixon.howard_hunt action"), Expect((to_move: Some("nixon"))), …]`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub steps: Vec<StepDef>,
     /// What must hold after the choices (`play`, then `steps`) are played.
     #[serde(default)]
@@ -61,7 +61,7 @@ pub struct ScenarioDef {
     /// Changes to the game's data for this scenario alone, written as in a
     /// variant file (cards, game numbers, settings, the board, the tokens);
     /// applied last, after `--variant` and the scenario's `variant`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edits: Option<EditsDef>,
     /// For puzzles: the claim `watergate solve` must confirm.
     #[serde(default)]
