@@ -90,3 +90,27 @@ fn puzzle_command_reads_an_attempt_from_standard_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a puzzle"));
 }
+
+/// `--variant` applies before the puzzle's own data: with Nixon needing a
+/// sixth momentum token (nixon_needs_6.ron), puzzle 12's line no longer
+/// wins, and the hint says so.
+#[test]
+fn puzzle_takes_a_variant() {
+    let file = puzzle_file("12_howard_hunt.ron");
+    let variant =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/variants/nixon_needs_6.ron");
+    let out = watergate(
+        &[
+            "puzzle",
+            file.to_str().unwrap(),
+            "--variant",
+            variant.to_str().unwrap(),
+        ],
+        "hint\nquit\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Hint: no move forces the win from here"),
+        "{text}"
+    );
+}
