@@ -6,6 +6,11 @@ use watergate::engine::Actor;
 use watergate::scenario::Scenario;
 use watergate::solve::{solve, SolveConfig, Verdict};
 
+/// The rules a fixture plays with (its own edits included).
+fn rules_of(scn: &Scenario) -> watergate::rules::Rules {
+    scn.rules().unwrap_or_else(|d| panic!("{d}"))
+}
+
 fn fixture(name: &str) -> Scenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/solver")
@@ -20,7 +25,7 @@ fn fixture(name: &str) -> Scenario {
 #[test]
 fn a_reshuffle_is_chance_not_the_generator() {
     let scn = fixture("reshuffle_in_horizon.ron");
-    let r = scn.rules().unwrap_or_else(|d| panic!("{d}"));
+    let r = rules_of(&scn);
     let base = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
     for seed in 0..6u64 {
         let mut s = base.clone();
@@ -55,7 +60,7 @@ fn a_reshuffle_is_chance_not_the_generator() {
 #[test]
 fn a_reshuffle_with_one_outcome_wins() {
     let scn = fixture("reshuffle_in_horizon.ron");
-    let r = scn.rules().unwrap_or_else(|d| panic!("{d}"));
+    let r = rules_of(&scn);
     let mut s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
     let mitchell = r.card_by_id("nixon.john_mitchell").expect("a card");
     s.discards[1].retain(|c| *c != mitchell);
@@ -78,7 +83,7 @@ fn a_reshuffle_with_one_outcome_wins() {
 #[test]
 fn explicit_chance_asks_which_card_comes_on_top() {
     let scn = fixture("reshuffle_in_horizon.ron");
-    let r = scn.rules().unwrap_or_else(|d| panic!("{d}"));
+    let r = rules_of(&scn);
     let mut s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
     s.explicit_chance = true;
     let mut options = Vec::new();
