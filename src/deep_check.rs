@@ -311,23 +311,29 @@ fn check_scenario(r: &Rules, ds: &DataSet, flags: &GameSource, file: &Path, out:
             return;
         }
     }
+    // The scenario's own layers (its variant, then its inline edits) go on
+    // top of the game being checked, as for every command (most specific last).
     let own;
-    let r = match &scn.def.variant {
-        None => r,
-        Some(v) => {
-            let path = scn.dir.join(v);
-            match crate::variant::Variant::from_file(&path).and_then(|v| v.rules(ds)) {
-                Ok(rules) => {
-                    own = rules;
-                    &own
-                }
-                Err(_) => {
-                    out.skipped.push((
-                        shown,
-                        format!("its variant `{v}` does not apply to this game"),
-                    ));
-                    return;
-                }
+    let r = if scn.def.variant.is_none() && scn.def.edits.is_none() {
+        r
+    } else {
+        let layered = match &scn.def.variant {
+            None => Ok(ds.clone()),
+            Some(v) => {
+                crate::variant::Variant::from_file(&scn.dir.join(v)).and_then(|v| v.apply(ds))
+            }
+        };
+        match layered.and_then(|d| scn.rules_with_edits(&d)) {
+            Ok(rules) => {
+                own = rules;
+                &own
+            }
+            Err(_) => {
+                out.skipped.push((
+                    shown,
+                    "its variant or inline edits do not apply to this game".into(),
+                ));
+                return;
             }
         }
     };
@@ -340,12 +346,12 @@ fn check_scenario(r: &Rules, ds: &DataSet, flags: &GameSource, file: &Path, out:
     let command = format!("watergate scenario{} {}", flags.flags(), shell_word(&shown));
     match scn.play_choices(r, &mut s) {
         Ok(()) => {}
-        Err(PlayStop::Script { index, error }) => {
+        Err(PlayStop::Script { at, choice, error }) => {
             note(
                 &mut out.findings,
                 Finding {
-                    error: PlayError::Script(error),
-                    place: format!("in {shown}, at play[{index}] `{}`", scn.def.play[index]),
+                    error: PlayError::Script(*error),
+                    place: format!("in {shown}, at {at} `{choice}`"),
                     reproduce: command,
                     times: 1,
                 },

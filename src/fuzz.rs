@@ -56,15 +56,13 @@ pub fn load_scenario(bytes: &[u8]) {
     let Ok(scn) = Scenario::from_text("fuzz.ron", text, std::env::temp_dir()) else {
         return;
     };
-    if scn.def.data.is_some() || scn.def.variant.is_some() {
+    if scn.has_own_rules() {
         return;
     }
     let r = shipped();
     if let Ok(mut s) = scn.start(r) {
         crate::check::conservation(r, &s).expect("a loaded position is consistent");
-        if scn.play(r, &mut s).is_ok() {
-            let _ = scn.check(r, &s);
-        }
+        let _ = scn.play_and_check(r, &mut s);
     }
 }
 

@@ -16,6 +16,7 @@ pub mod fuzz;
 pub mod log;
 pub mod model;
 pub mod narrate;
+pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod scenario;

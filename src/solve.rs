@@ -2,11 +2,14 @@
 //! defence and every outcome of chance — within the round (or within a
 //! number of decisions)? An AND-OR search: at the solver side's decisions
 //! one winning option suffices; at the opponent's decisions and at chance
-//! (a draw from the bag, a random discard) every option must still lose for
-//! the opponent. A transposition table remembers settled positions, and
+//! (a draw from the bag, a random discard, the card that comes out on top
+//! of a reshuffled deck) every option must still lose for the opponent: the
+//! search never trusts the position's generator. (The cards below a
+//! reshuffled deck's top are still ordered by the generator; with the
+//! shipped cards at most one card is drawn from a deck within a round.) A transposition table remembers settled positions, and
 //! options are ordered so that wins are found (and refutations met) early.
 
-use crate::engine::notation::format_choice;
+use crate::engine::notation::outcome_name;
 use crate::engine::{Actor, Choice};
 use crate::model::*;
 use crate::rules::Rules;
@@ -39,6 +42,10 @@ pub struct SolveResult {
     pub verdict: Verdict,
     /// The main line, in choice notation, with who chose each move.
     pub line: Vec<(String, String)>,
+    /// The first move of the main line: for the side, a winning move (if
+    /// it wins); for the opponent, the best defence; for chance, the worst
+    /// outcome for the side.
+    pub best: Option<Choice>,
     pub nodes: u64,
     pub elapsed: Duration,
     /// A card script that failed in a position the search reached (a
@@ -246,6 +253,11 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
         Verdict::Cannot
     };
     // The main line: follow the table's best moves.
+    let best = if search.aborted {
+        None
+    } else {
+        search.table.get(&root.position_key()).and_then(|k| k.best)
+    };
     let mut line = Vec::new();
     let mut cur = root.clone();
     let mut plies = if wins { depth } else { horizon };
@@ -262,7 +274,7 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
             Some(Actor::Chance) => "chance".to_string(),
             None => break,
         };
-        line.push((who, format_choice(r, &cur, c)));
+        line.push((who, outcome_name(r, &cur, c)));
         if cur.apply_unchecked(r, c).is_err() {
             break;
         }
@@ -274,6 +286,7 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
     SolveResult {
         verdict,
         line,
+        best,
         nodes: search.nodes,
         elapsed: start.elapsed(),
         script_error: search.script_error,

@@ -104,6 +104,12 @@ pub struct VariantDef {
     /// or `("cards/board.ron", "small_board.ron")`.
     #[serde(default)]
     pub files: Vec<(String, String)>,
+    /// The whole evidence board, written inline (replaces `cards/board.ron`).
+    #[serde(default)]
+    pub board: Option<BoardDef>,
+    /// The whole token mix, written inline (replaces `cards/tokens.ron`).
+    #[serde(default)]
+    pub tokens: Option<TokensDef>,
 }
 
 /// A parsed variant file.
@@ -134,6 +140,18 @@ impl Variant {
             dir,
             map: SourceMap::build(text),
         })
+    }
+
+    /// Changes written inside another file (a scenario's `edits`): problems
+    /// are reported in that file, `map` being its source map below the
+    /// changes, and relative paths are resolved against `dir`.
+    pub fn embedded(def: VariantDef, display: &str, dir: PathBuf, map: SourceMap) -> Variant {
+        Variant {
+            def,
+            display: display.to_string(),
+            dir,
+            map,
+        }
     }
 
     fn at(&self, path: &str, message: impl Into<String>) -> Diagnostic {
@@ -191,6 +209,24 @@ impl Variant {
                 }
                 Err(e) => d.push(e),
             }
+        }
+        if let Some(b) = &self.def.board {
+            write(
+                &mut ds,
+                crate::data::validate::BOARD_FILE,
+                b,
+                &mut origin,
+                "board",
+            );
+        }
+        if let Some(t) = &self.def.tokens {
+            write(
+                &mut ds,
+                crate::data::validate::TOKENS_FILE,
+                t,
+                &mut origin,
+                "tokens",
+            );
         }
         for (i, patch) in self.def.cards.iter().enumerate() {
             let Some(rel) = card_file.get(&patch.id) else {

@@ -78,6 +78,14 @@ fn workshop(name: &str) -> PathBuf {
         LIDDY.replace("PLAY", r#"play: ["nixon.gordon_liddy value", "momentum"],"#),
     )
     .unwrap();
+    std::fs::write(
+        dir.join("liddy_puzzle.ron"),
+        LIDDY.replace(
+            "PLAY",
+            r#"puzzle: Some((side: Nixon, wins: true, goal: "Nixon to play and win at once.", depth: Some(2))),"#,
+        ),
+    )
+    .unwrap();
     let out = watergate(&["export".into(), "ed".into()], "", &dir);
     assert!(out.status.success(), "{}", stderr(&out));
     let edit = |rel: &str, from: &str, to: &str| {
@@ -218,6 +226,14 @@ const CASES: &[Case] = &[
         stdin: "",
         compare_with_shipped: true,
         shows_edit: |o, _| stdout(o).contains("Nixon cannot force a win within 2 decisions"),
+    },
+    Case {
+        command: "puzzle",
+        args: "puzzle liddy_puzzle.ron {game}",
+        stdin: "hint\nquit\n",
+        compare_with_shipped: true,
+        // Shipped: Liddy's 3 wins at once, and the hint says so; edited: his 1 does not.
+        shows_edit: |o, _| stdout(o).contains("no move forces the win from here"),
     },
     Case {
         command: "play",

@@ -36,15 +36,14 @@ fn relative(mut d: Diagnostics, root: &Path) -> String {
 fn run(path: &Path, shipped: &Rules) -> Result<(), Diagnostics> {
     let scn = Scenario::from_file(path)?;
     let own;
-    let rules: &Rules = if scn.def.data.is_some() || scn.def.variant.is_some() {
+    let rules: &Rules = if scn.has_own_rules() {
         own = scn.rules(&watergate::data::GameSource::shipped())?;
         &own
     } else {
         shipped
     };
     let mut s = scn.start(rules)?;
-    scn.play(rules, &mut s)?;
-    let failures = scn.check(rules, &s);
+    let failures = scn.play_and_check(rules, &mut s)?;
     if failures.is_empty() {
         Ok(())
     } else {

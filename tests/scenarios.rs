@@ -32,7 +32,7 @@ fn shipped() -> &'static Arc<Rules> {
 fn run(path: &Path) -> Result<(), Failed> {
     let scn = Scenario::from_file(path).map_err(|d| d.to_string())?;
     let own;
-    let rules: &Rules = if scn.def.data.is_some() || scn.def.variant.is_some() {
+    let rules: &Rules = if scn.has_own_rules() {
         own = scn
             .rules(&watergate::data::GameSource::shipped())
             .map_err(|d| d.to_string())?;
@@ -46,6 +46,7 @@ fn run(path: &Path) -> Result<(), Failed> {
     }
     if let Some(p) = &scn.def.puzzle {
         check_puzzle(&scn, rules, p)?;
+        check_header(path)?;
     }
     Ok(())
 }
@@ -100,6 +101,25 @@ fn check_puzzle(
     }
     if p.wins && line.outcome.map(|o| o.winner) != Some(p.side) {
         return Err(format!("the recorded solution does not end in a win for {}", p.side).into());
+    }
+    Ok(())
+}
+
+/// A puzzle's header comments state the goal and nothing of the answer:
+/// the solution and its explanation live in fields an attempt keeps hidden.
+fn check_header(path: &Path) -> Result<(), Failed> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let header = text.split("Scenario(").next().unwrap_or("");
+    if !header.contains("Goal:") {
+        return Err("a puzzle's header comments must state its goal (`Goal:`)".into());
+    }
+    for giveaway in ["Solution", "Key:", "Answer", "Position:"] {
+        if header.contains(giveaway) {
+            return Err(format!(
+                "the header comments say `{giveaway}`: keep the answer in `puzzle.explanation`"
+            )
+            .into());
+        }
     }
     Ok(())
 }

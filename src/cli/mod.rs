@@ -5,6 +5,7 @@ mod cards;
 mod check;
 mod diff;
 mod play;
+mod puzzle;
 mod replay;
 mod scenario;
 mod script_api;
@@ -189,7 +190,12 @@ pub enum Command {
         nodes: u64,
         #[command(flatten)]
         game: GameArgs,
+        /// Also print the winning line (or the best defence): a puzzle's answer.
+        #[arg(long)]
+        show_line: bool,
     },
+    /// Attempt a puzzle: play its side against the solver's best defence (`hint`, `reveal`).
+    Puzzle(puzzle::PuzzleArgs),
 }
 
 impl Command {
@@ -208,6 +214,7 @@ impl Command {
             Command::Simulate(a) => Some(&a.game),
             Command::Play(a) => Some(&a.game),
             Command::Diff(a) => Some(&a.game),
+            Command::Puzzle(a) => Some(&a.game),
             Command::Merge { .. } => None,
         }
     }
@@ -258,7 +265,9 @@ pub fn run(cli: Cli) -> ExitCode {
             depth,
             nodes,
             game,
-        } => solve::run(file, *depth, *nodes, &game.source()),
+            show_line,
+        } => solve::run(file, *depth, *nodes, *show_line, &game.source()),
+        Command::Puzzle(args) => puzzle::run(args),
         Command::Bench {
             quick,
             peak_memory_games,

@@ -77,7 +77,10 @@ pub fn run(a: &PlayArgs) -> CliResult {
             } else {
                 scn.def.name.clone()
             };
-            let g = Game::from_state(&r, s, &name, seed, a.side, &ai);
+            let mut g = Game::from_state(&r, s, &name, seed, a.side, &ai);
+            if let Some(goal) = scn.goal() {
+                g.intro.push_str(&format!("\nGoal: {goal}"));
+            }
             (r, g)
         }
     };

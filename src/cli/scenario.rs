@@ -15,12 +15,9 @@ use std::path::Path;
 pub fn script_stop(scn: &Scenario, stop: PlayStop) -> CliError {
     match stop {
         PlayStop::Input(d) => CliError::Data(d),
-        PlayStop::Script { index, error } => CliError::Script {
-            error,
-            context: format!(
-                "while {} played play[{index}] `{}`",
-                scn.display, scn.def.play[index]
-            ),
+        PlayStop::Script { at, choice, error } => CliError::Script {
+            error: *error,
+            context: format!("while {} played {at} `{choice}`", scn.display),
         },
     }
 }
@@ -29,16 +26,29 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;
-    scn.play_choices(&rules, &mut state)
+    let failures = scn
+        .play_and_check_choices(&rules, &mut state)
         .map_err(|stop| script_stop(&scn, stop))?;
-    let failures = scn.check(&rules, &state);
     if let Some(out) = save_to {
-        let text = save::to_text(&save::scenario_of(
+        let mut saved = save::scenario_of(
             &rules,
             &state,
             &scn.def.name,
             "saved by `watergate scenario --save`",
-        ));
+        );
+        // The position is only right with the data it was reached with:
+        // inline edits travel with it when they name no other file.
+        if let Some(e) = &scn.def.edits {
+            if e.files.is_empty() && e.add_cards.is_empty() {
+                saved.edits = Some(e.clone());
+            } else {
+                eprintln!(
+                    "note: the scenario's edits name files; copy its `edits` into {} by hand",
+                    out.display()
+                );
+            }
+        }
+        let text = save::to_text(&saved);
         std::fs::write(out, text)
             .map_err(|e| CliError::Message(format!("cannot write {}: {e}", out.display())))?;
     }
@@ -48,7 +58,7 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
         let v = json!({
             "scenario": scn.def.name,
             "file": scn.display,
-            "played": scn.def.play,
+            "played": scn.choices(),
             "outcome": state.outcome,
             "to_move": actor,
             "options": options.iter().map(|c| format_choice(&rules, &state, *c)).collect::<Vec<_>>(),
@@ -67,8 +77,9 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
         if !scn.def.name.is_empty() {
             println!("{}", st.bold(&scn.def.name));
         }
-        if !scn.def.play.is_empty() {
-            println!("played: {}", scn.def.play.join(" · "));
+        let played = scn.choices();
+        if !played.is_empty() {
+            println!("played: {}", played.join(" · "));
         }
         println!();
         print!("{}", render::position(&rules, &state, &st));
@@ -87,7 +98,13 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
             ),
             None => println!("\nThe game is over."),
         }
-        if scn.def.expect.is_some() {
+        let expects = scn.def.expect.is_some()
+            || scn
+                .def
+                .steps
+                .iter()
+                .any(|st| matches!(st, crate::scenario::format::StepDef::Expect(_)));
+        if expects {
             if failures.is_empty() {
                 println!("expectations: all met");
             } else {

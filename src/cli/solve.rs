@@ -7,7 +7,13 @@ use crate::scenario::Scenario;
 use crate::solve::{solve, SolveConfig, Verdict};
 use std::path::Path;
 
-pub fn run(file: &Path, depth: Option<u32>, nodes: u64, game: &GameSource) -> CliResult {
+pub fn run(
+    file: &Path,
+    depth: Option<u32>,
+    nodes: u64,
+    show_line: bool,
+    game: &GameSource,
+) -> CliResult {
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;
@@ -53,7 +59,8 @@ pub fn run(file: &Path, depth: Option<u32>, nodes: u64, game: &GameSource) -> Cl
             result.nodes
         ),
     }
-    if !result.line.is_empty() {
+    // The line is a puzzle's answer: printed only when asked.
+    if show_line && !result.line.is_empty() {
         println!(
             "{}:",
             if result.verdict == Verdict::Wins {

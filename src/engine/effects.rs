@@ -328,6 +328,23 @@ impl<O: Observer> Ctx<'_, O> {
         self.s.decks[i].pop()
     }
 
+    /// With explicit chance: the discard pile becomes the deck, card
+    /// `index` of the pile on top (chance's outcome), and that card is
+    /// drawn. The cards below are shuffled with the generator.
+    pub(crate) fn reshuffle_with_top(&mut self, side: Side, index: usize) -> Option<CardId> {
+        let i = side.index();
+        if index >= self.s.discards[i].len() {
+            return None;
+        }
+        let mut pile: Vec<CardId> = self.s.discards[i].drain(..).collect();
+        let top = pile.remove(index);
+        self.s.shuffle(&mut pile);
+        pile.push(top);
+        self.s.decks[i].extend(pile);
+        self.o.event(Event::DeckReshuffled { side });
+        self.s.decks[i].pop()
+    }
+
     /// Puts a card that is in no zone (being played) where `dest` says.
     pub(crate) fn put_card(&mut self, card: CardId, dest: Dest) {
         let owner = self.r.card(card).side;

@@ -72,6 +72,24 @@ pub fn format_choice(r: &Rules, s: &State, c: Choice) -> String {
     names(r, s, c).into_iter().next().unwrap_or_default()
 }
 
+/// A choice as a line of play shows it: a chance outcome by what it is
+/// (`discard editor.ben_bradlee`, `draw blue`, `top nixon.chuck_colson`),
+/// any other choice in its canonical text.
+pub fn outcome_name(r: &Rules, s: &State, c: Choice) -> String {
+    match c {
+        Choice::Chance(_) => {
+            let mut v = names(r, s, c);
+            // `chance N` first, then what it is (the first name for a kind).
+            if v.len() > 1 {
+                v.swap_remove(1)
+            } else {
+                v.pop().unwrap_or_default()
+            }
+        }
+        _ => format_choice(r, s, c),
+    }
+}
+
 /// A choice described for a player: what it does, in words.
 pub fn describe_choice(r: &Rules, s: &State, viewer: Side, c: Choice) -> String {
     match c {
@@ -200,6 +218,14 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
                         if let Some(card) = s.hands[side.index()].get(i as usize) {
                             v.push(format!("discard {}", r.card(*card).id));
                         }
+                    }
+                }
+                Some(Frame::Run(f)) if matches!(chance_instr(r, f), Some(Instr::PlayTopCard)) => {
+                    // The deck is reshuffled: the card that comes out on top.
+                    if let Some(card) = s.discards[f.actor.index()].get(i as usize) {
+                        let id = &r.card(*card).id;
+                        v.push(format!("top {id}"));
+                        v.push(format!("top {}", short_id(id)));
                     }
                 }
                 _ => {

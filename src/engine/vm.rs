@@ -223,19 +223,18 @@ impl<O: Observer> Ctx<'_, O> {
                 Ok(Progress::Continue)
             }
             Instr::PlayTopCard => {
+                let i = actor.index();
+                if self.s.explicit_chance
+                    && self.s.decks[i].is_empty()
+                    && !self.s.discards[i].is_empty()
+                {
+                    // The deck is reshuffled: which card comes out on top is
+                    // chance's decision, not the generator's (for the solver).
+                    return Ok(Progress::Decide);
+                }
                 self.next();
                 if let Some(card) = self.draw_card(actor) {
-                    self.o.event(Event::DrewToPlay { side: actor, card });
-                    self.s.stack.push(Frame::Play(PlayFrame {
-                        card,
-                        player: actor,
-                        part: None,
-                        stage: PlayStage::ChoosePart,
-                        target: None,
-                        cancelled: None,
-                        reacting_to: None,
-                        dest: None,
-                    }));
+                    self.play_drawn(actor, card);
                 }
                 Ok(Progress::Continue)
             }
@@ -321,6 +320,21 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// Draws bag token `index` for a draw instruction and carries it out.
+    /// Q3: the card drawn by an action is played at once.
+    fn play_drawn(&mut self, actor: Side, card: CardId) {
+        self.o.event(Event::DrewToPlay { side: actor, card });
+        self.s.stack.push(Frame::Play(PlayFrame {
+            card,
+            player: actor,
+            part: None,
+            stage: PlayStage::ChoosePart,
+            target: None,
+            cancelled: None,
+            reacting_to: None,
+            dest: None,
+        }));
+    }
+
     fn draw_effect(&mut self, index: usize) {
         let Some(Frame::Run(f)) = self.s.stack.last() else {
             return;
@@ -451,6 +465,12 @@ impl<O: Observer> Ctx<'_, O> {
             }
             (Instr::DrawToTrack { .. } | Instr::DrawAndPin, Choice::Chance(i)) => {
                 self.draw_effect(i as usize);
+            }
+            (Instr::PlayTopCard, Choice::Chance(i)) => {
+                self.next();
+                if let Some(card) = self.reshuffle_with_top(actor, i as usize) {
+                    self.play_drawn(actor, card);
+                }
             }
             (Instr::ChooseCard { .. }, Choice::Card(c)) => {
                 let f = self.run_frame();
@@ -684,6 +704,13 @@ impl State {
             Instr::DrawToTrack { .. } | Instr::DrawAndPin => {
                 return self.chance_draw_options(r, out);
             }
+            Instr::PlayTopCard => {
+                // Only asked when the deck is reshuffled (see `step`): one
+                // outcome per card of the discard pile, each as likely.
+                let n = self.discards[f.actor.index()].len();
+                out.extend((0..n).map(|i| Choice::Chance(i as u8)));
+                return Actor::Chance;
+            }
             Instr::ChooseCard { optional, .. } => {
                 self.card_candidates(r, f, out);
                 if optional {
@@ -775,6 +802,13 @@ impl State {
             }
             Some(Instr::DrawToTrack { .. } | Instr::DrawAndPin) => {
                 return self.chance_draw_kind(r, "evidence drawn from the bag")
+            }
+            Some(Instr::PlayTopCard) => {
+                let n = self.discards[f.actor.index()].len();
+                return DecisionKind::Chance {
+                    what: "the card on top of the reshuffled deck".to_string(),
+                    weights: vec![1; n],
+                };
             }
             _ => "continue".to_string(),
         };

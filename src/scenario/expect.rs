@@ -2,13 +2,16 @@
 //! Each failed expectation is a diagnostic at that expectation's position,
 //! saying what was expected and what was found.
 
+use super::events;
 use super::format::*;
 use super::load::{find_card, Problems};
+use crate::engine::event::Event;
 use crate::engine::notation::{format_choice, kind_name, parse_choice, parse_kind, pos_name};
-use crate::engine::Actor;
+use crate::engine::{Actor, Choice};
 use crate::model::*;
 use crate::rules::Rules;
 use crate::state::*;
+use crate::view::View;
 
 fn norm_kind(text: &str) -> String {
     match parse_kind(text) {
@@ -95,7 +98,48 @@ fn place_name(p: CardPlace) -> String {
     }
 }
 
-pub fn check(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
+/// Where an expectation stands: `at` is its path in the source map
+/// (`expect`, `steps[3][0]`), `name` how messages call it (`expect`, `steps[3]`).
+#[derive(Clone, Copy)]
+pub struct Here<'a> {
+    pub at: &'a str,
+    pub name: &'a str,
+}
+
+impl Here<'_> {
+    /// The top-level `expect`.
+    pub const EXPECT: Here<'static> = Here {
+        at: "expect",
+        name: "expect",
+    };
+}
+
+/// Checks `e` against `s`; `events` are those since the previous expectation.
+pub fn check(
+    r: &Rules,
+    s: &State,
+    e: &ExpectDef,
+    here: Here,
+    events: &[crate::engine::event::Event],
+    pr: &mut Problems,
+) {
+    // The checks below name their fields `expect.<field>`: said and
+    // located where this expectation stands.
+    let mut sub = Problems {
+        display: pr.display,
+        map: pr.map,
+        diags: Default::default(),
+        rename: Some((here.at.to_string(), here.name.to_string())),
+    };
+    check_state(r, s, e, &mut sub);
+    check_more(r, s, e, events, &mut sub);
+    for (i, v) in e.views.iter().enumerate() {
+        check_view(r, s, v, &format!("expect.views[{i}]"), &mut sub);
+    }
+    pr.diags.0.extend(sub.diags.0);
+}
+
+fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
     if let Some(w) = e.winner {
         match s.outcome {
             Some(o) if o.winner == w => {}
@@ -336,60 +380,18 @@ pub fn check(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             );
         }
     }
-    let listed = |options: &[crate::engine::Choice]| {
-        options
-            .iter()
-            .map(|c| format_choice(r, s, *c))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    if let Some(want) = &e.options {
-        let mut matched = Vec::new();
-        for (i, w) in want.iter().enumerate() {
-            match parse_choice(r, s, w, &options) {
-                Ok(c) => matched.push(c),
-                Err(_) => pr.at(
-                    &format!("expect.options[{i}]"),
-                    format!(
-                        "expect.options: `{w}` is not an option; the options are: {}",
-                        listed(&options)
-                    ),
-                ),
-            }
-        }
-        matched.sort();
-        matched.dedup();
-        if matched.len() == want.len() && matched.len() != options.len() {
-            pr.at(
-                "expect.options",
-                format!(
-                    "expect.options: expected {} options, got {}: {}",
-                    want.len(),
-                    options.len(),
-                    listed(&options)
-                ),
-            );
-        }
-    }
-    for (i, w) in e.options_include.iter().enumerate() {
-        if parse_choice(r, s, w, &options).is_err() {
-            pr.at(
-                &format!("expect.options_include[{i}]"),
-                format!(
-                    "expect.options_include: `{w}` is not an option; the options are: {}",
-                    listed(&options)
-                ),
-            );
-        }
-    }
-    for (i, w) in e.options_exclude.iter().enumerate() {
-        if parse_choice(r, s, w, &options).is_ok() {
-            pr.at(
-                &format!("expect.options_exclude[{i}]"),
-                format!("expect.options_exclude: `{w}` is an option"),
-            );
-        }
-    }
+    check_options(
+        r,
+        s,
+        &options,
+        OptionsWant {
+            exact: &e.options,
+            include: &e.options_include,
+            exclude: &e.options_exclude,
+        },
+        "expect",
+        pr,
+    );
     compare(
         pr,
         "expect.connected",
@@ -397,4 +399,357 @@ pub fn check(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         crate::engine::connected_informants(r, s),
     );
     compare(pr, "expect.forbidden", &e.forbidden, s.forbidden.len());
+}
+
+fn token_kind(r: &Rules, t: TokenId) -> String {
+    let k = r.token(t);
+    kind_name(k.colours, k.momentum_symbol)
+}
+
+/// Kinds written in a file, normalised; a kind that does not parse is
+/// reported at its entry.
+fn kinds(pr: &mut Problems, path: &str, written: &[String]) -> Vec<String> {
+    written
+        .iter()
+        .enumerate()
+        .filter_map(|(i, w)| match parse_kind(w) {
+            Some((c, sym, None)) => Some(kind_name(c, sym)),
+            _ => {
+                pr.at(
+                    &format!("{path}[{i}]"),
+                    format!("{path}: `{w}` is not a token kind: expected `blue`, `blue/yellow`, `green*`…"),
+                );
+                None
+            }
+        })
+        .collect()
+}
+
+/// The expectations beyond the position's own fields: turns played, the
+/// bag and the reserve by kind, the decks' tops, and events.
+fn check_more(r: &Rules, s: &State, e: &ExpectDef, events: &[Event], pr: &mut Problems) {
+    if let Some(t) = &e.turns_played {
+        for side in Side::BOTH {
+            compare(
+                pr,
+                &format!("expect.turns_played.{}", side.key()),
+                &Some(*t.get(side)),
+                s.turns_played[side.index()],
+            );
+        }
+    }
+    if let Some(bag) = &e.bag {
+        let want = kinds(pr, "expect.bag", bag);
+        let got = s.bag.iter().map(|t| token_kind(r, *t)).collect();
+        compare_sets(pr, "expect.bag", want, got);
+    }
+    if let Some(reserve) = &e.reserve {
+        let want = kinds(pr, "expect.reserve", reserve);
+        let got = s
+            .evidence
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| **l == EvLoc::Reserve)
+            .map(|(i, _)| token_kind(r, TokenId(i as u8)))
+            .collect();
+        compare_sets(pr, "expect.reserve", want, got);
+    }
+    if let Some(tops) = &e.deck_tops {
+        for side in Side::BOTH {
+            let path = format!("expect.deck_tops.{}", side.key());
+            let want = card_ids(r, pr, &path, tops.get(side));
+            // Decks are kept with the top card last.
+            let got: Vec<String> = s.decks[side.index()]
+                .iter()
+                .rev()
+                .take(want.len())
+                .map(|c| r.card(*c).id.clone())
+                .collect();
+            if want != got {
+                pr.at(
+                    &path,
+                    format!(
+                        "{path}: expected [{}] on top (top first), got [{}]",
+                        want.join(", "),
+                        got.join(", ")
+                    ),
+                );
+            }
+        }
+    }
+    if let Some(d) = &e.deck_sizes {
+        for side in Side::BOTH {
+            compare(
+                pr,
+                &format!("expect.deck_sizes.{}", side.key()),
+                &Some(*d.get(side) as usize),
+                s.decks[side.index()].len(),
+            );
+        }
+    }
+    let got: Vec<String> = events.iter().map(|ev| events::notation(r, ev)).collect();
+    let got_norm: Vec<String> = got.iter().map(|g| events::normalise(r, g)).collect();
+    let shown = || {
+        if got.is_empty() {
+            "none".to_string()
+        } else {
+            got.join("; ")
+        }
+    };
+    if let Some(want) = &e.events {
+        let want_norm: Vec<String> = want.iter().map(|w| events::normalise(r, w)).collect();
+        if want_norm != got_norm {
+            pr.at(
+                "expect.events",
+                format!(
+                    "expect.events: expected [{}], got [{}]",
+                    want.join("; "),
+                    shown()
+                ),
+            );
+        }
+    }
+    for (i, w) in e.events_include.iter().enumerate() {
+        if !got_norm.contains(&events::normalise(r, w)) {
+            pr.at(
+                &format!("expect.events_include[{i}]"),
+                format!(
+                    "expect.events_include: no event `{w}`; the events were: {}",
+                    shown()
+                ),
+            );
+        }
+    }
+    for (i, w) in e.events_exclude.iter().enumerate() {
+        if got_norm.contains(&events::normalise(r, w)) {
+            pr.at(
+                &format!("expect.events_exclude[{i}]"),
+                format!("expect.events_exclude: `{w}` happened"),
+            );
+        }
+    }
+}
+
+/// What one side sees, checked on its `View` (never on the state).
+fn check_view(r: &Rules, s: &State, v: &ViewExpectDef, path: &str, pr: &mut Problems) {
+    let view = View::new(r, s, v.side);
+    let ids = |v: &[CardId]| v.iter().map(|c| r.card(*c).id.clone()).collect::<Vec<_>>();
+    if let Some(h) = &v.hand {
+        let p = format!("{path}.hand");
+        let want = card_ids(r, pr, &p, h);
+        compare_sets(pr, &p, want, ids(view.my_hand()));
+    }
+    let shown_track = |t: &crate::view::TrackToken| {
+        let kind = match (t.colours, t.momentum_symbol) {
+            (Some(c), Some(sym)) => kind_name(c, sym),
+            _ => "?".to_string(),
+        };
+        format!(
+            "{kind} at {}{}",
+            pos_name(t.pos),
+            if t.face_up { " up" } else { " down" }
+        )
+    };
+    let track = view.track();
+    if let Some(want) = &v.track {
+        let want = want
+            .iter()
+            .map(|t| {
+                let kind = if t.token.trim() == "?" {
+                    "?".to_string()
+                } else {
+                    norm_kind(&t.token)
+                };
+                format!(
+                    "{kind} at {}{}",
+                    norm_pos(&t.at),
+                    if t.face_up { " up" } else { " down" }
+                )
+            })
+            .collect();
+        let got = track.iter().map(shown_track).collect();
+        compare_sets(pr, &format!("{path}.track"), want, got);
+    }
+    for (list, want_hidden, field) in [(&v.hidden, true, "hidden"), (&v.shown, false, "shown")] {
+        for (i, at) in list.iter().enumerate() {
+            let p = format!("{path}.{field}[{i}]");
+            let Some(pos) = crate::engine::notation::parse_pos(at) else {
+                pr.at(
+                    &p,
+                    format!("{p}: `{at}` is not a track position: expected `0`, `E2`, `N3`…"),
+                );
+                continue;
+            };
+            let here: Vec<_> = track.iter().filter(|t| t.pos == pos).collect();
+            if here.is_empty() {
+                pr.at(&p, format!("{p}: no evidence token on {}", pos_name(pos)));
+            }
+            for t in here {
+                let hidden = t.colours.is_none();
+                if hidden != want_hidden {
+                    pr.at(
+                        &p,
+                        format!(
+                            "{p}: {}'s view of {} shows {}",
+                            v.side,
+                            pos_name(pos),
+                            if hidden {
+                                "no kind (hidden)".to_string()
+                            } else {
+                                format!("its kind: {}", shown_track(t))
+                            }
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    if let Some(board) = &v.board {
+        let want = board
+            .iter()
+            .map(|b| {
+                format!(
+                    "{} on {}{}",
+                    norm_kind(&b.token),
+                    b.space,
+                    if b.face_up { " up" } else { " down" }
+                )
+            })
+            .collect();
+        let got = view
+            .board()
+            .iter()
+            .map(|b| {
+                format!(
+                    "{} on {}{}",
+                    kind_name(b.colours, b.momentum_symbol),
+                    r.board.spaces[b.space.index()].id,
+                    if b.face_up { " up" } else { " down" }
+                )
+            })
+            .collect();
+        compare_sets(pr, &format!("{path}.board"), want, got);
+    }
+    for side in Side::BOTH {
+        if let Some(h) = &v.hand_sizes {
+            compare(
+                pr,
+                &format!("{path}.hand_sizes.{}", side.key()),
+                &Some(*h.get(side) as usize),
+                view.hand_size(side),
+            );
+        }
+        if let Some(d) = &v.deck_sizes {
+            compare(
+                pr,
+                &format!("{path}.deck_sizes.{}", side.key()),
+                &Some(*d.get(side) as usize),
+                view.deck_size(side),
+            );
+        }
+        if let Some(d) = &v.discards {
+            let p = format!("{path}.discards.{}", side.key());
+            let want = card_ids(r, pr, &p, d.get(side));
+            compare_sets(pr, &p, want, ids(view.discard(side)));
+        }
+    }
+    compare(
+        pr,
+        &format!("{path}.bag_size"),
+        &v.bag_size,
+        view.bag_size(),
+    );
+    if let Some(rm) = &v.removed {
+        let p = format!("{path}.removed");
+        let want = card_ids(r, pr, &p, rm);
+        compare_sets(pr, &p, want, ids(view.removed()));
+    }
+    let mut options = Vec::new();
+    view.legal(&mut options);
+    check_options(
+        r,
+        s,
+        &options,
+        OptionsWant {
+            exact: &v.options,
+            include: &v.options_include,
+            exclude: &v.options_exclude,
+        },
+        path,
+        pr,
+    );
+}
+
+/// Expected options: exactly these, at least these, none of these.
+struct OptionsWant<'a> {
+    exact: &'a Option<Vec<String>>,
+    include: &'a [String],
+    exclude: &'a [String],
+}
+
+fn check_options(
+    r: &Rules,
+    s: &State,
+    options: &[Choice],
+    want: OptionsWant,
+    path: &str,
+    pr: &mut Problems,
+) {
+    let listed = |options: &[Choice]| {
+        if options.is_empty() {
+            return "none".to_string();
+        }
+        options
+            .iter()
+            .map(|c| format_choice(r, s, *c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if let Some(exact) = want.exact {
+        let mut matched = Vec::new();
+        for (i, w) in exact.iter().enumerate() {
+            match parse_choice(r, s, w, options) {
+                Ok(c) => matched.push(c),
+                Err(_) => pr.at(
+                    &format!("{path}.options[{i}]"),
+                    format!(
+                        "{path}.options: `{w}` is not an option; the options are: {}",
+                        listed(options)
+                    ),
+                ),
+            }
+        }
+        matched.sort();
+        matched.dedup();
+        if matched.len() == exact.len() && matched.len() != options.len() {
+            pr.at(
+                &format!("{path}.options"),
+                format!(
+                    "{path}.options: expected {} options, got {}: {}",
+                    exact.len(),
+                    options.len(),
+                    listed(options)
+                ),
+            );
+        }
+    }
+    for (i, w) in want.include.iter().enumerate() {
+        if parse_choice(r, s, w, options).is_err() {
+            pr.at(
+                &format!("{path}.options_include[{i}]"),
+                format!(
+                    "{path}.options_include: `{w}` is not an option; the options are: {}",
+                    listed(options)
+                ),
+            );
+        }
+    }
+    for (i, w) in want.exclude.iter().enumerate() {
+        if parse_choice(r, s, w, options).is_ok() {
+            pr.at(
+                &format!("{path}.options_exclude[{i}]"),
+                format!("{path}.options_exclude: `{w}` is an option"),
+            );
+        }
+    }
 }

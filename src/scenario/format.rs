@@ -4,8 +4,10 @@
 //! written `blue`, `blue/yellow`, `green*` (momentum symbol), optionally
 //! `#id` for one exact token; track positions `0`, `E2`, `N3`.
 
+use crate::data::raw::{BoardDef, TokensDef};
 use crate::model::{Dest, Part, Side, WinCause};
 use crate::script::program::Program;
+use crate::variant::{CardPatch, GamePatch, SettingsPatch, VariantDef};
 use serde::{Deserialize, Serialize};
 
 /// A value for each side.
@@ -53,12 +55,76 @@ pub struct ScenarioDef {
     /// Choices to play, in the notation of `watergate` (`nixon.gambit action`, `ask blue`, `ev0`, `e1a`, `pass`…).
     #[serde(default)]
     pub play: Vec<String>,
-    /// What must hold after the choices are played.
+    /// Choices and expectations in turn, played after `play`:
+    /// `[Play("nixon.howard_hunt action"), Expect((to_move: Some("nixon"))), …]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<StepDef>,
+    /// What must hold after the choices (`play`, then `steps`) are played.
     #[serde(default)]
     pub expect: Option<ExpectDef>,
+    /// Changes to the game's data for this scenario alone, written as in a
+    /// variant file (cards, game numbers, settings, the board, the tokens);
+    /// applied last, after `--variant` and the scenario's `variant`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edits: Option<EditsDef>,
     /// For puzzles: the claim `watergate solve` must confirm.
     #[serde(default)]
     pub puzzle: Option<PuzzleDef>,
+}
+
+/// One step of a scenario: a choice to play, or expectations that must hold
+/// at that point (the same fields as `expect`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "Step")]
+pub enum StepDef {
+    /// A choice in notation, as in `play`.
+    Play(String),
+    Expect(Box<ExpectDef>),
+}
+
+/// A scenario's own data changes: the fields of a variant file (see
+/// `src/variant.rs`) without its name, applied by the same code.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Edits")]
+pub struct EditsDef {
+    #[serde(default)]
+    pub game: Option<GamePatch>,
+    #[serde(default)]
+    pub settings: Option<SettingsPatch>,
+    #[serde(default)]
+    pub cards: Vec<CardPatch>,
+    #[serde(default)]
+    pub remove_cards: Vec<String>,
+    /// Card files (relative to the scenario) to add to the game.
+    #[serde(default)]
+    pub add_cards: Vec<String>,
+    /// Data files to add or replace (path in the data, file relative to the scenario).
+    #[serde(default)]
+    pub files: Vec<(String, String)>,
+    /// The whole evidence board, written inline (as `cards/board.ron`).
+    #[serde(default)]
+    pub board: Option<BoardDef>,
+    /// The whole token mix, written inline (as `cards/tokens.ron`).
+    #[serde(default)]
+    pub tokens: Option<TokensDef>,
+}
+
+impl EditsDef {
+    /// The same changes as a variant, to apply with the variant's code.
+    pub fn as_variant(&self, name: &str) -> VariantDef {
+        VariantDef {
+            name: name.to_string(),
+            description: String::new(),
+            game: self.game.clone(),
+            settings: self.settings.clone(),
+            cards: self.cards.clone(),
+            remove_cards: self.remove_cards.clone(),
+            add_cards: self.add_cards.clone(),
+            files: self.files.clone(),
+            board: self.board.clone(),
+            tokens: self.tokens.clone(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -368,6 +434,73 @@ pub struct ExpectDef {
     /// Restrictions in force this round.
     #[serde(default)]
     pub forbidden: Option<usize>,
+    /// Cards each side has played this round (reactions count).
+    #[serde(default)]
+    pub turns_played: Option<PerSide<u8>>,
+    /// The bag's contents by kind (`["blue", "blue", "green*"]`; order does not matter).
+    #[serde(default)]
+    pub bag: Option<Vec<String>>,
+    /// The evidence tokens in the box, outside the game (docs/open-questions.md#d4), by kind.
+    #[serde(default)]
+    pub reserve: Option<Vec<String>>,
+    /// The top cards of each deck, top first: as many as listed (a side
+    /// left out is not checked).
+    #[serde(default)]
+    pub deck_tops: Option<PerSide<Vec<String>>>,
+    #[serde(default)]
+    pub deck_sizes: Option<PerSide<u8>>,
+    /// Exactly the events since the previous expectation (in order), in
+    /// the event notation (`discarded editor.ben_bradlee`, `deck_reshuffled nixon`).
+    #[serde(default)]
+    pub events: Option<Vec<String>>,
+    /// Events that must be among those since the previous expectation.
+    #[serde(default)]
+    pub events_include: Vec<String>,
+    #[serde(default)]
+    pub events_exclude: Vec<String>,
+    /// What a side sees: checked on that side's view, not on the state.
+    #[serde(default)]
+    pub views: Vec<ViewExpectDef>,
+}
+
+/// What one side sees (R4.3, R5.14), checked on its `View`. Every field but
+/// `side` is optional.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "ViewExpect")]
+pub struct ViewExpectDef {
+    pub side: Side,
+    /// The viewer's own hand.
+    #[serde(default)]
+    pub hand: Option<Vec<String>>,
+    /// Every evidence token on the research track as the viewer sees it; a
+    /// token whose kind is hidden from the viewer is written `?`.
+    #[serde(default)]
+    pub track: Option<Vec<TrackTokenDef>>,
+    /// Track positions (`N2`) whose token's kind the viewer cannot see.
+    #[serde(default)]
+    pub hidden: Vec<String>,
+    /// Track positions whose token's kind the viewer sees.
+    #[serde(default)]
+    pub shown: Vec<String>,
+    #[serde(default)]
+    pub board: Option<Vec<BoardTokenDef>>,
+    #[serde(default)]
+    pub hand_sizes: Option<PerSide<u8>>,
+    #[serde(default)]
+    pub deck_sizes: Option<PerSide<u8>>,
+    #[serde(default)]
+    pub bag_size: Option<usize>,
+    #[serde(default)]
+    pub discards: Option<PerSide<Vec<String>>>,
+    #[serde(default)]
+    pub removed: Option<Vec<String>>,
+    /// The viewer's options (empty: the decision is not the viewer's).
+    #[serde(default)]
+    pub options: Option<Vec<String>>,
+    #[serde(default)]
+    pub options_include: Vec<String>,
+    #[serde(default)]
+    pub options_exclude: Vec<String>,
 }
 
 /// A puzzle's claim, checked by `watergate solve`.
@@ -376,15 +509,24 @@ pub struct ExpectDef {
 pub struct PuzzleDef {
     /// Who is to move and must force the win.
     pub side: Side,
+    /// The goal as stated to the player (default: the scenario's description).
+    #[serde(default)]
+    pub goal: String,
     /// The claim: `true` if `side` can force a win within the horizon.
     pub wins: bool,
     /// Plies of search; default: the rest of the round.
     #[serde(default)]
     pub depth: Option<u32>,
-    /// The mechanism it exercises (one line).
+    /// The mechanism it exercises (one line; shown with the solution, since
+    /// it gives the key away).
     #[serde(default)]
     pub theme: String,
-    /// The winning line as found and verified (choice notation).
+    /// Why the solution works (and why the tempting moves fail), line by
+    /// line: shown with the solution on `reveal`, never before.
+    #[serde(default)]
+    pub explanation: Vec<String>,
+    /// The winning line as found and verified (choice notation). Kept out
+    /// of sight: `watergate puzzle` shows it only on `reveal`.
     #[serde(default)]
     pub solution: Vec<String>,
 }

@@ -16,11 +16,23 @@ pub struct Problems<'a> {
     pub display: &'a str,
     pub map: &'a SourceMap,
     pub diags: Diagnostics,
+    /// For expectations inside `steps`: paths and messages written
+    /// `expect.<field>` stand at `(path, name)` instead, e.g.
+    /// `("steps[3][0]", "steps[3]")`.
+    pub rename: Option<(String, String)>,
 }
 
 impl Problems<'_> {
     pub fn at(&mut self, path: &str, message: impl Into<String>) {
-        let (line, col) = self.map.locate(path);
+        let mut message = message.into();
+        let mut path = path.to_string();
+        if let Some((at, name)) = &self.rename {
+            if let Some(rest) = path.strip_prefix("expect") {
+                path = format!("{at}{rest}");
+                message = message.replace("expect.", &format!("{name}."));
+            }
+        }
+        let (line, col) = self.map.locate(&path);
         self.diags
             .push(Diagnostic::new(self.display, line, col, message));
     }

@@ -2,6 +2,7 @@
 //! expectations to check, so designers set up situations, puzzle makers
 //! publish puzzles, and tests are written as data.
 
+pub mod events;
 pub mod expect;
 pub mod format;
 pub mod load;
@@ -10,10 +11,11 @@ pub mod save;
 use crate::data::srcmap::SourceMap;
 use crate::data::{self, DataSet, GameSource};
 use crate::diag::Diagnostics;
+use crate::engine::event::Event;
 use crate::engine::notation::parse_choice;
 use crate::rules::Rules;
 use crate::state::State;
-use format::ScenarioDef;
+use format::{ScenarioDef, StepDef};
 use load::Problems;
 use std::path::{Path, PathBuf};
 
@@ -44,10 +46,12 @@ pub enum PlayStop {
     /// A choice that is not an option (or comes after the end): a problem
     /// in the scenario file.
     Input(Diagnostics),
-    /// A card script failed while `play[index]` was carried out.
+    /// A card script failed while the choice `choice`, at `at` in the file
+    /// (`play[2]`, `steps[4]`), was carried out.
     Script {
-        index: usize,
-        error: crate::engine::ScriptError,
+        at: String,
+        choice: String,
+        error: Box<crate::engine::ScriptError>,
     },
 }
 
@@ -86,6 +90,7 @@ impl Scenario {
             display: &self.display,
             map: &self.map,
             diags: Diagnostics::default(),
+            rename: None,
         }
     }
 
@@ -144,7 +149,62 @@ impl Scenario {
             }
             ds = crate::variant::Variant::from_file(&path)?.apply(&ds)?;
         }
-        data::load(&ds)
+        self.rules_with_edits(&ds)
+    }
+
+    /// Every choice the scenario plays, in order: `play`, then the `Play` steps.
+    pub fn choices(&self) -> Vec<String> {
+        let steps = self.def.steps.iter().filter_map(|st| match st {
+            StepDef::Play(c) => Some(c.clone()),
+            StepDef::Expect(_) => None,
+        });
+        self.def.play.iter().cloned().chain(steps).collect()
+    }
+
+    /// Whether the scenario plays with other rules than the built-in ones
+    /// (its own data, a variant, or inline edits).
+    pub fn has_own_rules(&self) -> bool {
+        self.def.data.is_some() || self.def.variant.is_some() || self.def.edits.is_some()
+    }
+
+    /// The last layer of the data: the scenario's inline `edits`, applied
+    /// to `ds` (the data with every variant already applied) by the
+    /// variant code, with problems reported at the edits in this file.
+    pub fn with_edits(&self, ds: &DataSet) -> Result<DataSet, Diagnostics> {
+        let Some(edits) = &self.def.edits else {
+            return Ok(ds.clone());
+        };
+        let name = format!("edits of {}", self.display);
+        crate::variant::Variant::embedded(
+            edits.as_variant(&name),
+            &self.display,
+            self.dir.clone(),
+            self.map.subtree("edits"),
+        )
+        .apply(ds)
+    }
+
+    /// The rules from `ds` with the scenario's inline edits applied.
+    pub fn rules_with_edits(&self, ds: &DataSet) -> Result<Rules, Diagnostics> {
+        match &self.def.edits {
+            None => data::load(ds),
+            Some(_) => data::load(&self.with_edits(ds)?),
+        }
+    }
+
+    /// The goal a player is set, if the scenario is a puzzle.
+    pub fn goal(&self) -> Option<String> {
+        let p = self.def.puzzle.as_ref()?;
+        let g = if p.goal.is_empty() {
+            &self.def.description
+        } else {
+            &p.goal
+        };
+        Some(if g.is_empty() {
+            format!("{} to play and win this round.", p.side)
+        } else {
+            g.clone()
+        })
     }
 
     /// The starting state: a new game, or the position.
@@ -156,76 +216,139 @@ impl Scenario {
         }
     }
 
-    /// Plays the scenario's choices from `s`; stops at the first choice
-    /// that is not an option, with a diagnostic at that choice.
+    /// Plays the scenario's choices from `s` (`play`, then the `Play`
+    /// steps); stops at the first choice that is not an option, with a
+    /// diagnostic at that choice. Expectations are not checked.
     pub fn play(&self, r: &Rules, s: &mut State) -> Result<(), Diagnostics> {
-        self.play_choices(r, s).map_err(|stop| match stop {
-            PlayStop::Input(d) => d,
-            PlayStop::Script { index, error } => {
-                let mut pr = self.problems();
-                pr.at(
-                    &format!("play[{index}]"),
-                    format!("`{}`: {error}", self.def.play[index]),
-                );
-                pr.diags
-            }
-        })
+        self.play_choices(r, s)
+            .map_err(|stop| self.stop_diagnostics(stop))
     }
 
     /// As [`Scenario::play`], but a card script failing at run time is told
     /// apart from a problem in the file: the script is to blame, and `s` is
     /// left as it was before that choice.
     pub fn play_choices(&self, r: &Rules, s: &mut State) -> Result<(), PlayStop> {
-        let mut pr = self.problems();
-        let mut options = Vec::new();
-        for (i, text) in self.def.play.iter().enumerate() {
-            let path = format!("play[{i}]");
-            if s.legal(r, &mut options).is_none() {
-                pr.at(&path, format!("`{text}`: the game is already over"));
-                return Err(PlayStop::Input(pr.diags));
-            }
-            let choice = match parse_choice(r, s, text, &options) {
-                Ok(c) => c,
-                Err(e) => {
-                    let who = match s.to_move(r) {
-                        Some(crate::engine::Actor::Player(p)) => format!("{p} to decide"),
-                        _ => "chance".to_string(),
-                    };
-                    pr.at(
-                        &path,
-                        format!("{e} ({who}: {})", describe_kind(r, &s.decision_kind(r))),
-                    );
-                    return Err(PlayStop::Input(pr.diags));
-                }
-            };
-            match s.apply(r, choice) {
-                Ok(()) => {}
-                Err(crate::engine::PlayError::Script(error)) => {
-                    return Err(PlayStop::Script { index: i, error })
-                }
-                Err(e) => {
-                    pr.at(&path, format!("`{text}`: {e}"));
-                    return Err(PlayStop::Input(pr.diags));
-                }
-            }
-        }
-        Ok(())
+        self.walk(r, s, false).map(|_| ())
     }
 
-    /// The failed expectations, if any.
-    pub fn check(&self, r: &Rules, s: &State) -> Diagnostics {
-        let mut pr = self.problems();
-        if let Some(e) = &self.def.expect {
-            expect::check(r, s, e, &mut pr);
+    /// A stop as a problem in the file, at the choice that stopped.
+    fn stop_diagnostics(&self, stop: PlayStop) -> Diagnostics {
+        match stop {
+            PlayStop::Input(d) => d,
+            PlayStop::Script { at, choice, error } => {
+                let mut pr = self.problems();
+                pr.at(&at, format!("`{choice}`: {error}"));
+                pr.diags
+            }
         }
-        pr.diags.sorted()
+    }
+
+    /// Plays every choice and checks every expectation on the way: the
+    /// failed expectations, or the choice that could not be played.
+    fn walk(&self, r: &Rules, s: &mut State, check: bool) -> Result<Diagnostics, PlayStop> {
+        let mut pr = self.problems();
+        let mut failed = Diagnostics::default();
+        let mut events = Vec::new();
+        for (i, text) in self.def.play.iter().enumerate() {
+            self.play_one(r, s, text, &format!("play[{i}]"), &mut events, &mut pr)?;
+        }
+        for (i, step) in self.def.steps.iter().enumerate() {
+            match step {
+                StepDef::Play(text) => {
+                    self.play_one(r, s, text, &format!("steps[{i}]"), &mut events, &mut pr)?
+                }
+                StepDef::Expect(e) if check => {
+                    let mut here = self.problems();
+                    expect::check(
+                        r,
+                        s,
+                        e,
+                        expect::Here {
+                            at: &format!("steps[{i}][0]"),
+                            name: &format!("steps[{i}]"),
+                        },
+                        &events,
+                        &mut here,
+                    );
+                    failed.0.extend(here.diags.0);
+                    events.clear();
+                }
+                StepDef::Expect(_) => {}
+            }
+        }
+        if check {
+            if let Some(e) = &self.def.expect {
+                let mut here = self.problems();
+                expect::check(r, s, e, expect::Here::EXPECT, &events, &mut here);
+                failed.0.extend(here.diags.0);
+            }
+        }
+        Ok(failed.sorted())
+    }
+
+    fn play_one(
+        &self,
+        r: &Rules,
+        s: &mut State,
+        text: &str,
+        path: &str,
+        events: &mut Vec<Event>,
+        pr: &mut Problems,
+    ) -> Result<(), PlayStop> {
+        let mut options = Vec::new();
+        if s.legal(r, &mut options).is_none() {
+            pr.at(path, format!("`{text}`: the game is already over"));
+            return Err(PlayStop::Input(std::mem::take(&mut pr.diags)));
+        }
+        let choice = match parse_choice(r, s, text, &options) {
+            Ok(c) => c,
+            Err(e) => {
+                let who = match s.to_move(r) {
+                    Some(crate::engine::Actor::Player(p)) => format!("{p} to decide"),
+                    _ => "chance".to_string(),
+                };
+                pr.at(
+                    path,
+                    format!("{e} ({who}: {})", describe_kind(r, &s.decision_kind(r))),
+                );
+                return Err(PlayStop::Input(std::mem::take(&mut pr.diags)));
+            }
+        };
+        match s.apply_observed(r, choice, events) {
+            Ok(()) => Ok(()),
+            Err(crate::engine::PlayError::Script(error)) => Err(PlayStop::Script {
+                at: path.to_string(),
+                choice: text.to_string(),
+                error: Box::new(error),
+            }),
+            Err(e) => {
+                pr.at(path, format!("`{text}`: {e}"));
+                Err(PlayStop::Input(std::mem::take(&mut pr.diags)))
+            }
+        }
+    }
+
+    /// Plays the choices from `s` and checks the expectations: the failed
+    /// ones (or the choice that could not be played).
+    pub fn play_and_check(&self, r: &Rules, s: &mut State) -> Result<Diagnostics, Diagnostics> {
+        self.walk(r, s, true)
+            .map_err(|stop| self.stop_diagnostics(stop))
+    }
+
+    /// As [`Scenario::play_and_check`], with a failing card script told
+    /// apart from a problem in the file (see [`Scenario::play_choices`]).
+    pub fn play_and_check_choices(
+        &self,
+        r: &Rules,
+        s: &mut State,
+    ) -> Result<Diagnostics, PlayStop> {
+        self.walk(r, s, true)
     }
 
     /// Loads, plays and checks: the state reached and the failed expectations.
     pub fn run(&self, r: &Rules) -> Result<(State, Diagnostics), Diagnostics> {
         let mut s = self.start(r)?;
-        self.play(r, &mut s)?;
-        let failures = self.check(r, &s);
+        let failures = self.play_and_check(r, &mut s)?;
         Ok((s, failures))
     }
 }

@@ -1,0 +1,196 @@
+//! `watergate puzzle`: whole attempts scripted through the generic
+//! attempt loop (src/puzzle.rs), on a shipped puzzle.
+
+use std::cell::RefCell;
+use std::io::{self, BufRead, Read, Write};
+use std::path::Path;
+use std::rc::Rc;
+use watergate::puzzle::{attempt, AttemptConfig, Ending, Puzzle};
+use watergate::rules::Rules;
+use watergate::scenario::Scenario;
+use watergate::state::State;
+
+/// Output shared with the scripted player, who reads the screen.
+#[derive(Clone, Default)]
+struct Screen(Rc<RefCell<Vec<u8>>>);
+
+impl Write for Screen {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Screen {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.borrow()).into_owned()
+    }
+}
+
+/// A player who asks for a hint at every decision and plays it.
+struct FollowsHints {
+    screen: Screen,
+    pending: Vec<u8>,
+    answered: usize,
+}
+
+impl Read for FollowsHints {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.fill_buf()?.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for FollowsHints {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.pending.is_empty() {
+            let text = self.screen.text();
+            // The last hint not yet played, if the screen shows one.
+            let hints: Vec<&str> = text
+                .lines()
+                .filter_map(|l| l.split("Hint: ").nth(1))
+                .collect();
+            let line = if hints.len() > self.answered {
+                self.answered = hints.len();
+                hints[hints.len() - 1].to_string()
+            } else {
+                "hint".to_string()
+            };
+            self.pending = format!("{line}\n").into_bytes();
+        }
+        Ok(&self.pending)
+    }
+    fn consume(&mut self, n: usize) {
+        self.pending.drain(..n);
+    }
+}
+
+fn puzzle(name: &str) -> (Scenario, Rules, State) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/puzzles")
+        .join(name);
+    let scn = Scenario::from_file(&path).unwrap_or_else(|d| panic!("{d}"));
+    let r = scn
+        .rules(&watergate::data::GameSource::shipped())
+        .unwrap_or_else(|d| panic!("{d}"));
+    let mut s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    scn.play(&r, &mut s).unwrap_or_else(|d| panic!("{d}"));
+    (scn, r, s)
+}
+
+fn config() -> AttemptConfig {
+    AttemptConfig {
+        seed: 7,
+        node_limit: 5_000_000,
+        colour: false,
+    }
+}
+
+const HUNT: &str = "12_howard_hunt.ron";
+
+/// Following the solver's hints wins: Howard Hunt's extra turn (Q3), with
+/// Chuck Colson's random discard drawn as chance.
+#[test]
+fn following_the_hints_solves_the_puzzle() {
+    let (scn, r, s) = puzzle(HUNT);
+    let def = scn.def.puzzle.as_ref().expect("a puzzle");
+    let goal = scn.goal().expect("a goal");
+    let screen = Screen::default();
+    let player = FollowsHints {
+        screen: screen.clone(),
+        pending: Vec::new(),
+        answered: 0,
+    };
+    let a = attempt(
+        &r,
+        Puzzle {
+            def,
+            name: &scn.def.name,
+            goal: &goal,
+        },
+        &s,
+        &config(),
+        player,
+        screen.clone(),
+    )
+    .expect("no I/O error");
+    let text = screen.text();
+    assert_eq!(a.ending, Ending::Solved, "{text}");
+    assert!(a.hints >= 2, "{text}");
+    assert!(!a.revealed);
+    assert_eq!(
+        a.moves.first().map(String::as_str),
+        Some("nixon.howard_hunt action")
+    );
+    assert!(
+        text.starts_with(&format!("Puzzle: {}\nGoal: {goal}\n", scn.def.name)),
+        "{text}"
+    );
+    assert!(text.contains("Chance: discard editor."), "{text}");
+    assert!(
+        text.contains("Solved.") && text.contains("Hints used: "),
+        "{text}"
+    );
+    assert!(text.contains("solution revealed: no"), "{text}");
+}
+
+/// A move after which the win cannot be forced is answered with the
+/// solver's best defence and the attempt is lost.
+#[test]
+fn a_wrong_move_is_answered_and_the_attempt_lost() {
+    let (scn, r, s) = puzzle(HUNT);
+    let def = scn.def.puzzle.as_ref().expect("a puzzle");
+    let mut out = Vec::new();
+    let a = attempt(
+        &r,
+        Puzzle {
+            def,
+            name: &scn.def.name,
+            goal: "Nixon to play and win.",
+        },
+        &s,
+        &config(),
+        "secure_mccord value\n".as_bytes(),
+        &mut out,
+    )
+    .expect("no I/O error");
+    let text = String::from_utf8_lossy(&out);
+    assert!(matches!(a.ending, Ending::Failed(_)), "{text}");
+    assert!(text.contains("the win can no longer be forced"), "{text}");
+    assert!(text.contains("best defence from here: "), "{text}");
+    assert!(text.contains("Not solved"), "{text}");
+}
+
+/// The solution stays hidden until `reveal`; then it is shown and counted.
+#[test]
+fn the_solution_is_shown_only_on_reveal() {
+    let (scn, r, s) = puzzle(HUNT);
+    let def = scn.def.puzzle.as_ref().expect("a puzzle");
+    let mut out = Vec::new();
+    let a = attempt(
+        &r,
+        Puzzle {
+            def,
+            name: &scn.def.name,
+            goal: "Nixon to play and win.",
+        },
+        &s,
+        &config(),
+        "reveal\nquit\n".as_bytes(),
+        &mut out,
+    )
+    .expect("no I/O error");
+    let text = String::from_utf8_lossy(&out);
+    let (before, after) = text.split_once("Nixon> ").expect("a prompt");
+    assert!(!before.contains("chuck_colson action"), "{before}");
+    assert!(!before.contains(&def.theme), "{before}");
+    assert!(after.contains(&def.solution.join(" · ")), "{after}");
+    assert!(a.revealed);
+    assert_eq!(a.ending, Ending::Quit);
+    assert!(text.contains("solution revealed: yes"), "{text}");
+}

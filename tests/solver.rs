@@ -1,0 +1,114 @@
+//! The solver (src/solve.rs) on positions where chance matters: every
+//! outcome of a random event is an answer the side must survive.
+
+use std::path::Path;
+use watergate::engine::Actor;
+use watergate::scenario::Scenario;
+use watergate::solve::{solve, SolveConfig, Verdict};
+
+/// The rules a fixture plays with (its own edits included).
+fn rules_of(scn: &Scenario) -> watergate::rules::Rules {
+    scn.rules(&watergate::data::GameSource::shipped())
+        .unwrap_or_else(|d| panic!("{d}"))
+}
+
+fn fixture(name: &str) -> Scenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/solver")
+        .join(name);
+    Scenario::from_file(&path).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// R4.1, Q3: a reshuffle inside the horizon is a chance node. With
+/// two cards in the discard pile, one winning and one not, Nixon cannot
+/// force the win, whatever the generator says (the generator would have
+/// picked one order and the solver would have trusted it).
+#[test]
+fn a_reshuffle_is_chance_not_the_generator() {
+    let scn = fixture("reshuffle_in_horizon.ron");
+    let r = rules_of(&scn);
+    let base = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    for seed in 0..6u64 {
+        let mut s = base.clone();
+        {
+            use rand::SeedableRng;
+            s.rng = watergate::state::GameRng::seed_from_u64(seed);
+        }
+        let result = solve(
+            &r,
+            &s,
+            &SolveConfig {
+                side: watergate::model::Side::Nixon,
+                max_plies: None,
+                node_limit: 5_000_000,
+            },
+        );
+        assert_eq!(result.verdict, Verdict::Cannot, "seed {seed}: {result:?}");
+        // The best defence goes through chance picking John Mitchell.
+        assert!(
+            result
+                .line
+                .iter()
+                .any(|(who, c)| who == "chance" && c == "top nixon.john_mitchell"),
+            "seed {seed}: {:?}",
+            result.line
+        );
+    }
+}
+
+/// With Chuck Colson alone in the discard pile the reshuffle has one
+/// outcome, and Howard Hunt's line wins.
+#[test]
+fn a_reshuffle_with_one_outcome_wins() {
+    let scn = fixture("reshuffle_in_horizon.ron");
+    let r = rules_of(&scn);
+    let mut s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    let mitchell = r.card_by_id("nixon.john_mitchell").expect("a card");
+    s.discards[1].retain(|c| *c != mitchell);
+    s.removed.push(mitchell);
+    let result = solve(
+        &r,
+        &s,
+        &SolveConfig {
+            side: watergate::model::Side::Nixon,
+            max_plies: None,
+            node_limit: 5_000_000,
+        },
+    );
+    assert_eq!(result.verdict, Verdict::Wins, "{result:?}");
+}
+
+/// The reshuffle as the engine asks it with explicit chance: one outcome
+/// per card of the discard pile, named `top <card>`; the chosen card is
+/// drawn and played at once.
+#[test]
+fn explicit_chance_asks_which_card_comes_on_top() {
+    let scn = fixture("reshuffle_in_horizon.ron");
+    let r = rules_of(&scn);
+    let mut s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    s.explicit_chance = true;
+    let mut options = Vec::new();
+    s.legal(&r, &mut options);
+    let hunt = watergate::engine::notation::parse_choice(&r, &s, "howard_hunt action", &options)
+        .expect("Howard Hunt's action is an option");
+    s.apply(&r, hunt).expect("legal");
+    assert_eq!(s.legal(&r, &mut options), Some(Actor::Chance));
+    let names: Vec<String> = options
+        .iter()
+        .map(|c| watergate::engine::notation::outcome_name(&r, &s, *c))
+        .collect();
+    assert_eq!(names, ["top nixon.chuck_colson", "top nixon.john_mitchell"]);
+    let top = watergate::engine::notation::parse_choice(&r, &s, "top john_mitchell", &options)
+        .expect("named by its short id too");
+    s.apply(&r, top).expect("legal");
+    assert_eq!(
+        s.legal(&r, &mut options),
+        Some(Actor::Player(watergate::model::Side::Nixon))
+    );
+    let colson = r.card_by_id("nixon.chuck_colson").expect("a card");
+    assert_eq!(
+        s.decks[1].to_vec(),
+        vec![colson],
+        "Colson stays in the deck"
+    );
+}
