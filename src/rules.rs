@@ -189,7 +189,8 @@ pub struct Rules {
     pub board: Board,
     pub evidence: Vec<EvidenceToken>,
     pub pictures: Vec<Picture>,
-    pub scripts: ScriptHost,
+    /// The scripting host the engine calls (the rhai host, or a wrapper).
+    pub scripts: std::sync::Arc<dyn ScriptHost>,
     /// Fingerprint of the data files (see `DataSet::fingerprint`).
     pub fingerprint: u64,
 }

@@ -39,7 +39,7 @@ pub fn run(dir: Option<&std::path::Path>, variant: Option<&std::path::Path>) -> 
         rules.evidence.len(),
         rules.evidence.iter().filter(|t| t.in_bag).count(),
         rules.pictures.len(),
-        rules.scripts.units.len(),
+        rules.scripts.units(),
         dynamic,
     );
     Ok(())

@@ -378,7 +378,7 @@ impl<O: Observer> Ctx<'_, O> {
             Ok((program, _)) => Ok(ProgRef::Dynamic(std::sync::Arc::new(program))),
             Err(f) => Err(PlayError::Script(super::ScriptError {
                 card: label.to_string(),
-                script: self.r.scripts.units[unit].display.clone(),
+                script: self.r.scripts.display(unit).to_string(),
                 line: f.line,
                 col: f.col,
                 message: f.message,
