@@ -281,7 +281,7 @@ impl Rules {
 
     /// What a momentum-space script sees as `card` and `space`.
     pub fn space_context(&self, side: Side, space: usize) -> CardContext {
-        let mc = &self.momentum_cards[side.index()];
+        let mc = &self.momentum_cards[side];
         self.space_context_named(side, space, &mc.id, &mc.name)
     }
 

@@ -163,9 +163,8 @@ impl<O: Observer> Ctx<'_, O> {
     /// R7.3: onto the lowest empty space of the momentum card; its
     /// instruction is carried out at once; R8.1 is checked.
     pub(crate) fn award_momentum(&mut self, side: Side) {
-        let i = side.index();
-        let card = &self.r.momentum_cards[i];
-        let filled = self.s.momentum_cards[i] as usize;
+        let card = &self.r.momentum_cards[side];
+        let filled = self.s.momentum_cards[side] as usize;
         if filled >= card.spaces.len() {
             match (side, self.r.settings.editor_momentum_overflow) {
                 (Side::Editor, OverflowDef::ReturnToSupply) => {
@@ -179,12 +178,12 @@ impl<O: Observer> Ctx<'_, O> {
             }
             return;
         }
-        self.s.momentum_cards[i] += 1;
+        self.s.momentum_cards[side] += 1;
         self.o.event(Event::MomentumAwarded {
             side,
             space: filled as u8,
         });
-        if side == Side::Nixon && self.s.momentum_cards[i] >= self.r.numbers.momentum_to_win {
+        if side == Side::Nixon && self.s.momentum_cards[side] >= self.r.numbers.momentum_to_win {
             self.win(Side::Nixon, WinCause::Momentum);
             return;
         }
@@ -307,7 +306,7 @@ impl<O: Observer> Ctx<'_, O> {
         for _ in 0..n {
             match self.draw_card(side) {
                 Some(c) => {
-                    self.s.hands[side.index()].push(c);
+                    self.s.hands[side].push(c);
                     drawn += 1;
                 }
                 None => break,
@@ -318,14 +317,13 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// The top card of `side`'s deck (reshuffling the discard pile if needed).
     pub(crate) fn draw_card(&mut self, side: Side) -> Option<CardId> {
-        let i = side.index();
-        if self.s.decks[i].is_empty() && !self.s.discards[i].is_empty() {
-            let mut pile: Vec<CardId> = self.s.discards[i].drain(..).collect();
+        if self.s.decks[side].is_empty() && !self.s.discards[side].is_empty() {
+            let mut pile: Vec<CardId> = self.s.discards[side].drain(..).collect();
             self.s.shuffle(&mut pile);
-            self.s.decks[i] = pile.into_iter().collect();
+            self.s.decks[side] = pile.into_iter().collect();
             self.o.event(Event::DeckReshuffled { side });
         }
-        self.s.decks[i].pop()
+        self.s.decks[side].pop()
     }
 
     /// Puts a card that is in no zone (being played) where `dest` says.
@@ -333,7 +331,7 @@ impl<O: Observer> Ctx<'_, O> {
         let owner = self.r.card(card).side;
         match dest {
             Dest::Discard => {
-                self.s.discards[owner.index()].push(card);
+                self.s.discards[owner].push(card);
                 self.o.event(Event::Discarded { side: owner, card });
             }
             Dest::Removed => {
@@ -345,20 +343,19 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// Moves a card from a hand to its owner's discard pile.
     pub(crate) fn discard_from_hand(&mut self, side: Side, index: usize) {
-        let c = self.s.hands[side.index()].remove(index);
+        let c = self.s.hands[side].remove(index);
         self.put_card(c, Dest::Discard);
     }
 
     /// Takes a card out of any hand or discard pile (it is then in no zone).
     pub(crate) fn lift_card(&mut self, card: CardId) -> bool {
         for side in Side::BOTH {
-            let i = side.index();
-            if let Some(k) = self.s.hands[i].iter().position(|c| *c == card) {
-                self.s.hands[i].remove(k);
+            if let Some(k) = self.s.hands[side].iter().position(|c| *c == card) {
+                self.s.hands[side].remove(k);
                 return true;
             }
-            if let Some(k) = self.s.discards[i].iter().position(|c| *c == card) {
-                self.s.discards[i].remove(k);
+            if let Some(k) = self.s.discards[side].iter().position(|c| *c == card) {
+                self.s.discards[side].remove(k);
                 return true;
             }
         }
@@ -416,15 +413,15 @@ impl State {
     ) -> crate::script::view::ScriptView {
         crate::script::view::ScriptView {
             round: self.round,
-            my_hand_types: self.hands[actor.index()]
+            my_hand_types: self.hands[actor]
                 .iter()
                 .map(|c| r.card(*c).card_type)
                 .collect(),
-            opponent_hand_size: self.hands[actor.other().index()].len(),
+            opponent_hand_size: self.hands[actor.other()].len(),
             track_evidence: self.track.len(),
             initiative_on_track: self.initiative_token.is_some(),
             momentum_position: self.momentum_token.map(|p| p * actor.sign()),
-            my_momentum: self.momentum_cards[actor.index()],
+            my_momentum: self.momentum_cards[actor],
             pictures_in_supply: self
                 .pictures
                 .iter()
@@ -432,7 +429,7 @@ impl State {
                 .filter(|(_, p)| **p == PicLoc::Supply)
                 .map(|(i, _)| PictureId(i as u8))
                 .collect(),
-            turns_played: self.turns_played[actor.index()],
+            turns_played: self.turns_played[actor],
         }
     }
 }

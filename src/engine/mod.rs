@@ -144,7 +144,7 @@ impl State {
         for side in Side::BOTH {
             let mut deck: Vec<CardId> = rules.cards_of(side).collect();
             s.shuffle(&mut deck);
-            s.decks[side.index()] = deck.into_iter().collect();
+            s.decks[side] = deck.into_iter().collect();
         }
         // R2.5: the bag tokens, in random order.
         let mut bag: Vec<TokenId> = (0..rules.evidence.len())

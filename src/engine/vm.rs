@@ -33,7 +33,7 @@ pub(crate) fn code<'r>(r: &'r Rules, prog: &ProgRef) -> Code<'r> {
             Action::Static(p) => Code::Rules(p),
             Action::Dynamic { .. } => Code::Rules(&[]),
         },
-        ProgRef::Space(side, i) => match r.momentum_cards[side.index()]
+        ProgRef::Space(side, i) => match r.momentum_cards[*side]
             .spaces
             .get(*i as usize)
             .and_then(|s| s.action.as_ref())
@@ -193,7 +193,7 @@ impl<O: Observer> Ctx<'_, O> {
             }
             Instr::DiscardRandom { who, count } => {
                 let side = who.resolve(actor);
-                let hand_len = self.s.hands[side.index()].len();
+                let hand_len = self.s.hands[side].len();
                 if done >= *count || hand_len == 0 {
                     self.next();
                     return Ok(Progress::Continue);
@@ -215,7 +215,7 @@ impl<O: Observer> Ctx<'_, O> {
             Instr::EndCardPhase => {
                 self.next();
                 for side in Side::BOTH {
-                    while !self.s.hands[side.index()].is_empty() {
+                    while !self.s.hands[side].is_empty() {
                         self.discard_from_hand(side, 0);
                     }
                 }
@@ -445,7 +445,7 @@ impl<O: Observer> Ctx<'_, O> {
             (Instr::DiscardRandom { who, .. }, Choice::Chance(i)) => {
                 let side = who.resolve(actor);
                 self.run_frame().done += 1;
-                if (i as usize) < self.s.hands[side.index()].len() {
+                if (i as usize) < self.s.hands[side].len() {
                     self.discard_from_hand(side, i as usize);
                 }
             }
@@ -617,8 +617,8 @@ impl State {
         };
         let side = who.resolve(f.actor);
         let pool: Vec<CardId> = match zone {
-            Zone::Hand => self.hands[side.index()].to_vec(),
-            Zone::Discard => self.discards[side.index()].to_vec(),
+            Zone::Hand => self.hands[side].to_vec(),
+            Zone::Discard => self.discards[side].to_vec(),
             Zone::Removed => self
                 .removed
                 .iter()
@@ -677,7 +677,7 @@ impl State {
                 out.extend(self.pinned_pictures(face_up).map(Choice::Picture))
             }
             Instr::DiscardRandom { who, .. } => {
-                let n = self.hands[who.resolve(f.actor).index()].len();
+                let n = self.hands[who.resolve(f.actor)].len();
                 out.extend((0..n).map(|i| Choice::Chance(i as u8)));
                 return Actor::Chance;
             }

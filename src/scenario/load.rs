@@ -528,7 +528,16 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
                 dealt: *dealt,
                 evidence_left: *evidence_left,
             }),
-            FrameDef::Evaluation { step } => Some(Frame::Evaluation { step: *step }),
+            FrameDef::Evaluation { step } => match EvalStep::from_number(*step) {
+                Some(step) => Some(Frame::Evaluation { step }),
+                None => {
+                    pr.at(
+                        &format!("{at}.step"),
+                        format!("evaluation step {step}: expected 1 to 7 (R7.1–R7.5, then done)"),
+                    );
+                    None
+                }
+            },
             FrameDef::Pin { token, pinner } => match pool.take(token) {
                 Ok(t) => {
                     s.evidence[t.index()] = EvLoc::Held;
@@ -667,7 +676,9 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         }
     }
     if p.phase == PhaseDef::Evaluation && stack.is_empty() {
-        stack.push(Frame::Evaluation { step: 1 });
+        stack.push(Frame::Evaluation {
+            step: EvalStep::FIRST,
+        });
     }
     s.stack = stack.into_iter().collect();
 
