@@ -36,7 +36,12 @@ impl<O: Observer> Ctx<'_, O> {
     /// R5.3: moves a research-track token `steps` toward `toward`; steps
     /// beyond the last space are lost and the token is gained (R5.8). A
     /// face-down evidence token that moves is turned face up (R5.13).
-    pub(crate) fn move_token(&mut self, token: Moving, steps: u8, toward: Side) {
+    pub(crate) fn move_token(
+        &mut self,
+        token: Moving,
+        steps: u8,
+        toward: Side,
+    ) -> Result<(), PlayError> {
         let len = self.track_len();
         let shift = |p: i8| (p + toward.sign() * steps as i8).clamp(-len, len);
         match token {
@@ -64,7 +69,7 @@ impl<O: Observer> Ctx<'_, O> {
                     });
                     self.s.momentum_token = Some(np);
                     if np.abs() == len {
-                        self.gain_momentum(toward);
+                        self.gain_momentum(toward)?;
                     }
                 }
             }
@@ -89,11 +94,17 @@ impl<O: Observer> Ctx<'_, O> {
                 }
             }
         }
+        Ok(())
     }
 
     /// R5.13 "to space k": puts a token on space `space` of `side`'s half
     /// (0 = the centre); the last space gains it. Evidence keeps its face.
-    pub(crate) fn place_token(&mut self, token: Moving, space: u8, side: Side) {
+    pub(crate) fn place_token(
+        &mut self,
+        token: Moving,
+        space: u8,
+        side: Side,
+    ) -> Result<(), PlayError> {
         let len = self.track_len();
         let to = (side.sign() * (space as i8).min(len)).clamp(-len, len);
         match token {
@@ -119,7 +130,7 @@ impl<O: Observer> Ctx<'_, O> {
                     });
                     self.s.momentum_token = Some(to);
                     if to.abs() == len {
-                        self.gain_momentum(side);
+                        self.gain_momentum(side)?;
                     }
                 }
             }
@@ -137,6 +148,7 @@ impl<O: Observer> Ctx<'_, O> {
                 }
             }
         }
+        Ok(())
     }
 
     /// R5.8 / R7.2: the initiative token leaves the track; `side` holds the
@@ -151,18 +163,18 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// R5.8 / R7.3: the momentum token leaves the track for `side`'s card.
-    pub(crate) fn gain_momentum(&mut self, side: Side) {
+    pub(crate) fn gain_momentum(&mut self, side: Side) -> Result<(), PlayError> {
         self.s.momentum_token = None;
         self.o.event(Event::Gained {
             side,
             token: TokenKind::Momentum,
         });
-        self.award_momentum(side);
+        self.award_momentum(side)
     }
 
     /// R7.3: onto the lowest empty space of the momentum card; its
     /// instruction is carried out at once; R8.1 is checked.
-    pub(crate) fn award_momentum(&mut self, side: Side) {
+    pub(crate) fn award_momentum(&mut self, side: Side) -> Result<(), PlayError> {
         let card = &self.r.momentum_cards[side];
         let filled = self.s.momentum_cards[side] as usize;
         if filled >= card.spaces.len() {
@@ -176,7 +188,7 @@ impl<O: Observer> Ctx<'_, O> {
                     self.o.event(Event::MomentumRemoved);
                 }
             }
-            return;
+            return Ok(());
         }
         self.s.momentum_cards[side] += 1;
         self.o.event(Event::MomentumAwarded {
@@ -185,27 +197,22 @@ impl<O: Observer> Ctx<'_, O> {
         });
         if side == Side::Nixon && self.s.momentum_cards[side] >= self.r.numbers.momentum_to_win {
             self.win(Side::Nixon, WinCause::Momentum);
-            return;
+            return Ok(());
         }
         let prog = match &card.spaces[filled].action {
-            None => return,
-            Some(Action::Static(p)) if p.is_empty() => return,
+            None => return Ok(()),
+            Some(Action::Static(p)) if p.is_empty() => return Ok(()),
             Some(Action::Static(_)) => ProgRef::Space(side, filled as u8),
             Some(Action::Dynamic { unit }) => {
                 let ctx = self.r.space_context(side, filled);
                 let label = format!("{} space {}", card.name, filled + 1);
-                match self.run_dynamic(*unit, &ctx, side, &label) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        self.error = Some(e);
-                        return;
-                    }
-                }
+                self.run_dynamic(*unit, &ctx, side, &label)?
             }
         };
         self.s
             .stack
             .push(Frame::Run(RunFrame::new(prog, side, None, None)));
+        Ok(())
     }
 
     /// R5.8: an evidence token reaching space 5 leaves the track and is
@@ -244,7 +251,12 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R7.6: pins `t` on `space`, face up for the Editor, face down for
     /// Nixon; the momentum symbol moves the momentum token toward the pinner.
-    pub(crate) fn pin_at(&mut self, t: TokenId, space: SpaceId, pinner: Side) {
+    pub(crate) fn pin_at(
+        &mut self,
+        t: TokenId,
+        space: SpaceId,
+        pinner: Side,
+    ) -> Result<(), PlayError> {
         let face_up = pinner == Side::Editor;
         self.s.evidence[t.index()] = EvLoc::Board { space, face_up };
         self.o.event(Event::Pinned {
@@ -256,7 +268,7 @@ impl<O: Observer> Ctx<'_, O> {
         if face_up {
             self.check_connection();
             if self.s.outcome.is_some() {
-                return;
+                return Ok(());
             }
         }
         if self.r.token(t).momentum_symbol && self.r.settings.momentum_symbol_steps > 0 {
@@ -265,8 +277,9 @@ impl<O: Observer> Ctx<'_, O> {
                 Moving::Momentum,
                 self.r.settings.momentum_symbol_steps,
                 pinner,
-            );
+            )?;
         }
+        Ok(())
     }
 
     /// docs/open-questions.md#q1: a token with no empty matching space.

@@ -147,9 +147,9 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// R7: the evaluation phase, one step at a time, in its exact order.
-    pub(crate) fn step_evaluation(&mut self) -> Progress {
+    pub(crate) fn step_evaluation(&mut self) -> Result<Progress, PlayError> {
         let Some(Frame::Evaluation { step }) = self.s.stack.last().cloned() else {
-            return Progress::Continue;
+            return Ok(Progress::Continue);
         };
         let set = |s: &mut State, n: EvalStep| {
             if let Some(Frame::Evaluation { step }) = s.stack.last_mut() {
@@ -198,7 +198,7 @@ impl<O: Observer> Ctx<'_, O> {
                         }
                         sign => {
                             let side = if sign > 0 { Side::Editor } else { Side::Nixon };
-                            self.gain_momentum(side);
+                            self.gain_momentum(side)?;
                         }
                     }
                 }
@@ -240,7 +240,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.s.stack.pop();
             }
         }
-        Progress::Continue
+        Ok(Progress::Continue)
     }
 
     /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
@@ -265,7 +265,7 @@ impl<O: Observer> Ctx<'_, O> {
             return Err(PlayError::Internal(format!("{choice:?} while pinning")));
         };
         self.s.stack.pop();
-        self.pin_at(token, space, pinner);
+        self.pin_at(token, space, pinner)?;
         Ok(())
     }
 }

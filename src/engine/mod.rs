@@ -65,19 +65,11 @@ pub(crate) struct Ctx<'a, O: Observer> {
     pub r: &'a Rules,
     pub s: &'a mut State,
     pub o: &'a mut O,
-    /// An error raised deep inside an effect (a failing momentum-space
-    /// script), reported by the step that caused it.
-    pub error: Option<PlayError>,
 }
 
 impl<'a, O: Observer> Ctx<'a, O> {
     pub(crate) fn new(r: &'a Rules, s: &'a mut State, o: &'a mut O) -> Self {
-        Ctx {
-            r,
-            s,
-            o,
-            error: None,
-        }
+        Ctx { r, s, o }
     }
 }
 
@@ -283,9 +275,6 @@ impl<O: Observer> Ctx<'_, O> {
     /// Applies a choice to the top frame, then runs to the next decision.
     pub(crate) fn take(&mut self, choice: Choice) -> Result<(), PlayError> {
         self.choose(choice)?;
-        if let Some(e) = self.error.take() {
-            return Err(e);
-        }
         self.advance()
     }
 
@@ -297,11 +286,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.s.phase = Phase::Over;
                 return Ok(());
             }
-            let progress = self.step();
-            if let Some(e) = self.error.take() {
-                return Err(e);
-            }
-            match progress? {
+            match self.step()? {
                 Progress::Continue => {}
                 Progress::Decide => {
                     buf.clear();
@@ -313,12 +298,7 @@ impl<O: Observer> Ctx<'_, O> {
                                 self.s.stack.last()
                             )))
                         }
-                        1 => {
-                            self.choose(buf[0])?;
-                            if let Some(e) = self.error.take() {
-                                return Err(e);
-                            }
-                        }
+                        1 => self.choose(buf[0])?,
                         _ => return Ok(()),
                     }
                 }
@@ -337,7 +317,7 @@ impl<O: Observer> Ctx<'_, O> {
             Some(Frame::Play(_)) => self.step_play(),
             Some(Frame::Run(_)) => self.step_run(),
             Some(Frame::Pin { .. }) => Ok(self.step_pin()),
-            Some(Frame::Evaluation { .. }) => Ok(self.step_evaluation()),
+            Some(Frame::Evaluation { .. }) => self.step_evaluation(),
         }
     }
 

@@ -104,7 +104,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.s.stack.pop();
                 self.put_card(p.card, Dest::Discard);
                 if let Some(target) = p.target {
-                    self.move_token(target, self.r.card(p.card).value, p.player);
+                    self.move_token(target, self.r.card(p.card).value, p.player)?;
                 }
             }
             Some(Part::Action) => {

@@ -116,7 +116,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.next();
                 // Gained tokens are pinned in track order: push the last first.
                 for t in tokens.into_iter().rev() {
-                    self.move_token(Moving::Evidence(t), steps, actor);
+                    self.move_token(Moving::Evidence(t), steps, actor)?;
                     if self.s.outcome.is_some() {
                         break;
                     }
@@ -131,10 +131,10 @@ impl<O: Observer> Ctx<'_, O> {
                 let (what, space, flip_up) = (*what, *space, *flip_up);
                 self.next();
                 if what.initiative {
-                    self.place_token(Moving::Initiative, space, actor);
+                    self.place_token(Moving::Initiative, space, actor)?;
                 }
                 if what.momentum {
-                    self.place_token(Moving::Momentum, space, actor);
+                    self.place_token(Moving::Momentum, space, actor)?;
                 }
                 if let Some(filter) = what.evidence {
                     let tokens = self.s.track_tokens_admitted(r, &filter);
@@ -145,7 +145,7 @@ impl<O: Observer> Ctx<'_, O> {
                                 self.o.event(Event::Flipped { token: t });
                             }
                         }
-                        self.place_token(Moving::Evidence(t), space, actor);
+                        self.place_token(Moving::Evidence(t), space, actor)?;
                     }
                 }
                 Ok(Progress::Continue)
@@ -391,13 +391,13 @@ impl<O: Observer> Ctx<'_, O> {
                     self.next();
                 }
                 let _ = up_to;
-                self.move_token(target, steps, actor);
+                self.move_token(target, steps, actor)?;
             }
             (Instr::Move { up_to: true, .. }, Choice::Skip) => self.next(),
             (Instr::Place { space, .. }, Choice::Token(t)) => {
                 let target = self.s.resolve_token(t)?;
                 self.next();
-                self.place_token(target, space, actor);
+                self.place_token(target, space, actor)?;
             }
             (Instr::TrackToBag { .. }, Choice::Token(t)) => {
                 let Moving::Evidence(tok) = self.s.resolve_token(t)? else {
