@@ -88,3 +88,27 @@ fn a_thousand_seeded_games_end_as_recorded() {
         panic!("{diff}");
     }
 }
+
+/// Applying a choice returns the next decision: the same actor and options
+/// that `legal` lists afterwards, at every step of 200 games.
+#[test]
+fn applying_a_choice_returns_the_decision_legal_lists() {
+    let r = watergate::data::shipped();
+    for index in 0..200 {
+        let seed = game_seed(RUN_SEED, index);
+        let mut s = State::new(&r, seed);
+        let mut agents = [RandomAgent::new(seed), RandomAgent::new(seed ^ 1)];
+        let (mut options, mut listed) = (Vec::new(), Vec::new());
+        let mut next = s.legal(&r, &mut options);
+        while let Some(actor) = next {
+            let side = actor.side().expect("no chance decisions in normal play");
+            let choice = agents[side.index()].decide(&View::new(&r, &s, side), &options);
+            next = s
+                .apply_next(&r, choice, &mut options)
+                .expect("a legal choice applies");
+            assert_eq!(next, s.legal(&r, &mut listed), "game {index}");
+            assert_eq!(options, listed, "game {index}");
+        }
+        assert!(s.outcome.is_some() && options.is_empty());
+    }
+}

@@ -108,13 +108,15 @@ impl IsmctsAgent {
 
     /// Plays `s` to its end at random; the Editor's share of the result.
     fn playout(&mut self, r: &Rules, s: &mut State, buf: &mut Vec<Choice>) -> f32 {
+        let mut live = s.legal(r, buf).is_some();
         for _ in 0..PLAYOUT_LIMIT {
-            if s.legal(r, buf).is_none() {
+            if !live {
                 break;
             }
             let c = buf[self.pick(buf.len())];
-            if s.apply_unchecked(r, c).is_err() {
-                break;
+            match s.apply_next(r, c, buf) {
+                Ok(next) => live = next.is_some(),
+                Err(_) => break,
             }
         }
         match s.outcome {

@@ -222,6 +222,43 @@ impl State {
         Ctx::new(rules, self, o).take(choice)
     }
 
+    /// Applies a choice known to be legal (as [`State::apply_unchecked`])
+    /// and returns the next decision: `options` is filled with its options
+    /// and the actor is returned; `None` (and `options` empty) when the game
+    /// is over. The options are computed once, by the step that stops at the
+    /// decision, instead of again by the caller's next [`State::legal`].
+    pub fn apply_next(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+        options: &mut Vec<Choice>,
+    ) -> Result<Option<Actor>, PlayError> {
+        self.apply_next_observed(rules, choice, options, &mut Quiet)
+    }
+
+    pub fn apply_next_observed<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+        options: &mut Vec<Choice>,
+        o: &mut O,
+    ) -> Result<Option<Actor>, PlayError> {
+        let mut ctx = Ctx::new(rules, self, o);
+        ctx.choose(choice)?;
+        ctx.advance_to(options)
+    }
+
+    /// Checks and applies a choice like [`State::apply`], and returns the
+    /// decision it leads to (`None` when the game is over).
+    pub fn apply_decide(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+    ) -> Result<Option<Decision>, PlayError> {
+        self.apply(rules, choice)?;
+        Ok(self.decision(rules))
+    }
+
     /// Runs the game to the next decision (after a scenario set a position).
     pub fn settle(&mut self, rules: &Rules) -> Result<(), PlayError> {
         Ctx::new(rules, self, &mut Quiet).advance()
@@ -281,16 +318,24 @@ impl<O: Observer> Ctx<'_, O> {
     /// Steps until a decision with more than one option, or the end.
     pub(crate) fn advance(&mut self) -> Result<(), PlayError> {
         let mut buf = Vec::new();
+        self.advance_to(&mut buf).map(|_| ())
+    }
+
+    /// Steps until a decision with more than one option, or the end; leaves
+    /// that decision's options in `buf` and returns who takes it (`None`,
+    /// and `buf` empty, when the game is over).
+    pub(crate) fn advance_to(&mut self, buf: &mut Vec<Choice>) -> Result<Option<Actor>, PlayError> {
         for _ in 0..MAX_AUTOMATIC_STEPS {
             if self.s.outcome.is_some() {
                 self.s.phase = Phase::Over;
-                return Ok(());
+                buf.clear();
+                return Ok(None);
             }
             match self.step()? {
                 Progress::Continue => {}
                 Progress::Decide => {
                     buf.clear();
-                    self.s.options_into(self.r, &mut buf);
+                    let actor = self.s.options_into(self.r, buf);
                     match buf.len() {
                         0 => {
                             return Err(PlayError::Internal(format!(
@@ -299,7 +344,7 @@ impl<O: Observer> Ctx<'_, O> {
                             )))
                         }
                         1 => self.choose(buf[0])?,
-                        _ => return Ok(()),
+                        _ => return Ok(Some(actor)),
                     }
                 }
             }
