@@ -36,3 +36,4 @@ pub mod stats;
 pub mod terminal;
 pub mod variant;
 pub mod view;
+pub mod wording;

@@ -285,7 +285,7 @@ impl State {
             }
             DecisionKind::Reaction { .. } => "react or pass".to_string(),
             DecisionKind::Pin { .. } => "choose a space to pin on".to_string(),
-            DecisionKind::Action { prompt, .. } => prompt,
+            DecisionKind::Action { ask, .. } => crate::wording::ask(&ask),
             DecisionKind::Chance { what, .. } => what,
         };
         let mut reason = match choice {

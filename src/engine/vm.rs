@@ -700,73 +700,31 @@ impl State {
 
     pub(crate) fn run_kind(&self, r: &Rules, f: &RunFrame) -> DecisionKind {
         let instr = code(r, &f.prog).get(f.pc as usize).cloned();
-        let prompt = match instr {
+        let ask = match instr {
             Some(Instr::Move {
                 steps,
                 count,
                 up_to,
                 what,
-            }) => {
-                let n = match steps {
-                    Amount::Fixed(n) => n.to_string(),
-                    Amount::TriggerValue => "the answered card's value in".to_string(),
-                };
-                let which = if what.trigger_token {
-                    "the token the answered play was moving".to_string()
-                } else {
-                    describe_selector(&what)
-                };
-                let more = if count > 1 {
-                    format!(
-                        " ({} of {count}{})",
-                        f.done + 1,
-                        if up_to { ", or stop" } else { "" }
-                    )
-                } else if up_to {
-                    " (or stop)".to_string()
-                } else {
-                    String::new()
-                };
-                format!("move {which} {n} steps{more}")
-            }
-            Some(Instr::Place { what, space }) => {
-                format!("put {} on space {space}", describe_selector(&what))
-            }
-            Some(Instr::TrackToBag { filter }) => {
-                format!(
-                    "return {} from the research track to the bag",
-                    describe_filter(&filter)
-                )
-            }
-            Some(Instr::PinFromTrack { filter }) => {
-                format!(
-                    "take {} off the research track and pin it",
-                    describe_filter(&filter)
-                )
-            }
-            Some(Instr::BoardToBag { filter }) => {
-                format!(
-                    "return {} from the evidence board to the bag",
-                    describe_filter(&filter)
-                )
-            }
-            Some(Instr::BoardToTrack { filter, space, .. }) => format!(
-                "take {} off the evidence board to space {space} of the research track",
-                describe_filter(&filter)
-            ),
-            Some(Instr::FlipOnBoard { .. }) => {
-                "turn a face-down token on the evidence board face up".to_string()
-            }
-            Some(Instr::UnpinPicture { .. }) => "return a pinned picture to the supply".to_string(),
-            Some(Instr::ChooseCard { prompt, .. }) => prompt,
-            Some(Instr::Branch { prompt, options }) => format!(
-                "{prompt} ({})",
-                options
-                    .iter()
-                    .map(|o| o.0.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" / ")
-            ),
+            }) => Ask::Move {
+                what,
+                steps,
+                count,
+                up_to,
+                done: f.done,
+            },
+            Some(Instr::Place { what, space }) => Ask::Place { what, space },
+            Some(Instr::TrackToBag { filter }) => Ask::TrackToBag { filter },
+            Some(Instr::PinFromTrack { filter }) => Ask::PinFromTrack { filter },
+            Some(Instr::BoardToBag { filter }) => Ask::BoardToBag { filter },
+            Some(Instr::BoardToTrack { filter, space, .. }) => Ask::BoardToTrack { filter, space },
+            Some(Instr::FlipOnBoard { .. }) => Ask::FlipOnBoard,
+            Some(Instr::UnpinPicture { .. }) => Ask::UnpinPicture,
+            Some(Instr::ChooseCard { prompt, .. }) => Ask::ChooseCard { prompt },
+            Some(Instr::Branch { prompt, options }) => Ask::Branch {
+                prompt,
+                labels: options.into_iter().map(|o| o.0).collect(),
+            },
             Some(Instr::DiscardRandom { .. }) => {
                 return DecisionKind::Chance {
                     what: "a random card discarded".to_string(),
@@ -776,35 +734,8 @@ impl State {
             Some(Instr::DrawToTrack { .. } | Instr::DrawAndPin) => {
                 return self.chance_draw_kind(r, "evidence drawn from the bag")
             }
-            _ => "continue".to_string(),
+            _ => Ask::Continue,
         };
-        DecisionKind::Action {
-            card: f.card,
-            prompt,
-        }
+        DecisionKind::Action { card: f.card, ask }
     }
-}
-
-fn describe_filter(f: &EvidenceFilter) -> String {
-    let face = match f.face {
-        Face::Any => "",
-        Face::Up => "face-up ",
-        Face::Down => "face-down ",
-    };
-    let colour = f.colour.map(|c| format!("{c} ")).unwrap_or_default();
-    format!("a {face}{colour}evidence token")
-}
-
-fn describe_selector(s: &TokenSelector) -> String {
-    let mut parts = Vec::new();
-    if s.initiative {
-        parts.push("the initiative token".to_string());
-    }
-    if s.momentum {
-        parts.push("the momentum token".to_string());
-    }
-    if let Some(f) = &s.evidence {
-        parts.push(describe_filter(f));
-    }
-    parts.join(" or ")
 }
