@@ -72,44 +72,38 @@ impl<O: Observer> Ctx<'_, O> {
             return Ok(Progress::Continue);
         };
         let (actor, done) = (f.actor, f.done);
-        let mut scratch = Vec::new();
+        // A choosing instruction waits for a decision when it has something
+        // to pick; otherwise it is skipped (R5.9: it does what it can). Its
+        // picks are the same ones `run_options` lists.
+        let mut picks = Vec::new();
+        if let Some(offers) = self.s.picks(r, f, instr, &mut picks) {
+            let exhausted = matches!(instr, Instr::Move { count, .. } if done >= *count);
+            if offers && !exhausted {
+                return Ok(Progress::Decide);
+            }
+            if let Instr::ChooseCard { skip_to, .. } = instr {
+                let skip_to = *skip_to;
+                let f = self.run_frame();
+                f.pc = skip_to;
+                f.done = 0;
+                f.picked.clear();
+            } else {
+                self.next();
+            }
+            return Ok(Progress::Continue);
+        }
         match instr {
-            Instr::Move { what, count, .. } => {
-                if done >= *count || !self.s.has_candidates(r, what, &mut scratch) {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
-            Instr::Place { what, .. } => {
-                if !self.s.has_candidates(r, what, &mut scratch) {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
-            Instr::TrackToBag { filter } | Instr::PinFromTrack { filter } => {
-                let what = TokenSelector {
-                    evidence: Some(*filter),
-                    ..Default::default()
-                };
-                if !self.s.has_candidates(r, &what, &mut scratch) {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
-            Instr::BoardToBag { filter }
-            | Instr::BoardToTrack { filter, .. }
-            | Instr::FlipOnBoard { filter } => {
-                let mut v = Vec::new();
-                self.s.board_candidates(r, filter, &mut v);
-                if v.is_empty() {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
+            // Handled above.
+            Instr::Move { .. }
+            | Instr::Place { .. }
+            | Instr::TrackToBag { .. }
+            | Instr::PinFromTrack { .. }
+            | Instr::BoardToBag { .. }
+            | Instr::BoardToTrack { .. }
+            | Instr::FlipOnBoard { .. }
+            | Instr::UnpinPicture { .. }
+            | Instr::ChooseCard { .. }
+            | Instr::Branch { .. } => Ok(Progress::Decide),
             Instr::MoveAll { filter, steps } => {
                 let (filter, steps) = (*filter, *steps);
                 let tokens = self.s.track_tokens_admitted(r, &filter);
@@ -184,13 +178,6 @@ impl<O: Observer> Ctx<'_, O> {
                 }
                 Ok(Progress::Continue)
             }
-            Instr::UnpinPicture { face_up } => {
-                if self.s.pinned_pictures(*face_up).next().is_none() {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
             Instr::DiscardRandom { who, count } => {
                 let side = who.resolve(actor);
                 let hand_len = self.s.hands[side].len();
@@ -263,19 +250,6 @@ impl<O: Observer> Ctx<'_, O> {
                 }
                 Ok(Progress::Continue)
             }
-            Instr::ChooseCard { skip_to, .. } => {
-                let skip_to = *skip_to;
-                let mut v = Vec::new();
-                self.s.card_candidates(r, f, &mut v);
-                if v.is_empty() {
-                    let f = self.run_frame();
-                    f.pc = skip_to;
-                    f.done = 0;
-                    f.picked.clear();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
             Instr::RemoveChosen => {
                 let chosen = f.chosen;
                 self.next();
@@ -308,7 +282,6 @@ impl<O: Observer> Ctx<'_, O> {
                 }
                 Ok(Progress::Continue)
             }
-            Instr::Branch { .. } => Ok(Progress::Decide),
             Instr::Jump(to) => {
                 let to = *to;
                 let f = self.run_frame();
@@ -567,12 +540,6 @@ impl State {
         }
     }
 
-    fn has_candidates(&self, r: &Rules, what: &TokenSelector, scratch: &mut Vec<Choice>) -> bool {
-        scratch.clear();
-        self.candidates(r, what, scratch);
-        !scratch.is_empty()
-    }
-
     /// Board spaces holding a token the filter admits.
     pub(crate) fn board_candidates(
         &self,
@@ -646,6 +613,38 @@ impl State {
         }
     }
 
+    /// What a choosing instruction offers to pick (without `Skip`), in
+    /// `out`; whether there is anything. `None` for an instruction that
+    /// runs by itself. The one list of an instruction's candidates, used
+    /// both to skip it when empty and to list the decision's options.
+    fn picks(&self, r: &Rules, f: &RunFrame, instr: &Instr, out: &mut Vec<Choice>) -> Option<bool> {
+        match instr {
+            Instr::Move { what, .. } | Instr::Place { what, .. } => self.candidates(r, what, out),
+            Instr::TrackToBag { filter } | Instr::PinFromTrack { filter } => self.candidates(
+                r,
+                &TokenSelector {
+                    evidence: Some(*filter),
+                    ..Default::default()
+                },
+                out,
+            ),
+            Instr::BoardToBag { filter }
+            | Instr::BoardToTrack { filter, .. }
+            | Instr::FlipOnBoard { filter } => self.board_candidates(r, filter, out),
+            Instr::UnpinPicture { face_up } => {
+                out.extend(self.pinned_pictures(*face_up).map(Choice::Picture))
+            }
+            Instr::ChooseCard { .. } => self.card_candidates(r, f, out),
+            Instr::Branch { options, .. } => {
+                // A branch always waits for its decision.
+                out.extend((0..options.len()).map(|i| Choice::Branch(i as u8)));
+                return Some(true);
+            }
+            _ => return None,
+        }
+        Some(!out.is_empty())
+    }
+
     pub(crate) fn run_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         let Some(f) = self.top_run() else {
             return Actor::Chance;
@@ -655,27 +654,6 @@ impl State {
             return actor;
         };
         match instr {
-            Instr::Move { what, up_to, .. } => {
-                self.candidates(r, &what, out);
-                if up_to {
-                    out.push(Choice::Skip);
-                }
-            }
-            Instr::Place { what, .. } => self.candidates(r, &what, out),
-            Instr::TrackToBag { filter } | Instr::PinFromTrack { filter } => self.candidates(
-                r,
-                &TokenSelector {
-                    evidence: Some(filter),
-                    ..Default::default()
-                },
-                out,
-            ),
-            Instr::BoardToBag { filter }
-            | Instr::BoardToTrack { filter, .. }
-            | Instr::FlipOnBoard { filter } => self.board_candidates(r, &filter, out),
-            Instr::UnpinPicture { face_up } => {
-                out.extend(self.pinned_pictures(face_up).map(Choice::Picture))
-            }
             Instr::DiscardRandom { who, .. } => {
                 let n = self.hands[who.resolve(f.actor)].len();
                 out.extend((0..n).map(|i| Choice::Chance(i as u8)));
@@ -684,16 +662,13 @@ impl State {
             Instr::DrawToTrack { .. } | Instr::DrawAndPin => {
                 return self.chance_draw_options(r, out);
             }
-            Instr::ChooseCard { optional, .. } => {
-                self.card_candidates(r, f, out);
-                if optional {
-                    out.push(Choice::Skip);
-                }
+            Instr::Move { up_to: true, .. } | Instr::ChooseCard { optional: true, .. } => {
+                self.picks(r, f, &instr, out);
+                out.push(Choice::Skip);
             }
-            Instr::Branch { options, .. } => {
-                out.extend((0..options.len()).map(|i| Choice::Branch(i as u8)));
+            _ => {
+                self.picks(r, f, &instr, out);
             }
-            _ => {}
         }
         actor
     }
