@@ -2,16 +2,25 @@
 //! are RON files and whose card actions are rhai scripts.
 //!
 //! See `ARCHITECTURE.md` for the map of modules and their invariants.
+//!
+//! Features: `cli` (default; the command line, the bench, and through it
+//! `charts` and `shipped-data`). Without them the library is the rules
+//! core and its neighbours, on serde, ron, rhai, rand and thiserror.
 
 pub mod agent;
+#[cfg(feature = "cli")]
 pub mod bench;
+#[cfg(feature = "charts")]
 pub mod chart;
 pub mod check;
+#[cfg(feature = "cli")]
 pub mod cli;
+pub mod clock;
 pub mod data;
 pub mod deep_check;
 pub mod diag;
 pub mod engine;
+#[cfg(feature = "shipped-data")]
 pub mod fuzz;
 pub mod log;
 pub mod model;
@@ -29,3 +38,4 @@ pub mod stats;
 pub mod terminal;
 pub mod variant;
 pub mod view;
+pub mod wording;

@@ -296,3 +296,21 @@ pub struct Outcome {
     pub winner: Side,
     pub cause: WinCause,
 }
+
+/// One value per side, indexed by [`Side`] (`hands[side]`): the same array
+/// as before (`Side::index()` gives the position, Editor first), so its
+/// serialized form is unchanged.
+pub type BySide<T> = [T; 2];
+
+impl<T> std::ops::Index<Side> for [T; 2] {
+    type Output = T;
+    fn index(&self, side: Side) -> &T {
+        &self[side.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for [T; 2] {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self[side.index()]
+    }
+}

@@ -189,7 +189,8 @@ pub struct Rules {
     pub board: Board,
     pub evidence: Vec<EvidenceToken>,
     pub pictures: Vec<Picture>,
-    pub scripts: ScriptHost,
+    /// The scripting host the engine calls (the rhai host, or a wrapper).
+    pub scripts: std::sync::Arc<dyn ScriptHost>,
     /// Fingerprint of the data files (see `DataSet::fingerprint`).
     pub fingerprint: u64,
 }
@@ -280,7 +281,7 @@ impl Rules {
 
     /// What a momentum-space script sees as `card` and `space`.
     pub fn space_context(&self, side: Side, space: usize) -> CardContext {
-        let mc = &self.momentum_cards[side.index()];
+        let mc = &self.momentum_cards[side];
         self.space_context_named(side, space, &mc.id, &mc.name)
     }
 

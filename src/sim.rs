@@ -224,7 +224,8 @@ pub fn play_game(
     let mut s = State::new_observed(r, seed, &mut counter);
     let mut options = Vec::new();
     let mut decisions = 0;
-    while let Some(actor) = s.legal(r, &mut options) {
+    let mut next = s.legal(r, &mut options);
+    while let Some(actor) = next {
         let Some(side) = actor.side() else {
             return Err(fail(
                 PlayError::Internal("a chance decision in a simulation".into()),
@@ -252,7 +253,8 @@ pub fn play_game(
                 None,
             ));
         }
-        s.apply_unchecked_observed(r, choice, &mut counter)
+        next = s
+            .apply_next_observed(r, choice, &mut options, &mut counter)
             .map_err(|e| fail(e, None))?;
         decisions += 1;
     }

@@ -9,13 +9,14 @@
 //! shipped cards at most one card is drawn from a deck within a round.) A transposition table remembers settled positions, and
 //! options are ordered so that wins are found (and refutations met) early.
 
+use crate::clock::{Stopwatch, WallClock};
 use crate::engine::notation::outcome_name;
 use crate::engine::{Actor, Choice};
 use crate::model::*;
 use crate::rules::Rules;
 use crate::state::*;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(Clone, Debug)]
 pub struct SolveConfig {
@@ -210,7 +211,8 @@ impl Search<'_> {
 /// Solves the position `s` for `cfg.side`. The position is searched with
 /// explicit chance whatever its own setting.
 pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
-    let start = Instant::now();
+    let clock = WallClock::new();
+    let start = Stopwatch::start(&clock);
     let mut root = s.clone();
     root.explicit_chance = true;
     let mut search = Search {

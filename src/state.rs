@@ -155,11 +155,79 @@ pub enum Frame {
         token: TokenId,
         pinner: Side,
     },
-    /// The evaluation phase (R7), at step `step` (1..=5, 6 = pinning the
-    /// other player's evidence, 7 = done).
+    /// The evaluation phase (R7), at step `step`.
     Evaluation {
-        step: u8,
+        step: EvalStep,
     },
+}
+
+/// The steps of the evaluation phase (R7), in their order. Written as their
+/// number (1..=7) wherever a state is saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+pub enum EvalStep {
+    /// R7.1: evidence on the 0 space goes back to the bag.
+    ZeroToBag = 1,
+    /// R7.2: the initiative goes to the side it is on.
+    Initiative = 2,
+    /// R7.3: the momentum token goes to the side it is on.
+    Momentum = 3,
+    /// R7.4: the initiative token and a new momentum token on 0.
+    NewTokens = 4,
+    /// R7.5: the initiative holder pins the evidence on their side.
+    HolderPins = 5,
+    /// R7.5: then the other player pins theirs.
+    OtherPins = 6,
+    /// The phase is over.
+    Done = 7,
+}
+
+impl EvalStep {
+    pub const FIRST: EvalStep = EvalStep::ZeroToBag;
+
+    /// The step's number, 1..=7.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The step numbered `n` (1..=7).
+    pub fn from_number(n: u8) -> Option<EvalStep> {
+        Some(match n {
+            1 => EvalStep::ZeroToBag,
+            2 => EvalStep::Initiative,
+            3 => EvalStep::Momentum,
+            4 => EvalStep::NewTokens,
+            5 => EvalStep::HolderPins,
+            6 => EvalStep::OtherPins,
+            7 => EvalStep::Done,
+            _ => return None,
+        })
+    }
+
+    /// The step after this one (`Done` stays `Done`).
+    pub fn next(self) -> EvalStep {
+        EvalStep::from_number(self.number() + 1).unwrap_or(EvalStep::Done)
+    }
+}
+
+/// Hashed as its number, like the `u8` it replaces (so position keys stay).
+impl std::hash::Hash for EvalStep {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.number().hash(h)
+    }
+}
+
+impl From<EvalStep> for u8 {
+    fn from(s: EvalStep) -> u8 {
+        s.number()
+    }
+}
+
+impl TryFrom<u8> for EvalStep {
+    type Error = String;
+    fn try_from(n: u8) -> Result<EvalStep, String> {
+        EvalStep::from_number(n).ok_or_else(|| format!("evaluation step {n}: expected 1..=7"))
+    }
 }
 
 /// A whole game.
@@ -265,14 +333,13 @@ impl State {
     /// Where a player card is, for checks and displays.
     pub fn card_place(&self, c: CardId) -> CardPlace {
         for side in Side::BOTH {
-            let i = side.index();
-            if self.hands[i].contains(&c) {
+            if self.hands[side].contains(&c) {
                 return CardPlace::Hand(side);
             }
-            if self.decks[i].contains(&c) {
+            if self.decks[side].contains(&c) {
                 return CardPlace::Deck(side);
             }
-            if self.discards[i].contains(&c) {
+            if self.discards[side].contains(&c) {
                 return CardPlace::Discard(side);
             }
         }
@@ -324,11 +391,11 @@ impl State {
         bag.hash(&mut h);
         self.pictures.hash(&mut h);
         for side in Side::BOTH {
-            let mut hand = self.hands[side.index()].clone();
+            let mut hand = self.hands[side].clone();
             hand.sort();
             hand.hash(&mut h);
-            self.decks[side.index()].hash(&mut h);
-            let mut pile = self.discards[side.index()].clone();
+            self.decks[side].hash(&mut h);
+            let mut pile = self.discards[side].clone();
             pile.sort();
             pile.hash(&mut h);
         }
@@ -362,8 +429,10 @@ impl State {
             + spilled(&self.removed)
             + spilled(&self.forbidden)
             + spilled(&self.stack);
-        for i in 0..2 {
-            n += spilled(&self.hands[i]) + spilled(&self.decks[i]) + spilled(&self.discards[i]);
+        for side in Side::BOTH {
+            n += spilled(&self.hands[side])
+                + spilled(&self.decks[side])
+                + spilled(&self.discards[side]);
         }
         for f in &self.stack {
             if let Frame::Run(r) = f {

@@ -731,9 +731,9 @@ pub fn decision_text(r: &Rules, side: Side, kind: &DecisionKind) -> String {
             "Pin the {} token: choose an empty space whose slip matches it.",
             kind_name(*colours, *momentum_symbol)
         ),
-        DecisionKind::Action { card, prompt } => match card {
-            Some(c) => format!("{}: {prompt}", name(*c)),
-            None => prompt.clone(),
+        DecisionKind::Action { card, ask } => match card {
+            Some(c) => format!("{}: {}", name(*c), crate::wording::ask(ask)),
+            None => crate::wording::ask(ask),
         },
         DecisionKind::Chance { what, .. } => format!("Chance: {what}."),
     }

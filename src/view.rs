@@ -113,7 +113,7 @@ impl<'a> View<'a> {
     }
 
     pub fn momentum_on_card(&self, side: Side) -> u8 {
-        self.state.momentum_cards[side.index()]
+        self.state.momentum_cards[side]
     }
 
     pub fn momentum_removed(&self) -> u8 {
@@ -126,25 +126,25 @@ impl<'a> View<'a> {
     }
 
     pub fn turns_played(&self, side: Side) -> u8 {
-        self.state.turns_played[side.index()]
+        self.state.turns_played[side]
     }
 
     /// The viewer's own hand.
     pub fn my_hand(&self) -> &'a [CardId] {
-        &self.state.hands[self.side.index()]
+        &self.state.hands[self.side]
     }
 
     pub fn hand_size(&self, side: Side) -> usize {
-        self.state.hands[side.index()].len()
+        self.state.hands[side].len()
     }
 
     pub fn deck_size(&self, side: Side) -> usize {
-        self.state.decks[side.index()].len()
+        self.state.decks[side].len()
     }
 
     /// Discard piles are public (R5.14), oldest first.
     pub fn discard(&self, side: Side) -> &'a [CardId] {
-        &self.state.discards[side.index()]
+        &self.state.discards[side]
     }
 
     /// Removed cards are public (R5.14).
@@ -285,21 +285,21 @@ impl View<'_> {
         let me = self.side;
         let opp = me.other();
         // The opponent's hand and deck: one pool, dealt again.
-        let hand_len = s.hands[opp.index()].len();
-        let mut pool: Vec<CardId> = s.hands[opp.index()]
+        let hand_len = s.hands[opp].len();
+        let mut pool: Vec<CardId> = s.hands[opp]
             .iter()
-            .chain(s.decks[opp.index()].iter())
+            .chain(s.decks[opp].iter())
             .copied()
             .collect();
         pool.sort();
         s.shuffle(&mut pool);
-        s.hands[opp.index()] = pool[..hand_len].iter().copied().collect();
-        s.decks[opp.index()] = pool[hand_len..].iter().copied().collect();
+        s.hands[opp] = pool[..hand_len].iter().copied().collect();
+        s.decks[opp] = pool[hand_len..].iter().copied().collect();
         // The viewer's own deck order is unknown to them too.
-        let mut deck: Vec<CardId> = s.decks[me.index()].to_vec();
+        let mut deck: Vec<CardId> = s.decks[me].to_vec();
         deck.sort();
         s.shuffle(&mut deck);
-        s.decks[me.index()] = deck.into_iter().collect();
+        s.decks[me] = deck.into_iter().collect();
         // Evidence the viewer cannot identify: the bag, and for the Editor
         // the face-down tokens on the research track.
         let hidden_slots: Vec<usize> = if me == Side::Editor {

@@ -8,6 +8,7 @@
 //! Seeded and reproducible with an iteration budget.
 
 use super::Agent;
+use crate::clock::{Clock, Stopwatch, WallClock};
 use crate::engine::{Actor, Choice};
 use crate::model::Side;
 use crate::rules::Rules;
@@ -16,6 +17,7 @@ use crate::view::View;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::fmt;
+use std::sync::Arc;
 
 /// How long the search may think about one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,13 +78,21 @@ pub struct IsmctsAgent {
     /// Iterations run by the last decision (for benchmarks).
     pub last_iterations: u32,
     script_error: Option<crate::engine::ScriptError>,
+    /// Where a time budget's time comes from (unused with an iteration budget).
+    clock: Arc<dyn Clock>,
 }
 
 /// Decisions in one playout before it is judged instead of finished.
 const PLAYOUT_LIMIT: usize = 4000;
 
 impl IsmctsAgent {
+    /// An agent whose time budget, if any, runs on the wall clock.
     pub fn new(budget: Budget, seed: u64) -> IsmctsAgent {
+        IsmctsAgent::with_clock(budget, seed, WallClock::shared())
+    }
+
+    /// An agent whose time budget runs on `clock`.
+    pub fn with_clock(budget: Budget, seed: u64, clock: Arc<dyn Clock>) -> IsmctsAgent {
         IsmctsAgent {
             budget,
             rng: Pcg64Mcg::seed_from_u64(seed),
@@ -90,6 +100,7 @@ impl IsmctsAgent {
             nodes: Vec::new(),
             last_iterations: 0,
             script_error: None,
+            clock,
         }
     }
 
@@ -99,14 +110,18 @@ impl IsmctsAgent {
 
     /// Plays `s` to its end at random; the Editor's share of the result.
     fn playout(&mut self, r: &Rules, s: &mut State, buf: &mut Vec<Choice>) -> f32 {
+        let mut live = s.legal(r, buf).is_some();
         for _ in 0..PLAYOUT_LIMIT {
-            if s.legal(r, buf).is_none() {
+            if !live {
                 break;
             }
             let c = buf[self.pick(buf.len())];
-            if let Err(e) = s.apply_unchecked(r, c) {
-                super::note_script_error(&mut self.script_error, e);
-                break;
+            match s.apply_next(r, c, buf) {
+                Ok(next) => live = next.is_some(),
+                Err(e) => {
+                    super::note_script_error(&mut self.script_error, e);
+                    break;
+                }
             }
         }
         match s.outcome {
@@ -219,12 +234,13 @@ impl Agent for IsmctsAgent {
         });
         let mut buf = Vec::with_capacity(32);
         let mut path = Vec::with_capacity(64);
-        let start = std::time::Instant::now();
+        let clock = self.clock.clone();
+        let watch = Stopwatch::start(clock.as_ref());
         let mut n = 0;
         loop {
             match self.budget {
                 Budget::Iterations(max) if n >= max => break,
-                Budget::Millis(ms) if n % 8 == 0 && start.elapsed().as_millis() >= ms as u128 => {
+                Budget::Millis(ms) if n % 8 == 0 && watch.elapsed().as_millis() >= ms as u128 => {
                     break
                 }
                 _ => {}

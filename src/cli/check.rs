@@ -49,7 +49,7 @@ pub fn run(game: &GameSource, deep: Option<u64>) -> CliResult {
         rules.evidence.len(),
         rules.evidence.iter().filter(|t| t.in_bag).count(),
         rules.pictures.len(),
-        rules.scripts.units.len(),
+        rules.scripts.units(),
         dynamic,
     );
     match deep {

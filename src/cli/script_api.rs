@@ -16,13 +16,13 @@ pub fn run(r: &Rules, label: &str) -> CliResult {
 /// For each API function, the scripts of `r` that call it.
 pub fn usage(r: &Rules, label: &str) -> String {
     let mut callers: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for (i, unit) in r.scripts.units.iter().enumerate() {
+    for i in 0..r.scripts.units() {
         for name in r.scripts.calls(i) {
             if let Some(api) = crate::script::api::api_names()
                 .into_iter()
                 .find(|n| *n == name)
             {
-                callers.entry(api).or_default().push(unit.rel.as_str());
+                callers.entry(api).or_default().push(r.scripts.file(i));
             }
         }
     }

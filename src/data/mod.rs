@@ -193,6 +193,7 @@ pub fn load(ds: &DataSet) -> Result<Rules, Diagnostics> {
     validate::validate(ds)
 }
 
+#[cfg(feature = "shipped-data")]
 /// The data shipped in the binary, loaded. Panics only if the shipped data
 /// is broken, which the test suite rules out.
 pub fn shipped() -> Rules {

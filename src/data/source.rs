@@ -3,11 +3,14 @@
 //! Either way the loader sees the same thing: relative paths and contents.
 
 use crate::diag::{Diagnostic, Diagnostics};
+#[cfg(feature = "shipped-data")]
 use include_dir::{include_dir, Dir};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+#[cfg(feature = "shipped-data")]
 static CARDS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/cards");
+#[cfg(feature = "shipped-data")]
 static SCRIPTS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scripts");
 
 /// The top-level folders of a data root.
@@ -23,13 +26,20 @@ pub struct DataSet {
 }
 
 impl DataSet {
-    /// The data shipped inside the binary.
+    /// The data shipped inside the binary. Built without the
+    /// `shipped-data` feature, the set is empty (loading it reports every
+    /// missing file).
     pub fn embedded() -> DataSet {
-        let mut files = BTreeMap::new();
-        for (prefix, dir) in [("cards", &CARDS), ("scripts", &SCRIPTS)] {
-            collect_embedded(dir, prefix, &mut files);
+        #[cfg(feature = "shipped-data")]
+        {
+            let mut files = BTreeMap::new();
+            for (prefix, dir) in [("cards", &CARDS), ("scripts", &SCRIPTS)] {
+                collect_embedded(dir, prefix, &mut files);
+            }
+            DataSet { root: None, files }
         }
-        DataSet { root: None, files }
+        #[cfg(not(feature = "shipped-data"))]
+        DataSet::default()
     }
 
     /// Reads `dir/cards/**` and `dir/scripts/**`.
@@ -113,6 +123,7 @@ impl DataSet {
     }
 }
 
+#[cfg(feature = "shipped-data")]
 fn collect_embedded(dir: &Dir<'static>, prefix: &str, out: &mut BTreeMap<String, Vec<u8>>) {
     for f in dir.files() {
         let rel = format!("{prefix}/{}", f.path().display());

@@ -10,7 +10,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::model::*;
 use crate::rules::*;
 use crate::script::program::TypeMask;
-use crate::script::{CardContext, ScriptHost};
+use crate::script::{CardContext, RhaiHost};
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 pub const GAME_FILE: &str = "cards/game.ron";
@@ -78,9 +78,9 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     }
 
     let picture_names: Vec<String> = pictures.iter().map(|p| p.name.clone()).collect();
-    let mut host = ScriptHost::new(picture_names);
+    let mut host = RhaiHost::new(picture_names);
     let mut units: HashMap<String, Option<usize>> = HashMap::new();
-    let mut compile = |host: &mut ScriptHost, d: &mut Diagnostics, rel: &str| -> Option<usize> {
+    let mut compile = |host: &mut RhaiHost, d: &mut Diagnostics, rel: &str| -> Option<usize> {
         if let Some(u) = units.get(rel) {
             return *u;
         }
@@ -244,22 +244,25 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
 
     // Run each script once: a script that reads no game state yields its
     // program now, and the program is reused at every play.
-    let probe =
-        |host: &ScriptHost, unit: usize, ctx: &CardContext, who: &str, d: &mut Diagnostics| {
-            match host.run(unit, ctx, None) {
-                Ok((program, false)) => Some(Action::Static(program)),
-                Ok((_, true)) => Some(Action::Dynamic { unit }),
-                Err(f) => {
-                    d.push(Diagnostic::new(
-                        &host.units[unit].display,
-                        f.line.max(1),
-                        f.col.max(1),
-                        format!("{who}: {}", f.message),
-                    ));
-                    None
-                }
+    let probe = |host: &RhaiHost,
+                 unit: usize,
+                 ctx: &CardContext,
+                 who: &str,
+                 d: &mut Diagnostics| {
+        match host.run(unit, ctx, None) {
+            Ok((program, false)) => Some(Action::Static(program)),
+            Ok((_, true)) => Some(Action::Dynamic { unit }),
+            Err(f) => {
+                d.push(Diagnostic::new(
+                    &host.units[unit].display,
+                    f.line.max(1),
+                    f.col.max(1),
+                    format!("{who}: {}", f.message),
+                ));
+                None
             }
-        };
+        }
+    };
     let partial = Rules {
         name: String::new(),
         numbers: numbers.clone().unwrap_or_else(placeholder_numbers),
@@ -277,7 +280,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         }),
         evidence: evidence.clone(),
         pictures: pictures.clone(),
-        scripts: ScriptHost::new(vec![]),
+        scripts: std::sync::Arc::new(RhaiHost::new(vec![])),
         fingerprint: 0,
     };
     let mut actions = Vec::new();
@@ -354,7 +357,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         board: board_rt,
         evidence,
         pictures,
-        scripts: host,
+        scripts: std::sync::Arc::new(host),
         fingerprint: ds.fingerprint(),
     })
 }

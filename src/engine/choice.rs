@@ -3,6 +3,7 @@
 //! through this one door.
 
 use crate::model::*;
+use crate::script::program::{Amount, EvidenceFilter, TokenSelector};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -81,12 +82,45 @@ pub enum DecisionKind {
         momentum_symbol: bool,
     },
     /// A choice inside a card's action (or a momentum space's instruction).
-    Action {
-        card: Option<CardId>,
-        prompt: String,
-    },
+    Action { card: Option<CardId>, ask: Ask },
     /// A random event.
     Chance { what: String, weights: Vec<u32> },
+}
+
+/// What an instruction of a card's action asks for, as data; words for it
+/// are made in one place, `crate::wording`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// Pick a token to move `steps` toward you: pick `done + 1` of `count`
+    /// (`up_to`: or stop). `what.trigger_token`: the token the answered
+    /// play was moving.
+    Move {
+        what: TokenSelector,
+        steps: Amount,
+        count: u8,
+        up_to: bool,
+        done: u8,
+    },
+    /// Pick a token to put on space `space` of your side.
+    Place { what: TokenSelector, space: u8 },
+    /// Pick a track token to return to the bag.
+    TrackToBag { filter: EvidenceFilter },
+    /// Pick a track token to pin.
+    PinFromTrack { filter: EvidenceFilter },
+    /// Pick a board token to return to the bag.
+    BoardToBag { filter: EvidenceFilter },
+    /// Pick a board token to put on space `space` of the track.
+    BoardToTrack { filter: EvidenceFilter, space: u8 },
+    /// Pick a face-down board token to turn face up.
+    FlipOnBoard,
+    /// Pick a pinned picture to return to the supply.
+    UnpinPicture,
+    /// Pick a card; the script's own question (card data, not engine text).
+    ChooseCard { prompt: String },
+    /// Pick a branch; the script's question and its options' labels.
+    Branch { prompt: String, labels: Vec<String> },
+    /// Nothing to ask (no instruction waits).
+    Continue,
 }
 
 /// A pending decision.

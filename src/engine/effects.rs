@@ -36,7 +36,12 @@ impl<O: Observer> Ctx<'_, O> {
     /// R5.3: moves a research-track token `steps` toward `toward`; steps
     /// beyond the last space are lost and the token is gained (R5.8). A
     /// face-down evidence token that moves is turned face up (R5.13).
-    pub(crate) fn move_token(&mut self, token: Moving, steps: u8, toward: Side) {
+    pub(crate) fn move_token(
+        &mut self,
+        token: Moving,
+        steps: u8,
+        toward: Side,
+    ) -> Result<(), PlayError> {
         let len = self.track_len();
         let shift = |p: i8| (p + toward.sign() * steps as i8).clamp(-len, len);
         match token {
@@ -64,7 +69,7 @@ impl<O: Observer> Ctx<'_, O> {
                     });
                     self.s.momentum_token = Some(np);
                     if np.abs() == len {
-                        self.gain_momentum(toward);
+                        self.gain_momentum(toward)?;
                     }
                 }
             }
@@ -89,11 +94,17 @@ impl<O: Observer> Ctx<'_, O> {
                 }
             }
         }
+        Ok(())
     }
 
     /// R5.13 "to space k": puts a token on space `space` of `side`'s half
     /// (0 = the centre); the last space gains it. Evidence keeps its face.
-    pub(crate) fn place_token(&mut self, token: Moving, space: u8, side: Side) {
+    pub(crate) fn place_token(
+        &mut self,
+        token: Moving,
+        space: u8,
+        side: Side,
+    ) -> Result<(), PlayError> {
         let len = self.track_len();
         let to = (side.sign() * (space as i8).min(len)).clamp(-len, len);
         match token {
@@ -119,7 +130,7 @@ impl<O: Observer> Ctx<'_, O> {
                     });
                     self.s.momentum_token = Some(to);
                     if to.abs() == len {
-                        self.gain_momentum(side);
+                        self.gain_momentum(side)?;
                     }
                 }
             }
@@ -137,6 +148,7 @@ impl<O: Observer> Ctx<'_, O> {
                 }
             }
         }
+        Ok(())
     }
 
     /// R5.8 / R7.2: the initiative token leaves the track; `side` holds the
@@ -151,21 +163,20 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// R5.8 / R7.3: the momentum token leaves the track for `side`'s card.
-    pub(crate) fn gain_momentum(&mut self, side: Side) {
+    pub(crate) fn gain_momentum(&mut self, side: Side) -> Result<(), PlayError> {
         self.s.momentum_token = None;
         self.o.event(Event::Gained {
             side,
             token: TokenKind::Momentum,
         });
-        self.award_momentum(side);
+        self.award_momentum(side)
     }
 
     /// R7.3: onto the lowest empty space of the momentum card; its
     /// instruction is carried out at once; R8.1 is checked.
-    pub(crate) fn award_momentum(&mut self, side: Side) {
-        let i = side.index();
-        let card = &self.r.momentum_cards[i];
-        let filled = self.s.momentum_cards[i] as usize;
+    pub(crate) fn award_momentum(&mut self, side: Side) -> Result<(), PlayError> {
+        let card = &self.r.momentum_cards[side];
+        let filled = self.s.momentum_cards[side] as usize;
         if filled >= card.spaces.len() {
             match (side, self.r.settings.editor_momentum_overflow) {
                 (Side::Editor, OverflowDef::ReturnToSupply) => {
@@ -177,36 +188,31 @@ impl<O: Observer> Ctx<'_, O> {
                     self.o.event(Event::MomentumRemoved);
                 }
             }
-            return;
+            return Ok(());
         }
-        self.s.momentum_cards[i] += 1;
+        self.s.momentum_cards[side] += 1;
         self.o.event(Event::MomentumAwarded {
             side,
             space: filled as u8,
         });
-        if side == Side::Nixon && self.s.momentum_cards[i] >= self.r.numbers.momentum_to_win {
+        if side == Side::Nixon && self.s.momentum_cards[side] >= self.r.numbers.momentum_to_win {
             self.win(Side::Nixon, WinCause::Momentum);
-            return;
+            return Ok(());
         }
         let prog = match &card.spaces[filled].action {
-            None => return,
-            Some(Action::Static(p)) if p.is_empty() => return,
+            None => return Ok(()),
+            Some(Action::Static(p)) if p.is_empty() => return Ok(()),
             Some(Action::Static(_)) => ProgRef::Space(side, filled as u8),
             Some(Action::Dynamic { unit }) => {
                 let ctx = self.r.space_context(side, filled);
                 let label = format!("{} space {}", card.name, filled + 1);
-                match self.run_dynamic(*unit, &ctx, side, &label) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        self.error = Some(e);
-                        return;
-                    }
-                }
+                self.run_dynamic(*unit, &ctx, side, &label)?
             }
         };
         self.s
             .stack
             .push(Frame::Run(RunFrame::new(prog, side, None, None)));
+        Ok(())
     }
 
     /// R5.8: an evidence token reaching space 5 leaves the track and is
@@ -245,7 +251,12 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R7.6: pins `t` on `space`, face up for the Editor, face down for
     /// Nixon; the momentum symbol moves the momentum token toward the pinner.
-    pub(crate) fn pin_at(&mut self, t: TokenId, space: SpaceId, pinner: Side) {
+    pub(crate) fn pin_at(
+        &mut self,
+        t: TokenId,
+        space: SpaceId,
+        pinner: Side,
+    ) -> Result<(), PlayError> {
         let face_up = pinner == Side::Editor;
         self.s.evidence[t.index()] = EvLoc::Board { space, face_up };
         self.o.event(Event::Pinned {
@@ -257,7 +268,7 @@ impl<O: Observer> Ctx<'_, O> {
         if face_up {
             self.check_connection();
             if self.s.outcome.is_some() {
-                return;
+                return Ok(());
             }
         }
         if self.r.token(t).momentum_symbol && self.r.settings.momentum_symbol_steps > 0 {
@@ -266,8 +277,9 @@ impl<O: Observer> Ctx<'_, O> {
                 Moving::Momentum,
                 self.r.settings.momentum_symbol_steps,
                 pinner,
-            );
+            )?;
         }
+        Ok(())
     }
 
     /// docs/open-questions.md#q1: a token with no empty matching space.
@@ -307,7 +319,7 @@ impl<O: Observer> Ctx<'_, O> {
         for _ in 0..n {
             match self.draw_card(side) {
                 Some(c) => {
-                    self.s.hands[side.index()].push(c);
+                    self.s.hands[side].push(c);
                     drawn += 1;
                 }
                 None => break,
@@ -318,14 +330,13 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// The top card of `side`'s deck (reshuffling the discard pile if needed).
     pub(crate) fn draw_card(&mut self, side: Side) -> Option<CardId> {
-        let i = side.index();
-        if self.s.decks[i].is_empty() && !self.s.discards[i].is_empty() {
-            let mut pile: Vec<CardId> = self.s.discards[i].drain(..).collect();
+        if self.s.decks[side].is_empty() && !self.s.discards[side].is_empty() {
+            let mut pile: Vec<CardId> = self.s.discards[side].drain(..).collect();
             self.s.shuffle(&mut pile);
-            self.s.decks[i] = pile.into_iter().collect();
+            self.s.decks[side] = pile.into_iter().collect();
             self.o.event(Event::DeckReshuffled { side });
         }
-        self.s.decks[i].pop()
+        self.s.decks[side].pop()
     }
 
     /// With explicit chance: the discard pile becomes the deck, card
@@ -350,7 +361,7 @@ impl<O: Observer> Ctx<'_, O> {
         let owner = self.r.card(card).side;
         match dest {
             Dest::Discard => {
-                self.s.discards[owner.index()].push(card);
+                self.s.discards[owner].push(card);
                 self.o.event(Event::Discarded { side: owner, card });
             }
             Dest::Removed => {
@@ -362,20 +373,19 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// Moves a card from a hand to its owner's discard pile.
     pub(crate) fn discard_from_hand(&mut self, side: Side, index: usize) {
-        let c = self.s.hands[side.index()].remove(index);
+        let c = self.s.hands[side].remove(index);
         self.put_card(c, Dest::Discard);
     }
 
     /// Takes a card out of any hand or discard pile (it is then in no zone).
     pub(crate) fn lift_card(&mut self, card: CardId) -> bool {
         for side in Side::BOTH {
-            let i = side.index();
-            if let Some(k) = self.s.hands[i].iter().position(|c| *c == card) {
-                self.s.hands[i].remove(k);
+            if let Some(k) = self.s.hands[side].iter().position(|c| *c == card) {
+                self.s.hands[side].remove(k);
                 return true;
             }
-            if let Some(k) = self.s.discards[i].iter().position(|c| *c == card) {
-                self.s.discards[i].remove(k);
+            if let Some(k) = self.s.discards[side].iter().position(|c| *c == card) {
+                self.s.discards[side].remove(k);
                 return true;
             }
         }
@@ -395,7 +405,7 @@ impl<O: Observer> Ctx<'_, O> {
             Ok((program, _)) => Ok(ProgRef::Dynamic(std::sync::Arc::new(program))),
             Err(f) => Err(PlayError::Script(super::ScriptError {
                 card: label.to_string(),
-                script: self.r.scripts.units[unit].display.clone(),
+                script: self.r.scripts.display(unit).to_string(),
                 line: f.line,
                 col: f.col,
                 message: f.message,
@@ -433,15 +443,15 @@ impl State {
     ) -> crate::script::view::ScriptView {
         crate::script::view::ScriptView {
             round: self.round,
-            my_hand_types: self.hands[actor.index()]
+            my_hand_types: self.hands[actor]
                 .iter()
                 .map(|c| r.card(*c).card_type)
                 .collect(),
-            opponent_hand_size: self.hands[actor.other().index()].len(),
+            opponent_hand_size: self.hands[actor.other()].len(),
             track_evidence: self.track.len(),
             initiative_on_track: self.initiative_token.is_some(),
             momentum_position: self.momentum_token.map(|p| p * actor.sign()),
-            my_momentum: self.momentum_cards[actor.index()],
+            my_momentum: self.momentum_cards[actor],
             pictures_in_supply: self
                 .pictures
                 .iter()
@@ -449,7 +459,7 @@ impl State {
                 .filter(|(_, p)| **p == PicLoc::Supply)
                 .map(|(i, _)| PictureId(i as u8))
                 .collect(),
-            turns_played: self.turns_played[actor.index()],
+            turns_played: self.turns_played[actor],
         }
     }
 }

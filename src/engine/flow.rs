@@ -22,11 +22,13 @@ impl<O: Observer> Ctx<'_, O> {
             }
             Phase::Cards => {
                 let turn = self.s.turn;
-                if self.s.hands[turn.index()].is_empty() {
-                    if self.s.hands[turn.other().index()].is_empty() {
+                if self.s.hands[turn].is_empty() {
+                    if self.s.hands[turn.other()].is_empty() {
                         // R7: neither player has cards in hand.
                         self.s.phase = Phase::Evaluation;
-                        self.s.stack.push(Frame::Evaluation { step: 1 });
+                        self.s.stack.push(Frame::Evaluation {
+                            step: EvalStep::FIRST,
+                        });
                     } else {
                         // R5.1: a player with no cards is skipped.
                         self.s.turn = turn.other();
@@ -57,12 +59,12 @@ impl<O: Observer> Ctx<'_, O> {
             return Err(PlayError::Internal(format!("{choice:?} on an idle turn")));
         };
         let side = self.s.turn;
-        let hand = &mut self.s.hands[side.index()];
+        let hand = &mut self.s.hands[side];
         let Some(i) = hand.iter().position(|c| *c == card) else {
             return Err(PlayError::Internal("played card not in hand".into()));
         };
         hand.remove(i);
-        self.s.turns_played[side.index()] += 1;
+        self.s.turns_played[side] += 1;
         // R5.2, R6.1: turns alternate after every card played.
         self.s.turn = side.other();
         self.o.event(Event::Played {
@@ -145,17 +147,17 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// R7: the evaluation phase, one step at a time, in its exact order.
-    pub(crate) fn step_evaluation(&mut self) -> Progress {
+    pub(crate) fn step_evaluation(&mut self) -> Result<Progress, PlayError> {
         let Some(Frame::Evaluation { step }) = self.s.stack.last().cloned() else {
-            return Progress::Continue;
+            return Ok(Progress::Continue);
         };
-        let set = |s: &mut State, n: u8| {
+        let set = |s: &mut State, n: EvalStep| {
             if let Some(Frame::Evaluation { step }) = s.stack.last_mut() {
                 *step = n;
             }
         };
         match step {
-            1 => {
+            EvalStep::ZeroToBag => {
                 // R7.1: evidence on the 0 space goes back to the bag.
                 let at_zero: Vec<TokenId> = self
                     .s
@@ -167,12 +169,12 @@ impl<O: Observer> Ctx<'_, O> {
                 for t in at_zero {
                     self.return_to_bag(t);
                 }
-                set(self.s, 2);
+                set(self.s, EvalStep::Initiative);
             }
-            2 => {
+            EvalStep::Initiative => {
                 // R7.2: the initiative goes to the side it is on; on 0, to the
                 // player who did not hold it. Skipped if gained this round.
-                set(self.s, 3);
+                set(self.s, EvalStep::Momentum);
                 if let Some(p) = self.s.initiative_token {
                     let side = match p.signum() {
                         1 => Side::Editor,
@@ -182,11 +184,11 @@ impl<O: Observer> Ctx<'_, O> {
                     self.gain_initiative(side);
                 }
             }
-            3 => {
+            EvalStep::Momentum => {
                 // R7.3: the momentum token goes to the side it is on (its
                 // card's space instruction runs at once); on 0 it returns to
                 // the supply. Skipped if gained this round.
-                set(self.s, 4);
+                set(self.s, EvalStep::NewTokens);
                 if let Some(p) = self.s.momentum_token {
                     match p.signum() {
                         0 => {
@@ -196,15 +198,15 @@ impl<O: Observer> Ctx<'_, O> {
                         }
                         sign => {
                             let side = if sign > 0 { Side::Editor } else { Side::Nixon };
-                            self.gain_momentum(side);
+                            self.gain_momentum(side)?;
                         }
                     }
                 }
             }
-            4 => {
+            EvalStep::NewTokens => {
                 // R7.4: the initiative token and a new momentum token on 0; an
                 // empty supply wins for Nixon at once (R8.2, R10.5).
-                set(self.s, 5);
+                set(self.s, EvalStep::HolderPins);
                 self.s.initiative_token = Some(0);
                 self.o.event(Event::Moved {
                     token: TokenKind::Initiative,
@@ -219,9 +221,9 @@ impl<O: Observer> Ctx<'_, O> {
                     self.o.event(Event::NewMomentum);
                 }
             }
-            5 | 6 => {
+            EvalStep::HolderPins | EvalStep::OtherPins => {
                 // R7.5: the initiative holder pins all of theirs first.
-                let side = if step == 5 {
+                let side = if step == EvalStep::HolderPins {
                     self.s.initiative
                 } else {
                     self.s.initiative.other()
@@ -231,14 +233,14 @@ impl<O: Observer> Ctx<'_, O> {
                 );
                 match next {
                     Some(t) => self.gain_evidence(t, side),
-                    None => set(self.s, step + 1),
+                    None => set(self.s, step.next()),
                 }
             }
-            _ => {
+            EvalStep::Done => {
                 self.s.stack.pop();
             }
         }
-        Progress::Continue
+        Ok(Progress::Continue)
     }
 
     /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
@@ -263,7 +265,7 @@ impl<O: Observer> Ctx<'_, O> {
             return Err(PlayError::Internal(format!("{choice:?} while pinning")));
         };
         self.s.stack.pop();
-        self.pin_at(token, space, pinner);
+        self.pin_at(token, space, pinner)?;
         Ok(())
     }
 }
@@ -297,7 +299,7 @@ impl State {
     /// may be used now (R5.11, R5.12).
     pub(crate) fn idle_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         let side = self.turn;
-        for &card in &self.hands[side.index()] {
+        for &card in &self.hands[side] {
             out.push(Choice::Play {
                 card,
                 part: Part::Value,
@@ -365,7 +367,7 @@ impl State {
     /// played within a turn (Howard Hunt's drawn card, the action The system
     /// works carries out) belongs to the turn in progress (Q5).
     pub fn turn_of_play(&self, side: Side, how: PlayedAs) -> u8 {
-        let taken = self.turns_played[side.index()];
+        let taken = self.turns_played[side];
         match how {
             PlayedAs::Turn | PlayedAs::Reaction => taken.saturating_add(1),
             PlayedAs::WithinTurn => taken,

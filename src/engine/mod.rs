@@ -65,19 +65,11 @@ pub(crate) struct Ctx<'a, O: Observer> {
     pub r: &'a Rules,
     pub s: &'a mut State,
     pub o: &'a mut O,
-    /// An error raised deep inside an effect (a failing momentum-space
-    /// script), reported by the step that caused it.
-    pub error: Option<PlayError>,
 }
 
 impl<'a, O: Observer> Ctx<'a, O> {
     pub(crate) fn new(r: &'a Rules, s: &'a mut State, o: &'a mut O) -> Self {
-        Ctx {
-            r,
-            s,
-            o,
-            error: None,
-        }
+        Ctx { r, s, o }
     }
 }
 
@@ -144,7 +136,7 @@ impl State {
         for side in Side::BOTH {
             let mut deck: Vec<CardId> = rules.cards_of(side).collect();
             s.shuffle(&mut deck);
-            s.decks[side.index()] = deck.into_iter().collect();
+            s.decks[side] = deck.into_iter().collect();
         }
         // R2.5: the bag tokens, in random order.
         let mut bag: Vec<TokenId> = (0..rules.evidence.len())
@@ -230,6 +222,43 @@ impl State {
         Ctx::new(rules, self, o).take(choice)
     }
 
+    /// Applies a choice known to be legal (as [`State::apply_unchecked`])
+    /// and returns the next decision: `options` is filled with its options
+    /// and the actor is returned; `None` (and `options` empty) when the game
+    /// is over. The options are computed once, by the step that stops at the
+    /// decision, instead of again by the caller's next [`State::legal`].
+    pub fn apply_next(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+        options: &mut Vec<Choice>,
+    ) -> Result<Option<Actor>, PlayError> {
+        self.apply_next_observed(rules, choice, options, &mut Quiet)
+    }
+
+    pub fn apply_next_observed<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+        options: &mut Vec<Choice>,
+        o: &mut O,
+    ) -> Result<Option<Actor>, PlayError> {
+        let mut ctx = Ctx::new(rules, self, o);
+        ctx.choose(choice)?;
+        ctx.advance_to(options)
+    }
+
+    /// Checks and applies a choice like [`State::apply`], and returns the
+    /// decision it leads to (`None` when the game is over).
+    pub fn apply_decide(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+    ) -> Result<Option<Decision>, PlayError> {
+        self.apply(rules, choice)?;
+        Ok(self.decision(rules))
+    }
+
     /// Runs the game to the next decision (after a scenario set a position).
     pub fn settle(&mut self, rules: &Rules) -> Result<(), PlayError> {
         Ctx::new(rules, self, &mut Quiet).advance()
@@ -256,7 +285,7 @@ impl State {
             }
             DecisionKind::Reaction { .. } => "react or pass".to_string(),
             DecisionKind::Pin { .. } => "choose a space to pin on".to_string(),
-            DecisionKind::Action { prompt, .. } => prompt,
+            DecisionKind::Action { ask, .. } => crate::wording::ask(&ask),
             DecisionKind::Chance { what, .. } => what,
         };
         let mut reason = match choice {
@@ -283,29 +312,30 @@ impl<O: Observer> Ctx<'_, O> {
     /// Applies a choice to the top frame, then runs to the next decision.
     pub(crate) fn take(&mut self, choice: Choice) -> Result<(), PlayError> {
         self.choose(choice)?;
-        if let Some(e) = self.error.take() {
-            return Err(e);
-        }
         self.advance()
     }
 
     /// Steps until a decision with more than one option, or the end.
     pub(crate) fn advance(&mut self) -> Result<(), PlayError> {
         let mut buf = Vec::new();
+        self.advance_to(&mut buf).map(|_| ())
+    }
+
+    /// Steps until a decision with more than one option, or the end; leaves
+    /// that decision's options in `buf` and returns who takes it (`None`,
+    /// and `buf` empty, when the game is over).
+    pub(crate) fn advance_to(&mut self, buf: &mut Vec<Choice>) -> Result<Option<Actor>, PlayError> {
         for _ in 0..MAX_AUTOMATIC_STEPS {
             if self.s.outcome.is_some() {
                 self.s.phase = Phase::Over;
-                return Ok(());
+                buf.clear();
+                return Ok(None);
             }
-            let progress = self.step();
-            if let Some(e) = self.error.take() {
-                return Err(e);
-            }
-            match progress? {
+            match self.step()? {
                 Progress::Continue => {}
                 Progress::Decide => {
                     buf.clear();
-                    self.s.options_into(self.r, &mut buf);
+                    let actor = self.s.options_into(self.r, buf);
                     match buf.len() {
                         0 => {
                             return Err(PlayError::Internal(format!(
@@ -313,13 +343,8 @@ impl<O: Observer> Ctx<'_, O> {
                                 self.s.stack.last()
                             )))
                         }
-                        1 => {
-                            self.choose(buf[0])?;
-                            if let Some(e) = self.error.take() {
-                                return Err(e);
-                            }
-                        }
-                        _ => return Ok(()),
+                        1 => self.choose(buf[0])?,
+                        _ => return Ok(Some(actor)),
                     }
                 }
             }
@@ -337,7 +362,7 @@ impl<O: Observer> Ctx<'_, O> {
             Some(Frame::Play(_)) => self.step_play(),
             Some(Frame::Run(_)) => self.step_run(),
             Some(Frame::Pin { .. }) => Ok(self.step_pin()),
-            Some(Frame::Evaluation { .. }) => Ok(self.step_evaluation()),
+            Some(Frame::Evaluation { .. }) => self.step_evaluation(),
         }
     }
 

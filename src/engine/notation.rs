@@ -215,7 +215,7 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
                 {
                     if let Some(Instr::DiscardRandom { who, .. }) = chance_instr(r, f) {
                         let side = who.resolve(f.actor);
-                        if let Some(card) = s.hands[side.index()].get(i as usize) {
+                        if let Some(card) = s.hands[side].get(i as usize) {
                             v.push(format!("discard {}", r.card(*card).id));
                         }
                     }

@@ -104,7 +104,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.s.stack.pop();
                 self.put_card(p.card, Dest::Discard);
                 if let Some(target) = p.target {
-                    self.move_token(target, self.r.card(p.card).value, p.player);
+                    self.move_token(target, self.r.card(p.card).value, p.player)?;
                 }
             }
             Some(Part::Action) => {
@@ -188,13 +188,13 @@ impl<O: Observer> Ctx<'_, O> {
             }
             (PlayStage::Window, Choice::React(card)) => {
                 let reactor = p.player.other();
-                let hand = &mut self.s.hands[reactor.index()];
+                let hand = &mut self.s.hands[reactor];
                 let Some(i) = hand.iter().position(|c| *c == card) else {
                     return Err(PlayError::Internal("reaction card not in hand".into()));
                 };
                 hand.remove(i);
                 // R6.1: a reaction counts as the reactor's turn.
-                self.s.turns_played[reactor.index()] += 1;
+                self.s.turns_played[reactor] += 1;
                 self.s.turn = reactor.other();
                 self.top_play().stage = PlayStage::Resolve;
                 self.o.event(Event::Played {
@@ -300,7 +300,7 @@ impl State {
         let Some(part) = p.part else { return };
         let reactor = p.player.other();
         let played = r.card(p.card);
-        for &c in &self.hands[reactor.index()] {
+        for &c in &self.hands[reactor] {
             let Some(trigger) = &r.card(c).reaction else {
                 continue;
             };

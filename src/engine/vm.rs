@@ -33,7 +33,7 @@ pub(crate) fn code<'r>(r: &'r Rules, prog: &ProgRef) -> Code<'r> {
             Action::Static(p) => Code::Rules(p),
             Action::Dynamic { .. } => Code::Rules(&[]),
         },
-        ProgRef::Space(side, i) => match r.momentum_cards[side.index()]
+        ProgRef::Space(side, i) => match r.momentum_cards[*side]
             .spaces
             .get(*i as usize)
             .and_then(|s| s.action.as_ref())
@@ -72,51 +72,45 @@ impl<O: Observer> Ctx<'_, O> {
             return Ok(Progress::Continue);
         };
         let (actor, done) = (f.actor, f.done);
-        let mut scratch = Vec::new();
+        // A choosing instruction waits for a decision when it has something
+        // to pick; otherwise it is skipped (R5.9: it does what it can). Its
+        // picks are the same ones `run_options` lists.
+        let mut picks = Vec::new();
+        if let Some(offers) = self.s.picks(r, f, instr, &mut picks) {
+            let exhausted = matches!(instr, Instr::Move { count, .. } if done >= *count);
+            if offers && !exhausted {
+                return Ok(Progress::Decide);
+            }
+            if let Instr::ChooseCard { skip_to, .. } = instr {
+                let skip_to = *skip_to;
+                let f = self.run_frame();
+                f.pc = skip_to;
+                f.done = 0;
+                f.picked.clear();
+            } else {
+                self.next();
+            }
+            return Ok(Progress::Continue);
+        }
         match instr {
-            Instr::Move { what, count, .. } => {
-                if done >= *count || !self.s.has_candidates(r, what, &mut scratch) {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
-            Instr::Place { what, .. } => {
-                if !self.s.has_candidates(r, what, &mut scratch) {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
-            Instr::TrackToBag { filter } | Instr::PinFromTrack { filter } => {
-                let what = TokenSelector {
-                    evidence: Some(*filter),
-                    ..Default::default()
-                };
-                if !self.s.has_candidates(r, &what, &mut scratch) {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
-            Instr::BoardToBag { filter }
-            | Instr::BoardToTrack { filter, .. }
-            | Instr::FlipOnBoard { filter } => {
-                let mut v = Vec::new();
-                self.s.board_candidates(r, filter, &mut v);
-                if v.is_empty() {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
+            // Handled above.
+            Instr::Move { .. }
+            | Instr::Place { .. }
+            | Instr::TrackToBag { .. }
+            | Instr::PinFromTrack { .. }
+            | Instr::BoardToBag { .. }
+            | Instr::BoardToTrack { .. }
+            | Instr::FlipOnBoard { .. }
+            | Instr::UnpinPicture { .. }
+            | Instr::ChooseCard { .. }
+            | Instr::Branch { .. } => Ok(Progress::Decide),
             Instr::MoveAll { filter, steps } => {
                 let (filter, steps) = (*filter, *steps);
                 let tokens = self.s.track_tokens_admitted(r, &filter);
                 self.next();
                 // Gained tokens are pinned in track order: push the last first.
                 for t in tokens.into_iter().rev() {
-                    self.move_token(Moving::Evidence(t), steps, actor);
+                    self.move_token(Moving::Evidence(t), steps, actor)?;
                     if self.s.outcome.is_some() {
                         break;
                     }
@@ -131,10 +125,10 @@ impl<O: Observer> Ctx<'_, O> {
                 let (what, space, flip_up) = (*what, *space, *flip_up);
                 self.next();
                 if what.initiative {
-                    self.place_token(Moving::Initiative, space, actor);
+                    self.place_token(Moving::Initiative, space, actor)?;
                 }
                 if what.momentum {
-                    self.place_token(Moving::Momentum, space, actor);
+                    self.place_token(Moving::Momentum, space, actor)?;
                 }
                 if let Some(filter) = what.evidence {
                     let tokens = self.s.track_tokens_admitted(r, &filter);
@@ -145,7 +139,7 @@ impl<O: Observer> Ctx<'_, O> {
                                 self.o.event(Event::Flipped { token: t });
                             }
                         }
-                        self.place_token(Moving::Evidence(t), space, actor);
+                        self.place_token(Moving::Evidence(t), space, actor)?;
                     }
                 }
                 Ok(Progress::Continue)
@@ -184,16 +178,9 @@ impl<O: Observer> Ctx<'_, O> {
                 }
                 Ok(Progress::Continue)
             }
-            Instr::UnpinPicture { face_up } => {
-                if self.s.pinned_pictures(*face_up).next().is_none() {
-                    self.next();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
             Instr::DiscardRandom { who, count } => {
                 let side = who.resolve(actor);
-                let hand_len = self.s.hands[side.index()].len();
+                let hand_len = self.s.hands[side].len();
                 if done >= *count || hand_len == 0 {
                     self.next();
                     return Ok(Progress::Continue);
@@ -215,7 +202,7 @@ impl<O: Observer> Ctx<'_, O> {
             Instr::EndCardPhase => {
                 self.next();
                 for side in Side::BOTH {
-                    while !self.s.hands[side.index()].is_empty() {
+                    while !self.s.hands[side].is_empty() {
                         self.discard_from_hand(side, 0);
                     }
                 }
@@ -262,19 +249,6 @@ impl<O: Observer> Ctx<'_, O> {
                 }
                 Ok(Progress::Continue)
             }
-            Instr::ChooseCard { skip_to, .. } => {
-                let skip_to = *skip_to;
-                let mut v = Vec::new();
-                self.s.card_candidates(r, f, &mut v);
-                if v.is_empty() {
-                    let f = self.run_frame();
-                    f.pc = skip_to;
-                    f.done = 0;
-                    f.picked.clear();
-                    return Ok(Progress::Continue);
-                }
-                Ok(Progress::Decide)
-            }
             Instr::RemoveChosen => {
                 let chosen = f.chosen;
                 self.next();
@@ -307,7 +281,6 @@ impl<O: Observer> Ctx<'_, O> {
                 }
                 Ok(Progress::Continue)
             }
-            Instr::Branch { .. } => Ok(Progress::Decide),
             Instr::Jump(to) => {
                 let to = *to;
                 let f = self.run_frame();
@@ -405,13 +378,13 @@ impl<O: Observer> Ctx<'_, O> {
                     self.next();
                 }
                 let _ = up_to;
-                self.move_token(target, steps, actor);
+                self.move_token(target, steps, actor)?;
             }
             (Instr::Move { up_to: true, .. }, Choice::Skip) => self.next(),
             (Instr::Place { space, .. }, Choice::Token(t)) => {
                 let target = self.s.resolve_token(t)?;
                 self.next();
-                self.place_token(target, space, actor);
+                self.place_token(target, space, actor)?;
             }
             (Instr::TrackToBag { .. }, Choice::Token(t)) => {
                 let Moving::Evidence(tok) = self.s.resolve_token(t)? else {
@@ -459,7 +432,7 @@ impl<O: Observer> Ctx<'_, O> {
             (Instr::DiscardRandom { who, .. }, Choice::Chance(i)) => {
                 let side = who.resolve(actor);
                 self.run_frame().done += 1;
-                if (i as usize) < self.s.hands[side.index()].len() {
+                if (i as usize) < self.s.hands[side].len() {
                     self.discard_from_hand(side, i as usize);
                 }
             }
@@ -587,12 +560,6 @@ impl State {
         }
     }
 
-    fn has_candidates(&self, r: &Rules, what: &TokenSelector, scratch: &mut Vec<Choice>) -> bool {
-        scratch.clear();
-        self.candidates(r, what, scratch);
-        !scratch.is_empty()
-    }
-
     /// Board spaces holding a token the filter admits.
     pub(crate) fn board_candidates(
         &self,
@@ -637,8 +604,8 @@ impl State {
         };
         let side = who.resolve(f.actor);
         let pool: Vec<CardId> = match zone {
-            Zone::Hand => self.hands[side.index()].to_vec(),
-            Zone::Discard => self.discards[side.index()].to_vec(),
+            Zone::Hand => self.hands[side].to_vec(),
+            Zone::Discard => self.discards[side].to_vec(),
             Zone::Removed => self
                 .removed
                 .iter()
@@ -666,6 +633,38 @@ impl State {
         }
     }
 
+    /// What a choosing instruction offers to pick (without `Skip`), in
+    /// `out`; whether there is anything. `None` for an instruction that
+    /// runs by itself. The one list of an instruction's candidates, used
+    /// both to skip it when empty and to list the decision's options.
+    fn picks(&self, r: &Rules, f: &RunFrame, instr: &Instr, out: &mut Vec<Choice>) -> Option<bool> {
+        match instr {
+            Instr::Move { what, .. } | Instr::Place { what, .. } => self.candidates(r, what, out),
+            Instr::TrackToBag { filter } | Instr::PinFromTrack { filter } => self.candidates(
+                r,
+                &TokenSelector {
+                    evidence: Some(*filter),
+                    ..Default::default()
+                },
+                out,
+            ),
+            Instr::BoardToBag { filter }
+            | Instr::BoardToTrack { filter, .. }
+            | Instr::FlipOnBoard { filter } => self.board_candidates(r, filter, out),
+            Instr::UnpinPicture { face_up } => {
+                out.extend(self.pinned_pictures(*face_up).map(Choice::Picture))
+            }
+            Instr::ChooseCard { .. } => self.card_candidates(r, f, out),
+            Instr::Branch { options, .. } => {
+                // A branch always waits for its decision.
+                out.extend((0..options.len()).map(|i| Choice::Branch(i as u8)));
+                return Some(true);
+            }
+            _ => return None,
+        }
+        Some(!out.is_empty())
+    }
+
     pub(crate) fn run_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         let Some(f) = self.top_run() else {
             return Actor::Chance;
@@ -675,29 +674,8 @@ impl State {
             return actor;
         };
         match instr {
-            Instr::Move { what, up_to, .. } => {
-                self.candidates(r, &what, out);
-                if up_to {
-                    out.push(Choice::Skip);
-                }
-            }
-            Instr::Place { what, .. } => self.candidates(r, &what, out),
-            Instr::TrackToBag { filter } | Instr::PinFromTrack { filter } => self.candidates(
-                r,
-                &TokenSelector {
-                    evidence: Some(filter),
-                    ..Default::default()
-                },
-                out,
-            ),
-            Instr::BoardToBag { filter }
-            | Instr::BoardToTrack { filter, .. }
-            | Instr::FlipOnBoard { filter } => self.board_candidates(r, &filter, out),
-            Instr::UnpinPicture { face_up } => {
-                out.extend(self.pinned_pictures(face_up).map(Choice::Picture))
-            }
             Instr::DiscardRandom { who, .. } => {
-                let n = self.hands[who.resolve(f.actor).index()].len();
+                let n = self.hands[who.resolve(f.actor)].len();
                 out.extend((0..n).map(|i| Choice::Chance(i as u8)));
                 return Actor::Chance;
             }
@@ -707,93 +685,48 @@ impl State {
             Instr::PlayTopCard => {
                 // Only asked when the deck is reshuffled (see `step`): one
                 // outcome per card of the discard pile, each as likely.
-                let n = self.discards[f.actor.index()].len();
+                let n = self.discards[f.actor].len();
                 out.extend((0..n).map(|i| Choice::Chance(i as u8)));
                 return Actor::Chance;
             }
-            Instr::ChooseCard { optional, .. } => {
-                self.card_candidates(r, f, out);
-                if optional {
-                    out.push(Choice::Skip);
-                }
+            Instr::Move { up_to: true, .. } | Instr::ChooseCard { optional: true, .. } => {
+                self.picks(r, f, &instr, out);
+                out.push(Choice::Skip);
             }
-            Instr::Branch { options, .. } => {
-                out.extend((0..options.len()).map(|i| Choice::Branch(i as u8)));
+            _ => {
+                self.picks(r, f, &instr, out);
             }
-            _ => {}
         }
         actor
     }
 
     pub(crate) fn run_kind(&self, r: &Rules, f: &RunFrame) -> DecisionKind {
         let instr = code(r, &f.prog).get(f.pc as usize).cloned();
-        let prompt = match instr {
+        let ask = match instr {
             Some(Instr::Move {
                 steps,
                 count,
                 up_to,
                 what,
-            }) => {
-                let n = match steps {
-                    Amount::Fixed(n) => n.to_string(),
-                    Amount::TriggerValue => "the answered card's value in".to_string(),
-                };
-                let which = if what.trigger_token {
-                    "the token the answered play was moving".to_string()
-                } else {
-                    describe_selector(&what)
-                };
-                let more = if count > 1 {
-                    format!(
-                        " ({} of {count}{})",
-                        f.done + 1,
-                        if up_to { ", or stop" } else { "" }
-                    )
-                } else if up_to {
-                    " (or stop)".to_string()
-                } else {
-                    String::new()
-                };
-                format!("move {which} {n} steps{more}")
-            }
-            Some(Instr::Place { what, space }) => {
-                format!("put {} on space {space}", describe_selector(&what))
-            }
-            Some(Instr::TrackToBag { filter }) => {
-                format!(
-                    "return {} from the research track to the bag",
-                    describe_filter(&filter)
-                )
-            }
-            Some(Instr::PinFromTrack { filter }) => {
-                format!(
-                    "take {} off the research track and pin it",
-                    describe_filter(&filter)
-                )
-            }
-            Some(Instr::BoardToBag { filter }) => {
-                format!(
-                    "return {} from the evidence board to the bag",
-                    describe_filter(&filter)
-                )
-            }
-            Some(Instr::BoardToTrack { filter, space, .. }) => format!(
-                "take {} off the evidence board to space {space} of the research track",
-                describe_filter(&filter)
-            ),
-            Some(Instr::FlipOnBoard { .. }) => {
-                "turn a face-down token on the evidence board face up".to_string()
-            }
-            Some(Instr::UnpinPicture { .. }) => "return a pinned picture to the supply".to_string(),
-            Some(Instr::ChooseCard { prompt, .. }) => prompt,
-            Some(Instr::Branch { prompt, options }) => format!(
-                "{prompt} ({})",
-                options
-                    .iter()
-                    .map(|o| o.0.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" / ")
-            ),
+            }) => Ask::Move {
+                what,
+                steps,
+                count,
+                up_to,
+                done: f.done,
+            },
+            Some(Instr::Place { what, space }) => Ask::Place { what, space },
+            Some(Instr::TrackToBag { filter }) => Ask::TrackToBag { filter },
+            Some(Instr::PinFromTrack { filter }) => Ask::PinFromTrack { filter },
+            Some(Instr::BoardToBag { filter }) => Ask::BoardToBag { filter },
+            Some(Instr::BoardToTrack { filter, space, .. }) => Ask::BoardToTrack { filter, space },
+            Some(Instr::FlipOnBoard { .. }) => Ask::FlipOnBoard,
+            Some(Instr::UnpinPicture { .. }) => Ask::UnpinPicture,
+            Some(Instr::ChooseCard { prompt, .. }) => Ask::ChooseCard { prompt },
+            Some(Instr::Branch { prompt, options }) => Ask::Branch {
+                prompt,
+                labels: options.into_iter().map(|o| o.0).collect(),
+            },
             Some(Instr::DiscardRandom { .. }) => {
                 return DecisionKind::Chance {
                     what: "a random card discarded".to_string(),
@@ -804,41 +737,14 @@ impl State {
                 return self.chance_draw_kind(r, "evidence drawn from the bag")
             }
             Some(Instr::PlayTopCard) => {
-                let n = self.discards[f.actor.index()].len();
+                let n = self.discards[f.actor].len();
                 return DecisionKind::Chance {
                     what: "the card on top of the reshuffled deck".to_string(),
                     weights: vec![1; n],
                 };
             }
-            _ => "continue".to_string(),
+            _ => Ask::Continue,
         };
-        DecisionKind::Action {
-            card: f.card,
-            prompt,
-        }
+        DecisionKind::Action { card: f.card, ask }
     }
-}
-
-fn describe_filter(f: &EvidenceFilter) -> String {
-    let face = match f.face {
-        Face::Any => "",
-        Face::Up => "face-up ",
-        Face::Down => "face-down ",
-    };
-    let colour = f.colour.map(|c| format!("{c} ")).unwrap_or_default();
-    format!("a {face}{colour}evidence token")
-}
-
-fn describe_selector(s: &TokenSelector) -> String {
-    let mut parts = Vec::new();
-    if s.initiative {
-        parts.push("the initiative token".to_string());
-    }
-    if s.momentum {
-        parts.push("the momentum token".to_string());
-    }
-    if let Some(f) = &s.evidence {
-        parts.push(describe_filter(f));
-    }
-    parts.join(" or ")
 }

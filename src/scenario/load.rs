@@ -540,7 +540,16 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
                 dealt: *dealt,
                 evidence_left: *evidence_left,
             }),
-            FrameDef::Evaluation { step } => Some(Frame::Evaluation { step: *step }),
+            FrameDef::Evaluation { step } => match EvalStep::from_number(*step) {
+                Some(step) => Some(Frame::Evaluation { step }),
+                None => {
+                    pr.at(
+                        &format!("{at}.step"),
+                        format!("evaluation step {step}: expected 1 to 7 (R7.1–R7.5, then done)"),
+                    );
+                    None
+                }
+            },
             FrameDef::Pin { token, pinner } => match pool.take(token) {
                 Ok(t) => {
                     s.evidence[t.index()] = EvLoc::Held;
@@ -679,7 +688,9 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         }
     }
     if p.phase == PhaseDef::Evaluation && stack.is_empty() {
-        stack.push(Frame::Evaluation { step: 1 });
+        stack.push(Frame::Evaluation {
+            step: EvalStep::FIRST,
+        });
     }
     s.stack = stack.into_iter().collect();
 
@@ -805,7 +816,7 @@ pub fn initial_state(r: &Rules, def: &ScenarioDef, pr: &mut Problems) -> Option<
 /// The generator's state as hex, for saving (PCG-64 MCG keeps one u128,
 /// which it exposes only through serde).
 pub fn rng_hex(rng: &GameRng) -> String {
-    let text = serde_json::to_string(rng).unwrap_or_default();
+    let text = ron::to_string(rng).unwrap_or_default();
     let digits: String = text.chars().filter(|c| c.is_ascii_digit()).collect();
     format!("{:x}", digits.parse::<u128>().unwrap_or(0))
 }

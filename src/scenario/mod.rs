@@ -32,9 +32,9 @@ pub fn describe_kind(r: &Rules, k: &crate::engine::DecisionKind) -> String {
         }
         K::Reaction { against } => format!("whether to react to {}", r.card(*against).name),
         K::Pin { .. } => "where to pin the evidence token".into(),
-        K::Action { card, prompt } => match card {
-            Some(c) => format!("{}: {prompt}", r.card(*c).name),
-            None => prompt.clone(),
+        K::Action { card, ask } => match card {
+            Some(c) => format!("{}: {}", r.card(*c).name, crate::wording::ask(ask)),
+            None => crate::wording::ask(ask),
         },
         K::Chance { what, .. } => what.clone(),
     }

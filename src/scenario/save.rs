@@ -45,7 +45,9 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
                 dealt: *dealt,
                 evidence_left: *evidence_left,
             },
-            Frame::Evaluation { step } => FrameDef::Evaluation { step: *step },
+            Frame::Evaluation { step } => FrameDef::Evaluation {
+                step: step.number(),
+            },
             Frame::Pin { token: t, pinner } => FrameDef::Pin {
                 token: token(r, *t),
                 pinner: *pinner,

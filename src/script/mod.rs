@@ -10,19 +10,36 @@ use crate::diag::Diagnostic;
 use program::Program;
 use rhai::{Dynamic, Engine, Map, Position, Scope, AST};
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering};
 use view::ScriptView;
 
-static SCRIPT_NANOS: AtomicU64 = AtomicU64::new(0);
-static SCRIPT_RUNS: AtomicU64 = AtomicU64::new(0);
+/// What the rules core asks of a scripting host: run a compiled card script
+/// and say which file it came from. The core knows only this trait; the
+/// rhai host ([`RhaiHost`]) implements it, and an application may wrap it
+/// (the bench times every run this way, so the core reads no clock).
+pub trait ScriptHost: Send + Sync + std::fmt::Debug {
+    /// Runs script unit `unit` for a card. Returns the program it yields
+    /// and whether it read the game (then it must be run at every play).
+    /// `view` is `None` when probing at load time.
+    fn run(
+        &self,
+        unit: usize,
+        ctx: &CardContext,
+        view: Option<ScriptView>,
+    ) -> Result<(Program, bool), ScriptFailure>;
 
-/// Script runs so far in this process and the time spent in them (for
-/// benchmarks: the share of time spent inside rhai).
-pub fn script_time() -> (u64, std::time::Duration) {
-    (
-        SCRIPT_RUNS.load(Ordering::Relaxed),
-        std::time::Duration::from_nanos(SCRIPT_NANOS.load(Ordering::Relaxed)),
-    )
+    /// The file of script unit `unit`, as diagnostics name it.
+    fn display(&self, unit: usize) -> &str;
+
+    /// How many scripts are compiled.
+    fn units(&self) -> usize;
+
+    /// The file of script unit `unit`, relative to the data root
+    /// (`scripts/nixon/gordon_liddy.rhai`).
+    fn file(&self, unit: usize) -> &str;
+
+    /// The names of the functions script unit `unit` calls, for
+    /// `watergate script-api`.
+    fn calls(&self, unit: usize) -> std::collections::BTreeSet<String>;
 }
 
 /// Sandbox limits (R: a runaway script is stopped with the card's name).
@@ -71,8 +88,8 @@ pub struct ScriptFailure {
     pub message: String,
 }
 
-/// The scripting host: one sandboxed engine and every compiled script.
-pub struct ScriptHost {
+/// The rhai scripting host: one sandboxed engine and every compiled script.
+pub struct RhaiHost {
     engine: Engine,
     known_functions: HashSet<(String, usize)>,
     known_methods: HashSet<String>,
@@ -80,9 +97,9 @@ pub struct ScriptHost {
     picture_names: Vec<String>,
 }
 
-impl std::fmt::Debug for ScriptHost {
+impl std::fmt::Debug for RhaiHost {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ScriptHost")
+        f.debug_struct("RhaiHost")
             .field(
                 "units",
                 &self.units.iter().map(|u| &u.rel).collect::<Vec<_>>(),
@@ -126,8 +143,8 @@ fn parse_signature(sig: &str) -> Option<(String, usize)> {
     Some((name, n))
 }
 
-impl ScriptHost {
-    pub fn new(picture_names: Vec<String>) -> ScriptHost {
+impl RhaiHost {
+    pub fn new(picture_names: Vec<String>) -> RhaiHost {
         let engine = sandbox_engine();
         let mut known_functions = HashSet::new();
         let mut known_methods = HashSet::new();
@@ -137,7 +154,7 @@ impl ScriptHost {
                 known_functions.insert((name, n));
             }
         }
-        ScriptHost {
+        RhaiHost {
             engine,
             known_functions,
             known_methods,
@@ -271,19 +288,6 @@ impl ScriptHost {
         ctx: &CardContext,
         view: Option<ScriptView>,
     ) -> Result<(Program, bool), ScriptFailure> {
-        let start = std::time::Instant::now();
-        let result = self.run_timed(unit, ctx, view);
-        SCRIPT_NANOS.fetch_add(start.elapsed().as_nanos() as u64, Ordering::Relaxed);
-        SCRIPT_RUNS.fetch_add(1, Ordering::Relaxed);
-        result
-    }
-
-    fn run_timed(
-        &self,
-        unit: usize,
-        ctx: &CardContext,
-        view: Option<ScriptView>,
-    ) -> Result<(Program, bool), ScriptFailure> {
         let Some(u) = self.units.get(unit) else {
             return Err(ScriptFailure {
                 line: 0,
@@ -317,6 +321,33 @@ impl ScriptHost {
                 })
             }
         }
+    }
+}
+
+impl ScriptHost for RhaiHost {
+    fn run(
+        &self,
+        unit: usize,
+        ctx: &CardContext,
+        view: Option<ScriptView>,
+    ) -> Result<(Program, bool), ScriptFailure> {
+        RhaiHost::run(self, unit, ctx, view)
+    }
+
+    fn display(&self, unit: usize) -> &str {
+        self.units.get(unit).map_or("", |u| u.display.as_str())
+    }
+
+    fn units(&self) -> usize {
+        self.units.len()
+    }
+
+    fn file(&self, unit: usize) -> &str {
+        self.units.get(unit).map_or("", |u| u.rel.as_str())
+    }
+
+    fn calls(&self, unit: usize) -> std::collections::BTreeSet<String> {
+        RhaiHost::calls(self, unit)
     }
 }
 
@@ -390,8 +421,8 @@ fn describe_error(e: &rhai::EvalAltResult) -> String {
 mod tests {
     use super::*;
 
-    fn host() -> ScriptHost {
-        ScriptHost::new(vec!["Woods".into()])
+    fn host() -> RhaiHost {
+        RhaiHost::new(vec!["Woods".into()])
     }
 
     fn ctx() -> CardContext {
