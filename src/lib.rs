@@ -24,6 +24,7 @@ pub mod soak;
 pub mod solve;
 pub mod state;
 pub mod stats;
+pub mod sweep;
 pub mod terminal;
 pub mod variant;
 pub mod view;

@@ -8,6 +8,7 @@ mod replay;
 mod scenario;
 mod simulate;
 mod solve;
+mod sweep;
 
 use crate::data::{self, DataSet};
 use crate::diag::Diagnostics;
@@ -56,6 +57,8 @@ pub enum Command {
     ScriptApi,
     /// Play many games between two agents and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// Play the same games at every value of one or two parameters (a designer's balance sweep).
+    Sweep(sweep::SweepArgs),
     /// Combine the JSON results of shards (`simulate --shard I/N --json`) exactly.
     Merge {
         files: Vec<PathBuf>,
@@ -140,6 +143,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Simulate(args) => {
             dataset(cli.data.as_deref()).and_then(|ds| simulate::run(&ds, args))
         }
+        Command::Sweep(args) => dataset(cli.data.as_deref()).and_then(|ds| sweep::run(&ds, args)),
         Command::Merge {
             files,
             json,
