@@ -5,6 +5,7 @@
 
 pub mod agent;
 pub mod bench;
+pub mod board_shape;
 pub mod chart;
 pub mod check;
 pub mod cli;
