@@ -13,6 +13,7 @@ pub mod data;
 pub mod diag;
 pub mod engine;
 pub mod fuzz;
+pub mod ladder;
 pub mod log;
 pub mod model;
 pub mod narrate;

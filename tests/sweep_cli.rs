@@ -1,4 +1,5 @@
-//! `watergate sweep`, end to end with the binary, on tiny runs: the table,
+//! `watergate sweep` and `watergate ladder`, end to end with the binary, on
+//! tiny runs. Sweep: the table,
 //! JSON, CSV and chart, paired seeds, shards merged exactly, bad input.
 
 use std::path::PathBuf;
@@ -155,4 +156,28 @@ fn bad_parameters_are_usage_errors() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no card `no_such_card`"));
+}
+
+#[test]
+fn the_ladder_rates_agents_and_the_side_advantage() {
+    let out = watergate(&[
+        "ladder",
+        "--agents",
+        "random,heuristic",
+        "--games",
+        "6",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["agents"], serde_json::json!(["random", "heuristic"]));
+    // Both sides, every pairing, itself included: 2 × 2 pairings.
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 4);
+    assert_eq!(v["ratings"][0]["elo"], 0.0);
+    let h = &v["ratings"][1];
+    assert!(h["low"].as_f64().unwrap() <= h["elo"].as_f64().unwrap());
+    assert!(v["editor_advantage"]["elo"].is_number());
+    let out = watergate(&["ladder", "--agents", "random"]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -3,6 +3,7 @@
 
 mod cards;
 mod check;
+mod ladder;
 mod play;
 mod replay;
 mod scenario;
@@ -57,6 +58,8 @@ pub enum Command {
     ScriptApi,
     /// Play many games between two agents and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// Rate agents by a round robin on both sides (Bradley–Terry, Elo scale) and measure the side advantage.
+    Ladder(ladder::LadderArgs),
     /// Play the same games at every value of one or two parameters (a designer's balance sweep).
     Sweep(sweep::SweepArgs),
     /// Combine the JSON results of shards (`simulate --shard I/N --json`) exactly.
@@ -143,6 +146,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Simulate(args) => {
             dataset(cli.data.as_deref()).and_then(|ds| simulate::run(&ds, args))
         }
+        Command::Ladder(args) => dataset(cli.data.as_deref()).and_then(|ds| ladder::run(&ds, args)),
         Command::Sweep(args) => dataset(cli.data.as_deref()).and_then(|ds| sweep::run(&ds, args)),
         Command::Merge {
             files,
