@@ -711,7 +711,7 @@ mod tests {
         let params = [
             Param::parse("card.gordon_liddy.value=1,4").unwrap(),
             Param::parse("game.evidence_per_round=4").unwrap(),
-            Param::parse("tokens.blue.in_bag=6").unwrap(),
+            Param::parse("tokens.blue.in_bag=7").unwrap(),
         ];
         let r = point_rules(&setup, &params, &vec![1, 0, 0]).unwrap();
         let liddy = r
