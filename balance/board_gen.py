@@ -10,8 +10,9 @@ follow hex adjacency between neighbouring rings ("radial") and, optionally,
 along a ring ("lateral"). Slips use the proper 3-colouring of the hex grid,
 (q - r + shift) mod 3, so neighbouring spaces never share a colour.
 
-  python3 balance/board_gen.py OUT_DIR      # writes every candidate
-  python3 balance/board_gen.py --check FILE # prints the D5 figures of a board
+  python3 balance/board_gen.py OUT_DIR      # writes every candidate, prints its D5 figures
+
+(`watergate check --variant OUT_DIR/NAME.ron` measures any board the same way.)
 
 Each candidate is a board file and a variant file replacing cards/board.ron.
 """
@@ -153,9 +154,6 @@ CANDIDATES = {
 
 
 def main():
-    if sys.argv[1] == "--check":
-        print(open(sys.argv[2]).read()[:0], end="")
-        return
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     for name, kw in CANDIDATES.items():
