@@ -10,6 +10,7 @@
 pub mod agent;
 #[cfg(feature = "cli")]
 pub mod bench;
+pub mod board_shape;
 #[cfg(feature = "charts")]
 pub mod chart;
 pub mod check;
@@ -22,6 +23,7 @@ pub mod diag;
 pub mod engine;
 #[cfg(feature = "shipped-data")]
 pub mod fuzz;
+pub mod ladder;
 pub mod log;
 pub mod model;
 pub mod narrate;
@@ -35,6 +37,7 @@ pub mod soak;
 pub mod solve;
 pub mod state;
 pub mod stats;
+pub mod sweep;
 pub mod terminal;
 pub mod variant;
 pub mod view;

@@ -80,6 +80,20 @@ pub struct CardPatch {
     pub quote: Option<String>,
 }
 
+/// Changes to one group of evidence tokens (`cards/tokens.ron`, D4), named
+/// by its colours (in any order) and momentum symbol.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "TokenPatch")]
+pub struct TokenPatch {
+    pub colours: Vec<Colour>,
+    #[serde(default)]
+    pub momentum_symbol: bool,
+    #[serde(default)]
+    pub in_bag: Option<u8>,
+    #[serde(default)]
+    pub in_reserve: Option<u8>,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Variant")]
 pub struct VariantDef {
@@ -93,6 +107,10 @@ pub struct VariantDef {
     pub settings: Option<SettingsPatch>,
     #[serde(default)]
     pub cards: Vec<CardPatch>,
+    /// Evidence token counts to change, group by group (`cards/tokens.ron`
+    /// rewritten with the new counts); `tokens` replaces the whole mix.
+    #[serde(default)]
+    pub token_counts: Vec<TokenPatch>,
     /// Card ids to take out of the game.
     #[serde(default)]
     pub remove_cards: Vec<String>,
@@ -240,6 +258,46 @@ impl Variant {
                 Ok(mut p) => {
                     patch_card(&mut p.def, patch);
                     write(&mut ds, rel, &p.def, &mut origin, &format!("cards[{i}]"));
+                }
+                Err(e) => d.push(e),
+            }
+        }
+        if !self.def.token_counts.is_empty() {
+            match data::parse_file::<TokensDef>(base, crate::data::validate::TOKENS_FILE) {
+                Ok(mut p) => {
+                    for (i, patch) in self.def.token_counts.iter().enumerate() {
+                        let same = |g: &&mut EvidenceGroupDef| {
+                            g.momentum_symbol == patch.momentum_symbol
+                                && g.colours.len() == patch.colours.len()
+                                && patch.colours.iter().all(|c| g.colours.contains(c))
+                        };
+                        match p.def.evidence.iter_mut().find(same) {
+                            Some(g) => {
+                                if let Some(n) = patch.in_bag {
+                                    g.in_bag = n;
+                                }
+                                if let Some(n) = patch.in_reserve {
+                                    g.in_reserve = n;
+                                }
+                            }
+                            None => d.push(self.at(
+                                &format!("token_counts[{i}].colours"),
+                                format!(
+                                    "no evidence group with colours {:?} and momentum_symbol: {} in the base data's `{}`",
+                                    patch.colours,
+                                    patch.momentum_symbol,
+                                    crate::data::validate::TOKENS_FILE
+                                ),
+                            )),
+                        }
+                    }
+                    write(
+                        &mut ds,
+                        crate::data::validate::TOKENS_FILE,
+                        &p.def,
+                        &mut origin,
+                        "token_counts",
+                    );
                 }
                 Err(e) => d.push(e),
             }

@@ -266,6 +266,26 @@ const CASES: &[Case] = &[
         },
     },
     Case {
+        command: "sweep",
+        args: "sweep --param card.nixon.gordon_liddy.steps=1 -n 4 --editor random --nixon random --json {game}",
+        stdin: "",
+        compare_with_shipped: true,
+        shows_edit: |o, c| {
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+            v["sweep"]["key"]["game"] == c.label.as_str()
+        },
+    },
+    Case {
+        command: "ladder",
+        args: "ladder --agents random,heuristic -n 2 --json {game}",
+        stdin: "",
+        compare_with_shipped: true,
+        shows_edit: |o, c| {
+            let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+            v["game"] == c.label.as_str()
+        },
+    },
+    Case {
         command: "soak",
         args: "soak --games 3 --threads 1 {game}",
         stdin: "",

@@ -36,11 +36,12 @@ fn perft_counts_match() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft");
     let text = std::fs::read_to_string(dir.join("counts.ron")).unwrap();
     let mut entries: Vec<Entry> = ron::from_str(&text).unwrap();
-    let r = watergate::data::shipped();
     let bless = std::env::var_os("BLESS").is_some();
     let depth = 5;
     for e in &mut entries {
         let scn = Scenario::from_file(&dir.join(&e.position)).unwrap();
+        // The position's own data (its `variant:`), else the shipped data.
+        let r = scn.rules(&watergate::data::GameSource::shipped()).unwrap();
         let s = scn.start(&r).unwrap();
         let got: Vec<u64> = (0..=depth).map(|d| perft(&r, &s, d)).collect();
         if bless {

@@ -29,6 +29,10 @@ pub fn run(game: &GameSource, deep: Option<u64>) -> CliResult {
     if let Some(name) = variant_name {
         println!("variant `{name}` applies cleanly");
     }
+    // The board's shape against D5: advice, not an error (exit 0).
+    for w in crate::board_shape::measure(&rules.board).warnings() {
+        eprintln!("warning: {}: {w} (D5)", crate::data::validate::BOARD_FILE);
+    }
     let dynamic = rules
         .cards
         .iter()

@@ -4,6 +4,7 @@
 mod cards;
 mod check;
 mod diff;
+mod ladder;
 mod play;
 mod puzzle;
 mod replay;
@@ -11,6 +12,7 @@ mod scenario;
 mod script_api;
 mod simulate;
 mod solve;
+mod sweep;
 mod values;
 
 use crate::data::{DataSet, GameSource};
@@ -107,6 +109,10 @@ pub enum Command {
     },
     /// Play many games between two agents and print statistics.
     Simulate(simulate::SimulateArgs),
+    /// Rate agents by a round robin on both sides (Bradley–Terry, Elo scale) and measure the side advantage.
+    Ladder(ladder::LadderArgs),
+    /// Play the same games at every value of one or two parameters (a designer's balance sweep).
+    Sweep(sweep::SweepArgs),
     /// Combine the JSON results of shards (`simulate --shard I/N --json`) exactly.
     Merge {
         /// The JSON results of the shards (`simulate --shard I/N --json`), one file each.
@@ -215,6 +221,8 @@ impl Command {
             Command::Play(a) => Some(&a.game),
             Command::Diff(a) => Some(&a.game),
             Command::Puzzle(a) => Some(&a.game),
+            Command::Sweep(a) => Some(&a.game),
+            Command::Ladder(a) => Some(&a.game),
             Command::Merge { .. } => None,
         }
     }
@@ -238,6 +246,8 @@ pub fn run(cli: Cli) -> ExitCode {
             .rules()
             .and_then(|r| script_api::run(&r, &game.source().label())),
         Command::Simulate(args) => simulate::run(args),
+        Command::Ladder(args) => ladder::run(args),
+        Command::Sweep(args) => sweep::run(args),
         Command::Merge {
             files,
             json,

@@ -107,6 +107,9 @@ pub struct EditsDef {
     /// The whole token mix, written inline (as `cards/tokens.ron`).
     #[serde(default)]
     pub tokens: Option<TokensDef>,
+    /// Evidence token counts to change, group by group (as in a variant).
+    #[serde(default)]
+    pub token_counts: Vec<crate::variant::TokenPatch>,
 }
 
 impl EditsDef {
@@ -123,6 +126,7 @@ impl EditsDef {
             files: self.files.clone(),
             board: self.board.clone(),
             tokens: self.tokens.clone(),
+            token_counts: self.token_counts.clone(),
         }
     }
 }

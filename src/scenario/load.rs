@@ -362,8 +362,17 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
             pr.at(
                 &format!("{at}.space"),
                 format!(
-                    "no board space `{}`: expected a space id of cards/board.ron (e1a, e2b…)",
-                    b.space
+                    "no board space `{}`: expected a space id of cards/board.ron ({}…)",
+                    b.space,
+                    // The board's own first evidence spaces, as examples.
+                    r.board
+                        .spaces
+                        .iter()
+                        .filter(|s| matches!(s.kind, crate::rules::SpaceKind::Evidence(_)))
+                        .take(2)
+                        .map(|s| s.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             );
             continue;

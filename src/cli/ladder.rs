@@ -1,0 +1,94 @@
+//! `watergate ladder`: a round robin among agents on both sides, rated with
+//! a Bradley–Terry model (Elo scale, 95% intervals) and the Editor's side
+//! advantage.
+
+use super::{CliError, CliResult};
+use crate::agent::AgentSpec;
+use clap::Args;
+use std::io::IsTerminal;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct LadderArgs {
+    /// The agents, comma-separated; the first is the anchor (rated 0).
+    #[arg(
+        long,
+        value_name = "AGENT,AGENT,…",
+        value_delimiter = ',',
+        default_value = "random,heuristic,ismcts:30,ismcts:100",
+        value_parser = AgentSpec::parse
+    )]
+    pub agents: Vec<AgentSpec>,
+    /// Games per pairing (each agent as Editor against each as Nixon).
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 20, value_parser = super::values::count)]
+    pub games: u64,
+    /// Seed of the run: every pairing plays the same game seeds.
+    #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Worker threads; results do not depend on it [default: every core].
+    #[arg(short = 'j', long, value_name = "N", value_parser = super::values::threads)]
+    pub threads: Option<usize>,
+    /// Print the results as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
+
+pub fn run(a: &LadderArgs) -> CliResult {
+    if a.agents.len() < 2 {
+        return Err(CliError::Message(
+            "--agents: give at least two agents".into(),
+        ));
+    }
+    if a.games == 0 {
+        return Err(CliError::Message("--games must be at least 1".into()));
+    }
+    let rules = a.game.rules()?;
+    let threads = a
+        .threads
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+        .max(1);
+    let total = a.games * (a.agents.len() * a.agents.len()) as u64;
+    let bar = (std::io::stderr().is_terminal() && !a.quiet).then(|| {
+        let b = indicatif::ProgressBar::new(total);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let start = Instant::now();
+    let pairings = crate::ladder::play(&rules, &a.agents, a.games, a.seed, threads, &|n| {
+        if let Some(b) = &bar {
+            b.set_position(n);
+        }
+    })
+    .map_err(|e| CliError::Message(e.to_string()))?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let ladder = crate::ladder::Ladder::new(&a.agents, a.games, a.seed, pairings);
+    if a.json {
+        let mut v = serde_json::json!(ladder);
+        v["seconds"] = serde_json::json!(secs);
+        v["threads"] = serde_json::json!(threads);
+        v["game"] = serde_json::json!(a.game.source().label());
+        println!("{v}");
+    } else {
+        print!("{}", ladder.text());
+        println!(
+            "  {total} games of {} in {secs:.0} s on {threads} thread(s)",
+            a.game.source().label()
+        );
+    }
+    Ok(())
+}

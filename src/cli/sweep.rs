@@ -1,0 +1,200 @@
+//! `watergate sweep`: the same games at every value of one or two
+//! parameters (a card field, a game number or setting, a token count, or a
+//! list of variant files or data roots), as a table, JSON, CSV and an SVG
+//! chart; shards of a sweep are combined with `--merge`.
+
+use super::{CliError, CliResult};
+use crate::agent::AgentSpec;
+use crate::data::DataSet;
+use crate::sweep::{Param, Setup, SweepKey, SweepResult};
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// A parameter and its values, NAME=V1,V2,… (give one or two):
+    /// card.ID.FIELD (card.gordon_liddy.value=1,2,3,4), game.FIELD,
+    /// settings.FIELD, tokens.KIND.in_bag|in_reserve (KIND: blue, blue*,
+    /// blue/yellow), variant=A.ron,B.ron or data=DIR1,DIR2.
+    #[arg(long = "param", value_name = "NAME=V1,V2,…", required_unless_present = "merge", value_parser = Param::parse)]
+    pub params: Vec<Param>,
+    /// Games per point (the same seeds at every point).
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 200, value_parser = super::values::count)]
+    pub games: u64,
+    /// Seed of the sweep: game i uses a seed derived from it at every point.
+    #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// The Editor's agent: random, heuristic, ismcts:N or ismcts:Nms.
+    #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = AgentSpec::parse)]
+    pub editor: AgentSpec,
+    /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
+    #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = AgentSpec::parse)]
+    pub nixon: AgentSpec,
+    /// Play only slice I of N of each point's games (1-based); combine with --merge [default: all].
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Play nothing: combine these `sweep --json` results (shards of one sweep) [default: play].
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub merge: Vec<PathBuf>,
+    /// Worker threads; results do not depend on it [default: every core].
+    #[arg(short = 'j', long, value_name = "N", value_parser = super::values::threads)]
+    pub threads: Option<usize>,
+    /// Print the results as JSON (what --merge reads).
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the table as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Also draw win rate and game length against the parameter (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+    /// The game every point starts from (`--variant` applies at every
+    /// point, before the point's values).
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
+
+fn slice(s: &str, games: u64) -> Result<(u64, u64), CliError> {
+    let bad = || {
+        CliError::Message(format!(
+            "--shard {s}: expected I/N with 1 <= I <= N, like 2/4"
+        ))
+    };
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let i: u64 = i.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    let (start, end) = (games * (i - 1) / n, games * i / n);
+    Ok((start, end - start))
+}
+
+fn read_result(f: &Path) -> Result<SweepResult, CliError> {
+    let text = std::fs::read_to_string(f)
+        .map_err(|e| CliError::Message(format!("cannot read {}: {e}", f.display())))?;
+    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
+    })?;
+    serde_json::from_value(v["sweep"].clone()).map_err(|e| {
+        CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
+    })
+}
+
+pub fn run(a: &SweepArgs) -> CliResult {
+    let result = if !a.merge.is_empty() {
+        let mut merged: Option<SweepResult> = None;
+        for f in &a.merge {
+            let r = read_result(f)?;
+            match &mut merged {
+                None => merged = Some(r),
+                Some(m) => m
+                    .merge(&r)
+                    .map_err(|e| CliError::Message(format!("{}: {e}", f.display())))?,
+            }
+        }
+        let m = merged.expect("at least one file");
+        if m.games_counted() != m.key.games {
+            eprintln!(
+                "warning: the shards cover {} of the sweep's {} games per point; the figures are for those",
+                m.games_counted(),
+                m.key.games
+            );
+        }
+        m
+    } else {
+        play(&a.game.source().base().map_err(CliError::Data)?, a)?
+    };
+    if let Some(path) = &a.csv {
+        std::fs::write(path, result.csv())
+            .map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))?;
+    }
+    if let Some(path) = &a.chart {
+        result.chart(path).map_err(CliError::Message)?;
+    }
+    if a.json {
+        println!("{}", result.json());
+    } else {
+        print!("{}", result.text());
+    }
+    Ok(())
+}
+
+fn play(base: &DataSet, a: &SweepArgs) -> Result<SweepResult, CliError> {
+    if a.params.is_empty() || a.params.len() > 2 {
+        return Err(CliError::Message(format!(
+            "give one or two --param NAME=V1,V2,… (got {})",
+            a.params.len()
+        )));
+    }
+    if a.games == 0 {
+        return Err(CliError::Message("--games must be at least 1".into()));
+    }
+    let (first, games) = match &a.shard {
+        Some(s) => slice(s, a.games)?,
+        None => (0, a.games),
+    };
+    let threads = a
+        .threads
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+        .max(1);
+    let key = SweepKey {
+        params: a.params.clone(),
+        games: a.games,
+        seed: a.seed,
+        editor: a.editor.to_string(),
+        nixon: a.nixon.to_string(),
+        variant: a.game.variant.as_ref().map(|p| p.display().to_string()),
+        game: a.game.source().label(),
+    };
+    let total = games * crate::sweep::points(&a.params).len() as u64;
+    let bar = (std::io::stderr().is_terminal() && !a.quiet).then(|| {
+        let b = indicatif::ProgressBar::new(total);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let setup = Setup {
+        base,
+        variant: a.game.variant.as_deref(),
+    };
+    let start = Instant::now();
+    let result = crate::sweep::run(
+        &setup,
+        &key,
+        first,
+        games,
+        (&a.editor, &a.nixon),
+        threads,
+        &|n| {
+            if let Some(b) = &bar {
+                b.set_position(n);
+            }
+        },
+    )
+    .map_err(CliError::Message)?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if !a.json {
+        eprintln!(
+            "{total} games in {:.1} s on {threads} thread{}",
+            start.elapsed().as_secs_f64(),
+            if threads == 1 { "" } else { "s" }
+        );
+    }
+    Ok(result)
+}

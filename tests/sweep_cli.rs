@@ -1,0 +1,183 @@
+//! `watergate sweep` and `watergate ladder`, end to end with the binary, on
+//! tiny runs. Sweep: the table,
+//! JSON, CSV and chart, paired seeds, shards merged exactly, bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn watergate(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("watergate-sweep-{name}-{}", std::process::id()))
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("JSON on stdout")
+}
+
+const RANDOM: [&str; 4] = ["--editor", "random", "--nixon", "random"];
+
+#[test]
+fn a_card_value_sweep_gives_a_table_csv_and_chart() {
+    let csv = temp("table.csv");
+    let svg = temp("chart.svg");
+    let mut args = vec![
+        "sweep",
+        "--param",
+        "card.gordon_liddy.value=1,4",
+        "--games",
+        "8",
+        "--threads",
+        "1",
+    ];
+    args.extend(RANDOM);
+    args.extend([
+        "--csv",
+        csv.to_str().unwrap(),
+        "--chart",
+        svg.to_str().unwrap(),
+    ]);
+    let out = watergate(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("card.gordon_liddy.value=1"), "{text}");
+    assert!(text.contains("card.gordon_liddy.value=4"), "{text}");
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let rows: Vec<&str> = table.lines().collect();
+    assert_eq!(rows.len(), 3, "{table}");
+    assert!(rows[0].starts_with("card.gordon_liddy.value,games,editor_wins"));
+    assert!(
+        rows[1].starts_with("1,8,") && rows[2].starts_with("4,8,"),
+        "{table}"
+    );
+    let chart = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        chart.contains("<svg") && chart.contains("Editor"),
+        "not a chart"
+    );
+    let _ = std::fs::remove_file(csv);
+    let _ = std::fs::remove_file(svg);
+}
+
+#[test]
+fn every_point_plays_the_same_seeds() {
+    // The same value twice: paired seeds and agents make the two points
+    // identical game for game; a different value is a different game.
+    let mut args = vec![
+        "sweep",
+        "--param",
+        "game.evidence_per_round=3,3,4",
+        "--games",
+        "10",
+        "--json",
+        "--threads",
+        "2",
+    ];
+    args.extend(RANDOM);
+    let v = json(&watergate(&args));
+    let pts = v["sweep"]["points"].as_array().unwrap();
+    assert_eq!(pts.len(), 3);
+    assert_eq!(pts[0]["tally"], pts[1]["tally"]);
+    assert_ne!(pts[0]["tally"], pts[2]["tally"]);
+}
+
+#[test]
+fn two_shards_merge_to_the_whole_sweep() {
+    let base = [
+        "sweep",
+        "--param",
+        "card.gordon_liddy.value=1,2",
+        "--param",
+        "tokens.blue.in_bag=4,5",
+        "--games",
+        "6",
+        "--json",
+        "--threads",
+        "1",
+        "--editor",
+        "random",
+        "--nixon",
+        "random",
+    ];
+    let whole = json(&watergate(&base));
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let mut args = base.to_vec();
+        args.extend(["--shard", shard]);
+        let out = watergate(&args);
+        let f = temp(&format!("shard{}", &shard[..1]));
+        std::fs::write(&f, &out.stdout).unwrap();
+        files.push(f);
+    }
+    let mut args = vec!["sweep", "--json", "--merge"];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    let merged = json(&watergate(&args));
+    assert_eq!(merged["summary"], whole["summary"]);
+    assert_eq!(whole["summary"].as_array().unwrap().len(), 4);
+    // A shard merged twice is refused.
+    let again = watergate(&[
+        "sweep",
+        "--merge",
+        files[0].to_str().unwrap(),
+        files[0].to_str().unwrap(),
+    ]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already counted"));
+    for f in files {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn bad_parameters_are_usage_errors() {
+    let out = watergate(&["sweep", "--param", "card.gordon_liddy.value"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("NAME=V1,V2"));
+    let out = watergate(&[
+        "sweep",
+        "--param",
+        "card.no_such_card.value=1",
+        "--games",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no card `no_such_card`"));
+}
+
+#[test]
+fn the_ladder_rates_agents_and_the_side_advantage() {
+    let out = watergate(&[
+        "ladder",
+        "--agents",
+        "random,heuristic",
+        "--games",
+        "6",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["agents"], serde_json::json!(["random", "heuristic"]));
+    // Both sides, every pairing, itself included: 2 × 2 pairings.
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 4);
+    assert_eq!(v["ratings"][0]["elo"], 0.0);
+    let h = &v["ratings"][1];
+    assert!(h["low"].as_f64().unwrap() <= h["elo"].as_f64().unwrap());
+    assert!(v["editor_advantage"]["elo"].is_number());
+    let out = watergate(&["ladder", "--agents", "random"]);
+    assert_eq!(out.status.code(), Some(2));
+}
