@@ -102,6 +102,21 @@ pub fn peak_rss_kib() -> Option<u64> {
 }
 
 pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
+    run_with(out, cfg, &|_, _| {})
+}
+
+/// The measurements `run_with` takes, in order (for a progress bar).
+pub fn steps(cfg: &BenchConfig) -> u64 {
+    5 + u64::from(cfg.peak_memory_games.is_some())
+}
+
+/// `run`, telling `step` the number of measurements done so far and what
+/// comes next, before each one.
+pub fn run_with(
+    out: &mut dyn Write,
+    cfg: &BenchConfig,
+    step: &dyn Fn(u64, &str),
+) -> std::io::Result<()> {
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
@@ -125,6 +140,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
         }
     )?;
 
+    step(0, "load");
+
     // 1. Load, validate and compile the card set.
     let ds = DataSet::embedded();
     let runs = if cfg.quick { 3 } else { 20 };
@@ -145,6 +162,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
     )?;
     let r = data::shipped();
 
+    step(1, "random games");
+
     // 2. Random games per second on one core, actions on.
     let games = if cfg.quick { 2_000 } else { 40_000 };
     let (gps1, share) = random_games(&r, games, 1);
@@ -163,6 +182,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
         share_dyn * 100.0
     )?;
 
+    step(2, "state clone");
+
     // 3. Clone of a mid-action state.
     let s = mid_action_state(&r);
     let n = if cfg.quick { 200_000 } else { 2_000_000 };
@@ -178,6 +199,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
         s.heap_bytes(),
         std::mem::size_of::<State>() + s.heap_bytes()
     )?;
+
+    step(3, "ISMCTS");
 
     // 4. ISMCTS.
     let points = decision_points(&r, if cfg.quick { 4 } else { 30 });
@@ -198,6 +221,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
         points.len()
     )?;
 
+    step(4, "all cores");
+
     // 5. All cores against one.
     let (gps_all, _) = random_games(&r, games, cores);
     writeln!(
@@ -205,6 +230,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig) -> std::io::Result<()> {
         "random games per second on {cores} cores: {gps_all:.0} ({:.2}x one core)",
         gps_all / gps1
     )?;
+
+    step(5, "peak memory");
 
     // 6. Peak memory of a long simulation, in a child process.
     if let Some(g) = cfg.peak_memory_games {

@@ -51,7 +51,7 @@ fn export_edit_and_check_reports_every_problem_with_positions() {
     )
     .unwrap();
     let out = watergate(&["--data", dir.to_str().unwrap(), "check"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = err.lines().filter(|l| !l.starts_with(' ')).collect();
     let hunt = format!(
@@ -78,10 +78,10 @@ fn check_on_garbage_never_panics() {
     watergate(&["export", dir.to_str().unwrap()]);
     std::fs::write(dir.join("cards/board.ron"), [0xff, 0x00, 0x28, 0x28]).unwrap();
     let out = watergate(&["--data", dir.to_str().unwrap(), "check"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("board.ron:1:1: not valid UTF-8"));
     let out = watergate(&["--data", "/nonexistent/dir", "check"]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
 
@@ -223,7 +223,7 @@ fn play_writes_a_log_that_replay_narrates_and_checks() {
     let out = watergate_with_input(&dir, &["replay", "--step", "game.log.ron"], "\n\n");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("(Enter: next choice)"));
+    assert!(text.contains("Enter: next choice, q: quit)"));
     assert!(text.contains("The replay ends as the log records: "));
 
     // A log whose outcome does not follow from its choices is refused.

@@ -3,6 +3,7 @@
 use super::CliResult;
 use crate::rules::{Card, Rules};
 use serde::Serialize;
+use std::io::Write;
 
 #[derive(Serialize)]
 struct CardJson<'a> {
@@ -14,6 +15,7 @@ struct CardJson<'a> {
 }
 
 pub fn run(r: &Rules, json: bool) -> CliResult {
+    let mut out = super::output::stdout();
     let mut cards: Vec<&Card> = r.cards.iter().collect();
     cards.sort_by_key(|c| c.number);
     if json {
@@ -27,13 +29,14 @@ pub fn run(r: &Rules, json: bool) -> CliResult {
             })
             .collect();
         let text = serde_json::to_string_pretty(&list).map_err(|e| e.to_string())?;
-        println!("{text}");
+        writeln!(out, "{text}")?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "{:>3}  {:<6}  {:<11}  {:>3}  {:<18}  name / action",
         "no", "side", "type", "val", "colours"
-    );
+    )?;
     let indent = 3 + 2 + 6 + 2 + 11 + 2 + 3 + 2 + 18 + 2;
     for c in cards {
         let kind = if c.is_reaction() {
@@ -41,7 +44,8 @@ pub fn run(r: &Rules, json: bool) -> CliResult {
         } else {
             c.card_type.to_string()
         };
-        println!(
+        writeln!(
+            out,
             "{:>3}  {:<6}  {:<11}  {:>3}  {:<18}  {}",
             c.number,
             c.side.name(),
@@ -49,11 +53,11 @@ pub fn run(r: &Rules, json: bool) -> CliResult {
             c.value,
             c.colours.to_string(),
             c.name
-        );
+        )?;
         for line in crate::render::wrap(&c.action_text, 100usize.saturating_sub(indent).max(30)) {
-            println!("{:indent$}{}", "", line, indent = indent);
+            writeln!(out, "{:indent$}{}", "", line, indent = indent)?;
         }
     }
-    println!("* reaction card (R6)");
+    writeln!(out, "* reaction card (R6)")?;
     Ok(())
 }

@@ -3,6 +3,7 @@
 use super::{dataset, CliError, CliResult};
 use crate::model::Side;
 use crate::rules::Action;
+use std::io::Write;
 
 pub fn run(dir: Option<&std::path::Path>, variant: Option<&std::path::Path>) -> CliResult {
     let ds = dataset(dir)?;
@@ -16,8 +17,9 @@ pub fn run(dir: Option<&std::path::Path>, variant: Option<&std::path::Path>) -> 
             )
         }
     };
+    let mut out = super::output::stdout();
     if let Some(name) = variant_name {
-        println!("variant `{name}` applies cleanly");
+        writeln!(out, "variant `{name}` applies cleanly")?;
     }
     let dynamic = rules
         .cards
@@ -25,7 +27,7 @@ pub fn run(dir: Option<&std::path::Path>, variant: Option<&std::path::Path>) -> 
         .filter(|c| matches!(c.action, Action::Dynamic { .. }))
         .count();
     let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
-    println!(
+    writeln!(out,
         "ok: {} ({}): {} player cards ({} Nixon, {} Editor) and 2 momentum cards, {} board spaces, {} evidence tokens ({} in the bag), {} pictures, {} scripts ({} read the game)",
         rules.name,
         match dir {
@@ -41,6 +43,6 @@ pub fn run(dir: Option<&std::path::Path>, variant: Option<&std::path::Path>) -> 
         rules.pictures.len(),
         rules.scripts.units.len(),
         dynamic,
-    );
+    )?;
     Ok(())
 }

@@ -3,7 +3,11 @@
 
 mod cards;
 mod check;
+pub mod interrupt;
+pub mod output;
+pub mod paths;
 mod play;
+pub mod progress;
 mod replay;
 mod scenario;
 mod simulate;
@@ -13,6 +17,8 @@ use crate::data::{self, DataSet};
 use crate::diag::Diagnostics;
 use crate::rules::Rules;
 use clap::{Parser, Subcommand};
+use output::errln;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,6 +33,12 @@ pub struct Cli {
     /// Load the game from this data root (holding cards/ and scripts/) instead of the built-in copy.
     #[arg(long, global = true, value_name = "DIR")]
     pub data: Option<PathBuf>,
+    /// Colours and screen control: auto (when stdout is a terminal and NO_COLOR is not set), always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto", value_parser = ColorChoice::parse)]
+    pub color: ColorChoice,
+    /// No progress bars on stderr (they are drawn only when stderr is a terminal anyway).
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -129,12 +141,18 @@ pub fn main() -> ExitCode {
 }
 
 pub fn run(cli: Cli) -> ExitCode {
-    let result = match &cli.command {
+    progress::set_quiet(cli.quiet);
+    let result = dispatch(&cli).and_then(|()| output::flush());
+    exit(result, cli.data.as_deref())
+}
+
+fn dispatch(cli: &Cli) -> CliResult {
+    match &cli.command {
         Command::Check { variant } => check::run(cli.data.as_deref(), variant.as_deref()),
-        Command::Cards { json } => load(&cli).and_then(|r| cards::run(&r, *json)),
+        Command::Cards { json } => load(cli).and_then(|r| cards::run(&r, *json)),
         Command::Export { dir, force } => export(dir, *force),
         Command::ScriptApi => {
-            print!("{}", crate::script::api::reference());
+            write!(output::stdout(), "{}", crate::script::api::reference())?;
             Ok(())
         }
         Command::Simulate(args) => {
@@ -145,58 +163,154 @@ pub fn run(cli: Cli) -> ExitCode {
             json,
             csv,
             chart,
-        } => load(&cli)
+        } => load(cli)
             .and_then(|r| simulate::merge(files, *json, csv.as_deref(), chart.as_deref(), &r)),
-        Command::Scenario { file, json, save } => scenario::run(file, *json, save.as_deref()),
+        Command::Scenario { file, json, save } => {
+            scenario::run(file, *json, save.as_deref(), cli.color)
+        }
         Command::Solve { file, depth, nodes } => solve::run(file, *depth, *nodes),
         Command::Bench {
             quick,
             peak_memory_games,
-        } => crate::bench::run(
-            &mut std::io::stdout(),
-            &crate::bench::BenchConfig {
+        } => {
+            let cfg = crate::bench::BenchConfig {
                 quick: *quick,
                 peak_memory_games: *peak_memory_games,
-            },
-        )
-        .map_err(|e| CliError::Message(e.to_string())),
+            };
+            let bar = progress::Progress::with_message(crate::bench::steps(&cfg), "measurements");
+            crate::bench::run_with(&mut output::stdout(), &cfg, &|done, next| {
+                bar.set(done);
+                bar.set_message(next);
+            })
+            .map_err(CliError::from)
+        }
         Command::Soak {
             games,
             seed,
             threads,
             save_every,
-        } => load(&cli).and_then(|r| soak(&r, *games, *seed, *threads, *save_every)),
-        Command::Play(args) => play::run(cli.data.as_deref(), args),
-        Command::Replay { log, step } => load(&cli).and_then(|r| replay::run(&r, log, *step)),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(CliError::Data(d)) => {
-            report(&d, cli.data.as_deref());
-            ExitCode::from(1)
-        }
-        Err(CliError::Message(m)) => {
-            eprintln!("error: {m}");
-            ExitCode::from(2)
-        }
-        Err(CliError::Failed(m)) => {
-            if !m.is_empty() {
-                eprintln!("{m}");
-            }
-            ExitCode::from(1)
+        } => load(cli).and_then(|r| soak(&r, *games, *seed, *threads, *save_every)),
+        Command::Play(args) => play::run(cli.data.as_deref(), args, cli.color),
+        Command::Replay { log, step } => {
+            load(cli).and_then(|r| replay::run(&r, log, *step, cli.color))
         }
     }
 }
 
-/// Why a command failed.
+/// The exit codes, one table for every command (README, "Command-line manners").
+pub mod exit_code {
+    /// The command did what was asked (or its reader closed the pipe).
+    pub const SUCCESS: u8 = 0;
+    /// A check, an expectation or a proof failed.
+    pub const FAILED: u8 = 1;
+    /// Bad usage, input or data.
+    pub const USAGE: u8 = 2;
+    /// A card script failed at run time.
+    pub const SCRIPT: u8 = 3;
+    /// No answer: the solver hit its node limit.
+    pub const UNKNOWN: u8 = 4;
+    /// Stopped by Ctrl-C (SIGINT), after reporting what was finished.
+    pub const INTERRUPTED: u8 = 130;
+}
+
+/// Reports a command's failure on stderr and picks its exit code.
+fn exit(result: CliResult, data_dir: Option<&std::path::Path>) -> ExitCode {
+    let code = match result {
+        // Interrupted, and the report met a closed pipe: still interrupted.
+        Err(CliError::Closed) if interrupt::requested() => exit_code::INTERRUPTED,
+        Ok(()) | Err(CliError::Closed) => exit_code::SUCCESS,
+        Err(CliError::Data(d)) => {
+            report(&d, data_dir);
+            exit_code::USAGE
+        }
+        Err(CliError::Message(m)) => {
+            errln!("error: {m}");
+            exit_code::USAGE
+        }
+        Err(CliError::Failed(m)) => {
+            if !m.is_empty() {
+                errln!("{m}");
+            }
+            exit_code::FAILED
+        }
+        Err(CliError::Script(m)) => {
+            errln!("error: a card script failed: {m}");
+            exit_code::SCRIPT
+        }
+        Err(CliError::Unknown(m)) => {
+            if !m.is_empty() {
+                errln!("{m}");
+            }
+            exit_code::UNKNOWN
+        }
+        Err(CliError::Interrupted(m)) => {
+            errln!("interrupted: {m}");
+            exit_code::INTERRUPTED
+        }
+    };
+    ExitCode::from(code)
+}
+
+/// Why a command failed (each with its exit code, see `exit_code`).
 #[derive(Debug)]
 pub enum CliError {
-    /// Bad data: every problem, exit 1.
+    /// Bad data: every problem, exit 2.
     Data(Diagnostics),
     /// Bad usage or an unexpected failure, exit 2.
     Message(String),
     /// The command ran and its answer is "no" (a failed expectation), exit 1.
     Failed(String),
+    /// A card script failed while the game ran it, exit 3.
+    Script(String),
+    /// The command could not find the answer (the solver's node limit), exit 4.
+    Unknown(String),
+    /// Ctrl-C: what was finished has been reported, exit 130.
+    Interrupted(String),
+    /// The reader of stdout went away (a closed pipe): stop quietly, exit 0.
+    Closed,
+}
+
+impl CliError {
+    /// An engine failure while games were played: a card script's, or another.
+    pub fn from_play(e: crate::engine::PlayError) -> CliError {
+        match e {
+            crate::engine::PlayError::Script(s) => CliError::Script(s.to_string()),
+            other => CliError::Message(other.to_string()),
+        }
+    }
+}
+
+/// `--color`: whether to draw ANSI colours and control the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    pub fn parse(s: &str) -> Result<ColorChoice, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(ColorChoice::Auto),
+            "always" | "yes" | "on" => Ok(ColorChoice::Always),
+            "never" | "no" | "off" => Ok(ColorChoice::Never),
+            _ => Err(format!("`{s}`: expected auto, always or never")),
+        }
+    }
+
+    /// Colours on stdout: `auto` means stdout is a terminal and `NO_COLOR`
+    /// (https://no-color.org) is unset or empty.
+    pub fn enabled(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
 }
 
 impl From<String> for CliError {
@@ -229,7 +343,7 @@ pub fn load_from(dir: Option<&std::path::Path>) -> Result<Rules, CliError> {
 pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
     let embedded = DataSet::embedded();
     for diag in d.iter() {
-        eprintln!("{diag}");
+        errln!("{diag}");
         let text = std::fs::read_to_string(&diag.path).ok().or_else(|| {
             let rel = match data_dir {
                 Some(dir) => std::path::Path::new(&diag.path)
@@ -246,11 +360,11 @@ pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
         });
         if let Some(snippet) = text.and_then(|t| diag.snippet(&t)) {
             for line in snippet.lines() {
-                eprintln!("    {line}");
+                errln!("    {line}");
             }
         }
     }
-    eprintln!(
+    errln!(
         "{} problem{} found",
         d.len(),
         if d.len() == 1 { "" } else { "s" }
@@ -258,7 +372,6 @@ pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
 }
 
 fn soak(r: &Rules, games: u64, seed: u64, threads: Option<usize>, save_every: u64) -> CliResult {
-    use std::io::IsTerminal;
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
@@ -270,51 +383,66 @@ fn soak(r: &Rules, games: u64, seed: u64, threads: Option<usize>, save_every: u6
         threads,
         save_every,
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = progress::Progress::new(games, "games");
+    let stop = interrupt::watch();
+    let mut out = output::stdout();
     let start = std::time::Instant::now();
-    let rep = crate::soak::soak(r, &cfg, &|n| {
-        if let Some(b) = &bar {
+    let rep = crate::soak::soak_until(
+        r,
+        &cfg,
+        &|n| {
             if n % 32 == 0 {
-                b.set_position(n);
+                bar.set(n);
             }
-        }
-    });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+        },
+        stop,
+    );
+    bar.finish();
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    let interrupted = interrupt::requested();
+    if interrupted {
+        writeln!(
+            out,
+            "PARTIAL: interrupted (Ctrl-C) after {} of {games} games; the checks below are for those games.",
+            rep.games
+        )?;
+    }
+    writeln!(
+        out,
         "soak: {} games, {} steps checked in {:.0} s on {threads} threads (seed {seed})",
         rep.games, rep.steps, secs
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  conservation checked after every step and after each of {} legal options applied",
         rep.options_applied
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  {} illegal choices refused with the game unchanged",
         rep.illegal_refused
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  {} save-and-load round trips through a scenario file (every {save_every} step(s))",
         rep.round_trips
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  {} games replayed from their logs to the same final state",
         rep.replays
-    );
+    )?;
     match rep.failure {
+        None if interrupted => {
+            writeln!(out, "  no failure in the games finished")?;
+            out.flush()?;
+            Err(CliError::Interrupted(format!(
+                "the report covers the {} games finished of {games}",
+                rep.games
+            )))
+        }
         None => {
-            println!("  no failure");
+            writeln!(out, "  no failure")?;
             Ok(())
         }
         Some((what, position)) => {
@@ -341,13 +469,15 @@ fn export(dir: &std::path::Path, force: bool) -> CliResult {
         )));
     }
     let ds = DataSet::embedded();
+    let mut out = output::stdout();
     let n = ds
         .write_to(dir)
         .map_err(|e| CliError::Message(format!("cannot write {}: {e}", dir.display())))?;
-    println!(
+    writeln!(
+        out,
         "wrote {n} files to {}; edit them and run `watergate --data {} check`",
         dir.display(),
         dir.display()
-    );
+    )?;
     Ok(())
 }

@@ -6,7 +6,6 @@ use crate::agent::AgentSpec;
 use crate::scenario::Scenario;
 use crate::terminal::{self, Game, Humans, Settings};
 use clap::Args;
-use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -42,7 +41,7 @@ fn clock_seed() -> u64 {
     crate::sim::game_seed(nanos, std::process::id() as u64) % 1_000_000
 }
 
-pub fn run(data: Option<&std::path::Path>, a: &PlayArgs) -> CliResult {
+pub fn run(data: Option<&std::path::Path>, a: &PlayArgs, color: super::ColorChoice) -> CliResult {
     if a.side == Humans::Both && a.ai.is_some() {
         return Err(CliError::Message(
             "--ai names the opponent of one human; with --as both nobody needs one".into(),
@@ -89,7 +88,7 @@ pub fn run(data: Option<&std::path::Path>, a: &PlayArgs) -> CliResult {
         None => Some(PathBuf::from(format!("watergate-{seed}.log.ron"))),
     };
     let settings = Settings {
-        colour: !a.no_colour && std::io::stdout().is_terminal(),
+        colour: !a.no_colour && color.enabled(),
         log_path,
     };
     let stdin = std::io::stdin();

@@ -1,15 +1,21 @@
 //! `watergate scenario FILE`: load a position, play its choices, check its
 //! expectations, and print the resulting position.
 
+use super::output::errln;
 use super::{CliError, CliResult};
 use crate::engine::notation::format_choice;
 use crate::render::{self, Style};
 use crate::scenario::{save, Scenario};
 use serde_json::json;
-use std::io::IsTerminal;
+use std::io::Write;
 use std::path::Path;
 
-pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
+pub fn run(
+    file: &Path,
+    json: bool,
+    save_to: Option<&Path>,
+    color: super::ColorChoice,
+) -> CliResult {
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules().map_err(CliError::Data)?;
     let (state, failures) = scn.run(&rules).map_err(CliError::Data)?;
@@ -23,6 +29,7 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
         std::fs::write(out, text)
             .map_err(|e| CliError::Message(format!("cannot write {}: {e}", out.display())))?;
     }
+    let mut out = super::output::stdout();
     let mut options = Vec::new();
     let actor = state.legal(&rules, &mut options);
     if json {
@@ -36,25 +43,27 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
             "expectations_failed": failures.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
             "position": save::position_of(&rules, &state),
         });
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
+        )?;
     } else {
         let st = Style {
-            colour: std::io::stdout().is_terminal(),
+            colour: color.enabled(),
             viewer: None,
         };
         if !scn.def.name.is_empty() {
-            println!("{}", st.bold(&scn.def.name));
+            writeln!(out, "{}", st.bold(&scn.def.name))?;
         }
         if !scn.def.play.is_empty() {
-            println!("played: {}", scn.def.play.join(" · "));
+            writeln!(out, "played: {}", scn.def.play.join(" · "))?;
         }
-        println!();
-        print!("{}", render::position(&rules, &state, &st));
+        writeln!(out)?;
+        write!(out, "{}", render::position(&rules, &state, &st))?;
         match actor {
-            Some(a) => println!(
+            Some(a) => writeln!(
+                out,
                 "\nNext: {} chooses among {}",
                 match a {
                     crate::engine::Actor::Player(s) => s.name().to_string(),
@@ -65,14 +74,14 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
                     .map(|c| format_choice(&rules, &state, *c))
                     .collect::<Vec<_>>()
                     .join(", ")
-            ),
-            None => println!("\nThe game is over."),
+            )?,
+            None => writeln!(out, "\nThe game is over.")?,
         }
         if scn.def.expect.is_some() {
             if failures.is_empty() {
-                println!("expectations: all met");
+                writeln!(out, "expectations: all met")?;
             } else {
-                println!("expectations: {} failed", failures.len());
+                writeln!(out, "expectations: {} failed", failures.len())?;
             }
         }
     }
@@ -80,7 +89,7 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>) -> CliResult {
         Ok(())
     } else {
         for f in failures.iter() {
-            eprintln!("{f}");
+            errln!("{f}");
         }
         Err(CliError::Failed(format!(
             "{} expectation(s) failed",

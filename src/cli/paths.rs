@@ -1,0 +1,1 @@
+//! Output paths are checked before any work starts.

@@ -1,0 +1,387 @@
+//! Command-line manners, end to end with the real binary: closed pipes,
+//! exit codes, Ctrl-C (a real SIGINT), output paths checked before work,
+//! colour, log folders and `replay --step`. See README, "Command-line
+//! manners".
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_watergate");
+
+fn watergate(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("watergate-manners-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn root(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join(rel)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const PUZZLE: &str = "scenarios/puzzles/01_reaction_chain.ron";
+const BIG_PUZZLE: &str = "scenarios/puzzles/15_five_cards_each_mitchell_holds.ron";
+
+/// A game log and a simulation result to feed `replay` and `merge`.
+fn fixtures(dir: &Path) -> (String, String) {
+    let log = dir.join("game.log.ron");
+    let out = watergate(&[
+        "play",
+        "--as",
+        "both",
+        "--seed",
+        "5",
+        "--log",
+        log.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = dir.join("run.json");
+    let out = watergate(&["simulate", "--games", "20", "--json"]);
+    std::fs::write(&json, &out.stdout).unwrap();
+    (
+        log.to_string_lossy().into_owned(),
+        json.to_string_lossy().into_owned(),
+    )
+}
+
+/// Every subcommand, with arguments that make it write to stdout.
+fn every_command(dir: &Path) -> Vec<Vec<String>> {
+    let (log, json) = fixtures(dir);
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    vec![
+        s(&["check"]),
+        s(&["cards"]),
+        s(&["cards", "--json"]),
+        s(&["export", dir.join("export").to_str().unwrap()]),
+        s(&["script-api"]),
+        s(&["simulate", "--games", "40"]),
+        s(&["simulate", "--games", "40", "--json"]),
+        s(&["merge", &json]),
+        s(&["scenario", &root(PUZZLE)]),
+        s(&["scenario", &root(PUZZLE), "--json"]),
+        s(&["soak", "--games", "3"]),
+        s(&["bench", "--quick"]),
+        s(&["play", "--as", "both", "--seed", "3", "--log", "-"]),
+        s(&["replay", &log]),
+        s(&["solve", &root(PUZZLE)]),
+        s(&["--help"]),
+        s(&["simulate", "--help"]),
+        s(&["--version"]),
+    ]
+}
+
+fn no_panic(args: &[String], out: &Output) {
+    let err = stderr(out);
+    assert!(
+        !err.contains("panicked") && !err.contains("Broken pipe"),
+        "{args:?}: {err}"
+    );
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+}
+
+/// Item 1: a reader that goes away before the command writes a byte.
+#[test]
+fn every_command_ends_quietly_with_success_when_stdout_is_closed_at_once() {
+    let dir = temp_dir("pipe-closed");
+    for args in every_command(&dir) {
+        let _ = std::fs::remove_dir_all(dir.join("export"));
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Close the read end: every write the command makes meets EPIPE.
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        no_panic(&args, &out);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Item 1: `| head -c 16`: the reader takes a few bytes, then closes.
+#[test]
+fn every_command_ends_quietly_with_success_when_the_reader_stops_early() {
+    let dir = temp_dir("pipe-head");
+    for args in every_command(&dir) {
+        let _ = std::fs::remove_dir_all(dir.join("export"));
+        let mut child = Command::new(BIN)
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut head = [0u8; 16];
+        let mut pipe = child.stdout.take().unwrap();
+        let _ = pipe.read(&mut head);
+        drop(pipe);
+        let out = child.wait_with_output().unwrap();
+        no_panic(&args, &out);
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Items 1 and 3 together: Ctrl-C, then the report meets a closed pipe.
+#[test]
+fn a_closed_pipe_after_ctrl_c_still_exits_130() {
+    let mut child = Command::new(BIN)
+        .args(["simulate", "--games", "100000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    // Simulating first, then writing: SIGINT stops the run and the report
+    // then meets the closed pipe. Exit 130 wins over the pipe (the run was
+    // interrupted), and nothing panics.
+    std::thread::sleep(Duration::from_millis(500));
+    interrupt(&child);
+    let out = child.wait_with_output().unwrap();
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(130));
+}
+
+fn interrupt(child: &Child) {
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "kill -INT failed");
+}
+
+/// Spawns a long run, lets it play for a while, sends a real SIGINT.
+fn interrupted(args: &[&str], after: Duration) -> (Output, Duration) {
+    let child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let sent = Instant::now();
+    interrupt(&child);
+    let out = child.wait_with_output().unwrap();
+    (out, sent.elapsed())
+}
+
+/// Item 3: Ctrl-C during a simulation: the games finished so far are
+/// reported, marked partial, and the exit code is 130.
+#[test]
+fn ctrl_c_stops_a_simulation_with_a_partial_report_in_json() {
+    let (out, took) = interrupted(
+        &["simulate", "--games", "100000000", "--json"],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(took < Duration::from_secs(10), "it took {took:?} to stop");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON report");
+    assert_eq!(v["partial"], true);
+    let finished = v["games_finished"].as_u64().unwrap();
+    assert!(finished > 0);
+    assert_eq!(v["games"].as_u64(), Some(finished));
+    assert_eq!(v["games_asked"].as_u64(), Some(100_000_000));
+    // The tallies are those of the games finished: the first `finished`
+    // games of the run, exactly (the same as a run of that many games).
+    assert_eq!(
+        v["editor_wins"].as_u64().unwrap() + v["nixon_wins"].as_u64().unwrap(),
+        finished
+    );
+    let again = watergate(&[
+        "simulate",
+        "--games",
+        &finished.to_string(),
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(v["editor_wins"], w["editor_wins"]);
+    assert_eq!(v["rounds_histogram"], w["rounds_histogram"]);
+    assert!(stderr(&out).contains("interrupted"), "{}", stderr(&out));
+}
+
+#[test]
+fn ctrl_c_stops_a_simulation_with_a_partial_report_in_text() {
+    let (out, _) = interrupted(
+        &["simulate", "--games", "100000000"],
+        Duration::from_millis(1200),
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("PARTIAL: interrupted (Ctrl-C) after "),
+        "{text}"
+    );
+    assert!(text.contains("Editor  wins"), "{text}");
+}
+
+#[test]
+fn ctrl_c_stops_a_precision_run_and_a_comparison() {
+    let (out, _) = interrupted(
+        &[
+            "simulate",
+            "--variant",
+            &root("scenarios/variants/no_gambit.ron"),
+            "--baseline",
+            "base",
+            "--precision",
+            "0.0001",
+            "--json",
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["partial"], true);
+    let finished = v["games_finished"].as_u64().unwrap();
+    assert_eq!(v["baseline"]["games"].as_u64(), Some(finished));
+}
+
+#[test]
+fn ctrl_c_stops_a_soak_with_a_partial_report() {
+    let (out, _) = interrupted(
+        &["soak", "--games", "100000000"],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.starts_with("PARTIAL: interrupted"), "{text}");
+    assert!(text.contains("no failure in the games finished"), "{text}");
+}
+
+#[test]
+fn ctrl_c_stops_the_solver() {
+    let (out, _) = interrupted(
+        &["solve", &root(BIG_PUZZLE), "--nodes", "1000000000"],
+        Duration::from_millis(1000),
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(stdout(&out).contains("unknown (partial): interrupted after"));
+}
+
+/// Item 7: one exit code table for every command.
+#[test]
+fn exit_codes_follow_the_table() {
+    let dir = temp_dir("codes");
+    // 0: success.
+    assert_eq!(watergate(&["check"]).status.code(), Some(0));
+    // 1: an expectation failed.
+    let scn = std::fs::read_to_string(root(
+        "tests/scenarios/rules/r10_1_value_neither_shortened_nor_split.ron",
+    ))
+    .unwrap();
+    let wrong = dir.join("wrong.ron");
+    std::fs::write(
+        &wrong,
+        scn.replace("turn: Some(Nixon)", "turn: Some(Editor)"),
+    )
+    .unwrap();
+    let out = watergate(&["scenario", wrong.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    // 2: usage, input and data errors.
+    assert_eq!(
+        watergate(&["--data", "/nonexistent/dir", "check"])
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        watergate(&["simulate", "--games", "many"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(watergate(&["no-such-command"]).status.code(), Some(2));
+    assert_eq!(
+        watergate(&["scenario", "/nonexistent.ron"]).status.code(),
+        Some(2)
+    );
+    // 3: a card script that fails at run time (only from round 2, so the
+    // data loads and checks clean).
+    let data = dir.join("data");
+    assert!(watergate(&["export", data.to_str().unwrap()])
+        .status
+        .success());
+    std::fs::write(
+        data.join("scripts/editor/bob_woodward.rhai"),
+        "if round() > 1 { throw \"the press is closed\"; }\ndraw_evidence_to_track(2);\nmove_initiative_or_momentum(2);\n",
+    )
+    .unwrap();
+    assert_eq!(
+        watergate(&["--data", data.to_str().unwrap(), "check"])
+            .status
+            .code(),
+        Some(0)
+    );
+    let out = watergate(&[
+        "--data",
+        data.to_str().unwrap(),
+        "simulate",
+        "--games",
+        "300",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("bob_woodward.rhai:1:18: card `Bob Woodward`: the press is closed"),
+        "{}",
+        stderr(&out)
+    );
+    // 4: the solver hit its node limit: no answer.
+    let out = watergate(&["solve", &root(BIG_PUZZLE), "--nodes", "1000"]);
+    assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("unknown: the search stopped after"));
+    // 130 is tested with real signals above.
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Item 2: no bar when stderr is not a terminal (here a pipe), so stderr
+/// stays empty on success; `--quiet` is accepted everywhere.
+#[test]
+fn no_progress_bar_when_stderr_is_not_a_terminal() {
+    for args in [
+        vec!["simulate", "--games", "300"],
+        vec!["--quiet", "soak", "--games", "3"],
+        vec!["solve", PUZZLE, "-q"],
+    ] {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| if *a == PUZZLE { root(a) } else { a.to_string() })
+            .collect();
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{args:?}");
+    }
+}
+
+#[allow(dead_code)]
+fn write_all(child: &mut Child, text: &str) {
+    child
+        .stdin
+        .as_mut()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+}
