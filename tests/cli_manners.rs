@@ -376,12 +376,183 @@ fn no_progress_bar_when_stderr_is_not_a_terminal() {
     }
 }
 
-#[allow(dead_code)]
-fn write_all(child: &mut Child, text: &str) {
-    child
-        .stdin
-        .as_mut()
+/// Item 4: every output path is checked before any work starts: a run of
+/// a hundred million games refused at once, not after playing them.
+#[test]
+fn output_paths_are_checked_before_any_work() {
+    let dir = temp_dir("paths");
+    let d = dir.to_str().unwrap().to_string();
+    let missing = dir.join("no/such/folder/out.csv");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["--csv".into(), d.clone()],
+            "is a folder; expected a file name",
+        ),
+        (
+            vec!["--csv".into(), missing.to_string_lossy().into()],
+            "does not exist",
+        ),
+        (
+            vec!["--chart".into(), dir.join("c.png").to_string_lossy().into()],
+            "PNG is not supported",
+        ),
+        (
+            vec!["--chart".into(), dir.join("c.jpg").to_string_lossy().into()],
+            "`.jpg` is not a chart format",
+        ),
+        (
+            vec![
+                "--chart".into(),
+                file.join("c.svg").to_string_lossy().into(),
+            ],
+            "is not a folder",
+        ),
+    ];
+    for (extra, message) in cases {
+        let mut args = vec!["simulate".to_string(), "--games".into(), "100000000".into()];
+        args.extend(extra);
+        let start = Instant::now();
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{args:?}: played first"
+        );
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "");
+    }
+    // merge, scenario --save, play --log and export check theirs too.
+    let out = watergate(&["merge", "nonexistent.json", "--csv", &d]);
+    assert!(stderr(&out).contains("--csv"), "{}", stderr(&out));
+    let out = watergate(&["scenario", &root(PUZZLE), "--save", &d]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--save"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "", "refused before the position is played");
+    let out = watergate(&["play", "--log", missing.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--log"), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "", "refused before the game starts");
+    let out = watergate(&["export", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is a file; expected a folder"),
+        "{}",
+        stderr(&out)
+    );
+    // A good .svg chart and CSV are written.
+    let chart = dir.join("chart.svg");
+    let csv = dir.join("out.csv");
+    let out = watergate(&[
+        "simulate",
+        "--games",
+        "50",
+        "--chart",
+        chart.to_str().unwrap(),
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&chart).unwrap().starts_with("<svg"));
+    assert!(std::fs::read_to_string(&csv)
         .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
+        .starts_with("run,section,key,value,low,high"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn with_input(args: &[&str], env: &[(&str, &Path)], input: &str) -> Output {
+    let mut cmd = Command::new(BIN);
+    cmd.args(args)
+        .env_remove("XDG_DATA_HOME")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Item 8: logs go to the per-user data folder, never the current one.
+#[test]
+fn play_logs_go_to_the_per_user_data_folder() {
+    let dir = temp_dir("logs");
+    let cwd = dir.join("cwd");
+    std::fs::create_dir_all(&cwd).unwrap();
+    let run = |env: &[(&str, &Path)]| {
+        let mut cmd = Command::new(BIN);
+        cmd.args(["play", "--seed", "77", "--ai", "random"])
+            .current_dir(&cwd)
+            .env_remove("XDG_DATA_HOME")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        cmd.output().unwrap()
+    };
+    // $XDG_DATA_HOME/watergate/logs, created when needed.
+    let xdg = dir.join("xdg");
+    let out = run(&[("XDG_DATA_HOME", &xdg)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = xdg.join("watergate/logs/watergate-77.log.ron");
+    assert!(log.exists());
+    assert!(
+        stdout(&out).contains(&format!("The game's log is in {}", log.display())),
+        "{}",
+        stdout(&out)
+    );
+    // Without it, ~/.local/share/watergate/logs.
+    let home = dir.join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let out = run(&[("HOME", &home)]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(home
+        .join(".local/share/watergate/logs/watergate-77.log.ron")
+        .exists());
+    assert_eq!(
+        std::fs::read_dir(&cwd).unwrap().count(),
+        0,
+        "nothing in the current folder"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Item 8: `replay --step` shows the board after each choice; `q` quits.
+#[test]
+fn replay_step_shows_the_position_after_each_choice_and_q_quits() {
+    let dir = temp_dir("replay");
+    let log = dir.join("g.log.ron");
+    let out = with_input(
+        &[
+            "play",
+            "--as",
+            "both",
+            "--seed",
+            "9",
+            "--log",
+            log.to_str().unwrap(),
+        ],
+        &[],
+        "1\n\n1\n\n1\nquit\n",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = with_input(&["replay", "--step", log.to_str().unwrap()], &[], "\nq\n");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.matches("Evidence board").count(), 2, "{text}");
+    assert!(text.contains("(after choice 1 of 3; Enter: next choice, q: quit)"));
+    assert!(text.contains("(after choice 2 of 3; Enter: next choice, q: quit)"));
+    assert!(
+        text.trim_end().ends_with("Stopped after choice 2 of 3."),
+        "{text}"
+    );
+    assert!(!text.contains("[3]"), "q stops before the third choice");
+    std::fs::remove_dir_all(&dir).ok();
 }

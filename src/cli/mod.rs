@@ -457,6 +457,7 @@ the position is saved in {file}"
 }
 
 fn export(dir: &std::path::Path, force: bool) -> CliResult {
+    paths::output_folder("export", dir)?;
     if dir.exists()
         && std::fs::read_dir(dir)
             .map(|mut e| e.next().is_some())

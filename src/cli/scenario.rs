@@ -16,6 +16,9 @@ pub fn run(
     save_to: Option<&Path>,
     color: super::ColorChoice,
 ) -> CliResult {
+    if let Some(out) = save_to {
+        super::paths::output_file("--save", out)?;
+    }
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules().map_err(CliError::Data)?;
     let (state, failures) = scn.run(&rules).map_err(CliError::Data)?;

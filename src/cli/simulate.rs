@@ -109,6 +109,7 @@ fn load_variant(path: &Path, base: &DataSet) -> Result<(String, Rules), CliError
 }
 
 pub fn run(base: &DataSet, a: &SimulateArgs) -> CliResult {
+    super::paths::report_outputs(a.csv.as_deref(), a.chart.as_deref())?;
     let base_rules = crate::data::load(base).map_err(CliError::Data)?;
     let (variant_name, rules) = match &a.variant {
         Some(p) => {
@@ -538,6 +539,7 @@ pub fn merge(
             "merge needs at least one JSON result file".into(),
         ));
     }
+    super::paths::report_outputs(csv, chart)?;
     let mut merged: Option<Report> = None;
     for f in files {
         let text = std::fs::read_to_string(f)
