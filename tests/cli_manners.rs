@@ -556,3 +556,124 @@ fn replay_step_shows_the_position_after_each_choice_and_q_quits() {
     assert!(!text.contains("[3]"), "q stops before the third choice");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+const CLEAR: &str = "\x1b[3J\x1b[H\x1b[2J";
+
+/// Item 5: `--color`, `NO_COLOR`, and the board without colours.
+#[test]
+fn color_flag_and_plain_boards_that_name_every_colour() {
+    let puzzle = root("scenarios/puzzles/06_deep_throat.ron");
+    let plain = watergate(&["--color", "never", "scenario", &puzzle]);
+    let text = stdout(&plain);
+    assert!(!text.contains('\x1b'), "{text}");
+    // Each slip's colour is a letter after the space id, with its legend;
+    // the tokens are named in words; informants in full.
+    assert!(
+        text.contains("e2iB·") && text.contains("e2hG·") && text.contains("e2gY·"),
+        "{text}"
+    );
+    assert!(text.contains("a space's letter is its slip: B blue, Y yellow, G green"));
+    assert!(
+        text.contains("tokens: e1a blue up, e1b yellow up"),
+        "{text}"
+    );
+    for name in ["Martha Mitchell", "Butterfield", "McCord", "Baldwin"] {
+        assert!(text.contains(name), "{name}: {text}");
+    }
+    // Piped output under `auto` is plain too; `always` paints (even with
+    // NO_COLOR: the flag is explicit).
+    assert_eq!(stdout(&watergate(&["scenario", &puzzle])), text);
+    let out = Command::new(BIN)
+        .args(["--color", "always", "scenario", &puzzle])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(
+        stdout(&out).contains("\x1b[34;1me2i\x1b[0m"),
+        "{}",
+        stdout(&out)
+    );
+    let bad = watergate(&["--color", "sometimes", "check"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("expected auto, always or never"));
+}
+
+/// Runs `args` on a pseudo-terminal (util-linux `script`), both stdout and
+/// stderr; what the terminal showed. `None` where `script` is missing.
+fn on_a_terminal(args: &str, env: &[(&str, &str)]) -> Option<String> {
+    let mut cmd = Command::new("script");
+    cmd.args(["-qec", &format!("{BIN} {args}"), "/dev/null"])
+        .stdin(Stdio::null())
+        .env_remove("NO_COLOR");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Items 2 and 5 on a real (pseudo-)terminal: colours under `auto` unless
+/// NO_COLOR; a progress bar with rate and ETA on stderr unless --quiet.
+#[test]
+fn on_a_terminal_colours_and_progress_follow_the_flags() {
+    let puzzle = root("scenarios/puzzles/06_deep_throat.ron");
+    let Some(tty) = on_a_terminal(&format!("scenario {puzzle}"), &[]) else {
+        eprintln!("no `script` here: the terminal paths are covered by the pipe tests only");
+        return;
+    };
+    assert!(tty.contains("\x1b[34;1me2i\x1b[0m"), "{tty}");
+    let tty = on_a_terminal(&format!("scenario {puzzle}"), &[("NO_COLOR", "1")]).unwrap();
+    assert!(!tty.contains("\x1b["), "{tty}");
+    assert!(tty.contains("e2iB"), "{tty}");
+
+    let tty = on_a_terminal("simulate --games 4000 --threads 1", &[]).unwrap();
+    assert!(
+        tty.contains("games, ") && tty.contains("/s, ") && tty.contains(" left"),
+        "{tty}"
+    );
+    assert!(tty.contains("4000 games, seed 1"), "{tty}");
+    let tty = on_a_terminal("--quiet simulate --games 4000 --threads 1", &[]).unwrap();
+    assert!(!tty.contains("/s, "), "{tty}");
+    let tty = on_a_terminal(&format!("solve {puzzle}"), &[]).unwrap();
+    assert!(tty.contains("Editor"), "{tty}");
+}
+
+/// Item 5: hotseat clears the screen and the scrollback between players,
+/// wherever there is a screen; `play --compact` screens fit 50 lines.
+#[test]
+fn hotseat_clears_the_scrollback_and_compact_screens_fit() {
+    // Any line answers the handover prompt; "1" takes the first option.
+    let input = format!("{}quit\n", "1\n".repeat(12));
+    let input = input.as_str();
+    let args = [
+        "play",
+        "--as",
+        "both",
+        "--seed",
+        "3",
+        "--log",
+        "-",
+        "--compact",
+    ];
+    let piped = with_input(&args, &[], input);
+    assert!(piped.status.success(), "{}", stderr(&piped));
+    let text = stdout(&piped);
+    assert!(!text.contains('\x1b'), "no escapes into a pipe");
+    // Each screen, from its header to its prompt, fits on 50 lines.
+    let screens: Vec<&str> = text.split("════ ").skip(1).collect();
+    assert!(screens.len() >= 3, "{text}");
+    for s in &screens {
+        let lines = s.split("> ").next().unwrap().lines().count();
+        assert!(lines <= 50, "{lines} lines: {s}");
+    }
+    let mut forced = vec!["--color", "always"];
+    forced.extend(args);
+    let out = with_input(&forced, &[], input);
+    let text = stdout(&out);
+    // Before the handover prompt and after the next player presses Enter.
+    let handovers = text.matches("Pass the terminal to").count();
+    assert!(handovers >= 2, "{text}");
+    assert_eq!(text.matches(CLEAR).count(), 2 * handovers, "{text}");
+    let before = text.find("Pass the terminal to Nixon").unwrap();
+    assert!(text[..before].ends_with(&format!("{CLEAR}\n──── ")));
+}

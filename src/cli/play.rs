@@ -6,6 +6,7 @@ use crate::agent::AgentSpec;
 use crate::scenario::Scenario;
 use crate::terminal::{self, Game, Humans, Settings};
 use clap::Args;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -26,9 +27,13 @@ pub struct PlayArgs {
     /// log folder, $XDG_DATA_HOME/watergate/logs or ~/.local/share/watergate/logs; `-`: no log).
     #[arg(long, value_name = "FILE")]
     pub log: Option<String>,
-    /// Plain text: no ANSI colours.
+    /// Plain text: no ANSI colours (the same as the global --color never).
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
+    /// One short screen per decision: the board, your hand and the options
+    /// within 50 lines (`cards` at the prompt shows the actions).
+    #[arg(long)]
+    pub compact: bool,
 }
 
 /// Where `play` keeps its logs when `--log` is not given: the per-user data
@@ -130,8 +135,13 @@ pub fn run(data: Option<&std::path::Path>, a: &PlayArgs, color: super::ColorChoi
             (r, g)
         }
     };
+    let colour = !a.no_colour && color.enabled();
     let settings = Settings {
-        colour: !a.no_colour && color.enabled(),
+        colour,
+        // Hotseat hides the last player's screen, scrollback too, wherever
+        // there is a screen: on a terminal, or when colours are forced.
+        clear_screen: colour || std::io::stdout().is_terminal(),
+        compact: a.compact,
         log_path,
     };
     let stdin = std::io::stdin();

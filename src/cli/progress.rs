@@ -29,7 +29,7 @@ impl Progress {
     pub fn new(total: u64, unit: &str) -> Progress {
         Progress::with_template(
             total,
-            &format!("{{bar:40}} {{human_pos}}/{{human_len}} {unit}, {{per_sec}}, {{eta}} left"),
+            &format!("{{bar:40}} {{human_pos}}/{{human_len}} {unit}, {{rate}}/s, {{eta}} left"),
         )
     }
 
@@ -39,7 +39,7 @@ impl Progress {
         Progress::with_template(
             limit,
             &format!(
-                "{{bar:40}} {{human_pos}} {unit} (limit {{human_len}}), {{per_sec}}, at most {{eta}} left"
+                "{{bar:40}} {{human_pos}} {unit} (limit {{human_len}}), {{rate}}/s, at most {{eta}} left"
             ),
         )
     }
@@ -63,7 +63,15 @@ impl Progress {
         }
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+            ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                // Whole units per second: "5838/s", not "5,837.6232/s".
+                .with_key(
+                    "rate",
+                    |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0}", s.per_sec());
+                    },
+                ),
         );
         // Redrawn on a clock too, so rate and time left move during long steps.
         bar.enable_steady_tick(std::time::Duration::from_millis(250));
