@@ -349,7 +349,9 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
             // (R5.14: pinning face down, the spaces to choose), and asking
             // for a colour names the colour asked for and whether Nixon has
             // one (R5.6): those may name colours.
+            // The board's legend names the slip colours' letters: no token.
             let about_hidden = (line.contains("face down") || line.contains("face-down"))
+                && !line.contains("a space's letter is its slip")
                 && !line.contains("space ")
                 && !line.contains("ask")
                 && !line.contains("has no face-down");
