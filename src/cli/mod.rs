@@ -147,6 +147,14 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 fn dispatch(cli: &Cli) -> CliResult {
+    // Long runs take Ctrl-C from the start, loading included (the run then
+    // reports zero games, partial); other commands keep SIGINT's default.
+    if matches!(
+        cli.command,
+        Command::Simulate { .. } | Command::Soak { .. } | Command::Solve { .. }
+    ) {
+        interrupt::watch();
+    }
     match &cli.command {
         Command::Check { variant } => check::run(cli.data.as_deref(), variant.as_deref()),
         Command::Cards { json } => load(cli).and_then(|r| cards::run(&r, *json)),
