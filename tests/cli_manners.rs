@@ -305,7 +305,7 @@ fn exit_codes_follow_the_table() {
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     // 2: usage, input and data errors.
     assert_eq!(
-        watergate(&["--data", "/nonexistent/dir", "check"])
+        watergate(&["check", "--data", "/nonexistent/dir"])
             .status
             .code(),
         Some(2)
@@ -331,15 +331,15 @@ fn exit_codes_follow_the_table() {
     )
     .unwrap();
     assert_eq!(
-        watergate(&["--data", data.to_str().unwrap(), "check"])
+        watergate(&["check", "--data", data.to_str().unwrap()])
             .status
             .code(),
         Some(0)
     );
     let out = watergate(&[
+        "simulate",
         "--data",
         data.to_str().unwrap(),
-        "simulate",
         "--games",
         "300",
     ]);
