@@ -29,7 +29,7 @@ impl Progress {
     pub fn new(total: u64, unit: &str) -> Progress {
         Progress::with_template(
             total,
-            &format!("{{bar:40}} {{human_pos}}/{{human_len}} {unit}, {{rate}}/s, {{eta}} left"),
+            &format!("{{bar:30}} {{human_pos}}/{{human_len}} {unit}, {{rate}}/s, {{eta}} left"),
         )
     }
 
@@ -39,7 +39,7 @@ impl Progress {
         Progress::with_template(
             limit,
             &format!(
-                "{{bar:40}} {{human_pos}} {unit} (limit {{human_len}}), {{rate}}/s, at most {{eta}} left"
+                "{{bar:24}} {{human_pos}} of ≤{{human_len}} {unit}, {{rate}}/s, ≤{{eta}} left"
             ),
         )
     }
@@ -48,7 +48,7 @@ impl Progress {
     pub fn with_message(total: u64, unit: &str) -> Progress {
         Progress::with_template(
             total,
-            &format!("{{bar:40}} {{pos}}/{{len}} {unit}, now: {{msg}}, {{eta}} left"),
+            &format!("{{bar:30}} {{pos}}/{{len}} {unit}, now: {{msg}}, {{eta}} left"),
         )
     }
 
