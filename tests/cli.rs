@@ -237,7 +237,7 @@ fn play_writes_a_log_that_replay_narrates_and_checks() {
     };
     std::fs::write(dir.join("swapped.log.ron"), swapped).unwrap();
     let out = watergate_with_input(&dir, &["replay", "swapped.log.ron"], "");
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2), "a bad log is an input error");
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(
         err.starts_with("swapped.log.ron:") && err.contains("the log records"),

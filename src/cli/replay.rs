@@ -28,15 +28,10 @@ pub fn run(r: &Rules, file: &Path, step: bool, color: super::ColorChoice) -> Cli
     };
     match show(r, &loaded, step, &st, stdin.lock(), stdout.lock())? {
         Replayed::Ended | Replayed::Quit => Ok(()),
-        Replayed::BadLog(d) => Err(CliError::Data(d)),
-        // The log reads and replays, but not to the end it records: the
-        // check failed (exit 1), the input was fine.
-        Replayed::Mismatch(d) => {
-            for x in d.iter() {
-                errln!("{x}");
-            }
-            Err(CliError::Failed(String::new()))
-        }
+        // A log that does not replay, or not to the end it records, is a
+        // bad input file (exit 2), like any file that does not say what it
+        // claims.
+        Replayed::BadLog(d) | Replayed::Mismatch(d) => Err(CliError::Data(d)),
     }
 }
 
