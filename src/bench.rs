@@ -178,6 +178,22 @@ pub fn peak_rss_kib() -> Option<u64> {
 
 /// Measures the game made of `ds` (which `cfg.game` names).
 pub fn run(out: &mut dyn Write, cfg: &BenchConfig, ds: &DataSet) -> std::io::Result<()> {
+    run_with(out, cfg, ds, &|_, _| {})
+}
+
+/// The measurements `run_with` takes, in order (for a progress bar).
+pub fn steps(cfg: &BenchConfig) -> u64 {
+    5 + u64::from(cfg.peak_memory_games.is_some())
+}
+
+/// `run`, telling `step` the number of measurements done so far and what
+/// comes next, before each one.
+pub fn run_with(
+    out: &mut dyn Write,
+    cfg: &BenchConfig,
+    ds: &DataSet,
+    step: &dyn Fn(u64, &str),
+) -> std::io::Result<()> {
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
@@ -202,6 +218,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig, ds: &DataSet) -> std::io::Res
     )?;
 
     writeln!(out, "game: {}", cfg.game.label())?;
+    step(0, "load");
+
     // 1. Load, validate and compile the card set.
     let runs = if cfg.quick { 3 } else { 20 };
     let mut best = Duration::MAX;
@@ -221,6 +239,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig, ds: &DataSet) -> std::io::Res
     )?;
     let mut r = data::load(ds).map_err(|d| std::io::Error::other(d.to_string()))?;
 
+    step(1, "random games");
+
     // 2. Random games per second on one core, actions on.
     let games = if cfg.quick { 2_000 } else { 40_000 };
     let (gps1, share) = random_games(&mut r, games, 1);
@@ -239,6 +259,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig, ds: &DataSet) -> std::io::Res
         share_dyn * 100.0
     )?;
 
+    step(2, "state clone");
+
     // 3. Clone of a mid-action state.
     let s = mid_action_state(&r);
     let n = if cfg.quick { 200_000 } else { 2_000_000 };
@@ -254,6 +276,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig, ds: &DataSet) -> std::io::Res
         s.heap_bytes(),
         std::mem::size_of::<State>() + s.heap_bytes()
     )?;
+
+    step(3, "ISMCTS");
 
     // 4. ISMCTS.
     let points = decision_points(&r, if cfg.quick { 4 } else { 30 });
@@ -274,6 +298,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig, ds: &DataSet) -> std::io::Res
         points.len()
     )?;
 
+    step(4, "all cores");
+
     // 5. All cores against one.
     let (gps_all, _) = random_games_timed(&r, games, cores, None);
     writeln!(
@@ -281,6 +307,8 @@ pub fn run(out: &mut dyn Write, cfg: &BenchConfig, ds: &DataSet) -> std::io::Res
         "random games per second on {cores} cores: {gps_all:.0} ({:.2}x one core)",
         gps_all / gps1
     )?;
+
+    step(5, "peak memory");
 
     // 6. Peak memory of a long simulation, in a child process.
     if let Some(g) = cfg.peak_memory_games {

@@ -56,6 +56,42 @@ impl Style {
     }
 }
 
+/// A colour's letter, for text without colours: B, Y, G.
+pub fn colour_letter(c: Colour) -> char {
+    c.name()
+        .chars()
+        .next()
+        .map(|l| l.to_ascii_uppercase())
+        .unwrap_or('?')
+}
+
+/// Short names of the informant pictures for the board diagram, each the
+/// shortest prefix of at least four letters that no other picture shares
+/// (the legend under the diagram gives the full names).
+pub fn informant_abbreviations(r: &Rules) -> Vec<String> {
+    let names: Vec<Vec<char>> = r
+        .pictures
+        .iter()
+        .map(|p| p.name.chars().collect())
+        .collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let mut n = 4.min(name.len());
+            while n < name.len()
+                && names
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.len() >= n && o[..n] == name[..n])
+            {
+                n += 1;
+            }
+            name[..n].iter().collect()
+        })
+        .collect()
+}
+
 /// A token kind in words, coloured.
 pub fn token_text(r: &Rules, st: &Style, t: TokenId) -> String {
     let k = r.token(t);
@@ -144,13 +180,7 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
         let Some((pos, up)) = s.on_track(*t) else {
             continue;
         };
-        let what = if up || st.sees_hidden_track() {
-            let k = r.token(*t);
-            let name = kind_name(k.colours, k.momentum_symbol);
-            format!("{name}{}", if up { "" } else { " (down)" })
-        } else {
-            "face down".to_string()
-        };
+        let what = track_token_name(r, st, *t, up);
         out.push_str(&row(format!("ev{slot} {what}"), pos));
     }
     out
@@ -170,21 +200,26 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
     }
     let _ = max_x;
     let width = 5;
+    let abbrev = informant_abbreviations(r);
     let mut out = String::new();
-    let mut lines: Vec<Vec<(usize, String, usize)>> =
-        vec![Vec::new(); (max_y - min_y + 1) as usize];
+    // Each cell: column, text, visible width, and for an informant the
+    // picture, whose full name replaces the short one where it fits.
+    type Cell = (usize, String, usize, Option<usize>);
+    let mut lines: Vec<Vec<Cell>> = vec![Vec::new(); (max_y - min_y + 1) as usize];
     for (i, sp) in b.spaces.iter().enumerate() {
         let x = ((2 * sp.at.0 as i32 + sp.at.1 as i32 - min_x) as usize) * width;
         let y = (sp.at.1 as i32 - min_y) as usize;
+        let mut picture = None;
         let (text, visible) = match sp.kind {
             SpaceKind::Nixon => (st.bold("NIXON"), 5),
             SpaceKind::Informant(p) => {
-                let name: String = r.pictures[p.index()].name.chars().take(4).collect();
+                let name = abbrev[p.index()].clone();
                 let mark = match s.pictures[p.index()] {
                     PicLoc::Supply => " ",
                     PicLoc::Pinned { face_up: true } => "↑",
                     PicLoc::Pinned { face_up: false } => "↓",
                 };
+                picture = Some(p.index());
                 (format!("{name}{mark}"), name.chars().count() + 1)
             }
             SpaceKind::Evidence(c) => {
@@ -193,17 +228,48 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
                     Some((t, true)) => st.paint("●", r.token(t).colours),
                     Some((_, false)) => "■".to_string(),
                 };
-                let label = st.paint(&sp.id, Colours::single(c));
-                (format!("{label}{mark}"), sp.id.chars().count() + 1)
+                // Without colours the slip's colour is a letter after the id.
+                let label = if st.colour {
+                    st.paint(&sp.id, Colours::single(c))
+                } else {
+                    format!("{}{}", sp.id, colour_letter(c))
+                };
+                let visible = sp.id.chars().count() + 1 + usize::from(!st.colour);
+                (format!("{label}{mark}"), visible)
             }
         };
-        lines[y].push((x, text, visible));
+        lines[y].push((x, text, visible, picture));
     }
+    // Pictures whose full name fits before the next cell of its row.
+    let mut shortened = vec![false; r.pictures.len()];
     for line in &mut lines {
-        line.sort_by_key(|(x, _, _)| *x);
+        line.sort_by_key(|(x, _, _, _)| *x);
+        let next_x: Vec<usize> = line
+            .iter()
+            .skip(1)
+            .map(|c| c.0)
+            .chain([usize::MAX])
+            .collect();
+        for (cell, next) in line.iter_mut().zip(next_x) {
+            let Some(p) = cell.3 else { continue };
+            let full = &r.pictures[p].name;
+            let short_len = abbrev[p].chars().count();
+            let full_len = full.chars().count();
+            if full_len > short_len {
+                if cell.0.saturating_add(full_len + 2) <= next {
+                    cell.1 = format!(
+                        "{full}{}",
+                        cell.1.chars().skip(short_len).collect::<String>()
+                    );
+                    cell.2 = full_len + 1;
+                } else {
+                    shortened[p] = true;
+                }
+            }
+        }
         let mut text = String::new();
         let mut col = 0;
-        for (x, t, w) in line.iter() {
+        for (x, t, w, _) in line.iter() {
             if *x > col {
                 text.push_str(&" ".repeat(x - col));
                 col = *x;
@@ -213,10 +279,31 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
         }
         let _ = writeln!(out, "  {}", text.trim_end());
     }
+    let slips = if st.colour {
+        "space ids coloured by slip".to_string()
+    } else {
+        format!(
+            "a space's letter is its slip: {}",
+            Colour::ALL
+                .iter()
+                .map(|c| format!("{} {}", colour_letter(*c), c.name()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
     let _ = writeln!(
         out,
-        "  (space ids coloured by slip; ● face-up token, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon)"
+        "  ({slips}; ● face-up token{}, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon)",
+        if st.colour { "" } else { " (its colours under tokens)" }
     );
+    // Names cut short to fit are spelled out, never left cut.
+    let legend: Vec<String> = (0..r.pictures.len())
+        .filter(|p| shortened[*p])
+        .map(|p| format!("{} = {}", abbrev[p], r.pictures[p].name))
+        .collect();
+    if !legend.is_empty() {
+        let _ = writeln!(out, "  informants: {}", legend.join(", "));
+    }
     let mut tokens = Vec::new();
     for (i, sp) in b.spaces.iter().enumerate() {
         if let Some((t, up)) = s.board_token(SpaceId(i as u8)) {
@@ -267,6 +354,180 @@ pub fn momentum(r: &Rules, s: &State) -> String {
         "  momentum supply {} · removed {} · initiative: {}",
         s.momentum_supply, s.momentum_removed, s.initiative
     );
+    out
+}
+
+/// What a track token is called for this viewer: its kind, or "face down".
+fn track_token_name(r: &Rules, st: &Style, t: TokenId, up: bool) -> String {
+    if up || st.sees_hidden_track() {
+        let k = r.token(t);
+        let name = kind_name(k.colours, k.momentum_symbol);
+        format!("{name}{}", if up { "" } else { " (down)" })
+    } else {
+        "face down".to_string()
+    }
+}
+
+/// The research track in a few lines: each occupied space and what is on it.
+pub fn track_compact(r: &Rules, s: &State, st: &Style) -> String {
+    let len = r.numbers.track_length;
+    let mut at: Vec<Vec<String>> = vec![Vec::new(); (2 * len + 1) as usize];
+    let mut off = Vec::new();
+    let mut put = |pos: Option<i8>, what: String| match pos {
+        Some(p) => at[(p + len) as usize].push(what),
+        None => off.push(what),
+    };
+    put(s.initiative_token, "initiative".into());
+    put(s.momentum_token, "momentum".into());
+    for (slot, t) in s.track.iter().enumerate() {
+        if let Some((pos, up)) = s.on_track(*t) {
+            put(
+                Some(pos),
+                format!("ev{slot} {}", track_token_name(r, st, *t, up)),
+            );
+        }
+    }
+    let mut out = format!(
+        "Track ({}* Nixon's end … 0 … Editor's end {}*; * = gained)\n",
+        pos_name(-len),
+        pos_name(len)
+    );
+    for (i, tokens) in at.iter().enumerate() {
+        if !tokens.is_empty() {
+            let name = pos_name(i as i8 - len);
+            let _ = writeln!(out, "  {name:<4}{}", tokens.join(", "));
+        }
+    }
+    if !off.is_empty() {
+        let _ = writeln!(out, "  off the track: {}", off.join(", "));
+    }
+    out
+}
+
+/// The position on one short screen (`play --compact`): the track by
+/// space, the momentum in a line, the board diagram, the viewer's hand one
+/// card a line without action texts, and the rest in a few lines.
+pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
+    let mut out = track_compact(r, s, st);
+    let boxes = |side: Side| {
+        let n = s.momentum_cards[side.index()] as usize;
+        let total = r.momentum_cards[side.index()].spaces.len();
+        let b: String = (0..total).map(|i| if i < n { '■' } else { '□' }).collect();
+        format!("{} {b} {n}/{total}", side.name())
+    };
+    let _ = writeln!(
+        out,
+        "Momentum cards: {} · {} · supply {} · removed {} · initiative: {}",
+        boxes(Side::Editor),
+        boxes(Side::Nixon),
+        s.momentum_supply,
+        s.momentum_removed,
+        s.initiative
+    );
+    out.push_str("Evidence board\n");
+    for line in board(r, s, st).lines() {
+        // The long legend in one short line.
+        if line.starts_with("  (") {
+            let slips = if st.colour {
+                "ids coloured by slip".to_string()
+            } else {
+                Colour::ALL
+                    .iter()
+                    .map(|c| format!("{} {}", colour_letter(*c), c.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let _ = writeln!(
+                out,
+                "  ({slips}; ● up ■ down · empty; ↑ recruited ↓ secured)"
+            );
+        } else {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    for side in [Side::Editor, Side::Nixon] {
+        let i = side.index();
+        if st.sees_hand(side) {
+            let _ = writeln!(
+                out,
+                "{} hand ({}; `cards` shows their actions):",
+                side.name(),
+                s.hands[i].len()
+            );
+            for c in &s.hands[i] {
+                let _ = writeln!(out, "  {}", card_line(r, st, *c));
+            }
+        }
+    }
+    let counts: Vec<String> = [Side::Editor, Side::Nixon]
+        .iter()
+        .map(|side| {
+            let i = side.index();
+            let hand = if st.sees_hand(*side) {
+                String::new()
+            } else {
+                format!("hand {}, ", s.hands[i].len())
+            };
+            format!(
+                "{} {hand}deck {}, discards {}",
+                side.name(),
+                s.decks[i].len(),
+                s.discards[i].len()
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "Cards: {} · removed {} · bag {}",
+        counts.join(" · "),
+        s.removed.len(),
+        s.bag.len()
+    );
+    for line in position_notes(r, s) {
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+/// Restrictions and plays under way, one line each (rarely any).
+fn position_notes(r: &Rules, s: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in &s.forbidden {
+        out.push(format!(
+            "  this round {} may not use the {} part of: {}",
+            f.side,
+            f.part.name(),
+            f.types
+                .types()
+                .iter()
+                .map(|t| t.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let plays: Vec<String> = s
+        .stack
+        .iter()
+        .filter_map(|f| match f {
+            Frame::Play(p) => Some(format!(
+                "{} plays {}{}{}",
+                p.player,
+                r.card(p.card).name,
+                p.part
+                    .map(|x| format!(" for its {}", x.name()))
+                    .unwrap_or_default(),
+                if p.cancelled.is_some() {
+                    " (cancelled)"
+                } else {
+                    ""
+                }
+            )),
+            _ => None,
+        })
+        .collect();
+    if !plays.is_empty() {
+        out.push(format!("  on the table: {}", plays.join(" ← ")));
+    }
     out
 }
 
@@ -345,44 +606,8 @@ pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String 
         card_names(r, &s.removed)
     );
     let _ = writeln!(out, "  bag: {} evidence tokens", s.bag.len());
-    if !s.forbidden.is_empty() {
-        for f in &s.forbidden {
-            let _ = writeln!(
-                out,
-                "  this round {} may not use the {} part of: {}",
-                f.side,
-                f.part.name(),
-                f.types
-                    .types()
-                    .iter()
-                    .map(|t| t.name())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            );
-        }
-    }
-    let plays: Vec<String> = s
-        .stack
-        .iter()
-        .filter_map(|f| match f {
-            Frame::Play(p) => Some(format!(
-                "{} plays {}{}{}",
-                p.player,
-                r.card(p.card).name,
-                p.part
-                    .map(|x| format!(" for its {}", x.name()))
-                    .unwrap_or_default(),
-                if p.cancelled.is_some() {
-                    " (cancelled)"
-                } else {
-                    ""
-                }
-            )),
-            _ => None,
-        })
-        .collect();
-    if !plays.is_empty() {
-        let _ = writeln!(out, "  on the table: {}", plays.join(" ← "));
+    for line in position_notes(r, s) {
+        let _ = writeln!(out, "{line}");
     }
     out
 }

@@ -11,7 +11,7 @@ use crate::state::State;
 use crate::view::View;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The seed of game `index` of a run seeded with `base` (SplitMix64).
@@ -351,6 +351,19 @@ pub fn simulate_compare(
     cfg: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimResult, GameFailure> {
+    simulate_compare_until(r, against, cfg, progress, &AtomicBool::new(false))
+}
+
+/// `simulate_compare` that stops starting games once `stop` is set (Ctrl-C).
+/// Games are claimed in index order and every claimed game is finished, so
+/// the result is exactly the first `result.tally.games` games of `cfg`.
+pub fn simulate_compare_until(
+    r: &Rules,
+    against: Option<&Rules>,
+    cfg: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<SimResult, GameFailure> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let failure: Mutex<Option<GameFailure>> = Mutex::new(None);
@@ -365,6 +378,9 @@ pub fn simulate_compare(
                         ..Default::default()
                     };
                     loop {
+                        if stop.load(Ordering::SeqCst) {
+                            break;
+                        }
                         let i = next.fetch_add(1, Ordering::Relaxed) as u64;
                         if i >= cfg.games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
                             break;

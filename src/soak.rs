@@ -183,6 +183,17 @@ fn soak_game(
 
 /// Runs the soak; `progress` gets the number of games done.
 pub fn soak(r: &Rules, cfg: &SoakConfig, progress: &(dyn Fn(u64) + Sync)) -> SoakReport {
+    soak_until(r, cfg, progress, &AtomicBool::new(false))
+}
+
+/// `soak` that starts no new game once `interrupt` is set (Ctrl-C); the
+/// games under way are finished and counted.
+pub fn soak_until(
+    r: &Rules,
+    cfg: &SoakConfig,
+    progress: &(dyn Fn(u64) + Sync),
+    interrupt: &AtomicBool,
+) -> SoakReport {
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
@@ -192,6 +203,9 @@ pub fn soak(r: &Rules, cfg: &SoakConfig, progress: &(dyn Fn(u64) + Sync)) -> Soa
                 scope.spawn(|| {
                     let mut rep = SoakReport::default();
                     loop {
+                        if interrupt.load(Ordering::SeqCst) {
+                            break;
+                        }
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         if i >= cfg.games || stop.load(Ordering::Relaxed) {
                             break;

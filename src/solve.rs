@@ -66,6 +66,8 @@ struct Known {
 
 struct Search<'r> {
     r: &'r Rules,
+    /// Told the node count every `WATCH_EVERY` nodes; `false` stops the search.
+    watch: &'r dyn Fn(u64) -> bool,
     side: Side,
     round: u16,
     nodes: u64,
@@ -137,7 +139,9 @@ impl Search<'_> {
             hint = k.best;
         }
         self.nodes += 1;
-        if self.nodes > self.limit {
+        if self.nodes > self.limit
+            || (self.nodes.is_multiple_of(WATCH_EVERY) && !(self.watch)(self.nodes))
+        {
             self.aborted = true;
             return (false, None);
         }
@@ -210,7 +214,22 @@ impl Search<'_> {
 
 /// Solves the position `s` for `cfg.side`. The position is searched with
 /// explicit chance whatever its own setting.
+/// How often (in positions) `solve_watched` reports progress.
+pub const WATCH_EVERY: u64 = 1 << 14;
+
 pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
+    solve_watched(r, s, cfg, &|_| true)
+}
+
+/// `solve`, telling `watch` the number of positions searched every
+/// `WATCH_EVERY` positions (a progress bar); when it answers `false` the
+/// search stops as at the node limit, with the verdict `Unknown`.
+pub fn solve_watched(
+    r: &Rules,
+    s: &State,
+    cfg: &SolveConfig,
+    watch: &dyn Fn(u64) -> bool,
+) -> SolveResult {
     let clock = WallClock::new();
     let start = Stopwatch::start(&clock);
     let mut root = s.clone();
@@ -219,6 +238,7 @@ pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
         r,
         side: cfg.side,
         round: root.round,
+        watch,
         nodes: 0,
         limit: cfg.node_limit,
         aborted: false,

@@ -138,8 +138,15 @@ fn player_names(humans: Humans, ai: &AgentSpec) -> crate::scenario::format::PerS
 /// How the terminal looks and where the log goes.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
-    /// ANSI colours (and clearing the screen between hotseat players).
+    /// ANSI colours.
     pub colour: bool,
+    /// Hotseat: clear the screen and the terminal's scrollback before each
+    /// player's screen, so the next player cannot scroll back to the last
+    /// one's hand (on a terminal; pointless in a pipe).
+    pub clear_screen: bool,
+    /// One short screen per decision (`play --compact`): the board, the
+    /// hand and the options within 50 lines; `cards` shows the actions.
+    pub compact: bool,
     /// Where to write the game log; `None`: no log.
     pub log_path: Option<PathBuf>,
 }
@@ -218,6 +225,7 @@ other choices read `ev2`, `ask blue`, `pass`, a board space `e1a`…).
 Commands:
   help          this text
   board, show   draw the screen again
+  cards         your hand with each card's action
   undo          take back your last decision (and the opponent's moves since)
   save FILE     save the current position as a scenario file
                 (play on with `watergate play --scenario FILE`)
@@ -411,6 +419,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 "" => continue,
                 "help" | "?" => writeln!(self.out, "{HELP}")?,
                 "board" | "show" => self.show(side, d)?,
+                "cards" => self.hand(side)?,
                 "quit" | "exit" => return Ok(Answer::Quit),
                 "undo" => {
                     if self.history.is_empty() {
@@ -488,6 +497,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             &self.style(Some(side)),
             d,
             hotseat,
+            self.settings.compact,
         );
         writeln!(self.out)?;
         let mut lines = text.lines();
@@ -506,12 +516,30 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         Ok(())
     }
 
+    /// The player's hand with each card's action text.
+    fn hand(&mut self, side: Side) -> io::Result<()> {
+        let st = self.style(Some(side));
+        for c in self.game.state.hands[side.index()].clone() {
+            writeln!(self.out, "  {}", render::card_line(self.r, &st, c))?;
+            for line in render::wrap(&self.r.card(c).action_text, 72) {
+                writeln!(self.out, "      {line}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Clears the screen and the scrollback (`ESC[3J`), so the next player
+    /// cannot read or scroll back to the last one's hand.
+    fn clear(&mut self) -> io::Result<()> {
+        if self.settings.clear_screen {
+            write!(self.out, "{CLEAR}")?;
+        }
+        Ok(())
+    }
+
     /// Hotseat: asks the players to swap; `false` if they quit instead.
     fn handover(&mut self, to: Side) -> io::Result<bool> {
-        if self.settings.colour {
-            // Clear the screen, so the next player cannot read the last one's.
-            write!(self.out, "\x1b[2J\x1b[H")?;
-        }
+        self.clear()?;
         writeln!(self.out)?;
         write!(
             self.out,
@@ -527,9 +555,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             }
             Some(l) if matches!(l.trim(), "quit" | "exit") => Ok(false),
             Some(_) => {
-                if self.settings.colour {
-                    write!(self.out, "\x1b[2J\x1b[H")?;
-                }
+                self.clear()?;
                 Ok(true)
             }
         }
@@ -635,6 +661,9 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 }
 
+/// Erase the scrollback, home the cursor, erase the screen.
+pub const CLEAR: &str = "\x1b[3J\x1b[H\x1b[2J";
+
 /// A side as a sentence names it: "the Editor", "Nixon".
 fn the(side: Side) -> &'static str {
     match side {
@@ -646,7 +675,14 @@ fn the(side: Side) -> &'static str {
 /// A player's screen for decision `d`: a header naming whose view it is,
 /// the position as that player sees it (their hand with each card's
 /// action), what the decision is about and the numbered options.
-pub fn screen(r: &Rules, s: &State, st: &Style, d: &Decision, hotseat: bool) -> String {
+pub fn screen(
+    r: &Rules,
+    s: &State,
+    st: &Style,
+    d: &Decision,
+    hotseat: bool,
+    compact: bool,
+) -> String {
     let side = st.viewer.unwrap_or(Side::Editor);
     let phase = match s.phase {
         Phase::Initial => "initial phase",
@@ -663,17 +699,38 @@ pub fn screen(r: &Rules, s: &State, st: &Style, d: &Decision, hotseat: bool) -> 
             String::new()
         }
     );
-    // The position's own first line repeats the round; the header says it.
-    let body = render::position_with(r, s, st, true);
-    for line in body.lines().skip(1) {
-        out.push_str(line);
+    if compact {
+        if let Some(o) = s.outcome {
+            out.push_str(&format!("{} wins: {}.\n", o.winner, o.cause.describe()));
+        }
+        out.push_str(&render::position_compact(r, s, st));
+    } else {
+        // The position's own first line repeats the round; the header says it.
+        let body = render::position_with(r, s, st, true);
+        for line in body.lines().skip(1) {
+            out.push_str(line);
+            out.push('\n');
+        }
         out.push('\n');
     }
-    out.push('\n');
     out.push_str(&st.bold(&decision_text(r, side, &d.kind)));
     out.push('\n');
     let names: Vec<String> = d.options.iter().map(|c| format_choice(r, s, *c)).collect();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    // Many options on a short screen: their notation in columns.
+    if compact && d.options.len() > COMPACT_OPTION_LINES {
+        let cell = width + 6;
+        let per_line = (100 / cell).max(1);
+        for (i, name) in names.iter().enumerate() {
+            out.push_str(&format!("  {:>2}. {name:<width$}", i + 1));
+            if (i + 1) % per_line == 0 || i + 1 == names.len() {
+                let end = out.trim_end_matches(' ').len();
+                out.truncate(end);
+                out.push('\n');
+            }
+        }
+        return out;
+    }
     for (i, (c, name)) in d.options.iter().zip(&names).enumerate() {
         out.push_str(&format!(
             "  {:>2}. {name:<width$}  {}\n",
@@ -683,6 +740,9 @@ pub fn screen(r: &Rules, s: &State, st: &Style, d: &Decision, hotseat: bool) -> 
     }
     out
 }
+
+/// Options listed one a line on a compact screen; more go into columns.
+const COMPACT_OPTION_LINES: usize = 14;
 
 /// What a decision is about, in a sentence for the player who takes it.
 pub fn decision_text(r: &Rules, side: Side, kind: &DecisionKind) -> String {

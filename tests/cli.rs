@@ -162,6 +162,8 @@ fn watergate_with_input(dir: &std::path::Path, args: &[&str], stdin: &str) -> Ou
     let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
         .args(args)
         .current_dir(dir)
+        // Logs without --log go to the per-user data folder: here, inside the test's folder.
+        .env("XDG_DATA_HOME", dir.join("data-home"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -223,7 +225,7 @@ fn play_writes_a_log_that_replay_narrates_and_checks() {
     let out = watergate_with_input(&dir, &["replay", "--step", "game.log.ron"], "\n\n");
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("(Enter: next choice)"));
+    assert!(text.contains("Enter: next choice, q: quit)"));
     assert!(text.contains("The replay ends as the log records: "));
 
     // A log whose outcome does not follow from its choices is refused.
@@ -242,11 +244,14 @@ fn play_writes_a_log_that_replay_narrates_and_checks() {
         "{err}"
     );
 
-    // Without --log the game is logged under its seed; `quit` stops it.
+    // Without --log the game is logged under its seed in the per-user log
+    // folder, never the current one; `quit` stops it.
     let out = watergate_with_input(&dir, &["play", "--seed", "12345"], "quit\n");
     assert!(out.status.success());
-    assert!(dir.join("watergate-12345.log.ron").exists());
-    let out = watergate_with_input(&dir, &["replay", "watergate-12345.log.ron"], "");
+    let logged = dir.join("data-home/watergate/logs/watergate-12345.log.ron");
+    assert!(logged.exists());
+    assert!(!dir.join("watergate-12345.log.ron").exists());
+    let out = watergate_with_input(&dir, &["replay", logged.to_str().unwrap()], "");
     assert!(
         out.status.success(),
         "{}",

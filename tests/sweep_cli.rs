@@ -12,8 +12,10 @@ fn watergate(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
+/// A file in the temporary folder, unique to this run, keeping `name`'s
+/// extension (charts are named by what they are: `*.svg`).
 fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("watergate-sweep-{name}-{}", std::process::id()))
+    std::env::temp_dir().join(format!("watergate-sweep-{}-{name}", std::process::id()))
 }
 
 fn json(out: &Output) -> serde_json::Value {

@@ -29,6 +29,7 @@ fn drive(r: &Rules, game: Game, lines: &[String], log: Option<PathBuf>) -> (Ende
     let settings = Settings {
         colour: false,
         log_path: log,
+        ..Default::default()
     };
     let ended = terminal::play(r, game, settings, input, &mut out).expect("no I/O error");
     (
@@ -348,7 +349,9 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
             // (R5.14: pinning face down, the spaces to choose), and asking
             // for a colour names the colour asked for and whether Nixon has
             // one (R5.6): those may name colours.
+            // The board's legend names the slip colours' letters: no token.
             let about_hidden = (line.contains("face down") || line.contains("face-down"))
+                && !line.contains("a space's letter is its slip")
                 && !line.contains("space ")
                 && !line.contains("ask")
                 && !line.contains("has no face-down");
@@ -376,4 +379,48 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
     // screens do show their colours.
     assert!(hidden_seen > 10, "{hidden_seen}");
     assert!(nixon_sees_hidden > 10, "{nixon_sees_hidden}");
+}
+
+/// `play --compact`: at every decision of 40 random games, the deciding
+/// player's screen (board, hand, options) fits on 50 lines, in colour or
+/// not, and names every informant in full (or in a legend).
+#[test]
+fn compact_screens_fit_on_fifty_lines() {
+    use watergate::engine::Decision;
+    use watergate::render::Style;
+    let r = watergate::data::shipped();
+    let mut longest = 0;
+    for seed in 0..40 {
+        let mut s = State::new(&r, seed);
+        let mut agents = [
+            RandomAgent::new(game_seed(seed, 1)),
+            RandomAgent::new(game_seed(seed, 2)),
+        ];
+        let mut options = Vec::new();
+        while let Some(actor) = s.legal(&r, &mut options) {
+            let side = actor.side().expect("no chance decisions in play");
+            let d = Decision {
+                actor,
+                kind: s.decision_kind(&r),
+                options: options.clone(),
+            };
+            for colour in [false, true] {
+                let st = Style {
+                    colour,
+                    viewer: Some(side),
+                };
+                let text = terminal::screen(&r, &s, &st, &d, true, true);
+                let lines = text.lines().count();
+                longest = longest.max(lines);
+                assert!(lines <= 50, "{lines} lines:\n{text}");
+                for p in &r.pictures {
+                    assert!(text.contains(&p.name), "{} cut short:\n{text}", p.name);
+                }
+            }
+            let c = agents[side.index()].decide(&View::new(&r, &s, side), &options);
+            s.apply(&r, c).expect("a legal choice");
+        }
+    }
+    // Real screens, not empty ones: the bound is met with content.
+    assert!(longest > 30, "{longest}");
 }

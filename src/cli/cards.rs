@@ -6,6 +6,7 @@ use super::CliResult;
 use crate::model::{CardType, Colour, Part, Side};
 use crate::rules::{Card, Moved, Requirement, Rules};
 use serde::Serialize;
+use std::io::Write;
 
 /// The version of the `cards --json` schema.
 pub const SCHEMA_VERSION: u32 = 1;
@@ -154,17 +155,19 @@ pub fn json(r: &Rules) -> Result<String, serde_json::Error> {
 }
 
 pub fn run(r: &Rules, json_out: bool) -> CliResult {
+    let mut out = super::output::stdout();
     let mut cards: Vec<&Card> = r.cards.iter().collect();
     cards.sort_by_key(|c| c.number);
     if json_out {
         let text = json(r).map_err(|e| e.to_string())?;
-        println!("{text}");
+        writeln!(out, "{text}")?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "{:>3}  {:<6}  {:<11}  {:>3}  {:<18}  name / action",
         "no", "side", "type", "val", "colours"
-    );
+    )?;
     let indent = 3 + 2 + 6 + 2 + 11 + 2 + 3 + 2 + 18 + 2;
     for c in cards {
         let kind = if c.is_reaction() {
@@ -172,7 +175,8 @@ pub fn run(r: &Rules, json_out: bool) -> CliResult {
         } else {
             c.card_type.to_string()
         };
-        println!(
+        writeln!(
+            out,
             "{:>3}  {:<6}  {:<11}  {:>3}  {:<18}  {}",
             c.number,
             c.side.name(),
@@ -180,11 +184,11 @@ pub fn run(r: &Rules, json_out: bool) -> CliResult {
             c.value,
             c.colours.to_string(),
             c.name
-        );
+        )?;
         for line in crate::render::wrap(&c.action_text, 100usize.saturating_sub(indent).max(30)) {
-            println!("{:indent$}{}", "", line, indent = indent);
+            writeln!(out, "{:indent$}{}", "", line, indent = indent)?;
         }
     }
-    println!("* reaction card (R6)");
+    writeln!(out, "* reaction card (R6)")?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use crate::data::GameSource;
 use crate::deep_check;
 use crate::model::Side;
 use crate::rules::{Action, Rules};
-use std::io::IsTerminal;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Random games `check --deep` plays unless `--games` says otherwise.
@@ -26,12 +26,13 @@ pub fn run(game: &GameSource, deep: Option<u64>) -> CliResult {
         }
     };
     let rules = crate::data::load(&ds).map_err(CliError::Data)?;
+    let mut out = super::output::stdout();
     if let Some(name) = variant_name {
-        println!("variant `{name}` applies cleanly");
+        writeln!(out, "variant `{name}` applies cleanly")?;
     }
     // The board's shape against D5: advice, not an error (exit 0).
     for w in crate::board_shape::measure(&rules.board).warnings() {
-        eprintln!("warning: {}: {w} (D5)", crate::data::validate::BOARD_FILE);
+        super::output::errln!("warning: {}: {w} (D5)", crate::data::validate::BOARD_FILE);
     }
     let dynamic = rules
         .cards
@@ -39,7 +40,7 @@ pub fn run(game: &GameSource, deep: Option<u64>) -> CliResult {
         .filter(|c| matches!(c.action, Action::Dynamic { .. }))
         .count();
     let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
-    println!(
+    writeln!(out,
         "ok: {} ({}): {} player cards ({} Nixon, {} Editor) and 2 momentum cards, {} board spaces, {} evidence tokens ({} in the bag), {} pictures, {} scripts ({} read the game)",
         rules.name,
         match dir {
@@ -55,7 +56,7 @@ pub fn run(game: &GameSource, deep: Option<u64>) -> CliResult {
         rules.pictures.len(),
         rules.scripts.units(),
         dynamic,
-    );
+    )?;
     match deep {
         None => Ok(()),
         Some(games) => deep_run(&rules, &ds, game, games),
@@ -82,28 +83,15 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
         .map(|(_, _, n)| n)
         .sum::<u64>()
         + files.len() as u64;
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(total);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "deep check {bar:40} {pos}/{len} games and scenarios, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = super::progress::Progress::new(total, "games and scenarios");
     let threads = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
-    let report = deep_check::deep_check(rules, ds, flags, games, &files, threads, &|n| {
-        if let Some(b) = &bar {
-            b.set_position(n);
-        }
-    });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    println!(
+    let report = deep_check::deep_check(rules, ds, flags, games, &files, threads, &|n| bar.set(n));
+    bar.finish();
+    let mut out = super::output::stdout();
+    writeln!(
+        out,
         "deep check: {} games ({}), {} scenario files played and {} options tried from their positions",
         report.games.iter().map(|(_, n)| n).sum::<u64>(),
         report
@@ -114,9 +102,10 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
             .join(", "),
         report.scenarios,
         report.options_tried,
-    );
+    )?;
     if !report.skipped.is_empty() {
-        println!(
+        writeln!(
+            out,
             "  {} scenario files not played with this game (they are about another): {}",
             report.skipped.len(),
             report
@@ -125,7 +114,7 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
                 .map(|(f, why)| format!("{f}: {why}"))
                 .collect::<Vec<_>>()
                 .join("; ")
-        );
+        )?;
     }
     let unplayed: Vec<&str> = report
         .action_plays
@@ -133,7 +122,8 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
         .filter(|(_, n)| **n == 0)
         .map(|(id, _)| id.as_str())
         .collect();
-    println!(
+    writeln!(
+        out,
         "  card actions played {} times in the games ({} of the cards' scripts read the game){}",
         report.action_plays.values().sum::<u64>(),
         report.dynamic,
@@ -142,7 +132,7 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
         } else {
             format!("; never played for its action: {}", unplayed.join(", "))
         }
-    );
+    )?;
     let scripts = report
         .findings
         .iter()
@@ -150,7 +140,7 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
         .count();
     let others = report.findings.len() - scripts;
     if report.findings.is_empty() {
-        println!("  no script failed");
+        writeln!(out, "  no script failed")?;
         return Ok(());
     }
     // Other failures (a game stuck, say) can differ in every game: the
@@ -171,7 +161,7 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
                     super::report_script(&e, &c);
                 }
             }
-            None => eprintln!(
+            None => super::output::errln!(
                 "error: {}
   {}",
                 f.error,
@@ -180,7 +170,7 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
         }
     }
     if others > SHOWN {
-        eprintln!("… and {} more failures not shown", others - SHOWN);
+        super::output::errln!("… and {} more failures not shown", others - SHOWN);
     }
     let summary = format!(
         "{scripts} card script failure{} and {others} other failure{} found by the deep check",

@@ -7,6 +7,7 @@ use crate::data::diff::{diff, Change};
 use crate::data::GameSource;
 use clap::Args;
 use serde_json::{json, Value};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Args, Debug)]
@@ -69,19 +70,21 @@ pub fn run(a: &DiffArgs) -> CliResult {
     let old = from.dataset().map_err(CliError::Data)?;
     let new = to.dataset().map_err(CliError::Data)?;
     let changes = diff(&old, &new).map_err(CliError::Data)?;
+    let mut out = super::output::stdout();
     if a.json {
         let v = json!({
             "from": from.label(),
             "to": to.label(),
             "differences": changes,
         });
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
+        )?;
         return Ok(());
     }
-    print!("{}", text(&from.label(), &to.label(), &changes));
+    write!(out, "{}", text(&from.label(), &to.label(), &changes))?;
     Ok(())
 }
 

@@ -5,7 +5,7 @@
 use super::{CliError, CliResult};
 use crate::agent::AgentSpec;
 use clap::Args;
-use std::io::IsTerminal;
+use std::io::Write;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -31,9 +31,6 @@ pub struct LadderArgs {
     /// Print the results as JSON.
     #[arg(long)]
     pub json: bool,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
     #[command(flatten)]
     pub game: super::GameArgs,
 }
@@ -57,38 +54,29 @@ pub fn run(a: &LadderArgs) -> CliResult {
         })
         .max(1);
     let total = a.games * (a.agents.len() * a.agents.len()) as u64;
-    let bar = (std::io::stderr().is_terminal() && !a.quiet).then(|| {
-        let b = indicatif::ProgressBar::new(total);
-        b.set_style(
-            indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left")
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = super::progress::Progress::new(total, "games");
     let start = Instant::now();
     let pairings = crate::ladder::play(&rules, &a.agents, a.games, a.seed, threads, &|n| {
-        if let Some(b) = &bar {
-            b.set_position(n);
-        }
+        bar.set(n);
     })
     .map_err(|e| CliError::Message(e.to_string()))?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    bar.finish();
     let secs = start.elapsed().as_secs_f64();
     let ladder = crate::ladder::Ladder::new(&a.agents, a.games, a.seed, pairings);
+    let mut out = super::output::stdout();
     if a.json {
         let mut v = serde_json::json!(ladder);
         v["seconds"] = serde_json::json!(secs);
         v["threads"] = serde_json::json!(threads);
         v["game"] = serde_json::json!(a.game.source().label());
-        println!("{v}");
+        writeln!(out, "{v}")?;
     } else {
-        print!("{}", ladder.text());
-        println!(
+        write!(out, "{}", ladder.text())?;
+        writeln!(
+            out,
             "  {total} games of {} in {secs:.0} s on {threads} thread(s)",
             a.game.source().label()
-        );
+        )?;
     }
     Ok(())
 }

@@ -4,8 +4,12 @@
 mod cards;
 mod check;
 mod diff;
+pub mod interrupt;
 mod ladder;
+pub mod output;
+pub mod paths;
 mod play;
+pub mod progress;
 mod puzzle;
 mod replay;
 mod scenario;
@@ -19,6 +23,8 @@ use crate::data::{DataSet, GameSource};
 use crate::diag::Diagnostics;
 use crate::rules::Rules;
 use clap::{Args, Parser, Subcommand};
+use output::errln;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -30,6 +36,12 @@ use std::process::ExitCode;
     after_help = "The game's data (cards/, scripts/) is built into the binary. Every command that loads a game takes `--data DIR` (an edited copy, see `watergate export`) and `--variant FILE` (a house-rule variant applied to it)."
 )]
 pub struct Cli {
+    /// Colours and screen control: auto (when stdout is a terminal and NO_COLOR is not set), always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto", value_parser = ColorChoice::parse)]
+    pub color: ColorChoice,
+    /// No progress bars on stderr (they are drawn only when stderr is a terminal anyway).
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
     #[command(subcommand)]
     pub command: Command,
 }
@@ -235,7 +247,21 @@ pub fn main() -> ExitCode {
 }
 
 pub fn run(cli: Cli) -> ExitCode {
-    let result = match &cli.command {
+    progress::set_quiet(cli.quiet);
+    let result = dispatch(&cli).and_then(|()| output::flush());
+    exit(result, cli.command.game().and_then(|g| g.data.as_deref()))
+}
+
+fn dispatch(cli: &Cli) -> CliResult {
+    // Long runs take Ctrl-C from the start, loading included (the run then
+    // reports zero games, partial); other commands keep SIGINT's default.
+    if matches!(
+        cli.command,
+        Command::Simulate { .. } | Command::Soak { .. } | Command::Solve { .. }
+    ) {
+        interrupt::watch();
+    }
+    match &cli.command {
         Command::Check { game, deep, games } => check::run(
             &game.source(),
             deep.then(|| games.unwrap_or(check::DEEP_GAMES)),
@@ -269,7 +295,7 @@ pub fn run(cli: Cli) -> ExitCode {
             json,
             save,
             game,
-        } => scenario::run(file, *json, save.as_deref(), &game.source()),
+        } => scenario::run(file, *json, save.as_deref(), &game.source(), cli.color),
         Command::Solve {
             file,
             depth,
@@ -283,16 +309,17 @@ pub fn run(cli: Cli) -> ExitCode {
             peak_memory_games,
             game,
         } => game.dataset().and_then(|ds| {
-            crate::bench::run(
-                &mut std::io::stdout(),
-                &crate::bench::BenchConfig {
-                    quick: *quick,
-                    peak_memory_games: *peak_memory_games,
-                    game: game.source(),
-                },
-                &ds,
-            )
-            .map_err(|e| CliError::Message(e.to_string()))
+            let cfg = crate::bench::BenchConfig {
+                quick: *quick,
+                peak_memory_games: *peak_memory_games,
+                game: game.source(),
+            };
+            let bar = progress::Progress::with_message(crate::bench::steps(&cfg), "measurements");
+            crate::bench::run_with(&mut output::stdout(), &cfg, &ds, &|done, next| {
+                bar.set(done);
+                bar.set_message(next);
+            })
+            .map_err(CliError::from)
         }),
         Command::Soak {
             games,
@@ -303,40 +330,73 @@ pub fn run(cli: Cli) -> ExitCode {
         } => game
             .rules()
             .and_then(|r| soak(&r, &game.source(), *games, *seed, *threads, *save_every)),
-        Command::Play(args) => play::run(args),
+        Command::Play(args) => play::run(args, cli.color),
         Command::Diff(args) => diff::run(args),
-        Command::Replay { log, step, game } => {
-            game.rules().and_then(|r| replay::run(&r, log, *step))
-        }
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Command::Replay { log, step, game } => game
+            .rules()
+            .and_then(|r| replay::run(&r, log, *step, cli.color)),
+    }
+}
+
+/// The exit codes, one table for every command (README, "Command-line manners").
+pub mod exit_code {
+    /// The command did what was asked (or its reader closed the pipe).
+    pub const SUCCESS: u8 = 0;
+    /// A check, an expectation or a proof failed.
+    pub const FAILED: u8 = 1;
+    /// Bad usage, input or data.
+    pub const USAGE: u8 = 2;
+    /// A card script failed at run time.
+    pub const SCRIPT: u8 = 3;
+    /// No answer: the solver hit its node limit.
+    pub const UNKNOWN: u8 = 4;
+    /// Stopped by Ctrl-C (SIGINT), after reporting what was finished.
+    pub const INTERRUPTED: u8 = 130;
+}
+
+/// Reports a command's failure on stderr and picks its exit code.
+fn exit(result: CliResult, data_dir: Option<&std::path::Path>) -> ExitCode {
+    let code = match result {
+        // Interrupted, and the report met a closed pipe: still interrupted.
+        Err(CliError::Closed) if interrupt::requested() => exit_code::INTERRUPTED,
+        Ok(()) | Err(CliError::Closed) => exit_code::SUCCESS,
         Err(CliError::Data(d)) => {
-            report(&d, cli.command.game().and_then(|g| g.data.as_deref()));
-            ExitCode::from(2)
+            report(&d, data_dir);
+            exit_code::USAGE
         }
         Err(CliError::Message(m)) => {
-            eprintln!("error: {m}");
-            ExitCode::from(2)
+            errln!("error: {m}");
+            exit_code::USAGE
         }
         Err(CliError::Failed(m)) => {
             if !m.is_empty() {
-                eprintln!("{m}");
+                errln!("{m}");
             }
-            ExitCode::from(1)
+            exit_code::FAILED
         }
         Err(CliError::Script { error, context }) => {
             report_script(&error, &context);
-            ExitCode::from(3)
+            exit_code::SCRIPT
         }
-    }
+        Err(CliError::Unknown(m)) => {
+            if !m.is_empty() {
+                errln!("{m}");
+            }
+            exit_code::UNKNOWN
+        }
+        Err(CliError::Interrupted(m)) => {
+            errln!("interrupted: {m}");
+            exit_code::INTERRUPTED
+        }
+    };
+    ExitCode::from(code)
 }
 
 /// Prints a card script's failure: `path:line:col: card `…`: message`, the
 /// line of the script with a caret, then where it happened and how to get
 /// there again.
 pub fn report_script(e: &crate::engine::ScriptError, context: &str) {
-    eprintln!("error: {e}");
+    errln!("error: {e}");
     let text = std::fs::read_to_string(&e.script).ok().or_else(|| {
         DataSet::embedded()
             .get(&e.script)
@@ -346,15 +406,15 @@ pub fn report_script(e: &crate::engine::ScriptError, context: &str) {
     let d = crate::diag::Diagnostic::new(&e.script, e.line, e.col, e.message.clone());
     if let Some(snippet) = text.and_then(|t| d.snippet(&t)) {
         for line in snippet.lines() {
-            eprintln!("    {line}");
+            errln!("    {line}");
         }
     }
     for line in context.lines() {
-        eprintln!("  {line}");
+        errln!("  {line}");
     }
 }
 
-/// Why a command failed.
+/// Why a command failed (each with its exit code, see `exit_code`).
 #[derive(Debug)]
 pub enum CliError {
     /// Bad data: every problem, exit 2.
@@ -370,6 +430,58 @@ pub enum CliError {
         error: crate::engine::ScriptError,
         context: String,
     },
+    /// The command could not find the answer (the solver's node limit), exit 4.
+    Unknown(String),
+    /// Ctrl-C: what was finished has been reported, exit 130.
+    Interrupted(String),
+    /// The reader of stdout went away (a closed pipe): stop quietly, exit 0.
+    Closed,
+}
+
+impl CliError {
+    /// An engine failure while games were played: a card script's, or another.
+    pub fn from_play(e: crate::engine::PlayError) -> CliError {
+        match e {
+            crate::engine::PlayError::Script(error) => CliError::Script {
+                error,
+                context: String::new(),
+            },
+            other => CliError::Message(other.to_string()),
+        }
+    }
+}
+
+/// `--color`: whether to draw ANSI colours and control the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorChoice {
+    pub fn parse(s: &str) -> Result<ColorChoice, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(ColorChoice::Auto),
+            "always" | "yes" | "on" => Ok(ColorChoice::Always),
+            "never" | "no" | "off" => Ok(ColorChoice::Never),
+            _ => Err(format!("`{s}`: expected auto, always or never")),
+        }
+    }
+
+    /// Colours on stdout: `auto` means stdout is a terminal and `NO_COLOR`
+    /// (https://no-color.org) is unset or empty.
+    pub fn enabled(self) -> bool {
+        use std::io::IsTerminal;
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
 }
 
 impl From<String> for CliError {
@@ -385,7 +497,7 @@ pub type CliResult = Result<(), CliError>;
 pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
     let embedded = DataSet::embedded();
     for diag in d.iter() {
-        eprintln!("{diag}");
+        errln!("{diag}");
         let text = std::fs::read_to_string(&diag.path).ok().or_else(|| {
             let rel = match data_dir {
                 Some(dir) => std::path::Path::new(&diag.path)
@@ -402,11 +514,11 @@ pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
         });
         if let Some(snippet) = text.and_then(|t| diag.snippet(&t)) {
             for line in snippet.lines() {
-                eprintln!("    {line}");
+                errln!("    {line}");
             }
         }
     }
-    eprintln!(
+    errln!(
         "{} problem{} found",
         d.len(),
         if d.len() == 1 { "" } else { "s" }
@@ -421,7 +533,6 @@ fn soak(
     threads: Option<usize>,
     save_every: u64,
 ) -> CliResult {
-    use std::io::IsTerminal;
     let threads = threads.unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
@@ -433,52 +544,67 @@ fn soak(
         threads,
         save_every,
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = progress::Progress::new(games, "games");
+    let stop = interrupt::watch();
+    let mut out = output::stdout();
     let start = std::time::Instant::now();
-    let rep = crate::soak::soak(r, &cfg, &|n| {
-        if let Some(b) = &bar {
+    let rep = crate::soak::soak_until(
+        r,
+        &cfg,
+        &|n| {
             if n % 32 == 0 {
-                b.set_position(n);
+                bar.set(n);
             }
-        }
-    });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+        },
+        stop,
+    );
+    bar.finish();
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    let interrupted = interrupt::requested();
+    if interrupted {
+        writeln!(
+            out,
+            "PARTIAL: interrupted (Ctrl-C) after {} of {games} games; the checks below are for those games.",
+            rep.games
+        )?;
+    }
+    writeln!(
+        out,
         "soak: {} games, {} steps checked in {:.0} s on {threads} threads (seed {seed})",
         rep.games, rep.steps, secs
-    );
-    println!("  game: {}", game.label());
-    println!(
+    )?;
+    writeln!(out, "  game: {}", game.label())?;
+    writeln!(
+        out,
         "  conservation checked after every step and after each of {} legal options applied",
         rep.options_applied
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  {} illegal choices refused with the game unchanged",
         rep.illegal_refused
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  {} save-and-load round trips through a scenario file (every {save_every} step(s))",
         rep.round_trips
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  {} games replayed from their logs to the same final state",
         rep.replays
-    );
+    )?;
     match rep.failure {
+        None if interrupted => {
+            writeln!(out, "  no failure in the games finished")?;
+            out.flush()?;
+            Err(CliError::Interrupted(format!(
+                "the report covers the {} games finished of {games}",
+                rep.games
+            )))
+        }
         None => {
-            println!("  no failure");
+            writeln!(out, "  no failure")?;
             Ok(())
         }
         Some((what, position)) => {
@@ -502,6 +628,7 @@ the position is saved in {file}"
 }
 
 fn export(dir: &std::path::Path, force: bool, game: &GameArgs) -> CliResult {
+    paths::output_folder("export", dir)?;
     if dir.exists()
         && std::fs::read_dir(dir)
             .map(|mut e| e.next().is_some())
@@ -516,14 +643,16 @@ fn export(dir: &std::path::Path, force: bool, game: &GameArgs) -> CliResult {
     // The game as given: the edited copy, with the variant's changes
     // written into the files they change.
     let ds = game.dataset()?;
+    let mut out = output::stdout();
     let n = ds
         .write_to(dir)
         .map_err(|e| CliError::Message(format!("cannot write {}: {e}", dir.display())))?;
-    println!(
+    writeln!(
+        out,
         "wrote {n} files of {} to {}; edit them and run `watergate check --data {}`",
         game.source().label(),
         dir.display(),
         dir.display()
-    );
+    )?;
     Ok(())
 }

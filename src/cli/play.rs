@@ -23,14 +23,65 @@ pub struct PlayArgs {
     /// Play on from this scenario file's position (after its `play` choices) [default: a new deal].
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
-    /// Write the game log here; `-`: no log [default: watergate-<seed>.log.ron].
+    /// Write the game log here; `-`: no log [default: watergate-<seed>.log.ron in the per-user
+    /// log folder, $XDG_DATA_HOME/watergate/logs or ~/.local/share/watergate/logs].
     #[arg(long, value_name = "FILE")]
     pub log: Option<String>,
-    /// Plain text: no ANSI colours.
+    /// Plain text: no ANSI colours (the same as the global --color never).
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
     #[command(flatten)]
     pub game: super::GameArgs,
+    /// One short screen per decision: the board, your hand and the options
+    /// within 50 lines (`cards` at the prompt shows the actions).
+    #[arg(long)]
+    pub compact: bool,
+}
+
+/// Where `play` keeps its logs when `--log` is not given: the per-user data
+/// folder of the XDG base directory spec, `$XDG_DATA_HOME/watergate/logs`,
+/// or `~/.local/share/watergate/logs` when that is unset (or not absolute,
+/// as the spec asks). Never the current folder.
+pub fn log_folder() -> Result<PathBuf, CliError> {
+    let absolute = |v: std::ffi::OsString| {
+        let p = PathBuf::from(v);
+        p.is_absolute().then_some(p)
+    };
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".local/share"))
+        })
+        .ok_or_else(|| {
+            CliError::Message(
+                "no per-user data folder for the game log (neither XDG_DATA_HOME nor HOME is set); pass --log FILE, or --log - for no log".into(),
+            )
+        })?;
+    Ok(data.join("watergate").join("logs"))
+}
+
+/// The log file of a game: `--log FILE`, none for `--log -`, else a file
+/// named after the seed in `log_folder()` (created if needed). Checked
+/// before the game starts.
+fn log_path(log: Option<&str>, seed: u64) -> Result<Option<PathBuf>, CliError> {
+    let path = match log {
+        Some("-") => return Ok(None),
+        Some(p) => PathBuf::from(p),
+        None => {
+            let dir = log_folder()?;
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                CliError::Message(format!(
+                    "cannot create the log folder {}: {e}; pass --log FILE, or --log - for no log",
+                    dir.display()
+                ))
+            })?;
+            dir.join(format!("watergate-{seed}.log.ron"))
+        }
+    };
+    super::paths::output_file("--log", &path)?;
+    Ok(Some(path))
 }
 
 /// A seed when none is given: the clock is fine here, since the seed is
@@ -44,13 +95,14 @@ fn clock_seed() -> u64 {
     crate::sim::game_seed(nanos, std::process::id() as u64) % 1_000_000
 }
 
-pub fn run(a: &PlayArgs) -> CliResult {
+pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
     if a.side == Humans::Both && a.ai.is_some() {
         return Err(CliError::Message(
             "--ai names the opponent of one human; with --as both nobody needs one".into(),
         ));
     }
     let seed = a.seed.unwrap_or_else(clock_seed);
+    let log_path = log_path(a.log.as_deref(), seed)?;
     let ai =
         a.ai.clone()
             .unwrap_or(AgentSpec::Ismcts(crate::agent::Budget::Iterations(1000)));
@@ -84,13 +136,13 @@ pub fn run(a: &PlayArgs) -> CliResult {
             (r, g)
         }
     };
-    let log_path = match a.log.as_deref() {
-        Some("-") => None,
-        Some(p) => Some(PathBuf::from(p)),
-        None => Some(PathBuf::from(format!("watergate-{seed}.log.ron"))),
-    };
+    let colour = !a.no_colour && color.enabled();
     let settings = Settings {
-        colour: !a.no_colour && std::io::stdout().is_terminal(),
+        colour,
+        // Hotseat hides the last player's screen, scrollback too, wherever
+        // there is a screen: on a terminal, or when colours are forced.
+        clear_screen: colour || std::io::stdout().is_terminal(),
+        compact: a.compact,
         log_path,
     };
     let stdin = std::io::stdin();

@@ -1,7 +1,9 @@
 //! `watergate replay LOG`: a logged game choice by choice, narrated for an
 //! omniscient reader, then the final position; checks that the replay ends
-//! as the log records.
+//! as the log records. With `--step` it shows the position after each
+//! choice and waits: Enter for the next choice, `q` to stop.
 
+use super::output::errln;
 use super::{CliError, CliResult};
 use crate::diag::Diagnostics;
 use crate::engine::notation::describe_choice;
@@ -10,24 +12,26 @@ use crate::log::{self, LoadedLog};
 use crate::narrate::narrate;
 use crate::render::{self, Style};
 use crate::rules::Rules;
-use crate::state::State;
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-pub fn run(r: &Rules, file: &Path, step: bool) -> CliResult {
+pub fn run(r: &Rules, file: &Path, step: bool, color: super::ColorChoice) -> CliResult {
     let loaded = log::read(file).map_err(CliError::Data)?;
     if let Some(w) = loaded.fingerprint_warning(r) {
-        eprintln!("{w}");
+        errln!("{w}");
     }
     let stdin = io::stdin();
     let stdout = io::stdout();
     let st = Style {
-        colour: stdout.is_terminal(),
+        colour: color.enabled(),
         viewer: None,
     };
-    match show(r, &loaded, step, &st, stdin.lock(), stdout.lock()) {
-        Ok(Ok(_)) => Ok(()),
-        Ok(Err(d)) => Err(match script_failure(r, &loaded) {
+    match show(r, &loaded, step, &st, stdin.lock(), stdout.lock())? {
+        Replayed::Ended | Replayed::Quit => Ok(()),
+        // A log that does not replay, or not to the end it records, is a
+        // bad input file (exit 2), like any file that does not say what it
+        // claims.
+        Replayed::BadLog(d) | Replayed::Mismatch(d) => Err(match script_failure(r, &loaded) {
             Some((index, error)) => CliError::Script {
                 error,
                 context: format!(
@@ -39,9 +43,6 @@ pub fn run(r: &Rules, file: &Path, step: bool) -> CliResult {
             },
             None => CliError::Data(d),
         }),
-        // The output was closed (`| head`): nothing more to say.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(CliError::Message(format!("replay: {e}"))),
     }
 }
 
@@ -62,9 +63,21 @@ fn script_failure(r: &Rules, loaded: &LoadedLog) -> Option<(usize, crate::engine
     None
 }
 
-/// Prints the replay of `loaded`; with `step`, waits for a line of `input`
-/// after each choice (the end of input lets it run to the end). The inner
-/// result is the final state or the log's problem.
+/// How a replay ended.
+pub enum Replayed {
+    /// At the end of the log, as it records.
+    Ended,
+    /// The reader typed `q` during `--step`.
+    Quit,
+    /// A choice of the log could not be read or applied.
+    BadLog(Diagnostics),
+    /// The replay ends otherwise than the log records.
+    Mismatch(Diagnostics),
+}
+
+/// Prints the replay of `loaded`; with `step`, shows the position after each
+/// choice and waits for a line of `input` (`q` stops; the end of input lets
+/// it run to the end).
 pub fn show<R: BufRead, W: Write>(
     r: &Rules,
     loaded: &LoadedLog,
@@ -72,7 +85,7 @@ pub fn show<R: BufRead, W: Write>(
     st: &Style,
     mut input: R,
     mut out: W,
-) -> io::Result<Result<State, Diagnostics>> {
+) -> io::Result<Replayed> {
     let l = &loaded.log;
     let start = if l.start.position.is_some() {
         format!("from a position ({})", l.start.name)
@@ -94,7 +107,7 @@ pub fn show<R: BufRead, W: Write>(
     let mut events = Vec::new();
     let mut s = match loaded.start(r, &mut events) {
         Ok(s) => s,
-        Err(d) => return Ok(Err(d)),
+        Err(d) => return Ok(Replayed::BadLog(d)),
     };
     for line in narrate(r, &s, None, &events) {
         writeln!(out, "      • {line}")?;
@@ -109,7 +122,7 @@ pub fn show<R: BufRead, W: Write>(
             Err(d) => {
                 writeln!(out, "\nThe replay stops before choice {}:", i + 1)?;
                 write!(out, "{}", render::position(r, &before, st))?;
-                return Ok(Err(Diagnostics(vec![d])));
+                return Ok(Replayed::BadLog(Diagnostics(vec![d])));
             }
         };
         let (who, side) = match actor {
@@ -127,20 +140,35 @@ pub fn show<R: BufRead, W: Write>(
             writeln!(out, "      • {line}")?;
         }
         if waiting && i + 1 < l.choices.len() {
-            write!(out, "(Enter: next choice) ")?;
+            writeln!(out)?;
+            write!(out, "{}", render::position(r, &s, st))?;
+            write!(
+                out,
+                "(after choice {} of {}; Enter: next choice, q: quit) ",
+                i + 1,
+                l.choices.len()
+            )?;
             out.flush()?;
             let mut line = String::new();
             if input.read_line(&mut line)? == 0 {
                 // No more input: run to the end.
                 waiting = false;
                 writeln!(out)?;
+            } else if matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
+                writeln!(
+                    out,
+                    "Stopped after choice {} of {}.",
+                    i + 1,
+                    l.choices.len()
+                )?;
+                return Ok(Replayed::Quit);
             }
         }
     }
     writeln!(out, "\nFinal position")?;
     write!(out, "{}", render::position(r, &s, st))?;
     if let Err(d) = loaded.check_outcome(&s) {
-        return Ok(Err(Diagnostics(vec![d])));
+        return Ok(Replayed::Mismatch(Diagnostics(vec![d])));
     }
     writeln!(
         out,
@@ -150,5 +178,5 @@ pub fn show<R: BufRead, W: Write>(
             None => "the game unfinished".to_string(),
         }
     )?;
-    Ok(Ok(s))
+    Ok(Replayed::Ended)
 }

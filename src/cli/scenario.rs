@@ -1,13 +1,14 @@
 //! `watergate scenario FILE`: load a position, play its choices, check its
 //! expectations, and print the resulting position.
 
+use super::output::errln;
 use super::{CliError, CliResult};
 use crate::data::GameSource;
 use crate::engine::notation::format_choice;
 use crate::render::{self, Style};
 use crate::scenario::{save, PlayStop, Scenario};
 use serde_json::json;
-use std::io::IsTerminal;
+use std::io::Write;
 use std::path::Path;
 
 /// A scenario's choices that stopped: a card script that failed is blamed
@@ -22,7 +23,16 @@ pub fn script_stop(scn: &Scenario, stop: PlayStop) -> CliError {
     }
 }
 
-pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -> CliResult {
+pub fn run(
+    file: &Path,
+    json: bool,
+    save_to: Option<&Path>,
+    game: &GameSource,
+    color: super::ColorChoice,
+) -> CliResult {
+    if let Some(out) = save_to {
+        super::paths::output_file("--save", out)?;
+    }
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;
@@ -42,7 +52,7 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
             if e.files.is_empty() && e.add_cards.is_empty() {
                 saved.edits = Some(e.clone());
             } else {
-                eprintln!(
+                super::output::errln!(
                     "note: the scenario's edits name files; copy its `edits` into {} by hand",
                     out.display()
                 );
@@ -52,6 +62,7 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
         std::fs::write(out, text)
             .map_err(|e| CliError::Message(format!("cannot write {}: {e}", out.display())))?;
     }
+    let mut out = super::output::stdout();
     let mut options = Vec::new();
     let actor = state.legal(&rules, &mut options);
     if json {
@@ -65,26 +76,28 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
             "expectations_failed": failures.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
             "position": save::position_of(&rules, &state),
         });
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
-        );
+        )?;
     } else {
         let st = Style {
-            colour: std::io::stdout().is_terminal(),
+            colour: color.enabled(),
             viewer: None,
         };
         if !scn.def.name.is_empty() {
-            println!("{}", st.bold(&scn.def.name));
+            writeln!(out, "{}", st.bold(&scn.def.name))?;
         }
         let played = scn.choices();
         if !played.is_empty() {
-            println!("played: {}", played.join(" · "));
+            writeln!(out, "played: {}", played.join(" · "))?;
         }
-        println!();
-        print!("{}", render::position(&rules, &state, &st));
+        writeln!(out)?;
+        write!(out, "{}", render::position(&rules, &state, &st))?;
         match actor {
-            Some(a) => println!(
+            Some(a) => writeln!(
+                out,
                 "\nNext: {} chooses among {}",
                 match a {
                     crate::engine::Actor::Player(s) => s.name().to_string(),
@@ -95,8 +108,8 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
                     .map(|c| format_choice(&rules, &state, *c))
                     .collect::<Vec<_>>()
                     .join(", ")
-            ),
-            None => println!("\nThe game is over."),
+            )?,
+            None => writeln!(out, "\nThe game is over.")?,
         }
         let expects = scn.def.expect.is_some()
             || scn
@@ -106,9 +119,9 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
                 .any(|st| matches!(st, crate::scenario::format::StepDef::Expect(_)));
         if expects {
             if failures.is_empty() {
-                println!("expectations: all met");
+                writeln!(out, "expectations: all met")?;
             } else {
-                println!("expectations: {} failed", failures.len());
+                writeln!(out, "expectations: {} failed", failures.len())?;
             }
         }
     }
@@ -116,7 +129,7 @@ pub fn run(file: &Path, json: bool, save_to: Option<&Path>, game: &GameSource) -
         Ok(())
     } else {
         for f in failures.iter() {
-            eprintln!("{f}");
+            errln!("{f}");
         }
         Err(CliError::Failed(format!(
             "{} expectation(s) failed",

@@ -6,10 +6,12 @@
 use super::CliResult;
 use crate::rules::Rules;
 use std::collections::BTreeMap;
+use std::io::Write;
 
 pub fn run(r: &Rules, label: &str) -> CliResult {
-    print!("{}", crate::script::api::reference());
-    print!("{}", usage(r, label));
+    let mut out = super::output::stdout();
+    write!(out, "{}", crate::script::api::reference())?;
+    write!(out, "{}", usage(r, label))?;
     Ok(())
 }
 

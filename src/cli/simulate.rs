@@ -3,18 +3,21 @@
 //! variant) on the same seeds, with honest statistics; and `watergate
 //! merge` for shards of a larger sweep.
 
+use super::output::errln;
 use super::{CliError, CliResult};
 use crate::agent::AgentSpec;
 use crate::data::GameSource;
 use crate::deep_check::shell_word;
 use crate::model::{Side, WinCause};
 use crate::rules::Rules;
-use crate::sim::{simulate_compare, single_game_seed, GameFailure, SimConfig, SimResult, Tally};
+use crate::sim::{
+    simulate_compare_until, single_game_seed, GameFailure, SimConfig, SimResult, Tally,
+};
 use crate::stats::{newcombe, wilson, Interval, Z95};
 use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::io::IsTerminal;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -232,6 +235,7 @@ pub fn failure_error(
 }
 
 pub fn run(a: &SimulateArgs) -> CliResult {
+    super::paths::report_outputs(a.csv.as_deref(), a.chart.as_deref())?;
     let data = a.game.data.as_deref();
     let game = PlayedGame::load(data, a.game.variant.as_deref())?;
     let against = match a.against.as_deref() {
@@ -307,16 +311,13 @@ pub fn run(a: &SimulateArgs) -> CliResult {
             .as_ref()
             .map(|g| format!("{:016x}", g.rules.fingerprint)),
     };
-    let bar = std::io::stderr().is_terminal().then(|| {
-        let b = indicatif::ProgressBar::new(slice.games);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    // With --precision the total is the most games; the run may stop well short.
+    let bar = if a.precision.is_some() {
+        super::progress::Progress::up_to(slice.games, "games")
+    } else {
+        super::progress::Progress::new(slice.games, "games")
+    };
+    let stop = super::interrupt::watch();
     let start = Instant::now();
     // Batches of consecutive games: the stopping rule looks only between
     // batches, so results do not depend on the thread count.
@@ -331,7 +332,7 @@ pub fn run(a: &SimulateArgs) -> CliResult {
         ..Default::default()
     };
     let mut played = 0;
-    while played < slice.games {
+    while played < slice.games && !super::interrupt::requested() {
         let n = batch.min(slice.games - played);
         let cfg = SimConfig {
             games: n,
@@ -342,19 +343,21 @@ pub fn run(a: &SimulateArgs) -> CliResult {
             threads,
         };
         let offset = played;
-        let part = simulate_compare(rules, against.as_ref().map(|g| &g.rules), &cfg, &|k| {
-            if let Some(b) = &bar {
+        let part = simulate_compare_until(
+            rules,
+            against.as_ref().map(|g| &g.rules),
+            &cfg,
+            &|k| {
                 if k % 16 == 0 {
-                    b.set_position(offset + k);
+                    bar.set(offset + k);
                 }
-            }
-        });
+            },
+            stop,
+        );
         let part = match part {
             Ok(p) => p,
             Err(f) => {
-                if let Some(b) = &bar {
-                    b.finish_and_clear();
-                }
+                bar.finish();
                 let which = match (&against, f.against) {
                     (Some(g), true) => g,
                     _ => &game,
@@ -363,16 +366,16 @@ pub fn run(a: &SimulateArgs) -> CliResult {
             }
         };
         total.merge(&part);
-        played += n;
+        // Fewer than `n` when Ctrl-C stopped the batch: the first games of it.
+        played += part.tally.games;
         if let Some(p) = a.precision {
             if half_width(&total) <= p {
                 break;
             }
         }
     }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    bar.finish();
+    let interrupted = super::interrupt::requested();
     let secs = start.elapsed().as_secs_f64();
     let slice_played = Slice {
         first_game: slice.first_game,
@@ -383,7 +386,9 @@ pub fn run(a: &SimulateArgs) -> CliResult {
         slices: vec![slice_played],
         result: total,
     };
-    report.run.games = if a.shard.is_some() || a.precision.is_none() {
+    // A shard keeps its run's size (its key for `merge`); a run cut short by
+    // Ctrl-C or by --precision is a run of the games it played.
+    report.run.games = if a.shard.is_some() || (a.precision.is_none() && !interrupted) {
         games
     } else {
         played
@@ -401,21 +406,42 @@ pub fn run(a: &SimulateArgs) -> CliResult {
     if let Some(s) = &a.shard {
         v["shard"] = json!(s);
     }
+    if interrupted {
+        v["partial"] = json!(true);
+        v["games_finished"] = json!(played);
+        v["games_asked"] = json!(slice.games);
+    }
     if a.report_peak_memory {
         v["peak_memory_kib"] = json!(crate::bench::peak_rss_kib());
     }
     report.outputs(rules, a.csv.as_deref(), a.chart.as_deref())?;
+    let mut out = super::output::stdout();
     if a.json {
-        println!("{v}");
+        writeln!(out, "{v}")?;
     } else {
-        print!("{}", report.text(rules));
-        println!(
+        if interrupted {
+            writeln!(
+                out,
+                "PARTIAL: interrupted (Ctrl-C) after {played} of {} games; the figures below are for those games.",
+                slice.games
+            )?;
+        }
+        write!(out, "{}", report.text(rules))?;
+        writeln!(
+            out,
             "  {:.0} games/s on {} thread{} ({:.2} s)",
             played as f64 / secs.max(1e-9),
             threads,
             if threads == 1 { "" } else { "s" },
             secs
-        );
+        )?;
+    }
+    if interrupted {
+        out.flush()?;
+        return Err(CliError::Interrupted(format!(
+            "the report covers the {played} games finished of {}",
+            slice.games
+        )));
     }
     Ok(())
 }
@@ -792,6 +818,7 @@ pub fn merge(
             "merge needs at least one JSON result file".into(),
         ));
     }
+    super::paths::report_outputs(csv, chart)?;
     let mut merged: Option<Report> = None;
     for f in files {
         let text = std::fs::read_to_string(f)
@@ -844,16 +871,17 @@ pub fn merge(
     m.slices.sort_by_key(|s| s.first_game);
     let covered: u64 = m.slices.iter().map(|s| s.games).sum();
     if covered != m.run.games {
-        eprintln!(
+        errln!(
             "warning: the shards cover {covered} of the run's {} games; the statistics are for those",
             m.run.games
         );
     }
     m.outputs(r, csv, chart)?;
+    let mut out = super::output::stdout();
     if json_out {
-        println!("{}", m.to_json(r));
+        writeln!(out, "{}", m.to_json(r))?;
     } else {
-        print!("{}", m.text(r));
+        write!(out, "{}", m.text(r))?;
     }
     Ok(())
 }

@@ -4,7 +4,8 @@ use super::{CliError, CliResult};
 use crate::data::GameSource;
 use crate::engine::Actor;
 use crate::scenario::Scenario;
-use crate::solve::{solve, SolveConfig, Verdict};
+use crate::solve::{solve_watched, SolveConfig, Verdict};
+use std::io::Write;
 use std::path::Path;
 
 pub fn run(
@@ -29,7 +30,9 @@ pub fn run(
         }
     };
     let depth = depth.or(scn.def.puzzle.as_ref().and_then(|p| p.depth));
-    let result = solve(
+    let bar = super::progress::Progress::up_to(nodes, "positions");
+    let stop = super::interrupt::watch();
+    let result = solve_watched(
         &rules,
         &state,
         &SolveConfig {
@@ -37,7 +40,12 @@ pub fn run(
             max_plies: depth,
             node_limit: nodes,
         },
+        &|n| {
+            bar.set(n);
+            !stop.load(std::sync::atomic::Ordering::SeqCst)
+        },
     );
+    bar.finish();
     if let Some(error) = result.script_error {
         return Err(CliError::Script {
             error,
@@ -47,37 +55,56 @@ pub fn run(
             ),
         });
     }
+    let interrupted = super::interrupt::requested();
+    let mut out = super::output::stdout();
     let horizon = match depth {
         Some(d) => format!("within {d} decisions"),
         None => "within the round".to_string(),
     };
     match result.verdict {
-        Verdict::Wins => println!("{side} can force a win {horizon}."),
-        Verdict::Cannot => println!("{side} cannot force a win {horizon}."),
-        Verdict::Unknown => println!(
+        Verdict::Wins => writeln!(out, "{side} can force a win {horizon}.")?,
+        Verdict::Cannot => writeln!(out, "{side} cannot force a win {horizon}.")?,
+        Verdict::Unknown if interrupted => writeln!(
+            out,
+            "unknown (partial): interrupted after {} positions",
+            result.nodes
+        )?,
+        Verdict::Unknown => writeln!(
+            out,
             "unknown: the search stopped after {} positions (raise --nodes)",
             result.nodes
-        ),
+        )?,
     }
     // The line is a puzzle's answer: printed only when asked.
     if show_line && !result.line.is_empty() {
-        println!(
+        writeln!(
+            out,
             "{}:",
             if result.verdict == Verdict::Wins {
                 "winning line"
             } else {
                 "best defence"
             }
-        );
+        )?;
         for (i, (who, choice)) in result.line.iter().enumerate() {
-            println!("  {:>2}. {who}: {choice}", i + 1);
+            writeln!(out, "  {:>2}. {who}: {choice}", i + 1)?;
         }
     }
-    println!(
+    writeln!(
+        out,
         "{} positions searched in {:.3} s",
         result.nodes,
         result.elapsed.as_secs_f64()
-    );
+    )?;
+    if interrupted {
+        return Err(CliError::Interrupted(format!(
+            "the search stopped after {} positions",
+            result.nodes
+        )));
+    }
+    if result.verdict == Verdict::Unknown {
+        return Err(CliError::Unknown(String::new()));
+    }
     if let Some(p) = &scn.def.puzzle {
         let claimed = p.wins;
         let found = result.verdict == Verdict::Wins;

@@ -8,7 +8,7 @@ use crate::agent::AgentSpec;
 use crate::data::DataSet;
 use crate::sweep::{Param, Setup, SweepKey, SweepResult};
 use clap::Args;
-use std::io::IsTerminal;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -50,9 +50,6 @@ pub struct SweepArgs {
     /// Also draw win rate and game length against the parameter (SVG).
     #[arg(long, value_name = "FILE.svg")]
     pub chart: Option<PathBuf>,
-    /// No progress bar.
-    #[arg(long)]
-    pub quiet: bool,
     /// The game every point starts from (`--variant` applies at every
     /// point, before the point's values).
     #[command(flatten)]
@@ -87,6 +84,7 @@ fn read_result(f: &Path) -> Result<SweepResult, CliError> {
 }
 
 pub fn run(a: &SweepArgs) -> CliResult {
+    super::paths::report_outputs(a.csv.as_deref(), a.chart.as_deref())?;
     let result = if !a.merge.is_empty() {
         let mut merged: Option<SweepResult> = None;
         for f in &a.merge {
@@ -100,7 +98,7 @@ pub fn run(a: &SweepArgs) -> CliResult {
         }
         let m = merged.expect("at least one file");
         if m.games_counted() != m.key.games {
-            eprintln!(
+            super::output::errln!(
                 "warning: the shards cover {} of the sweep's {} games per point; the figures are for those",
                 m.games_counted(),
                 m.key.games
@@ -118,9 +116,9 @@ pub fn run(a: &SweepArgs) -> CliResult {
         result.chart(path).map_err(CliError::Message)?;
     }
     if a.json {
-        println!("{}", result.json());
+        writeln!(super::output::stdout(), "{}", result.json())?;
     } else {
-        print!("{}", result.text());
+        write!(super::output::stdout(), "{}", result.text())?;
     }
     Ok(())
 }
@@ -157,16 +155,7 @@ fn play(base: &DataSet, a: &SweepArgs) -> Result<SweepResult, CliError> {
         game: a.game.source().label(),
     };
     let total = games * crate::sweep::points(&a.params).len() as u64;
-    let bar = (std::io::stderr().is_terminal() && !a.quiet).then(|| {
-        let b = indicatif::ProgressBar::new(total);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = super::progress::Progress::new(total, "games");
     let setup = Setup {
         base,
         variant: a.game.variant.as_deref(),
@@ -180,17 +169,13 @@ fn play(base: &DataSet, a: &SweepArgs) -> Result<SweepResult, CliError> {
         (&a.editor, &a.nixon),
         threads,
         &|n| {
-            if let Some(b) = &bar {
-                b.set_position(n);
-            }
+            bar.set(n);
         },
     )
     .map_err(CliError::Message)?;
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    bar.finish();
     if !a.json {
-        eprintln!(
+        super::output::errln!(
             "{total} games in {:.1} s on {threads} thread{}",
             start.elapsed().as_secs_f64(),
             if threads == 1 { "" } else { "s" }
