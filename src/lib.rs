@@ -37,6 +37,7 @@ pub mod soak;
 pub mod solve;
 pub mod state;
 pub mod stats;
+#[cfg(feature = "cli")]
 pub mod sweep;
 pub mod terminal;
 pub mod variant;

@@ -93,3 +93,30 @@ fn the_library_without_default_features_needs_none_of_the_cli_crates() {
         );
     }
 }
+
+/// The dependency list is not enough: a module that uses a CLI crate
+/// without its feature gate only shows when the library is compiled alone.
+/// `cargo check` in a target folder of its own (no lock on the one this
+/// test runs from); about a minute the first time, seconds after.
+#[test]
+fn the_library_compiles_without_default_features() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = Command::new(env!("CARGO"))
+        .current_dir(root)
+        .args([
+            "check",
+            "--offline",
+            "--lib",
+            "--no-default-features",
+            "--quiet",
+        ])
+        .arg("--target-dir")
+        .arg(root.join("target").join("core-only"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "the core does not compile on its own:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -2,6 +2,7 @@
 //! definitions of [`raw`]; stage two ([`validate`]) checks them and builds
 //! [`crate::rules::Rules`], reporting every problem with `path:line:col`.
 
+#[cfg(feature = "cli")]
 pub mod diff;
 pub mod origin;
 pub mod raw;
