@@ -96,7 +96,8 @@ pub struct Slice {
     pub games: u64,
 }
 
-fn parse_shard(s: &str, games: u64) -> Result<Slice, CliError> {
+/// `--shard I/N` of a run of `games`: the games of slice I (simulate and sweep).
+pub(super) fn parse_shard(s: &str, games: u64) -> Result<Slice, CliError> {
     let bad = || {
         CliError::Message(format!(
             "--shard {s}: expected I/N with 1 <= I <= N, like 3/8"

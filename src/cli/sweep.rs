@@ -56,22 +56,6 @@ pub struct SweepArgs {
     pub game: super::GameArgs,
 }
 
-fn slice(s: &str, games: u64) -> Result<(u64, u64), CliError> {
-    let bad = || {
-        CliError::Message(format!(
-            "--shard {s}: expected I/N with 1 <= I <= N, like 2/4"
-        ))
-    };
-    let (i, n) = s.split_once('/').ok_or_else(bad)?;
-    let i: u64 = i.trim().parse().map_err(|_| bad())?;
-    let n: u64 = n.trim().parse().map_err(|_| bad())?;
-    if n == 0 || i == 0 || i > n {
-        return Err(bad());
-    }
-    let (start, end) = (games * (i - 1) / n, games * i / n);
-    Ok((start, end - start))
-}
-
 fn read_result(f: &Path) -> Result<SweepResult, CliError> {
     let text = std::fs::read_to_string(f)
         .map_err(|e| CliError::Message(format!("cannot read {}: {e}", f.display())))?;
@@ -134,7 +118,10 @@ fn play(base: &DataSet, a: &SweepArgs) -> Result<SweepResult, CliError> {
         return Err(CliError::Message("--games must be at least 1".into()));
     }
     let (first, games) = match &a.shard {
-        Some(s) => slice(s, a.games)?,
+        Some(s) => {
+            let slice = super::simulate::parse_shard(s, a.games)?;
+            (slice.first_game, slice.games)
+        }
         None => (0, a.games),
     };
     let threads = a
