@@ -6,7 +6,7 @@
 
 use crate::agent::AgentSpec;
 use crate::rules::Rules;
-use crate::sim::{simulate, SimConfig};
+use crate::sim::{simulate_compare_until, SimConfig};
 use crate::stats::Z95;
 use serde::{Deserialize, Serialize};
 
@@ -47,7 +47,9 @@ pub struct Ladder {
 }
 
 /// Plays every ordered pair of agents (Editor, Nixon), `games` games each on
-/// the same seeds. `progress` gets the number of games finished.
+/// the same seeds. `progress` gets the number of games finished. Once
+/// `stop` is set (Ctrl-C) no game starts: the pairings so far are returned,
+/// the last with its first games.
 pub fn play(
     r: &Rules,
     agents: &[AgentSpec],
@@ -55,10 +57,14 @@ pub fn play(
     seed: u64,
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
+    stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Vec<Pairing>, crate::sim::GameFailure> {
     let mut out = Vec::new();
     for (e, editor) in agents.iter().enumerate() {
         for (n, nixon) in agents.iter().enumerate() {
+            if stop.load(std::sync::atomic::Ordering::SeqCst) {
+                return Ok(out);
+            }
             let cfg = SimConfig {
                 games,
                 seed,
@@ -68,7 +74,10 @@ pub fn play(
                 threads,
             };
             let done = out.len() as u64 * games;
-            let t = simulate(r, &cfg, &|k| progress(done + k))?;
+            let t = simulate_compare_until(r, None, &cfg, &|k| progress(done + k), stop)?.tally;
+            if t.games == 0 {
+                return Ok(out);
+            }
             out.push(Pairing {
                 editor: e,
                 nixon: n,

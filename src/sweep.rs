@@ -7,7 +7,7 @@
 use crate::agent::AgentSpec;
 use crate::data::DataSet;
 use crate::rules::Rules;
-use crate::sim::{simulate, SimConfig, Tally};
+use crate::sim::{simulate_compare_until, SimConfig, Tally};
 use crate::stats::{wilson, Interval, Z95};
 use crate::variant::Variant;
 use plotters::prelude::*;
@@ -336,11 +336,11 @@ pub struct SweepResult {
 pub fn run(
     setup: &Setup,
     key: &SweepKey,
-    first: u64,
-    games: u64,
+    (first, games): (u64, u64),
     (editor, nixon): (&AgentSpec, &AgentSpec),
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
+    stop: &std::sync::atomic::AtomicBool,
 ) -> Result<SweepResult, String> {
     let pts = points(&key.params);
     // Build every point first, so a bad value is reported before any game.
@@ -359,13 +359,21 @@ pub fn run(
             threads,
         };
         let done = k as u64 * games;
-        let tally = simulate(r, &cfg, &|n| progress(done + n))
-            .map_err(|e| format!("at {}: {e}", label(&key.params, pt)))?;
-        out.push(PointResult {
-            point: pt.clone(),
-            label: label(&key.params, pt),
-            tally,
-        });
+        // Once `stop` is set (Ctrl-C) no game starts: the point under way
+        // keeps its first games, the later points are left out.
+        let tally = simulate_compare_until(r, None, &cfg, &|n| progress(done + n), stop)
+            .map_err(|e| format!("at {}: {e}", label(&key.params, pt)))?
+            .tally;
+        if tally.games > 0 {
+            out.push(PointResult {
+                point: pt.clone(),
+                label: label(&key.params, pt),
+                tally,
+            });
+        }
+        if stop.load(std::sync::atomic::Ordering::SeqCst) {
+            break;
+        }
     }
     Ok(SweepResult {
         key: key.clone(),

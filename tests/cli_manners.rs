@@ -718,3 +718,65 @@ fn hotseat_clears_the_scrollback_and_compact_screens_fit() {
     let before = text.find("Pass the terminal to Nixon").unwrap();
     assert!(text[..before].ends_with(&format!("{CLEAR}\n──── ")));
 }
+
+/// Item 3: Ctrl-C during a sweep: the points played so far are reported
+/// (the last with its first games), marked partial, exit 130; a partial
+/// sweep is refused by `sweep --merge`.
+#[test]
+fn ctrl_c_stops_a_sweep_with_a_partial_report() {
+    let (out, took) = interrupted(
+        &[
+            "sweep",
+            "--param",
+            "card.nixon.gordon_liddy.value=1,2,3,4",
+            "-n",
+            "100000000",
+            "--editor",
+            "random",
+            "--nixon",
+            "random",
+            "--json",
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    assert!(took < Duration::from_secs(10), "it took {took:?} to stop");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON report");
+    assert_eq!(v["partial"], true);
+    let finished = v["games_finished"].as_u64().unwrap();
+    assert!(finished > 0);
+    assert_eq!(v["games_asked"].as_u64(), Some(400_000_000));
+    // Only the first point was under way: it holds every finished game.
+    assert_eq!(v["summary"][0]["games"].as_u64(), Some(finished));
+    let dir = temp_dir("partial-sweep");
+    let file = dir.join("partial.json");
+    std::fs::write(&file, &out.stdout).unwrap();
+    let merged = watergate(&["sweep", "--merge", file.to_str().unwrap()]);
+    assert_eq!(merged.status.code(), Some(2));
+    assert!(
+        stderr(&merged).contains("stopped by Ctrl-C"),
+        "{}",
+        stderr(&merged)
+    );
+}
+
+/// Item 3: Ctrl-C during a ladder: the pairings played so far are rated,
+/// marked partial, exit 130.
+#[test]
+fn ctrl_c_stops_a_ladder_with_a_partial_report() {
+    let (out, _) = interrupted(
+        &[
+            "ladder",
+            "--agents",
+            "random,heuristic",
+            "-n",
+            "100000000",
+            "--json",
+        ],
+        Duration::from_millis(1500),
+    );
+    assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON report");
+    assert_eq!(v["partial"], true);
+    assert!(v["games_finished"].as_u64().unwrap() > 0);
+}

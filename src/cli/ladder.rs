@@ -55,28 +55,71 @@ pub fn run(a: &LadderArgs) -> CliResult {
         .max(1);
     let total = a.games * (a.agents.len() * a.agents.len()) as u64;
     let bar = super::progress::Progress::new(total, "games");
+    let stop = super::interrupt::watch();
     let start = Instant::now();
-    let pairings = crate::ladder::play(&rules, &a.agents, a.games, a.seed, threads, &|n| {
-        bar.set(n);
-    })
-    .map_err(|e| CliError::Message(e.to_string()))?;
+    let pairings = crate::ladder::play(
+        &rules,
+        &a.agents,
+        a.games,
+        a.seed,
+        threads,
+        &|n| {
+            bar.set(n);
+        },
+        stop,
+    )
+    .map_err(|e| match e.script() {
+        Some(error) => CliError::Script {
+            error: error.clone(),
+            context: format!(
+                "in game {} (game seed {}) of a ladder pairing",
+                e.index, e.seed
+            ),
+        },
+        None => CliError::Message(e.to_string()),
+    })?;
     bar.finish();
+    // Ctrl-C: the pairings played so far (the last with its first games).
+    let interrupted = super::interrupt::requested();
+    let finished: u64 = pairings.iter().map(|p| p.games).sum();
+    if interrupted && pairings.is_empty() {
+        return Err(CliError::Interrupted(
+            "no game had finished: nothing to rate".into(),
+        ));
+    }
     let secs = start.elapsed().as_secs_f64();
     let ladder = crate::ladder::Ladder::new(&a.agents, a.games, a.seed, pairings);
     let mut out = super::output::stdout();
     if a.json {
         let mut v = serde_json::json!(ladder);
+        if interrupted {
+            v["partial"] = serde_json::json!(true);
+            v["games_finished"] = serde_json::json!(finished);
+            v["games_asked"] = serde_json::json!(total);
+        }
         v["seconds"] = serde_json::json!(secs);
         v["threads"] = serde_json::json!(threads);
         v["game"] = serde_json::json!(a.game.source().label());
         writeln!(out, "{v}")?;
     } else {
+        if interrupted {
+            writeln!(
+                out,
+                "PARTIAL: interrupted (Ctrl-C) after {finished} of {total} games; the ratings below are from those games."
+            )?;
+        }
         write!(out, "{}", ladder.text())?;
         writeln!(
             out,
             "  {total} games of {} in {secs:.0} s on {threads} thread(s)",
             a.game.source().label()
         )?;
+    }
+    if interrupted {
+        out.flush()?;
+        return Err(CliError::Interrupted(format!(
+            "the ratings cover the {finished} games finished of {total}"
+        )));
     }
     Ok(())
 }

@@ -257,7 +257,11 @@ fn dispatch(cli: &Cli) -> CliResult {
     // reports zero games, partial); other commands keep SIGINT's default.
     if matches!(
         cli.command,
-        Command::Simulate { .. } | Command::Soak { .. } | Command::Solve { .. }
+        Command::Simulate { .. }
+            | Command::Soak { .. }
+            | Command::Solve { .. }
+            | Command::Sweep { .. }
+            | Command::Ladder { .. }
     ) {
         interrupt::watch();
     }

@@ -62,6 +62,12 @@ fn read_result(f: &Path) -> Result<SweepResult, CliError> {
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
     })?;
+    if v["partial"] == true {
+        return Err(CliError::Message(format!(
+            "{}: a sweep stopped by Ctrl-C covers only its first games; run that shard again to merge it",
+            f.display()
+        )));
+    }
     serde_json::from_value(v["sweep"].clone()).map_err(|e| {
         CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
     })
@@ -92,6 +98,10 @@ pub fn run(a: &SweepArgs) -> CliResult {
     } else {
         play(&a.game.source().base().map_err(CliError::Data)?, a)?
     };
+    // Ctrl-C: the points played so far (the last one with its first games).
+    let interrupted = a.merge.is_empty() && super::interrupt::requested();
+    let finished: u64 = result.points.iter().map(|p| p.tally.games).sum();
+    let asked = a.games * crate::sweep::points(&a.params).len() as u64;
     if let Some(path) = &a.csv {
         std::fs::write(path, result.csv())
             .map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))?;
@@ -99,10 +109,29 @@ pub fn run(a: &SweepArgs) -> CliResult {
     if let Some(path) = &a.chart {
         result.chart(path).map_err(CliError::Message)?;
     }
+    let mut out = super::output::stdout();
     if a.json {
-        writeln!(super::output::stdout(), "{}", result.json())?;
+        let mut v = result.json();
+        if interrupted {
+            v["partial"] = serde_json::json!(true);
+            v["games_finished"] = serde_json::json!(finished);
+            v["games_asked"] = serde_json::json!(asked);
+        }
+        writeln!(out, "{v}")?;
     } else {
-        write!(super::output::stdout(), "{}", result.text())?;
+        if interrupted {
+            writeln!(
+                out,
+                "PARTIAL: interrupted (Ctrl-C) after {finished} of {asked} games; the figures below are for those games."
+            )?;
+        }
+        write!(out, "{}", result.text())?;
+    }
+    if interrupted {
+        out.flush()?;
+        return Err(CliError::Interrupted(format!(
+            "the report covers the {finished} games finished of {asked}"
+        )));
     }
     Ok(())
 }
@@ -147,17 +176,18 @@ fn play(base: &DataSet, a: &SweepArgs) -> Result<SweepResult, CliError> {
         base,
         variant: a.game.variant.as_deref(),
     };
+    let stop = super::interrupt::watch();
     let start = Instant::now();
     let result = crate::sweep::run(
         &setup,
         &key,
-        first,
-        games,
+        (first, games),
         (&a.editor, &a.nixon),
         threads,
         &|n| {
             bar.set(n);
         },
+        stop,
     )
     .map_err(CliError::Message)?;
     bar.finish();
