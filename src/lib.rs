@@ -30,6 +30,7 @@ pub mod narrate;
 pub mod puzzle;
 pub mod render;
 pub mod rules;
+pub mod runner;
 pub mod scenario;
 pub mod script;
 pub mod sim;
