@@ -13,7 +13,8 @@ use crate::scenario::{save, Scenario};
 use crate::sim::game_seed;
 use crate::state::State;
 use crate::view::View;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 #[derive(Clone, Debug)]
 pub struct SoakConfig {
@@ -194,52 +195,37 @@ pub fn soak_until(
     progress: &(dyn Fn(u64) + Sync),
     interrupt: &AtomicBool,
 ) -> SoakReport {
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let reports: Vec<SoakReport> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..cfg.threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut rep = SoakReport::default();
-                    loop {
-                        if interrupt.load(Ordering::SeqCst) {
-                            break;
-                        }
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= cfg.games || stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        if let Err((what, s)) = soak_game(r, i, cfg, &mut rep) {
-                            let text =
-                                save::to_text(&save::scenario_of(r, &s, "soak failure", &what));
-                            rep.failure = Some((what, text));
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                    }
-                    rep
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+    let play = |i: u64| {
+        let mut rep = SoakReport::default();
+        let result = soak_game(r, i, cfg, &mut rep);
+        (rep, result)
+    };
     let mut total = SoakReport::default();
-    for rep in reports {
-        total.games += rep.games;
-        total.steps += rep.steps;
-        total.options_applied += rep.options_applied;
-        total.illegal_refused += rep.illegal_refused;
-        total.round_trips += rep.round_trips;
-        total.replays += rep.replays;
-        if total.failure.is_none() && rep.failure.is_some() {
-            total.failure = rep.failure;
-            total.script = rep.script;
-        }
-    }
+    // Games reach the sink in index order: the failure reported is the
+    // lowest-numbered game's, whatever the threads.
+    crate::runner::run_ordered(
+        cfg.games,
+        cfg.threads,
+        interrupt,
+        progress,
+        play,
+        |_, (rep, result)| {
+            total.games += rep.games;
+            total.steps += rep.steps;
+            total.options_applied += rep.options_applied;
+            total.illegal_refused += rep.illegal_refused;
+            total.round_trips += rep.round_trips;
+            total.replays += rep.replays;
+            match result {
+                Ok(()) => ControlFlow::Continue(()),
+                Err((what, s)) => {
+                    let text = save::to_text(&save::scenario_of(r, &s, "soak failure", &what));
+                    total.failure = Some((what, text));
+                    total.script = rep.script;
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    );
     total
 }
