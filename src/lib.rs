@@ -20,6 +20,7 @@ pub mod clock;
 pub mod data;
 pub mod deep_check;
 pub mod diag;
+pub mod driver;
 pub mod engine;
 #[cfg(feature = "shipped-data")]
 pub mod fuzz;

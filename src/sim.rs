@@ -4,11 +4,11 @@
 //! and many threads give the same numbers.
 
 use crate::agent::{Agent, AgentSpec};
+use crate::driver::{play_out, DriveError, Steps};
 use crate::engine::{Event, Observer, PlayError, ScriptError};
 use crate::model::*;
 use crate::rules::Rules;
 use crate::state::State;
-use crate::view::View;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -192,6 +192,10 @@ struct PlayCounter {
     plays: Vec<(u16, u16)>,
 }
 
+impl Steps for PlayCounter {
+    type Error = std::convert::Infallible;
+}
+
 impl Observer for PlayCounter {
     fn event(&mut self, e: Event) {
         if let Event::Played { card, part, .. } = e {
@@ -222,42 +226,33 @@ pub fn play_game(
         plays: vec![(0, 0); r.cards.len()],
     };
     let mut s = State::new_observed(r, seed, &mut counter);
-    let mut options = Vec::new();
-    let mut decisions = 0;
-    let mut next = s.legal(r, &mut options);
-    while let Some(actor) = next {
-        let Some(side) = actor.side() else {
-            return Err(fail(
-                PlayError::Internal("a chance decision in a simulation".into()),
-                None,
-            ));
-        };
-        let view = View::new(r, &s, side);
-        let agent = &mut agents[side.index()];
-        let choice = agent.decide(&view, &options);
-        // A script that failed in the agent's look-ahead fails in a state
-        // the game can reach: report it rather than let the agent quietly
-        // steer round the card.
-        if let Some(e) = agent.take_script_error() {
-            return Err(fail(
-                PlayError::Script(e),
-                Some(format!("the {} agent ({side})", agent.name())),
-            ));
-        }
-        if !options.contains(&choice) {
-            return Err(fail(
-                PlayError::Illegal(format!(
-                    "agent {} chose {choice:?}, which is not an option",
-                    agent.name()
-                )),
-                None,
-            ));
-        }
-        next = s
-            .apply_next_observed(r, choice, &mut options, &mut counter)
-            .map_err(|e| fail(e, None))?;
-        decisions += 1;
-    }
+    let [editor, nixon] = agents;
+    let played = play_out(
+        r,
+        &mut s,
+        &mut [editor.as_mut(), nixon.as_mut()],
+        None,
+        &mut counter,
+    )
+    .map_err(|e| match e {
+        DriveError::Play(e) => fail(e, None),
+        DriveError::Lookahead { side, agent, error } => fail(
+            PlayError::Script(error),
+            Some(format!("the {agent} agent ({side})")),
+        ),
+        DriveError::Illegal { agent, choice } => fail(
+            PlayError::Illegal(format!(
+                "agent {agent} chose {choice:?}, which is not an option"
+            )),
+            None,
+        ),
+        DriveError::NoChance => fail(
+            PlayError::Internal("a chance decision in a simulation".into()),
+            None,
+        ),
+        DriveError::Observer(never) => match never {},
+    })?;
+    let decisions = played.decisions;
     Ok(GameResult {
         index,
         seed,
