@@ -5,14 +5,14 @@
 //! that each game replayed from its log ends the same.
 
 use crate::agent::{Agent, RandomAgent};
-use crate::engine::{Choice, PlayError, TokenRef};
+use crate::driver::{play_out, DriveError, Steps};
+use crate::engine::{Actor, Choice, Observer, PlayError, TokenRef};
 use crate::log::{players, GameLog, LoadedLog};
 use crate::model::*;
 use crate::rules::Rules;
 use crate::scenario::{save, Scenario};
 use crate::sim::game_seed;
 use crate::state::State;
-use crate::view::View;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 
@@ -117,6 +117,39 @@ fn check_step(
     Ok(())
 }
 
+/// The soak's checks at every step of a game, and its log.
+struct SoakSteps<'a> {
+    r: &'a Rules,
+    cfg: &'a SoakConfig,
+    rep: &'a mut SoakReport,
+    log: &'a mut GameLog,
+    /// The step under way (= the steps applied before it).
+    step: u64,
+    /// Choices made so far (each applied, or the game has failed).
+    chosen: u64,
+}
+
+impl Observer for SoakSteps<'_> {}
+
+impl Steps for SoakSteps<'_> {
+    type Error = String;
+    fn before(
+        &mut self,
+        s: &State,
+        _actor: Actor,
+        options: &[Choice],
+    ) -> Result<ControlFlow<()>, String> {
+        self.step = self.chosen;
+        check_step(self.r, s, options, self.step, self.cfg, self.rep)?;
+        Ok(ControlFlow::Continue(()))
+    }
+    fn chosen(&mut self, s: &State, _actor: Actor, choice: Choice) -> Result<(), String> {
+        self.log.record(self.r, s, choice);
+        self.chosen += 1;
+        Ok(())
+    }
+}
+
 fn soak_game(
     r: &Rules,
     index: u64,
@@ -130,32 +163,47 @@ fn soak_game(
         RandomAgent::new(game_seed(seed, 1)),
         RandomAgent::new(game_seed(seed, 2)),
     ];
-    let mut options = Vec::new();
-    let mut step = 0;
-    while let Some(actor) = s.legal(r, &mut options) {
-        check_step(r, &s, &options, step, cfg, rep).map_err(|e| {
-            (
-                format!("game {index} (seed {seed}), step {step}: {e}"),
-                Box::new(s.clone()),
-            )
-        })?;
-        let side = actor.side().ok_or_else(|| {
-            (
-                "a chance decision in normal play".to_string(),
-                Box::new(s.clone()),
-            )
-        })?;
-        let c = agents[side.index()].decide(&View::new(r, &s, side), &options);
-        log.record(r, &s, c);
-        s.apply(r, c).map_err(|e| {
-            note_script(rep, &e);
-            (
-                format!("game {index}, step {step}: {e}"),
-                Box::new(s.clone()),
-            )
-        })?;
-        step += 1;
-        rep.steps += 1;
+    let mut steps = SoakSteps {
+        r,
+        cfg,
+        rep,
+        log: &mut log,
+        step: 0,
+        chosen: 0,
+    };
+    let [editor, nixon] = &mut agents;
+    let played = play_out(
+        r,
+        &mut s,
+        &mut [editor as &mut dyn Agent, nixon],
+        None,
+        &mut steps,
+    );
+    let step = steps.step;
+    match played {
+        Ok(p) => rep.steps += p.decisions,
+        Err(e) => {
+            rep.steps += step;
+            let what = match e {
+                DriveError::Observer(what) => {
+                    format!("game {index} (seed {seed}), step {step}: {what}")
+                }
+                DriveError::NoChance => "a chance decision in normal play".to_string(),
+                DriveError::Play(e) => {
+                    note_script(rep, &e);
+                    format!("game {index}, step {step}: {e}")
+                }
+                DriveError::Lookahead { error, .. } => {
+                    let e = PlayError::Script(error);
+                    note_script(rep, &e);
+                    format!("game {index}, step {step}: {e}")
+                }
+                DriveError::Illegal { agent, choice } => {
+                    format!("game {index}, step {step}: agent {agent} chose {choice:?}, which is not an option")
+                }
+            };
+            return Err((what, Box::new(s)));
+        }
     }
     log.outcome = s.outcome;
     let loaded =
