@@ -121,3 +121,120 @@ pub fn play_out<O: Steps>(
     }
     Ok(played)
 }
+
+#[cfg(all(test, feature = "shipped-data"))]
+mod tests {
+    use super::*;
+    use crate::agent::RandomAgent;
+
+    /// Counts the hooks and stops or fails at a given step.
+    #[derive(Default)]
+    struct Script {
+        before: u64,
+        chosen: u64,
+        stop_at: Option<u64>,
+        fail_at: Option<u64>,
+    }
+
+    impl Observer for Script {}
+
+    impl Steps for Script {
+        type Error = u64;
+        fn before(
+            &mut self,
+            _: &State,
+            _: Actor,
+            options: &[Choice],
+        ) -> Result<ControlFlow<()>, u64> {
+            assert!(!options.is_empty(), "a decision always has an option");
+            if self.fail_at == Some(self.before) {
+                return Err(self.before);
+            }
+            if self.stop_at == Some(self.before) {
+                return Ok(ControlFlow::Break(()));
+            }
+            self.before += 1;
+            Ok(ControlFlow::Continue(()))
+        }
+        fn chosen(&mut self, _: &State, _: Actor, _: Choice) -> Result<(), u64> {
+            self.chosen += 1;
+            Ok(())
+        }
+    }
+
+    fn game(obs: &mut Script) -> (State, Result<Played, DriveError<u64>>) {
+        let r = crate::data::shipped();
+        let mut s = State::new(&r, 7);
+        let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+        let played = play_out(&r, &mut s, &mut [&mut a, &mut b], None, obs);
+        (s, played)
+    }
+
+    #[test]
+    fn a_game_is_played_to_its_outcome_with_every_step_observed() {
+        let mut obs = Script::default();
+        let (s, played) = game(&mut obs);
+        let played = played.expect("a random game plays to its end");
+        assert!(s.outcome.is_some(), "R10: the game ends with a winner");
+        assert!(!played.stopped);
+        assert!(played.decisions > 0);
+        assert_eq!(obs.before, played.decisions);
+        assert_eq!(obs.chosen, played.decisions);
+    }
+
+    #[test]
+    fn the_observer_can_stop_the_game_before_a_decision() {
+        let mut obs = Script {
+            stop_at: Some(10),
+            ..Default::default()
+        };
+        let (s, played) = game(&mut obs);
+        let played = played.expect("stopping is not an error");
+        assert_eq!(
+            played,
+            Played {
+                decisions: 10,
+                stopped: true
+            }
+        );
+        assert!(s.outcome.is_none());
+    }
+
+    #[test]
+    fn the_observer_can_fail_the_game() {
+        let mut obs = Script {
+            fail_at: Some(3),
+            ..Default::default()
+        };
+        let (_, played) = game(&mut obs);
+        assert!(matches!(played, Err(DriveError::Observer(3))), "{played:?}");
+        assert_eq!(obs.chosen, 3);
+    }
+
+    /// Always chooses something that is never an option.
+    struct Cheat;
+
+    impl Agent for Cheat {
+        fn name(&self) -> String {
+            "cheat".into()
+        }
+        fn decide(&mut self, _: &View, _: &[Choice]) -> Choice {
+            Choice::Chance(7)
+        }
+    }
+
+    #[test]
+    fn a_choice_that_is_not_an_option_is_refused_before_it_applies() {
+        let r = crate::data::shipped();
+        let mut s = State::new(&r, 7);
+        let before = s.clone();
+        let mut obs = Script::default();
+        let played = play_out(&r, &mut s, &mut [&mut Cheat, &mut Cheat], None, &mut obs);
+        assert!(
+            matches!(&played, Err(DriveError::Illegal { agent, .. }) if agent == "cheat"),
+            "{played:?}"
+        );
+        assert_eq!(obs.chosen, 0);
+        assert!(s == before, "nothing was applied");
+    }
+}
