@@ -119,20 +119,42 @@ pub fn random_games(r: &mut Rules, games: u64, threads: usize) -> (f64, f64) {
     result
 }
 
+/// Stops a game in the middle of a card action (a program running) after
+/// round 1.
+struct MidAction;
+
+impl crate::engine::Observer for MidAction {}
+
+impl crate::driver::Steps for MidAction {
+    type Error = std::convert::Infallible;
+    fn before(
+        &mut self,
+        s: &State,
+        _: crate::engine::Actor,
+        _: &[crate::engine::Choice],
+    ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
+        Ok(
+            if s.stack.iter().any(|f| matches!(f, Frame::Run(_))) && s.round > 1 {
+                std::ops::ControlFlow::Break(())
+            } else {
+                std::ops::ControlFlow::Continue(())
+            },
+        )
+    }
+}
+
 /// A state in the middle of a card action (a program running), from a random game.
 pub fn mid_action_state(r: &Rules) -> State {
-    let mut options = Vec::new();
     for seed in 0.. {
         let mut s = State::new(r, seed);
-        let mut agents = [RandomAgent::new(seed), RandomAgent::new(seed + 1)];
-        while let Some(actor) = s.legal(r, &mut options) {
-            if s.stack.iter().any(|f| matches!(f, Frame::Run(_))) && s.round > 1 {
+        let (mut e, mut n) = (RandomAgent::new(seed), RandomAgent::new(seed + 1));
+        // A game that ends, or fails, before a program runs past round 1:
+        // try the next seed.
+        if let Ok(played) =
+            crate::driver::play_out(r, &mut s, &mut [&mut e, &mut n], None, &mut MidAction)
+        {
+            if played.stopped {
                 return s;
-            }
-            let side = actor.side().unwrap_or(Side::Editor);
-            let c = agents[side.index()].decide(&View::new(r, &s, side), &options);
-            if s.apply_unchecked(r, c).is_err() {
-                break;
             }
         }
     }

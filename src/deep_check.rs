@@ -18,9 +18,9 @@ use crate::rules::{Action, Rules};
 use crate::scenario::{PlayStop, Scenario};
 use crate::sim::{play_indexed, single_game_seed, GameFailure};
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
 
 /// The seed of the deep check's games (fixed, so a check is repeatable).
 pub const SEED: u64 = 1;
@@ -194,51 +194,37 @@ pub fn deep_check(
         .enumerate()
         .flat_map(|(p, (_, _, n))| (0..*n).map(move |i| (p, i)))
         .collect();
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    // (pairing, index, failure) and per-card action plays.
-    let failures: Mutex<Vec<(usize, u64, GameFailure)>> = Mutex::new(Vec::new());
-    let plays: Mutex<Vec<u64>> = Mutex::new(vec![0; r.cards.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                let mut mine = vec![0u64; r.cards.len()];
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(p, index)) = jobs.get(k) else {
-                        break;
-                    };
-                    let (e, n, _) = &plan[p];
-                    match play_indexed(r, e, n, SEED, index) {
-                        Ok(g) => {
-                            for (c, (_, a)) in g.plays.iter().enumerate() {
-                                mine[c] += *a as u64;
-                            }
-                        }
-                        Err(f) => {
-                            if let Ok(mut v) = failures.lock() {
-                                v.push((p, index, f));
-                            }
-                        }
-                    }
-                    progress(done.fetch_add(1, Ordering::Relaxed) as u64 + 1);
-                }
-                if let Ok(mut all) = plays.lock() {
-                    for (a, b) in all.iter_mut().zip(&mine) {
-                        *a += b;
+    // (pairing, index, failure) in job order, and per-card action plays.
+    let mut failures: Vec<(usize, u64, GameFailure)> = Vec::new();
+    let mut plays = vec![0u64; r.cards.len()];
+    let play = |k: u64| {
+        let (p, index) = jobs[k as usize];
+        let (e, n, _) = &plan[p];
+        (p, index, play_indexed(r, e, n, SEED, index))
+    };
+    crate::runner::run_ordered(
+        jobs.len() as u64,
+        threads,
+        &AtomicBool::new(false),
+        progress,
+        play,
+        |_, (p, index, result)| {
+            match result {
+                Ok(g) => {
+                    for (c, (_, a)) in g.plays.iter().enumerate() {
+                        plays[c] += *a as u64;
                     }
                 }
-            });
-        }
-    });
-    let plays = plays.into_inner().unwrap_or_default();
+                Err(f) => failures.push((p, index, f)),
+            }
+            ControlFlow::Continue(())
+        },
+    );
     for (i, c) in r.cards.iter().enumerate() {
         report
             .action_plays
             .insert(c.id.clone(), plays.get(i).copied().unwrap_or(0));
     }
-    let mut failures = failures.into_inner().unwrap_or_default();
-    failures.sort_by_key(|(p, i, _)| (*p, *i));
     for (p, index, f) in failures {
         let (e, n, _) = &plan[p];
         let mut place = format!("in game {index} of {e} (Editor) vs {n} (Nixon), seed {SEED}");

@@ -20,6 +20,7 @@ pub mod clock;
 pub mod data;
 pub mod deep_check;
 pub mod diag;
+pub mod driver;
 pub mod engine;
 #[cfg(feature = "shipped-data")]
 pub mod fuzz;
@@ -30,6 +31,7 @@ pub mod narrate;
 pub mod puzzle;
 pub mod render;
 pub mod rules;
+pub mod runner;
 pub mod scenario;
 pub mod script;
 pub mod sim;

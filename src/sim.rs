@@ -4,15 +4,15 @@
 //! and many threads give the same numbers.
 
 use crate::agent::{Agent, AgentSpec};
+use crate::driver::{play_out, DriveError, Steps};
 use crate::engine::{Event, Observer, PlayError, ScriptError};
 use crate::model::*;
 use crate::rules::Rules;
 use crate::state::State;
-use crate::view::View;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 /// The seed of game `index` of a run seeded with `base` (SplitMix64).
 pub fn game_seed(base: u64, index: u64) -> u64 {
@@ -192,6 +192,10 @@ struct PlayCounter {
     plays: Vec<(u16, u16)>,
 }
 
+impl Steps for PlayCounter {
+    type Error = std::convert::Infallible;
+}
+
 impl Observer for PlayCounter {
     fn event(&mut self, e: Event) {
         if let Event::Played { card, part, .. } = e {
@@ -222,42 +226,33 @@ pub fn play_game(
         plays: vec![(0, 0); r.cards.len()],
     };
     let mut s = State::new_observed(r, seed, &mut counter);
-    let mut options = Vec::new();
-    let mut decisions = 0;
-    let mut next = s.legal(r, &mut options);
-    while let Some(actor) = next {
-        let Some(side) = actor.side() else {
-            return Err(fail(
-                PlayError::Internal("a chance decision in a simulation".into()),
-                None,
-            ));
-        };
-        let view = View::new(r, &s, side);
-        let agent = &mut agents[side.index()];
-        let choice = agent.decide(&view, &options);
-        // A script that failed in the agent's look-ahead fails in a state
-        // the game can reach: report it rather than let the agent quietly
-        // steer round the card.
-        if let Some(e) = agent.take_script_error() {
-            return Err(fail(
-                PlayError::Script(e),
-                Some(format!("the {} agent ({side})", agent.name())),
-            ));
-        }
-        if !options.contains(&choice) {
-            return Err(fail(
-                PlayError::Illegal(format!(
-                    "agent {} chose {choice:?}, which is not an option",
-                    agent.name()
-                )),
-                None,
-            ));
-        }
-        next = s
-            .apply_next_observed(r, choice, &mut options, &mut counter)
-            .map_err(|e| fail(e, None))?;
-        decisions += 1;
-    }
+    let [editor, nixon] = agents;
+    let played = play_out(
+        r,
+        &mut s,
+        &mut [editor.as_mut(), nixon.as_mut()],
+        None,
+        &mut counter,
+    )
+    .map_err(|e| match e {
+        DriveError::Play(e) => fail(e, None),
+        DriveError::Lookahead { side, agent, error } => fail(
+            PlayError::Script(error),
+            Some(format!("the {agent} agent ({side})")),
+        ),
+        DriveError::Illegal { agent, choice } => fail(
+            PlayError::Illegal(format!(
+                "agent {agent} chose {choice:?}, which is not an option"
+            )),
+            None,
+        ),
+        DriveError::NoChance => fail(
+            PlayError::Internal("a chance decision in a simulation".into()),
+            None,
+        ),
+        DriveError::Observer(never) => match never {},
+    })?;
+    let decisions = played.decisions;
     Ok(GameResult {
         index,
         seed,
@@ -364,87 +359,56 @@ pub fn simulate_compare_until(
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<SimResult, GameFailure> {
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let failure: Mutex<Option<GameFailure>> = Mutex::new(None);
-    let threads = cfg.threads.max(1);
-    let partials: Vec<SimResult> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut result = SimResult {
-                        against: against.map(|_| Tally::default()),
-                        paired: against.map(|_| crate::stats::Paired::default()),
-                        ..Default::default()
-                    };
-                    loop {
-                        if stop.load(Ordering::SeqCst) {
-                            break;
-                        }
-                        let i = next.fetch_add(1, Ordering::Relaxed) as u64;
-                        if i >= cfg.games || failure.lock().map(|f| f.is_some()).unwrap_or(true) {
-                            break;
-                        }
-                        let index = cfg.first_game + i;
-                        let run = |rules: &Rules| {
-                            play_indexed(rules, &cfg.editor, &cfg.nixon, cfg.seed, index)
-                        };
-                        let outcome = run(r).and_then(|g| match against {
-                            Some(b) => run(b)
-                                .map(|h| (g, Some(h)))
-                                .map_err(|f| GameFailure { against: true, ..f }),
-                            None => Ok((g, None)),
-                        });
-                        match outcome {
-                            Ok((g, h)) => {
-                                result.tally.add(r, &g);
-                                if let (Some(h), Some(b)) = (h, against) {
-                                    if let Some(t) = &mut result.against {
-                                        t.add(b, &h);
-                                    }
-                                    if let Some(p) = &mut result.paired {
-                                        p.add(
-                                            g.outcome.winner == Side::Editor,
-                                            h.outcome.winner == Side::Editor,
-                                        );
-                                    }
-                                }
-                            }
-                            Err(e) => {
-                                // The lowest failing index, so the report
-                                // does not depend on the threads.
-                                if let Ok(mut f) = failure.lock() {
-                                    if f.as_ref().is_none_or(|g| e.index < g.index) {
-                                        *f = Some(e);
-                                    }
-                                }
-                                break;
-                            }
-                        }
-                        let n = done.fetch_add(1, Ordering::Relaxed) as u64 + 1;
-                        progress(n);
-                    }
-                    result
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
-    if let Some(e) = failure.into_inner().ok().flatten() {
-        return Err(e);
-    }
     let mut total = SimResult {
         against: against.map(|_| Tally::default()),
         paired: against.map(|_| crate::stats::Paired::default()),
         ..Default::default()
     };
-    for p in &partials {
-        total.merge(p);
+    let mut failure = None;
+    let play = |i: u64| {
+        let index = cfg.first_game + i;
+        let run = |rules: &Rules| play_indexed(rules, &cfg.editor, &cfg.nixon, cfg.seed, index);
+        run(r).and_then(|g| match against {
+            Some(b) => run(b)
+                .map(|h| (g, Some(h)))
+                .map_err(|f| GameFailure { against: true, ..f }),
+            None => Ok((g, None)),
+        })
+    };
+    // Results arrive in index order, so the failure reported is the one
+    // with the lowest game index, whatever the threads.
+    crate::runner::run_ordered(
+        cfg.games,
+        cfg.threads,
+        stop,
+        progress,
+        play,
+        |_, outcome| match outcome {
+            Ok((g, h)) => {
+                total.tally.add(r, &g);
+                if let (Some(h), Some(b)) = (h, against) {
+                    if let Some(t) = &mut total.against {
+                        t.add(b, &h);
+                    }
+                    if let Some(p) = &mut total.paired {
+                        p.add(
+                            g.outcome.winner == Side::Editor,
+                            h.outcome.winner == Side::Editor,
+                        );
+                    }
+                }
+                ControlFlow::Continue(())
+            }
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        },
+    );
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(total),
     }
-    Ok(total)
 }
 
 #[cfg(test)]

@@ -5,15 +5,16 @@
 //! that each game replayed from its log ends the same.
 
 use crate::agent::{Agent, RandomAgent};
-use crate::engine::{Choice, PlayError, TokenRef};
+use crate::driver::{play_out, DriveError, Steps};
+use crate::engine::{Actor, Choice, Observer, PlayError, TokenRef};
 use crate::log::{players, GameLog, LoadedLog};
 use crate::model::*;
 use crate::rules::Rules;
 use crate::scenario::{save, Scenario};
 use crate::sim::game_seed;
 use crate::state::State;
-use crate::view::View;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 
 #[derive(Clone, Debug)]
 pub struct SoakConfig {
@@ -116,6 +117,39 @@ fn check_step(
     Ok(())
 }
 
+/// The soak's checks at every step of a game, and its log.
+struct SoakSteps<'a> {
+    r: &'a Rules,
+    cfg: &'a SoakConfig,
+    rep: &'a mut SoakReport,
+    log: &'a mut GameLog,
+    /// The step under way (= the steps applied before it).
+    step: u64,
+    /// Choices made so far (each applied, or the game has failed).
+    chosen: u64,
+}
+
+impl Observer for SoakSteps<'_> {}
+
+impl Steps for SoakSteps<'_> {
+    type Error = String;
+    fn before(
+        &mut self,
+        s: &State,
+        _actor: Actor,
+        options: &[Choice],
+    ) -> Result<ControlFlow<()>, String> {
+        self.step = self.chosen;
+        check_step(self.r, s, options, self.step, self.cfg, self.rep)?;
+        Ok(ControlFlow::Continue(()))
+    }
+    fn chosen(&mut self, s: &State, _actor: Actor, choice: Choice) -> Result<(), String> {
+        self.log.record(self.r, s, choice);
+        self.chosen += 1;
+        Ok(())
+    }
+}
+
 fn soak_game(
     r: &Rules,
     index: u64,
@@ -129,32 +163,47 @@ fn soak_game(
         RandomAgent::new(game_seed(seed, 1)),
         RandomAgent::new(game_seed(seed, 2)),
     ];
-    let mut options = Vec::new();
-    let mut step = 0;
-    while let Some(actor) = s.legal(r, &mut options) {
-        check_step(r, &s, &options, step, cfg, rep).map_err(|e| {
-            (
-                format!("game {index} (seed {seed}), step {step}: {e}"),
-                Box::new(s.clone()),
-            )
-        })?;
-        let side = actor.side().ok_or_else(|| {
-            (
-                "a chance decision in normal play".to_string(),
-                Box::new(s.clone()),
-            )
-        })?;
-        let c = agents[side.index()].decide(&View::new(r, &s, side), &options);
-        log.record(r, &s, c);
-        s.apply(r, c).map_err(|e| {
-            note_script(rep, &e);
-            (
-                format!("game {index}, step {step}: {e}"),
-                Box::new(s.clone()),
-            )
-        })?;
-        step += 1;
-        rep.steps += 1;
+    let mut steps = SoakSteps {
+        r,
+        cfg,
+        rep,
+        log: &mut log,
+        step: 0,
+        chosen: 0,
+    };
+    let [editor, nixon] = &mut agents;
+    let played = play_out(
+        r,
+        &mut s,
+        &mut [editor as &mut dyn Agent, nixon],
+        None,
+        &mut steps,
+    );
+    let step = steps.step;
+    match played {
+        Ok(p) => rep.steps += p.decisions,
+        Err(e) => {
+            rep.steps += step;
+            let what = match e {
+                DriveError::Observer(what) => {
+                    format!("game {index} (seed {seed}), step {step}: {what}")
+                }
+                DriveError::NoChance => "a chance decision in normal play".to_string(),
+                DriveError::Play(e) => {
+                    note_script(rep, &e);
+                    format!("game {index}, step {step}: {e}")
+                }
+                DriveError::Lookahead { error, .. } => {
+                    let e = PlayError::Script(error);
+                    note_script(rep, &e);
+                    format!("game {index}, step {step}: {e}")
+                }
+                DriveError::Illegal { agent, choice } => {
+                    format!("game {index}, step {step}: agent {agent} chose {choice:?}, which is not an option")
+                }
+            };
+            return Err((what, Box::new(s)));
+        }
     }
     log.outcome = s.outcome;
     let loaded =
@@ -194,52 +243,37 @@ pub fn soak_until(
     progress: &(dyn Fn(u64) + Sync),
     interrupt: &AtomicBool,
 ) -> SoakReport {
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let stop = AtomicBool::new(false);
-    let reports: Vec<SoakReport> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..cfg.threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut rep = SoakReport::default();
-                    loop {
-                        if interrupt.load(Ordering::SeqCst) {
-                            break;
-                        }
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= cfg.games || stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        if let Err((what, s)) = soak_game(r, i, cfg, &mut rep) {
-                            let text =
-                                save::to_text(&save::scenario_of(r, &s, "soak failure", &what));
-                            rep.failure = Some((what, text));
-                            stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                    }
-                    rep
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .collect()
-    });
+    let play = |i: u64| {
+        let mut rep = SoakReport::default();
+        let result = soak_game(r, i, cfg, &mut rep);
+        (rep, result)
+    };
     let mut total = SoakReport::default();
-    for rep in reports {
-        total.games += rep.games;
-        total.steps += rep.steps;
-        total.options_applied += rep.options_applied;
-        total.illegal_refused += rep.illegal_refused;
-        total.round_trips += rep.round_trips;
-        total.replays += rep.replays;
-        if total.failure.is_none() && rep.failure.is_some() {
-            total.failure = rep.failure;
-            total.script = rep.script;
-        }
-    }
+    // Games reach the sink in index order: the failure reported is the
+    // lowest-numbered game's, whatever the threads.
+    crate::runner::run_ordered(
+        cfg.games,
+        cfg.threads,
+        interrupt,
+        progress,
+        play,
+        |_, (rep, result)| {
+            total.games += rep.games;
+            total.steps += rep.steps;
+            total.options_applied += rep.options_applied;
+            total.illegal_refused += rep.illegal_refused;
+            total.round_trips += rep.round_trips;
+            total.replays += rep.replays;
+            match result {
+                Ok(()) => ControlFlow::Continue(()),
+                Err((what, s)) => {
+                    let text = save::to_text(&save::scenario_of(r, &s, "soak failure", &what));
+                    total.failure = Some((what, text));
+                    total.script = rep.script;
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    );
     total
 }

@@ -4,26 +4,51 @@
 //! refused with the state unchanged, same seed and choices giving the same
 //! game, and states surviving a serialization round trip.
 
-use watergate::agent::{Agent, RandomAgent};
-use watergate::engine::{Choice, Event, PlayError, TokenRef};
+use std::ops::ControlFlow;
+use watergate::agent::RandomAgent;
+use watergate::driver::{play_out, Steps};
+use watergate::engine::{Actor, Choice, Event, Observer, PlayError, TokenRef};
 use watergate::model::*;
 use watergate::rules::Rules;
 use watergate::state::State;
 use watergate::view::View;
 
-fn play(r: &Rules, seed: u64, mut each: impl FnMut(&State, &[Choice])) -> (State, Vec<Event>) {
-    let mut events = Vec::new();
-    let mut s = State::new_observed(r, seed, &mut events);
-    let mut agents = [RandomAgent::new(seed ^ 0xE), RandomAgent::new(seed ^ 0x17)];
-    let mut options = Vec::new();
-    while let Some(actor) = s.legal(r, &mut options) {
-        each(&s, &options);
-        let side = actor.side().expect("no chance decisions in normal play");
-        let choice = agents[side.index()].decide(&View::new(r, &s, side), &options);
-        s.apply_observed(r, choice, &mut events)
-            .expect("a legal choice applies");
+/// The events of a game, and a check run before every decision.
+struct Watch<F> {
+    events: Vec<Event>,
+    each: F,
+}
+
+impl<F> Observer for Watch<F> {
+    fn event(&mut self, e: Event) {
+        self.events.push(e);
     }
-    (s, events)
+}
+
+impl<F: FnMut(&State, &[Choice])> Steps for Watch<F> {
+    type Error = std::convert::Infallible;
+    fn before(
+        &mut self,
+        s: &State,
+        _: Actor,
+        options: &[Choice],
+    ) -> Result<ControlFlow<()>, Self::Error> {
+        (self.each)(s, options);
+        Ok(ControlFlow::Continue(()))
+    }
+}
+
+fn play(r: &Rules, seed: u64, each: impl FnMut(&State, &[Choice])) -> (State, Vec<Event>) {
+    let mut watch = Watch {
+        events: Vec::new(),
+        each,
+    };
+    let mut s = State::new_observed(r, seed, &mut watch);
+    let (mut e, mut n) = (RandomAgent::new(seed ^ 0xE), RandomAgent::new(seed ^ 0x17));
+    if let Err(err) = play_out(r, &mut s, &mut [&mut e, &mut n], None, &mut watch) {
+        panic!("seed {seed}: a random game fails (no chance decisions in normal play; a legal choice applies): {err:?}");
+    }
+    (s, watch.events)
 }
 
 #[test]
