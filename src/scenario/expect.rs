@@ -13,6 +13,22 @@ use crate::rules::Rules;
 use crate::state::*;
 use crate::view::View;
 
+/// Expected board tokens as `KIND on SPACE up|down`, the words both the
+/// state's and a view's board are compared in.
+fn board_words(board: &[super::format::BoardTokenDef]) -> Vec<String> {
+    board
+        .iter()
+        .map(|b| {
+            format!(
+                "{} on {}{}",
+                norm_kind(&b.token),
+                b.space,
+                if b.face_up { " up" } else { " down" }
+            )
+        })
+        .collect()
+}
+
 fn norm_kind(text: &str) -> String {
     match parse_kind(text) {
         Some((c, sym, _)) => kind_name(c, sym),
@@ -258,17 +274,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         compare_sets(pr, "expect.track", want, got);
     }
     if let Some(board) = &e.board {
-        let want = board
-            .iter()
-            .map(|b| {
-                format!(
-                    "{} on {}{}",
-                    norm_kind(&b.token),
-                    b.space,
-                    if b.face_up { " up" } else { " down" }
-                )
-            })
-            .collect();
+        let want = board_words(board);
         let got = s
             .evidence
             .iter()
@@ -605,17 +611,7 @@ fn check_view(r: &Rules, s: &State, v: &ViewExpectDef, path: &str, pr: &mut Prob
         }
     }
     if let Some(board) = &v.board {
-        let want = board
-            .iter()
-            .map(|b| {
-                format!(
-                    "{} on {}{}",
-                    norm_kind(&b.token),
-                    b.space,
-                    if b.face_up { " up" } else { " down" }
-                )
-            })
-            .collect();
+        let want = board_words(board);
         let got = view
             .board()
             .iter()
