@@ -210,13 +210,15 @@ pub fn serve(cfg: ServeConfig, rules: Rules, out: &mut dyn std::io::Write) -> Re
             .map_err(|e| format!("cannot read the bound address: {e}"))?;
         let state = AppState::new(cfg.source.clone(), rules, addr, cfg.limits);
         let url = match addr.ip() {
+            ip if ip.is_unspecified() => format!("http://127.0.0.1:{}/", addr.port()),
             IpAddr::V6(a) => format!("http://[{a}]:{}/", addr.port()),
             IpAddr::V4(a) => format!("http://{a}:{}/", addr.port()),
         };
-        writeln!(out, "Watergate studio: {url}")
+        // A reader that closed the pipe after the URL (`serve | head -1`)
+        // does not stop the server: the lines are best effort.
+        let _ = writeln!(out, "Watergate studio: {url}")
             .and_then(|()| writeln!(out, "Playing {}. Stop with Ctrl-C.", cfg.source.label()))
-            .and_then(|()| out.flush())
-            .map_err(|e| format!("cannot print the address: {e}"))?;
+            .and_then(|()| out.flush());
         tokio::spawn(play::expire_loop(Arc::clone(&state.sessions)));
         axum::serve(listener, router(state))
             .await
