@@ -20,7 +20,10 @@ async fn step(c: &Client) -> Option<String> {
 
 /// Clicks the first legal option until the game is over; returns the
 /// outcome's text and the number of clicks.
-async fn click_to_the_end(c: &Client, screenshot_at: Option<usize>) -> Result<(String, usize), String> {
+async fn click_to_the_end(
+    c: &Client,
+    screenshot_at: Option<usize>,
+) -> Result<(String, usize), String> {
     let mut clicks = 0;
     loop {
         if let Ok(o) = c.find(Locator::Css("#outcome")).await {
@@ -37,10 +40,14 @@ async fn click_to_the_end(c: &Client, screenshot_at: Option<usize>) -> Result<(S
         let before = step(c).await;
         let option = wait_css(c, "button.option", 60).await?;
         if screenshot_at == Some(clicks) {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/studio-board.png");
+            let path =
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/studio-board.png");
             screenshot(c, &path).await?;
         }
-        option.click().await.map_err(|e| format!("click {clicks}: {e}"))?;
+        option
+            .click()
+            .await
+            .map_err(|e| format!("click {clicks}: {e}"))?;
         clicks += 1;
         // The page is drawn again once the server answered.
         let deadline = std::time::Instant::now() + Duration::from_secs(60);
@@ -51,7 +58,9 @@ async fn click_to_the_end(c: &Client, screenshot_at: Option<usize>) -> Result<(S
             if let Ok(m) = c.find(Locator::Css("#message.error")).await {
                 let text = m.text().await.unwrap_or_default();
                 if !text.is_empty() {
-                    return Err(format!("the page shows an error after click {clicks}: {text}"));
+                    return Err(format!(
+                        "the page shows an error after click {clicks}: {text}"
+                    ));
                 }
             }
             if std::time::Instant::now() > deadline {
@@ -65,7 +74,9 @@ async fn click_to_the_end(c: &Client, screenshot_at: Option<usize>) -> Result<(S
 #[test]
 fn a_whole_game_is_played_by_clicking_against_the_random_agent() {
     run("whole_game_by_clicking", &[], |c, url| async move {
-        c.goto(&format!("{url}#/play")).await.map_err(|e| e.to_string())?;
+        c.goto(&format!("{url}#/play"))
+            .await
+            .map_err(|e| e.to_string())?;
         wait_css(&c, "#start", 20).await?;
         c.find(Locator::Css("#ai option[value='random']"))
             .await
@@ -73,17 +84,30 @@ fn a_whole_game_is_played_by_clicking_against_the_random_agent() {
             .click()
             .await
             .map_err(|e| e.to_string())?;
-        c.find(Locator::Css("#seed")).await.map_err(|e| e.to_string())?
-            .send_keys("11").await.map_err(|e| e.to_string())?;
-        c.find(Locator::Css("#start")).await.map_err(|e| e.to_string())?
-            .click().await.map_err(|e| e.to_string())?;
+        c.find(Locator::Css("#seed"))
+            .await
+            .map_err(|e| e.to_string())?
+            .send_keys("11")
+            .await
+            .map_err(|e| e.to_string())?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(|e| e.to_string())?
+            .click()
+            .await
+            .map_err(|e| e.to_string())?;
         wait_css(&c, "svg.board", 30).await?;
         // The board is drawn: every space of board.ron, the informants named.
-        let spaces = c.find_all(Locator::Css("svg.board g.space")).await.map_err(|e| e.to_string())?;
+        let spaces = c
+            .find_all(Locator::Css("svg.board g.space"))
+            .await
+            .map_err(|e| e.to_string())?;
         if spaces.len() < 30 {
             return Err(format!("only {} board spaces drawn", spaces.len()));
         }
-        let shot = std::env::var("WATERGATE_UPDATE_SCREENSHOT").is_ok_and(|v| v == "1").then_some(24);
+        let shot = std::env::var("WATERGATE_UPDATE_SCREENSHOT")
+            .is_ok_and(|v| v == "1")
+            .then_some(24);
         let (outcome, clicks) = click_to_the_end(&c, shot).await?;
         if !outcome.contains("Game over") || !outcome.contains("wins") {
             return Err(format!("the outcome reads {outcome:?}"));
@@ -96,12 +120,22 @@ fn a_whole_game_is_played_by_clicking_against_the_random_agent() {
 #[test]
 fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
     run("hotseat_handover", &[], |c, url| async move {
-        c.goto(&format!("{url}#/play")).await.map_err(|e| e.to_string())?;
+        c.goto(&format!("{url}#/play"))
+            .await
+            .map_err(|e| e.to_string())?;
         wait_css(&c, "#start", 20).await?;
-        c.find(Locator::Css("#mode option[value='hotseat']")).await.map_err(|e| e.to_string())?
-            .click().await.map_err(|e| e.to_string())?;
-        c.find(Locator::Css("#start")).await.map_err(|e| e.to_string())?
-            .click().await.map_err(|e| e.to_string())?;
+        c.find(Locator::Css("#mode option[value='hotseat']"))
+            .await
+            .map_err(|e| e.to_string())?
+            .click()
+            .await
+            .map_err(|e| e.to_string())?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(|e| e.to_string())?
+            .click()
+            .await
+            .map_err(|e| e.to_string())?;
         // Click until the handover screen comes; it shows no hand and no board.
         for _ in 0..200 {
             if let Ok(h) = c.find(Locator::Css("#handover")).await {
@@ -112,10 +146,19 @@ fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
                 if !text.contains("Pass the screen to") {
                     return Err(format!("the handover screen reads {text:?}"));
                 }
-                let seat_before = c.execute("return JSON.parse(sessionStorage.getItem('watergate.play')).current", vec![])
-                    .await.map_err(|e| e.to_string())?;
-                c.find(Locator::Css("#handover-ready")).await.map_err(|e| e.to_string())?
-                    .click().await.map_err(|e| e.to_string())?;
+                let seat_before = c
+                    .execute(
+                        "return JSON.parse(sessionStorage.getItem('watergate.play')).current",
+                        vec![],
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                c.find(Locator::Css("#handover-ready"))
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .click()
+                    .await
+                    .map_err(|e| e.to_string())?;
                 let play = wait_css(&c, "div.play", 20).await?;
                 let seat_after = play.attr("data-seat").await.map_err(|e| e.to_string())?;
                 if Some(seat_before.as_str().unwrap_or("").to_string()) == seat_after {
@@ -124,7 +167,11 @@ fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
                 return Ok(());
             }
             let before = step(&c).await;
-            wait_css(&c, "button.option", 30).await?.click().await.map_err(|e| e.to_string())?;
+            wait_css(&c, "button.option", 30)
+                .await?
+                .click()
+                .await
+                .map_err(|e| e.to_string())?;
             for _ in 0..500 {
                 if c.find(Locator::Css("#handover")).await.is_ok() || step(&c).await != before {
                     break;

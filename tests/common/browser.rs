@@ -66,13 +66,14 @@ impl Driver {
             .expect("chromedriver starts");
         let deadline = Instant::now() + Duration::from_secs(20);
         while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not open port {port}");
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not open port {port}"
+            );
             std::thread::sleep(Duration::from_millis(50));
         }
-        let profile = std::env::temp_dir().join(format!(
-            "watergate-chromium-{}-{port}",
-            std::process::id()
-        ));
+        let profile =
+            std::env::temp_dir().join(format!("watergate-chromium-{}-{port}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
         Driver {
             child,
@@ -180,7 +181,11 @@ where
 }
 
 /// Waits until `css` matches an element, up to `secs` seconds.
-pub async fn wait_css(c: &Client, css: &str, secs: u64) -> Result<fantoccini::elements::Element, String> {
+pub async fn wait_css(
+    c: &Client,
+    css: &str,
+    secs: u64,
+) -> Result<fantoccini::elements::Element, String> {
     c.wait()
         .at_most(Duration::from_secs(secs))
         .for_element(Locator::Css(css))

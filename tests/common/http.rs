@@ -16,8 +16,7 @@ pub struct Response {
 
 impl Response {
     pub fn json(&self) -> serde_json::Value {
-        serde_json::from_str(&self.body)
-            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.body))
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {
@@ -30,7 +29,13 @@ impl Response {
 
 /// A request as bytes: `extra` headers are added as given; Host is
 /// `host` unless `extra` names one.
-pub fn request_bytes(method: &str, path: &str, host: &str, extra: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
+pub fn request_bytes(
+    method: &str,
+    path: &str,
+    host: &str,
+    extra: &[(&str, &str)],
+    body: &[u8],
+) -> Vec<u8> {
     let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
     if !extra.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
         head.push_str(&format!("Host: {host}\r\n"));
@@ -40,7 +45,10 @@ pub fn request_bytes(method: &str, path: &str, host: &str, extra: &[(&str, &str)
     }
     if !body.is_empty() || method == "POST" {
         head.push_str(&format!("Content-Length: {}\r\n", body.len()));
-        if !extra.iter().any(|(k, _)| k.eq_ignore_ascii_case("content-type")) {
+        if !extra
+            .iter()
+            .any(|(k, _)| k.eq_ignore_ascii_case("content-type"))
+        {
             head.push_str("Content-Type: application/json\r\n");
         }
     }
@@ -67,8 +75,16 @@ pub fn parse(raw: &[u8]) -> Response {
     let chunked = headers
         .iter()
         .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
-    let body = if chunked { dechunk(body) } else { body.to_string() };
-    Response { status, headers, body }
+    let body = if chunked {
+        dechunk(body)
+    } else {
+        body.to_string()
+    };
+    Response {
+        status,
+        headers,
+        body,
+    }
 }
 
 fn dechunk(mut s: &str) -> String {

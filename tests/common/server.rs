@@ -26,9 +26,7 @@ impl Server {
         let stdout = child.stdout.take().expect("piped stdout");
         let mut first = String::new();
         let mut stdout = BufReader::new(stdout);
-        stdout
-            .read_line(&mut first)
-            .expect("serve prints its URL");
+        stdout.read_line(&mut first).expect("serve prints its URL");
         let url = first
             .split_whitespace()
             .find(|w| w.starts_with("http://"))
