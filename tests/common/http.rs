@@ -137,3 +137,21 @@ impl Client {
         }
     }
 }
+
+/// The same request over tokio, for many clients at once (the load test).
+pub async fn send_async(
+    port: u16,
+    method: &str,
+    path: &str,
+    extra: &[(&str, &str)],
+    body: &[u8],
+) -> std::io::Result<Response> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = format!("127.0.0.1:{port}");
+    let mut s = tokio::net::TcpStream::connect(&host).await?;
+    s.write_all(&request_bytes(method, path, &host, extra, body))
+        .await?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await?;
+    Ok(parse(&raw))
+}
