@@ -28,7 +28,12 @@ struct GameResult {
     choices: u64,
 }
 
-async fn post(port: u16, path: &str, seat: Option<&str>, body: Value) -> Result<(Value, Duration), String> {
+async fn post(
+    port: u16,
+    path: &str,
+    seat: Option<&str>,
+    body: Value,
+) -> Result<(Value, Duration), String> {
     let b = body.to_string();
     let headers: Vec<(&str, &str)> = seat.map(|s| vec![("X-Seat-Token", s)]).unwrap_or_default();
     let t = Instant::now();
@@ -46,14 +51,29 @@ async fn post(port: u16, path: &str, seat: Option<&str>, body: Value) -> Result<
 /// One whole game; every answer is compared with the mirrored game.
 async fn play(port: u16, seed: u64) -> Result<GameResult, String> {
     let mut latencies = Vec::new();
-    let (created, t) = post(port, "/api/games", None, json!({"mode": "editor", "ai": "random", "seed": seed})).await?;
+    let (created, t) = post(
+        port,
+        "/api/games",
+        None,
+        json!({"mode": "editor", "ai": "random", "seed": seed}),
+    )
+    .await?;
     latencies.push(t);
     let id = created["game"].as_str().ok_or("no game id")?.to_string();
-    let seat = created["seats"]["editor"].as_str().ok_or("no seat")?.to_string();
+    let seat = created["seats"]["editor"]
+        .as_str()
+        .ok_or("no seat")?
+        .to_string();
     let t = Instant::now();
-    let r = send_async(port, "GET", &format!("/api/games/{id}"), &[("X-Seat-Token", &seat)], b"")
-        .await
-        .map_err(|e| e.to_string())?;
+    let r = send_async(
+        port,
+        "GET",
+        &format!("/api/games/{id}"),
+        &[("X-Seat-Token", &seat)],
+        b"",
+    )
+    .await
+    .map_err(|e| e.to_string())?;
     latencies.push(t.elapsed());
     let mut view: Value = serde_json::from_str(&r.body).map_err(|e| format!("{e}: {}", r.body))?;
     let mut m = Mirror::new(seed, Some(Side::Nixon));
@@ -61,24 +81,52 @@ async fn play(port: u16, seed: u64) -> Result<GameResult, String> {
     loop {
         let (to_move, options) = m.options();
         // The page and the library agree on the position.
-        let hand: Vec<String> = view["hand"].as_array().ok_or("no hand")?.iter().map(|c| c["id"].as_str().unwrap_or("").to_string()).collect();
-        let want: Vec<String> = m.state.hands[Side::Editor.index()].iter().map(|c| m.rules.card(*c).id.clone()).collect();
+        let hand: Vec<String> = view["hand"]
+            .as_array()
+            .ok_or("no hand")?
+            .iter()
+            .map(|c| c["id"].as_str().unwrap_or("").to_string())
+            .collect();
+        let want: Vec<String> = m.state.hands[Side::Editor.index()]
+            .iter()
+            .map(|c| m.rules.card(*c).id.clone())
+            .collect();
         if hand != want {
-            return Err(format!("game {seed}, choice {n}: hand {hand:?}, the game has {want:?}"));
+            return Err(format!(
+                "game {seed}, choice {n}: hand {hand:?}, the game has {want:?}"
+            ));
         }
         if to_move.is_none() {
             let winner = m.state.outcome.map(|o| json!(o.winner));
             if winner.as_ref() != Some(&view["outcome"]["winner"]) {
-                return Err(format!("game {seed}: outcome {} but the game's is {winner:?}", view["outcome"]));
+                return Err(format!(
+                    "game {seed}: outcome {} but the game's is {winner:?}",
+                    view["outcome"]
+                ));
             }
-            return Ok(GameResult { latencies, choices: n });
+            return Ok(GameResult {
+                latencies,
+                choices: n,
+            });
         }
-        let listed = view["decision"]["options"].as_array().ok_or_else(|| format!("game {seed}, choice {n}: no decision offered: {view}"))?;
+        let listed = view["decision"]["options"]
+            .as_array()
+            .ok_or_else(|| format!("game {seed}, choice {n}: no decision offered: {view}"))?;
         if listed.len() != options.len() {
-            return Err(format!("game {seed}, choice {n}: {} options offered, the game has {}", listed.len(), options.len()));
+            return Err(format!(
+                "game {seed}, choice {n}: {} options offered, the game has {}",
+                listed.len(),
+                options.len()
+            ));
         }
         let i = pick(seed, n, options.len());
-        let (v, t) = post(port, &format!("/api/games/{id}/choose"), Some(&seat), json!({"option": i, "step": view["step"], "since": 1_000_000})).await?;
+        let (v, t) = post(
+            port,
+            &format!("/api/games/{id}/choose"),
+            Some(&seat),
+            json!({"option": i, "step": view["step"], "since": 1_000_000}),
+        )
+        .await?;
         latencies.push(t);
         m.choose(i);
         view = v;
@@ -111,8 +159,16 @@ fn run(games: u64) {
     });
     let wall = start.elapsed();
     let errors: Vec<&String> = results.iter().filter_map(|r| r.as_ref().err()).collect();
-    assert!(errors.is_empty(), "{} of {games} games failed; first: {}", errors.len(), errors[0]);
-    let mut lat: Vec<Duration> = results.iter().flat_map(|r| r.as_ref().unwrap().latencies.clone()).collect();
+    assert!(
+        errors.is_empty(),
+        "{} of {games} games failed; first: {}",
+        errors.len(),
+        errors[0]
+    );
+    let mut lat: Vec<Duration> = results
+        .iter()
+        .flat_map(|r| r.as_ref().unwrap().latencies.clone())
+        .collect();
     let choices: u64 = results.iter().map(|r| r.as_ref().unwrap().choices).sum();
     lat.sort();
     let q = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
