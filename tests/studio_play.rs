@@ -246,6 +246,21 @@ fn an_oversized_body_is_refused_and_bad_json_is_a_clear_400() {
     let r = c.send("POST", "/api/games", &[], &big);
     assert_eq!(r.status, 413, "{}", r.body);
     assert!(error_of(&r).contains("larger than"), "{}", r.body);
+    // A body that announces no length is cut off at the limit just the same.
+    let mut chunked = format!(
+        "POST /api/games HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n",
+        c.host
+    )
+    .into_bytes();
+    for _ in 0..40 {
+        chunked.extend_from_slice(format!("{:x}\r\n", 8192).as_bytes());
+        chunked.extend_from_slice(&[b' '; 8192]);
+        chunked.extend_from_slice(b"\r\n");
+    }
+    chunked.extend_from_slice(b"0\r\n\r\n");
+    let r = c.send_raw(&chunked);
+    assert_eq!(r.status, 413, "{}", r.body);
+    assert!(error_of(&r).contains("larger than"), "{}", r.body);
     let r = c.send("POST", "/api/games", &[], b"{not json");
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(error_of(&r).contains("JSON"), "{}", r.body);

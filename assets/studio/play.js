@@ -175,8 +175,15 @@ class Play {
 
     const track = h("section", { class: "panel track-panel" }, h("h2", {}, "Research track"),
       trackSvg(v, { clickable: byTarget("token", "token"), onToken: pick }));
+    // A board space answers a `space` option; an informant's space also
+    // answers a `picture` option naming its informant.
+    const onBoard = byTarget("space", "space");
+    for (const o of opts.filter((o) => o.kind === "picture")) {
+      const sp = this.info.spaces.find((x) => x.informant === o.name);
+      if (sp) onBoard[sp.id] = o.index;
+    }
     const board = h("section", { class: "panel board-panel" }, h("h2", {}, `Evidence board — ${v.connected_informants} of ${v.informants_to_connect} informants connected`),
-      boardSvg(this.info, v, { clickable: byTarget("space", "space"), onSpace: pick }));
+      boardSvg(this.info, v, { clickable: onBoard, onSpace: pick }));
 
     const momentum = h("section", { class: "panel momentum" }, h("h2", {}, "Momentum"),
       ...this.info.momentum_cards.map((m) => h("div", { class: `momentum-card ${key(m.side)}` },
