@@ -521,3 +521,45 @@ fn serve_plays_the_game_it_is_given() {
     );
     assert_ne!(edited["fingerprint"], shipped["fingerprint"]);
 }
+
+#[test]
+fn every_kind_of_agent_answers_and_nixon_can_be_played_too() {
+    let server = Server::start(&[]);
+    let c = Client::new(server.port);
+    for (mode, ai) in [
+        ("editor", "heuristic"),
+        ("editor", "ismcts:30"),
+        ("nixon", "random"),
+        ("nixon", "ismcts:30"),
+    ] {
+        let (id, created) = new_game(&c, json!({"mode": mode, "ai": ai, "seed": 4}));
+        let seat = created["seats"][mode].as_str().unwrap();
+        let mut v = snapshot(&c, &id, seat);
+        assert_eq!(v["opponent"], json!(ai));
+        let mut made = 0;
+        for k in 0..4 {
+            if !v["outcome"].is_null() {
+                break;
+            }
+            made += 1;
+            // The agent has played up to the seat's own decision.
+            assert!(
+                v["decision"].is_object(),
+                "{mode} against {ai}, choice {k}: {v}"
+            );
+            let r = c.post(
+                &format!("/api/games/{id}/choose"),
+                Some(seat),
+                &json!({"option": 0}),
+            );
+            assert_eq!(r.status, 200, "{mode} against {ai}: {}", r.body);
+            v = r.json();
+        }
+        // Every change counts a step: more steps than the seat's choices
+        // are the agent's replies.
+        assert!(
+            v["step"].as_u64().unwrap() > made,
+            "{mode} against {ai}: the agent replied ({v})"
+        );
+    }
+}
