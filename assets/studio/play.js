@@ -88,9 +88,12 @@ class Play {
     l.push(...v.log.lines);
   }
 
+  // A seat's whole view, narration from the start: in hotseat the other
+  // player's choices (or an undo) may have changed it since this seat last
+  // looked. Answers to this seat's own choices carry only the new lines.
   async load(seat) {
     this.s.current = seat;
-    const v = await api(`/api/games/${this.s.game}?since=${this.log(seat).length}`, { seat: this.s.seats[seat] });
+    const v = await api(`/api/games/${this.s.game}?since=0`, { seat: this.s.seats[seat] });
     this.show(v);
   }
 
