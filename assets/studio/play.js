@@ -190,7 +190,7 @@ class Play {
 
     const momentum = h("section", { class: "panel momentum" }, h("h2", {}, "Momentum"),
       ...this.info.momentum_cards.map((m) => h("div", { class: `momentum-card ${key(m.side)}` },
-        h("h3", {}, `${m.name} (${m.side})`),
+        h("h3", {}, m.name === m.side ? `${m.side}'s momentum card` : `${m.name} (${m.side})`),
         h("p", {}, `${v.momentum.on_card[key(m.side)]} of ${v.momentum.to_win} momentum tokens`),
         h("ol", {}, ...m.spaces.map((sp, i) => h("li", { class: i < v.momentum.on_card[key(m.side)] ? "filled" : "" },
           sp.title ? `${sp.title}: ${sp.text || ""}` : "—"))))),
