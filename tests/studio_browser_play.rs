@@ -78,12 +78,12 @@ fn a_whole_game_is_played_by_clicking_against_the_random_agent() {
             .await
             .map_err(|e| e.to_string())?;
         wait_css(&c, "#start", 20).await?;
-        c.find(Locator::Css("#ai option[value='random']"))
-            .await
-            .map_err(|e| e.to_string())?
-            .click()
+        let ai = c
+            .find(Locator::Css("#ai"))
             .await
             .map_err(|e| e.to_string())?;
+        ai.clear().await.map_err(|e| e.to_string())?;
+        ai.send_keys("random").await.map_err(|e| e.to_string())?;
         c.find(Locator::Css("#seed"))
             .await
             .map_err(|e| e.to_string())?
@@ -189,12 +189,29 @@ fn the_notation_box_takes_a_choice_and_shows_why_a_bad_one_is_refused() {
         let e = |e: fantoccini::error::CmdError| e.to_string();
         c.goto(&format!("{url}#/play")).await.map_err(e)?;
         wait_css(&c, "#start", 20).await?;
-        c.find(Locator::Css("#ai option[value='random']"))
+        let ai = c.find(Locator::Css("#ai")).await.map_err(e)?;
+        ai.clear().await.map_err(e)?;
+        ai.send_keys("ismcts:nonsense").await.map_err(e)?;
+        c.find(Locator::Css("#start"))
             .await
             .map_err(e)?
             .click()
             .await
             .map_err(e)?;
+        // A bad agent is refused with the engine's words, on the page.
+        let err = wait_css(&c, ".start .error", 10).await?;
+        for _ in 0..100 {
+            if !err.text().await.map_err(e)?.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let said = err.text().await.map_err(e)?;
+        if !said.contains("expected a number of iterations") {
+            return Err(format!("a bad agent: the page says {said:?}"));
+        }
+        ai.clear().await.map_err(e)?;
+        ai.send_keys("ismcts:20").await.map_err(e)?;
         c.find(Locator::Css("#start"))
             .await
             .map_err(e)?

@@ -28,8 +28,10 @@ function startScreen(el, info) {
     h("option", { value: "editor" }, "I play the Editor"),
     h("option", { value: "nixon" }, "I play Nixon"),
     h("option", { value: "hotseat" }, "Hotseat: two players at this screen"));
-  const ai = h("select", { id: "ai", name: "ai" },
-    ...info.agents.map((a) => h("option", { value: a, selected: a === "heuristic" }, a)));
+  // Any agent the engine knows: the list suggests, the box takes any
+  // `ismcts:N` (iterations) or `ismcts:Nms` (a time budget).
+  const ai = h("input", { id: "ai", name: "ai", list: "agents", value: "heuristic", size: 14, autocomplete: "off" });
+  const agents = h("datalist", { id: "agents" }, ...info.agents.map((a) => h("option", { value: a })));
   const seed = h("input", { id: "seed", name: "seed", type: "number", min: 0, placeholder: "random" });
   const err = h("p", { class: "error", role: "alert" });
   const start = h("button", {
@@ -39,7 +41,7 @@ function startScreen(el, info) {
       start.disabled = true;
       try {
         const body = { mode: mode.value };
-        if (mode.value !== "hotseat") body.ai = ai.value;
+        if (mode.value !== "hotseat") body.ai = ai.value.trim();
         if (seed.value !== "") body.seed = Number(seed.value);
         const c = await api("/api/games", { method: "POST", body });
         const first = c.seats.editor ? "editor" : "nixon";
@@ -58,7 +60,8 @@ function startScreen(el, info) {
     h("h1", {}, "Play Watergate"),
     h("p", {}, `The game: ${info.source}. Each screen shows only what its player may see.`),
     h("label", {}, "Who plays ", mode),
-    h("label", { class: "ai-choice" }, "The opponent ", ai),
+    h("label", { class: "ai-choice" }, "The opponent ", ai, agents,
+      h("span", { class: "hint" }, " random, heuristic, ismcts:N or ismcts:Nms")),
     h("label", {}, "Seed ", seed),
     start, err));
   mode.addEventListener("change", () => { ai.disabled = mode.value === "hotseat"; });
