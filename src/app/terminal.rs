@@ -5,8 +5,9 @@
 //! Each human decision shows the deciding player's screen — only what that
 //! player may see (`render` with the player as viewer) — and the numbered
 //! options; the player answers with a number, a choice in notation, or a
-//! command. Everything that happens is narrated one line per event, again
-//! filtered for the viewer (`narrate`). In hotseat mode the terminal asks
+//! command. Everything that happens is narrated one line per event, from
+//! the player's own observations (each player's `Sight` follows the game,
+//! R4.3; `narrate`). In hotseat mode the terminal asks
 //! the players to swap before showing the other player's screen, and keeps
 //! what happened on the way for the other player's next screen. Every
 //! decided choice goes into the game log, written after each decision so
@@ -19,6 +20,7 @@ use crate::formats::scenario::save;
 use crate::game::engine::notation::{format_choice, kind_name, parse_choice};
 use crate::game::engine::{Actor, Choice, Decision, DecisionKind, Event, PlayError};
 use crate::game::model::*;
+use crate::game::observation::{self, Sight};
 use crate::game::rules::Rules;
 use crate::game::state::{Phase, State};
 use crate::game::view::View;
@@ -66,6 +68,9 @@ pub struct Game {
     pub humans: Humans,
     /// The agent of each side no human plays, by `Side::index()`.
     agents: [Option<Box<dyn Agent>>; 2],
+    /// What each player can identify, following the game's events: their
+    /// narration is told from these (R4.3), so it needs no state.
+    sights: BySide<Sight>,
     /// Picks chance outcomes, should a position ask for them (solver
     /// positions); its own generator, so the game's is never touched.
     chance: Pcg64Mcg,
@@ -81,6 +86,8 @@ impl Game {
         let log = GameLog::new_game(r, seed, player_names(humans, ai));
         let mut g = Game::with(state, log, humans, ai, seed);
         g.start_events = start_events;
+        // The setup's events follow the position before the deal.
+        g.sights = Side::BOTH.map(|side| Sight::new_game(Some(side)));
         g.intro = format!("A new game of Watergate, seed {seed}.");
         g
     }
@@ -113,6 +120,7 @@ impl Game {
             (!humans.plays(side)).then(|| ai.build(game_seed(seed, side.index() as u64 + 1), side))
         });
         Game {
+            sights: observation::both_sides(&state),
             state,
             start_events: Vec::new(),
             log,
@@ -261,11 +269,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             )?,
         }
         let events = std::mem::take(&mut self.game.start_events);
-        if !events.is_empty() {
-            // The setup's events follow the position before the deal.
-            let before = State::setup(self.r, self.game.log.start.seed);
-            self.tell(&before, &events, None)?;
-        }
+        self.tell(&events, None)?;
         self.write_log()?;
         let mut options = Vec::new();
         loop {
@@ -355,14 +359,15 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// Takes a choice, records it and narrates what happened. The outer
     /// error is the terminal's; the inner one the engine's refusal.
     fn take(&mut self, actor: Actor, choice: Choice) -> io::Result<Result<(), PlayError>> {
-        let before = self.game.state.clone();
+        // Recorded in the position it is taken in, and taken back if it fails.
+        self.game.log.record(self.r, &self.game.state, choice);
         let mut events = Vec::new();
         if let Err(e) = self.game.state.apply_observed(self.r, choice, &mut events) {
+            self.game.log.choices.pop();
             return Ok(Err(e));
         }
-        self.game.log.record(self.r, &before, choice);
         self.game.log.outcome = self.game.state.outcome;
-        self.tell(&before, &events, actor.side())?;
+        self.tell(&events, actor.side())?;
         self.write_log()?;
         Ok(Ok(()))
     }
@@ -370,19 +375,25 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// Narrates events to the humans: at once to the one who acted (or, in
     /// a game against an agent, to the one human); in hotseat, the other
     /// player reads them at their next screen.
-    fn tell(&mut self, before: &State, events: &[Event], mover: Option<Side>) -> io::Result<()> {
+    /// Each player's sight follows every event, told or not.
+    fn tell(&mut self, events: &[Event], mover: Option<Side>) -> io::Result<()> {
         if events.is_empty() {
             return Ok(());
         }
+        let seen = self
+            .game
+            .sights
+            .each_mut()
+            .map(|sight| sight.see_all(events));
         match self.game.humans {
             Humans::One(side) => {
-                for line in narrate(self.r, before, Some(side), events) {
+                for line in narrate(self.r, Some(side), &seen[side]) {
                     writeln!(self.out, "  • {line}")?;
                 }
             }
             Humans::Both => {
                 for side in Side::BOTH {
-                    let lines = narrate(self.r, before, Some(side), events);
+                    let lines = narrate(self.r, Some(side), &seen[side]);
                     if Some(side) == mover {
                         for line in lines {
                             writeln!(self.out, "  • {line}")?;
@@ -571,6 +582,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         };
         let taken_back = self.game.log.choices.len() - snap.choices;
         self.game.state = snap.state;
+        self.game.sights = observation::both_sides(&self.game.state);
         self.game.log.choices.truncate(snap.choices);
         self.game.log.outcome = self.game.state.outcome;
         // What was kept for the other hotseat player no longer happened.
