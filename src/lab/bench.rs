@@ -161,29 +161,57 @@ pub fn mid_action_state(r: &Rules) -> State {
     unreachable!()
 }
 
-/// Decision points of a game played by random players (for ISMCTS timing).
-fn decision_points(r: &Rules, n: usize) -> Vec<(State, Side, Vec<crate::game::engine::Choice>)> {
-    let mut out = Vec::new();
-    let mut options = Vec::new();
-    let mut seed = 100;
-    while out.len() < n {
-        let mut s = State::new(r, seed);
-        let mut agent = RandomAgent::new(seed);
-        let mut k = 0;
-        while let Some(actor) = s.legal(r, &mut options) {
+/// A decision point: the state, who decides, and the options.
+type Point = (State, Side, Vec<crate::game::engine::Choice>);
+
+/// Keeps every ninth decision point of a game, up to `n` in all.
+struct EveryNinth {
+    n: usize,
+    k: usize,
+    out: Vec<Point>,
+}
+
+impl crate::game::engine::Observer for EveryNinth {}
+
+impl crate::lab::driver::Steps for EveryNinth {
+    type Error = std::convert::Infallible;
+    fn before(
+        &mut self,
+        s: &State,
+        actor: crate::game::engine::Actor,
+        options: &[crate::game::engine::Choice],
+    ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
+        if self.k.is_multiple_of(9) && self.out.len() < self.n {
             let side = actor.side().unwrap_or(Side::Editor);
-            if k % 9 == 0 && out.len() < n {
-                out.push((s.clone(), side, options.clone()));
-            }
-            k += 1;
-            let c = agent.decide(&View::new(r, &s, side), &options);
-            if s.apply_unchecked(r, c).is_err() {
-                break;
-            }
+            self.out.push((s.clone(), side, options.to_vec()));
         }
+        self.k += 1;
+        Ok(std::ops::ControlFlow::Continue(()))
+    }
+}
+
+/// Decision points of games played by a random player (for ISMCTS timing).
+fn decision_points(r: &Rules, n: usize) -> Vec<Point> {
+    let mut points = EveryNinth {
+        n,
+        k: 0,
+        out: Vec::new(),
+    };
+    let mut seed = 100;
+    while points.out.len() < n {
+        let mut s = State::new(r, seed);
+        points.k = 0;
+        // A game that fails is cut short there; its points so far count.
+        let _ = crate::lab::driver::play_out_alone(
+            r,
+            &mut s,
+            &mut RandomAgent::new(seed),
+            None,
+            &mut points,
+        );
         seed += 1;
     }
-    out
+    points.out
 }
 
 /// Peak resident memory of this process (Linux), in KiB.

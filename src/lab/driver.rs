@@ -71,6 +71,48 @@ pub fn play_out<O: Steps>(
     r: &Rules,
     s: &mut State,
     agents: &mut [&mut dyn Agent; 2],
+    chance: Option<Chance<'_>>,
+    obs: &mut O,
+) -> Result<Played, DriveError<O::Error>> {
+    drive(r, s, agents, chance, obs)
+}
+
+/// [`play_out`] with one agent deciding for both sides, from each side's
+/// view in turn (a sampler's random player: one generator for the game).
+pub fn play_out_alone<O: Steps>(
+    r: &Rules,
+    s: &mut State,
+    agent: &mut dyn Agent,
+    chance: Option<Chance<'_>>,
+    obs: &mut O,
+) -> Result<Played, DriveError<O::Error>> {
+    drive(r, s, &mut Alone(agent), chance, obs)
+}
+
+/// Who decides for a side.
+trait Seats {
+    fn seat(&mut self, side: Side) -> &mut dyn Agent;
+}
+
+impl Seats for [&mut dyn Agent; 2] {
+    fn seat(&mut self, side: Side) -> &mut dyn Agent {
+        &mut *self[side.index()]
+    }
+}
+
+/// One agent in both seats.
+struct Alone<'a>(&'a mut dyn Agent);
+
+impl Seats for Alone<'_> {
+    fn seat(&mut self, _: Side) -> &mut dyn Agent {
+        &mut *self.0
+    }
+}
+
+fn drive<O: Steps>(
+    r: &Rules,
+    s: &mut State,
+    agents: &mut dyn Seats,
     mut chance: Option<Chance<'_>>,
     obs: &mut O,
 ) -> Result<Played, DriveError<O::Error>> {
@@ -91,7 +133,7 @@ pub fn play_out<O: Steps>(
         }
         let choice = match actor {
             Actor::Player(side) => {
-                let agent = &mut agents[side.index()];
+                let agent = agents.seat(side);
                 let choice = agent.decide(&View::new(r, s, side), &options);
                 if let Some(error) = agent.take_script_error() {
                     return Err(DriveError::Lookahead {
@@ -209,6 +251,39 @@ mod tests {
         let (_, played) = game(&mut obs);
         assert!(matches!(played, Err(DriveError::Observer(3))), "{played:?}");
         assert_eq!(obs.chosen, 3);
+    }
+
+    /// A random player that counts the decisions it takes for each side.
+    struct Both {
+        inner: RandomAgent,
+        decided: [u64; 2],
+    }
+
+    impl Agent for Both {
+        fn name(&self) -> String {
+            "both".into()
+        }
+        fn decide(&mut self, view: &View, options: &[Choice]) -> Choice {
+            self.decided[view.side().index()] += 1;
+            self.inner.decide(view, options)
+        }
+    }
+
+    #[test]
+    fn one_agent_alone_decides_for_both_sides_from_each_sides_view() {
+        let r = crate::data::shipped();
+        let mut s = State::new(&r, 7);
+        let mut both = Both {
+            inner: RandomAgent::new(1),
+            decided: [0, 0],
+        };
+        let mut obs = Script::default();
+        let played = play_out_alone(&r, &mut s, &mut both, None, &mut obs)
+            .expect("a random game plays to its end");
+        assert!(s.outcome.is_some(), "R10: the game ends with a winner");
+        assert!(both.decided.iter().all(|n| *n > 0), "{:?}", both.decided);
+        assert_eq!(both.decided.iter().sum::<u64>(), played.decisions);
+        assert_eq!(obs.chosen, played.decisions);
     }
 
     /// Always chooses something that is never an option.
