@@ -11,6 +11,7 @@ use crate::game::rules::Rules;
 use crate::game::state::State;
 use crate::game::view::View;
 use crate::players::agent::Agent;
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 /// Watches a game played by [`play_out`]; it also hears the engine's
@@ -29,6 +30,38 @@ pub trait Steps: Observer {
     /// After `actor` chose `choice` (a legal one) in `s`, before it applies.
     fn chosen(&mut self, _s: &State, _actor: Actor, _choice: Choice) -> Result<(), Self::Error> {
         Ok(())
+    }
+}
+
+/// Steps that watch each choice as it is taken: `f(state before, actor,
+/// choice)`.
+pub struct OnChoice<F>(pub F);
+
+impl<F> Observer for OnChoice<F> {}
+
+impl<F: FnMut(&State, Actor, Choice)> Steps for OnChoice<F> {
+    type Error = Infallible;
+    fn chosen(&mut self, s: &State, actor: Actor, choice: Choice) -> Result<(), Infallible> {
+        (self.0)(s, actor, choice);
+        Ok(())
+    }
+}
+
+/// Steps that watch each decision before it is taken: `f(state, actor,
+/// options)`, which may stop the game.
+pub struct OnDecision<F>(pub F);
+
+impl<F> Observer for OnDecision<F> {}
+
+impl<F: FnMut(&State, Actor, &[Choice]) -> ControlFlow<()>> Steps for OnDecision<F> {
+    type Error = Infallible;
+    fn before(
+        &mut self,
+        s: &State,
+        actor: Actor,
+        options: &[Choice],
+    ) -> Result<ControlFlow<()>, Infallible> {
+        Ok((self.0)(s, actor, options))
     }
 }
 
