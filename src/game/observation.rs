@@ -47,9 +47,8 @@ impl Sight {
     /// tokens face down on the research track (R4.3).
     pub fn new(s: &State, viewer: Option<Side>) -> Sight {
         let hidden = if viewer == Some(Side::Editor) {
-            s.track
-                .iter()
-                .copied()
+            (0..=u8::MAX)
+                .map_while(|slot| s.track_token(slot))
                 .filter(|t| matches!(s.on_track(*t), Some((_, false))))
                 .collect()
         } else {
