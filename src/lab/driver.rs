@@ -3,7 +3,10 @@
 //! state asks for explicit chance, a chance policy. The legal options are
 //! computed once per step (`State::apply_next_observed` returns the next
 //! step's), and the observer sees every step before the decision and after
-//! the choice, and every engine event.
+//! the choice, and every engine event. Simulate, soak, check --deep, the
+//! bench, the terminal and the tests play their games here; an observer
+//! that stops the game before a decision is how the terminal leaves the
+//! driver for `undo` and `quit`.
 
 use crate::game::engine::{Actor, Choice, Observer, PlayError, ScriptError};
 use crate::game::model::Side;
