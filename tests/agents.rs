@@ -4,11 +4,14 @@
 //! which tokens lie face down on the research track) produce the same
 //! decisions from the same agent.
 
+use std::ops::ControlFlow;
+use watergate::game::engine::{Actor, Choice};
 use watergate::game::model::*;
 use watergate::game::rules::Rules;
 use watergate::game::state::{EvLoc, GameRng, State};
 use watergate::game::view::View;
-use watergate::players::agent::{Agent, AgentSpec, Budget};
+use watergate::lab::driver::{play_out_alone, OnDecision};
+use watergate::players::agent::{AgentSpec, Budget};
 
 /// `s` with everything `viewer` cannot see dealt differently.
 fn rehide(s: &State, viewer: Side, salt: u64) -> State {
@@ -60,21 +63,19 @@ fn rehide(s: &State, viewer: Side, salt: u64) -> State {
 /// Decision points from games between random players.
 fn positions(r: &Rules, n: usize) -> Vec<(State, Side)> {
     let mut out = Vec::new();
-    let mut options = Vec::new();
     let mut seed = 0;
     while out.len() < n {
         let mut s = State::new(r, seed);
         let mut agent = watergate::players::agent::RandomAgent::new(seed);
         let mut k = 0u32;
-        while let Some(actor) = s.legal(r, &mut options) {
-            let side = actor.side().unwrap();
+        let mut every_fifth = OnDecision(|s: &State, actor: Actor, _: &[Choice]| {
             if k.is_multiple_of(5) {
-                out.push((s.clone(), side));
+                out.push((s.clone(), actor.side().unwrap()));
             }
             k += 1;
-            let c = agent.decide(&View::new(r, &s, side), &options);
-            s.apply(r, c).unwrap();
-        }
+            ControlFlow::Continue(())
+        });
+        play_out_alone(r, &mut s, &mut agent, None, &mut every_fifth).unwrap();
         seed += 1;
     }
     out.truncate(n);

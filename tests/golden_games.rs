@@ -12,6 +12,7 @@ use std::path::Path;
 use watergate::game::rules::Rules;
 use watergate::game::state::State;
 use watergate::game::view::View;
+use watergate::lab::driver::{play_out, OnChoice};
 use watergate::lab::sim::game_seed;
 use watergate::players::agent::{Agent, HeuristicAgent, RandomAgent};
 
@@ -32,17 +33,17 @@ fn fnv(h: &mut u64, bytes: &[u8]) {
 fn line(r: &Rules, index: u64, agents: &mut [Box<dyn Agent>; 2], kind: &str) -> String {
     let seed = game_seed(RUN_SEED, index);
     let mut s = State::new(r, seed);
-    let mut options = Vec::new();
-    let mut steps = 0u64;
     let mut digest = 0xcbf2_9ce4_8422_2325u64;
-    while let Some(actor) = s.legal(r, &mut options) {
-        let side = actor.side().expect("no chance decisions in normal play");
-        let choice = agents[side.index()].decide(&View::new(r, &s, side), &options);
-        fnv(&mut digest, format!("{choice:?};").as_bytes());
-        s.apply_unchecked(r, choice)
-            .unwrap_or_else(|e| panic!("game {index} (seed {seed}), step {steps}: {e}"));
-        steps += 1;
-    }
+    let [editor, nixon] = agents;
+    let played = play_out(
+        r,
+        &mut s,
+        &mut [editor.as_mut(), nixon.as_mut()],
+        None,
+        &mut OnChoice(|_: &State, _, choice| fnv(&mut digest, format!("{choice:?};").as_bytes())),
+    )
+    .unwrap_or_else(|e| panic!("game {index} (seed {seed}): {e:?}"));
+    let steps = played.decisions;
     let o = s.outcome.expect("a finished game has an outcome");
     format!(
         "{index:4} {kind:9} seed={seed:016x} winner={} cause={} round={} steps={steps} choices={digest:016x}",

@@ -1,6 +1,7 @@
 //! The narrator hides what a viewer may not know (R4.3): over many random
-//! games, no line for the Editor names the kind of a face-down token, and
-//! Nixon's lines always do. (An integration test because it plays with an
+//! games, each player's sight follows the game from its start, and no line
+//! narrated from the Editor's observations names the kind of a face-down
+//! token; Nixon's lines always do. (An integration test because it plays with an
 //! agent, a layer above the narrator.)
 
 use std::collections::BTreeSet;
@@ -8,6 +9,7 @@ use watergate::formats::narrate::narrate;
 use watergate::game::engine::notation::kind_name;
 use watergate::game::engine::{Event, TokenKind};
 use watergate::game::model::*;
+use watergate::game::observation::Sight;
 use watergate::game::state::State;
 
 /// Over many random games: while a token is face down on the track, no
@@ -20,6 +22,7 @@ fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
     let mut anonymous = 0;
     for seed in 0..100 {
         let mut s = State::new(&r, seed);
+        let mut sights = Side::BOTH.map(|side| Sight::new(&s, Some(side)));
         let mut agent = RandomAgent::new(seed);
         let mut options = Vec::new();
         while let Some(actor) = s.legal(&r, &mut options) {
@@ -28,8 +31,8 @@ fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
             let before = s.clone();
             let mut events = Vec::new();
             s.apply_observed(&r, c, &mut events).unwrap();
-            let editor = narrate(&r, &before, Some(Side::Editor), &events);
-            let nixon = narrate(&r, &before, Some(Side::Nixon), &events);
+            let [editor, nixon] =
+                Side::BOTH.map(|side| narrate(&r, Some(side), &sights[side].see_all(&events)));
             // Face down on the track now, by the events seen so far.
             let mut down: BTreeSet<TokenId> = before
                 .track

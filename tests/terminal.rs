@@ -4,17 +4,19 @@
 //! same end.
 
 use std::io::Cursor;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use watergate::app::terminal::{self, Ended, Game, Humans, Settings};
 use watergate::formats::log::{self, players, GameLog};
 use watergate::formats::scenario::Scenario;
 use watergate::game::engine::notation::format_choice;
+use watergate::game::engine::{Actor, Choice};
 use watergate::game::model::Side;
 use watergate::game::rules::Rules;
 use watergate::game::state::State;
-use watergate::game::view::View;
+use watergate::lab::driver::{play_out, play_out_alone, OnChoice, OnDecision};
 use watergate::lab::sim::game_seed;
-use watergate::players::agent::{Agent, RandomAgent};
+use watergate::players::agent::RandomAgent;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("watergate-terminal-{}", std::process::id()));
@@ -162,17 +164,16 @@ fn the_end_of_input_quits_cleanly_and_keeps_the_log() {
 
 /// Plays a game between two random agents, logging it; the final state.
 fn random_game(r: &Rules, log: &mut GameLog, mut s: State, seed: u64) -> State {
-    let mut agents = [
-        RandomAgent::new(game_seed(seed, 1)),
-        RandomAgent::new(game_seed(seed, 2)),
-    ];
-    let mut options = Vec::new();
-    while let Some(actor) = s.legal(r, &mut options) {
-        let side = actor.side().expect("no chance decisions in play");
-        let c = agents[side.index()].decide(&View::new(r, &s, side), &options);
-        log.record(r, &s, c);
-        s.apply(r, c).expect("a legal choice");
-    }
+    let mut editor = RandomAgent::new(game_seed(seed, 1));
+    let mut nixon = RandomAgent::new(game_seed(seed, 2));
+    play_out(
+        r,
+        &mut s,
+        &mut [&mut editor, &mut nixon],
+        None,
+        &mut OnChoice(|before: &State, _, c| log.record(r, before, c)),
+    )
+    .expect("legal choices apply");
     log.outcome = s.outcome;
     s
 }
@@ -202,15 +203,15 @@ fn logs_that_start_from_a_position_replay_to_the_same_end() {
         // Some way into a game: the log must carry the whole position.
         let mut s = State::new(&r, seed);
         let mut agent = RandomAgent::new(seed);
-        let mut options = Vec::new();
-        for _ in 0..(10 + 7 * i) {
-            let Some(actor) = s.legal(&r, &mut options) else {
-                break;
-            };
-            let side = actor.side().unwrap();
-            let c = agent.decide(&View::new(&r, &s, side), &options);
-            s.apply(&r, c).unwrap();
-        }
+        let mut left = 10 + 7 * i;
+        let mut some_way = OnDecision(|_: &State, _, _: &[Choice]| {
+            if left == 0 {
+                return ControlFlow::Break(());
+            }
+            left -= 1;
+            ControlFlow::Continue(())
+        });
+        play_out_alone(&r, &mut s, &mut agent, None, &mut some_way).unwrap();
         if s.is_over() {
             continue;
         }
@@ -288,20 +289,18 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
     // The game both players will type, decided in advance by random agents,
     // with the states at each decision.
     let mut s = State::new(&r, seed);
-    let mut agents = [RandomAgent::new(1), RandomAgent::new(2)];
-    let mut options = Vec::new();
+    let (mut editor, mut nixon) = (RandomAgent::new(1), RandomAgent::new(2));
     let mut decisions: Vec<(Side, State)> = Vec::new();
     let mut lines = Vec::new();
-    while let Some(actor) = s.legal(&r, &mut options) {
+    let mut typed = OnChoice(|s: &State, actor: Actor, c| {
         let side = actor.side().unwrap();
         if decisions.last().is_some_and(|(prev, _)| *prev != side) {
             lines.push(String::new()); // Enter: the other player takes over.
         }
-        let c = agents[side.index()].decide(&View::new(&r, &s, side), &options);
-        lines.push(format_choice(&r, &s, c));
+        lines.push(format_choice(&r, s, c));
         decisions.push((side, s.clone()));
-        s.apply(&r, c).unwrap();
-    }
+    });
+    play_out(&r, &mut s, &mut [&mut editor, &mut nixon], None, &mut typed).unwrap();
     let game = Game::new(
         &r,
         seed,
@@ -397,24 +396,21 @@ fn compact_screens_fit_on_fifty_lines() {
     let mut longest = 0;
     for seed in 0..40 {
         let mut s = State::new(&r, seed);
-        let mut agents = [
-            RandomAgent::new(game_seed(seed, 1)),
-            RandomAgent::new(game_seed(seed, 2)),
-        ];
-        let mut options = Vec::new();
-        while let Some(actor) = s.legal(&r, &mut options) {
+        let mut editor = RandomAgent::new(game_seed(seed, 1));
+        let mut nixon = RandomAgent::new(game_seed(seed, 2));
+        let mut every_screen = OnDecision(|s: &State, actor: Actor, options: &[Choice]| {
             let side = actor.side().expect("no chance decisions in play");
             let d = Decision {
                 actor,
                 kind: s.decision_kind(&r),
-                options: options.clone(),
+                options: options.to_vec(),
             };
             for colour in [false, true] {
                 let st = Style {
                     colour,
                     viewer: Some(side),
                 };
-                let text = terminal::screen(&r, &s, &st, &d, true, true);
+                let text = terminal::screen(&r, s, &st, &d, true, true);
                 let lines = text.lines().count();
                 longest = longest.max(lines);
                 assert!(lines <= 50, "{lines} lines:\n{text}");
@@ -422,9 +418,16 @@ fn compact_screens_fit_on_fifty_lines() {
                     assert!(text.contains(&p.name), "{} cut short:\n{text}", p.name);
                 }
             }
-            let c = agents[side.index()].decide(&View::new(&r, &s, side), &options);
-            s.apply(&r, c).expect("a legal choice");
-        }
+            ControlFlow::Continue(())
+        });
+        play_out(
+            &r,
+            &mut s,
+            &mut [&mut editor, &mut nixon],
+            None,
+            &mut every_screen,
+        )
+        .expect("legal choices apply");
     }
     // Real screens, not empty ones: the bound is met with content.
     assert!(longest > 30, "{longest}");

@@ -13,6 +13,7 @@ use crate::formats::scenario::format::PuzzleDef;
 use crate::game::engine::notation::{outcome_name, parse_choice};
 use crate::game::engine::{Actor, Choice, Decision, DecisionKind};
 use crate::game::model::Side;
+use crate::game::observation::Sight;
 use crate::game::rules::Rules;
 use crate::game::state::{Phase, State};
 use crate::players::solve::{solve, SolveConfig, SolveResult, Verdict};
@@ -268,14 +269,14 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
 
     /// Applies a choice and tells the player what they may see of it.
     fn take(&mut self, c: Choice) -> io::Result<()> {
-        let before = self.s.clone();
         let mut events = Vec::new();
         if let Err(e) = self.s.apply_observed(self.r, c, &mut events) {
             writeln!(self.out, "That choice failed: {e}")?;
             return Ok(());
         }
         self.plies += 1;
-        for line in narrate(self.r, &before, None, &events) {
+        // A puzzle hides nothing (see `show`).
+        for line in narrate(self.r, None, &Sight::everything().see_all(&events)) {
             writeln!(self.out, "  • {line}")?;
         }
         Ok(())

@@ -5,8 +5,9 @@
 //! Each human decision shows the deciding player's screen — only what that
 //! player may see (`render` with the player as viewer) — and the numbered
 //! options; the player answers with a number, a choice in notation, or a
-//! command. Everything that happens is narrated one line per event, again
-//! filtered for the viewer (`narrate`). In hotseat mode the terminal asks
+//! command. Everything that happens is narrated one line per event, from
+//! the player's own observations (each player's `Sight` follows the game,
+//! R4.3; `narrate`). In hotseat mode the terminal asks
 //! the players to swap before showing the other player's screen, and keeps
 //! what happened on the way for the other player's next screen. Every
 //! decided choice goes into the game log, written after each decision so
@@ -17,17 +18,21 @@ use crate::formats::narrate::narrate;
 use crate::formats::render::{self, Style};
 use crate::formats::scenario::save;
 use crate::game::engine::notation::{format_choice, kind_name, parse_choice};
-use crate::game::engine::{Actor, Choice, Decision, DecisionKind, Event, PlayError};
+use crate::game::engine::{Actor, Choice, Decision, DecisionKind, Event, Observer, PlayError};
 use crate::game::model::*;
+use crate::game::observation::{self, Sight};
 use crate::game::rules::Rules;
 use crate::game::state::{Phase, State};
 use crate::game::view::View;
+use crate::lab::driver::{play_out, DriveError, Steps};
 use crate::lab::sim::game_seed;
 use crate::players::agent::{Agent, AgentSpec};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 
 /// Who sits at the terminal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +71,9 @@ pub struct Game {
     pub humans: Humans,
     /// The agent of each side no human plays, by `Side::index()`.
     agents: [Option<Box<dyn Agent>>; 2],
+    /// What each player can identify, following the game's events: their
+    /// narration is told from these (R4.3), so it needs no state.
+    sights: BySide<Sight>,
     /// Picks chance outcomes, should a position ask for them (solver
     /// positions); its own generator, so the game's is never touched.
     chance: Pcg64Mcg,
@@ -81,6 +89,8 @@ impl Game {
         let log = GameLog::new_game(r, seed, player_names(humans, ai));
         let mut g = Game::with(state, log, humans, ai, seed);
         g.start_events = start_events;
+        // The setup's events follow the position before the deal.
+        g.sights = Side::BOTH.map(|side| Sight::new_game(Some(side)));
         g.intro = format!("A new game of Watergate, seed {seed}.");
         g
     }
@@ -113,6 +123,7 @@ impl Game {
             (!humans.plays(side)).then(|| ai.build(game_seed(seed, side.index() as u64 + 1), side))
         });
         Game {
+            sights: observation::both_sides(&state),
             state,
             start_events: Vec::new(),
             log,
@@ -179,9 +190,46 @@ enum Answer {
     Quit,
 }
 
+/// The choice a human gave the terminal, waiting for the seat to hand it to
+/// the driver. Shared between the terminal (the driver's observer, which
+/// asks the human before each of their decisions) and the seats (the
+/// human's agents, which the driver asks next); a mutex because agents are
+/// `Send`.
+type Handover = Arc<Mutex<Option<Choice>>>;
+
+/// A human's seat, as the driver sees it: an agent that hands over the
+/// answer the terminal got from the human, who saw the position.
+struct Seat(Handover);
+
+impl Agent for Seat {
+    fn name(&self) -> String {
+        "human".into()
+    }
+    fn decide(&mut self, _: &View, _: &[Choice]) -> Choice {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut a| a.take())
+            .expect("the terminal asks the human before the driver asks the seat")
+    }
+}
+
+/// Why the terminal stopped the driver before a human decision.
+enum Stop {
+    Undo,
+    Quit,
+}
+
+/// The terminal: the human side of the game and its observer. The state,
+/// the agents and the chance generator are the driver's while it plays.
 struct Terminal<'r, R: BufRead, W: Write> {
     r: &'r Rules,
-    game: Game,
+    log: GameLog,
+    humans: Humans,
+    /// What each player can identify, following the game's events: their
+    /// narration is told from these (R4.3), so it needs no state.
+    sights: BySide<Sight>,
+    intro: String,
     settings: Settings,
     input: R,
     out: W,
@@ -191,6 +239,18 @@ struct Terminal<'r, R: BufRead, W: Write> {
     /// Whose screen was shown last.
     viewer: Option<Side>,
     script_error: Option<crate::game::engine::ScriptError>,
+    /// The human's answer, for their seat.
+    answer: Handover,
+    /// Why the terminal stopped the driver.
+    stop: Option<Stop>,
+    /// Who decided last (the driver's errors name no side).
+    actor: Option<Actor>,
+    /// The choice being taken: its mover (recorded in the log, to be told
+    /// once it applied), and the state before it, restored if it fails
+    /// (the driver's apply does not roll back).
+    taking: Option<(Option<Side>, State)>,
+    /// The events of the choice being taken.
+    events: Vec<Event>,
 }
 
 /// Plays `game` at the terminal until it ends or the players quit.
@@ -201,9 +261,22 @@ pub fn play<R: BufRead, W: Write>(
     input: R,
     out: W,
 ) -> io::Result<Ended> {
+    let Game {
+        mut state,
+        start_events,
+        log,
+        humans,
+        mut agents,
+        sights,
+        mut chance,
+        intro,
+    } = game;
     let mut t = Terminal {
         r,
-        game,
+        log,
+        humans,
+        sights,
+        intro,
         settings,
         input,
         out,
@@ -211,11 +284,16 @@ pub fn play<R: BufRead, W: Write>(
         pending: [Vec::new(), Vec::new()],
         viewer: None,
         script_error: None,
+        answer: Arc::new(Mutex::new(None)),
+        stop: None,
+        actor: None,
+        taking: None,
+        events: Vec::new(),
     };
-    let quit = t.run()?;
+    let quit = t.run(&mut state, &start_events, &mut agents, &mut chance)?;
     Ok(Ended {
-        state: t.game.state,
-        log: t.game.log,
+        state,
+        log: t.log,
         quit,
         script_error: t.script_error,
     })
@@ -236,6 +314,77 @@ Commands:
 Rule numbers in messages (R5.6) are the numbered rules of docs/rules.md in
 the watergate repository (`#r5-6`); Q1-Q12 are in docs/open-questions.md.";
 
+/// A chance outcome by its weights, from the terminal's own generator.
+fn chance_pick(r: &Rules, rng: &mut Pcg64Mcg, s: &State, options: &[Choice]) -> Choice {
+    let weights = match s.decision_kind(r) {
+        DecisionKind::Chance { weights, .. } if weights.len() == options.len() => weights,
+        _ => vec![1; options.len()],
+    };
+    let total: u64 = weights.iter().map(|w| *w as u64).sum::<u64>().max(1);
+    let mut x = rng.next_u64() % total;
+    for (c, w) in options.iter().zip(&weights) {
+        if x < *w as u64 {
+            return *c;
+        }
+        x -= *w as u64;
+    }
+    options[0]
+}
+
+impl<R: BufRead, W: Write> Observer for Terminal<'_, R, W> {
+    fn event(&mut self, e: Event) {
+        // Told once the choice has applied: a choice that fails tells nothing.
+        self.events.push(e);
+    }
+}
+
+/// The terminal as the driver's observer: it asks the humans before their
+/// decisions (and stops the game for `undo` and `quit`), and records and
+/// tells each choice once it has applied.
+impl<R: BufRead, W: Write> Steps for Terminal<'_, R, W> {
+    type Error = io::Error;
+
+    fn before(
+        &mut self,
+        s: &State,
+        actor: Actor,
+        options: &[Choice],
+    ) -> io::Result<ControlFlow<()>> {
+        self.applied(s)?;
+        self.actor = Some(actor);
+        let side = match actor {
+            Actor::Player(side) if self.humans.plays(side) => side,
+            _ => return Ok(ControlFlow::Continue(())),
+        };
+        let decision = Decision {
+            actor,
+            kind: s.decision_kind(self.r),
+            options: options.to_vec(),
+        };
+        match self.ask(s, side, &decision)? {
+            Answer::Choose(c) => {
+                self.history.push(Snapshot {
+                    state: s.clone(),
+                    choices: self.log.choices.len(),
+                });
+                if let Ok(mut a) = self.answer.lock() {
+                    *a = Some(c);
+                }
+                Ok(ControlFlow::Continue(()))
+            }
+            Answer::Undo => self.stop(Stop::Undo),
+            Answer::Quit => self.stop(Stop::Quit),
+        }
+    }
+
+    fn chosen(&mut self, s: &State, actor: Actor, choice: Choice) -> io::Result<()> {
+        // Recorded in the position it is taken in; taken back if it fails.
+        self.log.record(self.r, s, choice);
+        self.taking = Some((actor.side(), s.clone()));
+        Ok(())
+    }
+}
+
 impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     fn style(&self, viewer: Option<Side>) -> Style {
         Style {
@@ -244,15 +393,26 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
     }
 
-    /// The game loop; `true` when the players quit.
-    fn run(&mut self) -> io::Result<bool> {
-        writeln!(self.out, "{}", self.game.intro)?;
-        match self.game.humans {
+    fn stop(&mut self, why: Stop) -> io::Result<ControlFlow<()>> {
+        self.stop = Some(why);
+        Ok(ControlFlow::Break(()))
+    }
+
+    /// The game loop, on the driver; `true` when the players quit.
+    fn run(
+        &mut self,
+        state: &mut State,
+        start_events: &[Event],
+        agents: &mut [Option<Box<dyn Agent>>; 2],
+        chance: &mut Pcg64Mcg,
+    ) -> io::Result<bool> {
+        writeln!(self.out, "{}", self.intro)?;
+        match self.humans {
             Humans::One(side) => writeln!(
                 self.out,
                 "You play {}; {} plays {}. Type `help` for the commands.",
                 the(side),
-                self.game.log.players.get(side.other()),
+                self.log.players.get(side.other()),
                 the(side.other())
             )?,
             Humans::Both => writeln!(
@@ -260,129 +420,114 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 "Hotseat: two players at one terminal; each screen shows only its player's view. Type `help` for the commands."
             )?,
         }
-        let events = std::mem::take(&mut self.game.start_events);
-        if !events.is_empty() {
-            // The setup's events follow the position before the deal.
-            let before = State::setup(self.r, self.game.log.start.seed);
-            self.tell(&before, &events, None)?;
-        }
+        self.tell(start_events, None)?;
         self.write_log()?;
-        let mut options = Vec::new();
+        let r = self.r;
+        let mut seats = [Seat(self.answer.clone()), Seat(self.answer.clone())];
         loop {
-            let Some(actor) = self.game.state.legal(self.r, &mut options) else {
-                self.game_over()?;
-                return Ok(false);
-            };
-            let choice = match actor {
-                Actor::Chance => self.chance(&options),
-                Actor::Player(side) => match self.game.agents[side.index()].as_mut() {
-                    Some(agent) => {
-                        let view = View::new(self.r, &self.game.state, side);
-                        let c = agent.decide(&view, &options);
-                        if let Some(se) = agent.take_script_error() {
-                            // Its look-ahead reached a state where a card
-                            // script fails: the game could reach it too.
-                            writeln!(self.out, "{side}'s agent found a failing card script while looking ahead: {se}")?;
-                            self.script_error = Some(se);
-                            return self.quit();
-                        }
-                        if !options.contains(&c) {
-                            writeln!(self.out, "{side}'s agent chose an option that is not legal; the game stops here.")?;
-                            return self.quit();
-                        }
-                        c
-                    }
-                    None => {
-                        let decision = Decision {
-                            actor,
-                            kind: self.game.state.decision_kind(self.r),
-                            options: options.clone(),
-                        };
-                        match self.ask(side, &decision)? {
-                            Answer::Choose(c) => {
-                                self.history.push(Snapshot {
-                                    state: self.game.state.clone(),
-                                    choices: self.game.log.choices.len(),
-                                });
-                                c
-                            }
-                            Answer::Undo => {
-                                self.undo()?;
-                                continue;
-                            }
-                            Answer::Quit => return self.quit(),
-                        }
-                    }
+            let [editor_seat, nixon_seat] = &mut seats;
+            let [editor, nixon] = &mut *agents;
+            let mut players: [&mut dyn Agent; 2] = [
+                match editor {
+                    Some(a) => a.as_mut(),
+                    None => editor_seat,
                 },
-            };
-            if let Err(e) = self.take(actor, choice)? {
-                // The state is as before: a human may choose again; an
-                // agent would choose the same, so the game cannot go on.
-                writeln!(self.out, "That choice failed: {e}")?;
-                if let PlayError::Script(se) = e {
-                    // The data is broken, not the choice: stop, with the
-                    // game as it was before it, and blame the script.
-                    self.script_error = Some(se);
+                match nixon {
+                    Some(a) => a.as_mut(),
+                    None => nixon_seat,
+                },
+            ];
+            let mut pick = |s: &State, options: &[Choice]| chance_pick(r, chance, s, options);
+            let played = play_out(r, state, &mut players, Some(&mut pick), self);
+            match played {
+                Ok(p) if !p.stopped => {
+                    self.applied(state)?;
+                    self.game_over(state)?;
+                    return Ok(false);
+                }
+                Ok(_) => match self.stop.take() {
+                    Some(Stop::Undo) => self.undo(state)?,
+                    _ => return self.quit(),
+                },
+                Err(DriveError::Observer(e)) => return Err(e),
+                Err(DriveError::Play(e)) => {
+                    // Back to the position before the choice, and out of
+                    // the log: a human may choose again; an agent would
+                    // choose the same, so the game cannot go on.
+                    let mover = self.taking.take().map(|(mover, before)| {
+                        *state = before;
+                        mover
+                    });
+                    self.log.choices.pop();
+                    self.events.clear();
+                    writeln!(self.out, "That choice failed: {e}")?;
+                    if let PlayError::Script(se) = e {
+                        // The data is broken, not the choice: stop, with the
+                        // game as it was before it, and blame the script.
+                        self.script_error = Some(se);
+                        return self.quit();
+                    }
+                    match mover.flatten() {
+                        Some(side) if self.humans.plays(side) => {
+                            self.history.pop();
+                        }
+                        _ => return self.quit(),
+                    }
+                }
+                Err(DriveError::Lookahead { side, error, .. }) => {
+                    // Its look-ahead reached a state where a card script
+                    // fails: the game could reach it too.
+                    writeln!(
+                        self.out,
+                        "{side}'s agent found a failing card script while looking ahead: {error}"
+                    )?;
+                    self.script_error = Some(error);
                     return self.quit();
                 }
-                match actor.side() {
-                    Some(side) if self.game.humans.plays(side) => {
-                        self.history.pop();
-                    }
-                    _ => return self.quit(),
+                Err(DriveError::Illegal { .. }) => {
+                    let side = self.actor.and_then(|a| a.side()).unwrap_or(Side::Editor);
+                    writeln!(
+                        self.out,
+                        "{side}'s agent chose an option that is not legal; the game stops here."
+                    )?;
+                    return self.quit();
                 }
+                // The terminal always has a chance policy.
+                Err(DriveError::NoChance) => return self.quit(),
             }
         }
     }
 
-    /// A chance outcome by its weights, from the terminal's own generator.
-    fn chance(&mut self, options: &[Choice]) -> Choice {
-        let weights = match self.game.state.decision_kind(self.r) {
-            DecisionKind::Chance { weights, .. } if weights.len() == options.len() => weights,
-            _ => vec![1; options.len()],
+    /// The choice being taken has applied (`s` is the state after it): its
+    /// log entry stands, and the humans are told what happened.
+    fn applied(&mut self, s: &State) -> io::Result<()> {
+        let Some((mover, _)) = self.taking.take() else {
+            return Ok(());
         };
-        let total: u64 = weights.iter().map(|w| *w as u64).sum::<u64>().max(1);
-        let mut x = self.game.chance.next_u64() % total;
-        for (c, w) in options.iter().zip(&weights) {
-            if x < *w as u64 {
-                return *c;
-            }
-            x -= *w as u64;
-        }
-        options[0]
-    }
-
-    /// Takes a choice, records it and narrates what happened. The outer
-    /// error is the terminal's; the inner one the engine's refusal.
-    fn take(&mut self, actor: Actor, choice: Choice) -> io::Result<Result<(), PlayError>> {
-        let before = self.game.state.clone();
-        let mut events = Vec::new();
-        if let Err(e) = self.game.state.apply_observed(self.r, choice, &mut events) {
-            return Ok(Err(e));
-        }
-        self.game.log.record(self.r, &before, choice);
-        self.game.log.outcome = self.game.state.outcome;
-        self.tell(&before, &events, actor.side())?;
-        self.write_log()?;
-        Ok(Ok(()))
+        self.log.outcome = s.outcome;
+        let events = std::mem::take(&mut self.events);
+        self.tell(&events, mover)?;
+        self.write_log()
     }
 
     /// Narrates events to the humans: at once to the one who acted (or, in
     /// a game against an agent, to the one human); in hotseat, the other
-    /// player reads them at their next screen.
-    fn tell(&mut self, before: &State, events: &[Event], mover: Option<Side>) -> io::Result<()> {
+    /// player reads them at their next screen. Each player's sight follows
+    /// every event, told or not.
+    fn tell(&mut self, events: &[Event], mover: Option<Side>) -> io::Result<()> {
         if events.is_empty() {
             return Ok(());
         }
-        match self.game.humans {
+        let seen = self.sights.each_mut().map(|sight| sight.see_all(events));
+        match self.humans {
             Humans::One(side) => {
-                for line in narrate(self.r, before, Some(side), events) {
+                for line in narrate(self.r, Some(side), &seen[side]) {
                     writeln!(self.out, "  • {line}")?;
                 }
             }
             Humans::Both => {
                 for side in Side::BOTH {
-                    let lines = narrate(self.r, before, Some(side), events);
+                    let lines = narrate(self.r, Some(side), &seen[side]);
                     if Some(side) == mover {
                         for line in lines {
                             writeln!(self.out, "  • {line}")?;
@@ -398,13 +543,13 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     /// One human decision: the screen, the options, and answers until one
     /// of them is a choice or a command that leaves the decision.
-    fn ask(&mut self, side: Side, d: &Decision) -> io::Result<Answer> {
-        let swap = self.game.humans == Humans::Both && self.viewer.is_some_and(|v| v != side);
+    fn ask(&mut self, s: &State, side: Side, d: &Decision) -> io::Result<Answer> {
+        let swap = self.humans == Humans::Both && self.viewer.is_some_and(|v| v != side);
         if swap && !self.handover(side)? {
             return Ok(Answer::Quit);
         }
         self.viewer = Some(side);
-        self.show(side, d)?;
+        self.show(s, side, d)?;
         loop {
             write!(self.out, "{side}> ")?;
             self.out.flush()?;
@@ -421,8 +566,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             match word.as_str() {
                 "" => continue,
                 "help" | "?" => writeln!(self.out, "{HELP}")?,
-                "board" | "show" => self.show(side, d)?,
-                "cards" => self.hand(side)?,
+                "board" | "show" => self.show(s, side, d)?,
+                "cards" => self.hand(s, side)?,
                 "quit" | "exit" => return Ok(Answer::Quit),
                 "undo" => {
                     if self.history.is_empty() {
@@ -432,8 +577,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     }
                 }
                 "save" if rest.is_empty() => writeln!(self.out, "Save where? Type `save FILE`.")?,
-                "save" => self.save(rest)?,
-                _ => match self.parse(side, text, &d.options) {
+                "save" => self.save(s, rest)?,
+                _ => match self.parse(s, side, text, &d.options) {
                     Ok(c) => return Ok(Answer::Choose(c)),
                     Err(msg) => {
                         writeln!(self.out, "{msg}")?;
@@ -459,7 +604,13 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     /// An answer as an option: a number, or a choice in notation.
-    fn parse(&self, side: Side, text: &str, options: &[Choice]) -> Result<Choice, String> {
+    fn parse(
+        &self,
+        s: &State,
+        side: Side,
+        text: &str,
+        options: &[Choice],
+    ) -> Result<Choice, String> {
         if let Ok(n) = text.parse::<i64>() {
             return match usize::try_from(n) {
                 Ok(i) if (1..=options.len()).contains(&i) => Ok(options[i - 1]),
@@ -469,7 +620,6 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 )),
             };
         }
-        let s = &self.game.state;
         parse_choice(self.r, s, text, options).map_err(|e| {
             // A card of the player's own hand that may not be played so now:
             // the engine says why. Only the player's own cards, so the answer
@@ -491,12 +641,12 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     /// The player's screen: the position as they see it, then the decision.
-    fn show(&mut self, side: Side, d: &Decision) -> io::Result<()> {
-        let hotseat = self.game.humans == Humans::Both;
+    fn show(&mut self, s: &State, side: Side, d: &Decision) -> io::Result<()> {
+        let hotseat = self.humans == Humans::Both;
         let pending = std::mem::take(&mut self.pending[side.index()]);
         let text = screen(
             self.r,
-            &self.game.state,
+            s,
             &self.style(Some(side)),
             d,
             hotseat,
@@ -520,9 +670,9 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     /// The player's hand with each card's action text.
-    fn hand(&mut self, side: Side) -> io::Result<()> {
+    fn hand(&mut self, s: &State, side: Side) -> io::Result<()> {
         let st = self.style(Some(side));
-        for c in self.game.state.hands[side.index()].clone() {
+        for c in s.hands[side.index()].clone() {
             writeln!(self.out, "  {}", render::card_line(self.r, &st, c))?;
             for line in render::wrap(&self.r.card(c).action_text, 72) {
                 writeln!(self.out, "      {line}")?;
@@ -565,14 +715,15 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     /// Back to the position before the last human decision.
-    fn undo(&mut self) -> io::Result<()> {
+    fn undo(&mut self, state: &mut State) -> io::Result<()> {
         let Some(snap) = self.history.pop() else {
             return Ok(());
         };
-        let taken_back = self.game.log.choices.len() - snap.choices;
-        self.game.state = snap.state;
-        self.game.log.choices.truncate(snap.choices);
-        self.game.log.outcome = self.game.state.outcome;
+        let taken_back = self.log.choices.len() - snap.choices;
+        *state = snap.state;
+        self.sights = observation::both_sides(state);
+        self.log.choices.truncate(snap.choices);
+        self.log.outcome = state.outcome;
         // What was kept for the other hotseat player no longer happened.
         self.pending = [Vec::new(), Vec::new()];
         writeln!(
@@ -583,11 +734,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         self.write_log()
     }
 
-    fn save(&mut self, path: &str) -> io::Result<()> {
-        let n = self.game.log.choices.len();
+    fn save(&mut self, s: &State, path: &str) -> io::Result<()> {
+        let n = self.log.choices.len();
         let def = save::scenario_of(
             self.r,
-            &self.game.state,
+            s,
             "saved game",
             &format!("saved by `watergate play` after {n} choices"),
         );
@@ -600,16 +751,12 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
     }
 
-    fn game_over(&mut self) -> io::Result<()> {
+    fn game_over(&mut self, s: &State) -> io::Result<()> {
         writeln!(self.out)?;
         // The game is over: nothing is secret any more.
         let st = self.style(None);
-        write!(
-            self.out,
-            "{}",
-            render::position(self.r, &self.game.state, &st)
-        )?;
-        if let Some(o) = self.game.state.outcome {
+        write!(self.out, "{}", render::position(self.r, s, &st))?;
+        if let Some(o) = s.outcome {
             writeln!(self.out)?;
             writeln!(
                 self.out,
@@ -629,7 +776,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         writeln!(
             self.out,
             "Stopped after {} choices.",
-            self.game.log.choices.len()
+            self.log.choices.len()
         )?;
         self.write_log()?;
         self.log_note()?;
@@ -651,7 +798,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// Writes the log as it stands; on failure says so once and stops logging.
     fn write_log(&mut self) -> io::Result<()> {
         if let Some(p) = &self.settings.log_path {
-            if let Err(e) = self.game.log.write(p) {
+            if let Err(e) = self.log.write(p) {
                 writeln!(
                     self.out,
                     "Cannot write the log to {}: {e}; the game goes on without a log.",

@@ -200,7 +200,8 @@ impl LoadedLog {
     }
 
     /// Takes choice number `index` (0-based) of the log in `s`; on failure
-    /// the diagnostic names the choice (1-based) and points at it.
+    /// the diagnostic names the choice (1-based) and points at it, and `s`
+    /// is unchanged.
     pub fn apply<O: Observer>(
         &self,
         r: &Rules,
@@ -208,6 +209,13 @@ impl LoadedLog {
         index: usize,
         o: &mut O,
     ) -> Result<Choice, Diagnostic> {
+        let choice = self.choice(r, s, index)?;
+        self.take(r, s, index, choice, o)?;
+        Ok(choice)
+    }
+
+    /// Choice number `index` (0-based) of the log read in `s`, not yet taken.
+    pub fn choice(&self, r: &Rules, s: &State, index: usize) -> Result<Choice, Diagnostic> {
         let text = &self.log.choices[index];
         let path = format!("choices[{index}]");
         let number = index + 1;
@@ -218,11 +226,27 @@ impl LoadedLog {
                 format!("choice {number} `{text}`: the game is already over"),
             ));
         }
-        let choice = parse_choice(r, s, text, &options)
-            .map_err(|e| self.at(&path, format!("choice {number}: {e}")))?;
-        s.apply_observed(r, choice, o)
-            .map_err(|e| self.at(&path, format!("choice {number} `{text}`: {e}")))?;
-        Ok(choice)
+        parse_choice(r, s, text, &options)
+            .map_err(|e| self.at(&path, format!("choice {number}: {e}")))
+    }
+
+    /// Takes `choice`, read from choice number `index` by
+    /// [`LoadedLog::choice`], in `s`; on failure `s` is unchanged.
+    pub fn take<O: Observer>(
+        &self,
+        r: &Rules,
+        s: &mut State,
+        index: usize,
+        choice: Choice,
+        o: &mut O,
+    ) -> Result<(), Diagnostic> {
+        s.apply_observed(r, choice, o).map_err(|e| {
+            let text = &self.log.choices[index];
+            self.at(
+                &format!("choices[{index}]"),
+                format!("choice {} `{text}`: {e}", index + 1),
+            )
+        })
     }
 
     /// Whether the replay ended as the log says.

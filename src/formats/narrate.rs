@@ -1,52 +1,36 @@
-//! Events as one line of text for one viewer: what the terminal and the
-//! replay print as the game goes on. The engine's events carry full
-//! information; the narrator hides what the viewer may not know. For the
-//! Editor that is the kind of every face-down token on the research track
-//! (R4.3): the narrator keeps the set of tokens the Editor has not seen,
-//! starting from the position before the events, and a token leaves the set
-//! only when the game shows it to both players (turned face up, held for
-//! pinning, pinned on the board). Hands are never named: events only count
-//! the cards drawn.
+//! Observations as one line of text for one viewer: what the terminal and
+//! the replay print as the game goes on. The narrator reads only
+//! [`Observation`]s, the events as the viewer may see them, filtered by the
+//! rules core (`crate::game::observation`): a face-down token the Editor
+//! cannot identify (R4.3) reaches it as `Seen::FaceDown` and is narrated as
+//! "a face-down token". Hands are never named: events only count the cards
+//! drawn.
 
 use crate::game::engine::notation::{kind_name, pos_name};
 use crate::game::engine::{Event, TokenKind};
 use crate::game::model::*;
+use crate::game::observation::{Observation, Seen};
 use crate::game::rules::Rules;
-use crate::game::state::State;
-use std::collections::BTreeSet;
 
-/// Narrates the events of one stretch of play for one viewer.
+/// Narrates observations for one viewer.
 pub struct Narrator<'r> {
     r: &'r Rules,
-    /// Whose eyes: `None` sees everything (replays).
+    /// Whose eyes: `None` sees everything (replays). Marks the viewer's own
+    /// side "(you)"; what is hidden is already hidden in the observations.
     viewer: Option<Side>,
-    /// Tokens the viewer cannot identify right now.
-    hidden: BTreeSet<TokenId>,
 }
 
 impl<'r> Narrator<'r> {
-    /// A narrator for the events that follow position `before`.
-    pub fn new(r: &'r Rules, before: &State, viewer: Option<Side>) -> Narrator<'r> {
-        let hidden = if viewer == Some(Side::Editor) {
-            before
-                .track
-                .iter()
-                .copied()
-                .filter(|t| matches!(before.on_track(*t), Some((_, false))))
-                .collect()
-        } else {
-            BTreeSet::new()
-        };
-        Narrator { r, viewer, hidden }
+    /// A narrator for `viewer`, who was given the observations it narrates.
+    pub fn new(r: &'r Rules, viewer: Option<Side>) -> Narrator<'r> {
+        Narrator { r, viewer }
     }
 
     /// A token as the viewer may name it.
-    fn token(&self, t: TokenId) -> String {
-        if self.hidden.contains(&t) {
-            "a face-down token".to_string()
-        } else {
-            let k = self.r.token(t);
-            format!("the {} token", kind_name(k.colours, k.momentum_symbol))
+    fn token(&self, t: Seen) -> String {
+        match t {
+            Seen::FaceDown => "a face-down token".to_string(),
+            Seen::Token(t) => format!("the {} token", self.kind(t)),
         }
     }
 
@@ -68,8 +52,8 @@ impl<'r> Narrator<'r> {
         }
     }
 
-    /// The event in one line.
-    pub fn line(&mut self, e: &Event) -> String {
+    /// The observation in one line.
+    pub fn line(&self, e: &Observation) -> String {
         match e {
             Event::RoundStarted { round, initiative } => {
                 format!("Round {round} begins; {initiative} holds the initiative.")
@@ -88,28 +72,18 @@ impl<'r> Narrator<'r> {
                 token,
                 pos,
                 face_up,
-            } => {
-                if *face_up {
-                    self.hidden.remove(token);
-                    format!(
-                        "The {} token is drawn from the bag onto {} face up.",
-                        self.kind(*token),
-                        pos_name(*pos)
-                    )
-                } else if self.viewer == Some(Side::Editor) {
-                    self.hidden.insert(*token);
-                    format!(
-                        "A face-down token is drawn from the bag onto {}.",
-                        pos_name(*pos)
-                    )
-                } else {
-                    format!(
-                        "The {} token is drawn from the bag onto {} face down.",
-                        self.kind(*token),
-                        pos_name(*pos)
-                    )
-                }
-            }
+            } => match token {
+                Seen::FaceDown => format!(
+                    "A face-down token is drawn from the bag onto {}.",
+                    pos_name(*pos)
+                ),
+                Seen::Token(t) => format!(
+                    "The {} token is drawn from the bag onto {} {}.",
+                    self.kind(*t),
+                    pos_name(*pos),
+                    if *face_up { "face up" } else { "face down" }
+                ),
+            },
             Event::Played {
                 side,
                 card,
@@ -145,7 +119,6 @@ impl<'r> Narrator<'r> {
                 }
             }
             Event::Revealed { token } | Event::Flipped { token } => {
-                self.hidden.remove(token);
                 format!("A token is turned face up: {}.", self.kind(*token))
             }
             Event::Cancelled { card } => format!("{} is cancelled.", self.card(*card)),
@@ -170,10 +143,10 @@ impl<'r> Narrator<'r> {
                 format!("{} gains {what}.", self.who(*side))
             }
             Event::ToBag { token } => {
-                let what = self.token(*token);
-                // Back in the bag, it is as unknown as any bag token.
-                self.hidden.remove(token);
-                format!("{} goes back into the bag.", capitalise(&what))
+                format!(
+                    "{} goes back into the bag.",
+                    capitalise(&self.token(*token))
+                )
             }
             Event::Pinned {
                 side,
@@ -182,7 +155,6 @@ impl<'r> Narrator<'r> {
                 face_up,
             } => {
                 // The board is public (R5.14): pinning shows the token.
-                self.hidden.remove(token);
                 format!(
                     "{} pins the {} token on space {} {}.",
                     self.who(*side),
@@ -192,7 +164,6 @@ impl<'r> Narrator<'r> {
                 )
             }
             Event::Unpinnable { token } => {
-                self.hidden.remove(token);
                 format!(
                     "No empty space matches the {} token: it cannot be pinned.",
                     self.kind(*token)
@@ -266,24 +237,27 @@ fn capitalise(s: &str) -> String {
     }
 }
 
-/// Every event narrated for `viewer`, one line each, following `before`.
-pub fn narrate(r: &Rules, before: &State, viewer: Option<Side>, events: &[Event]) -> Vec<String> {
-    let mut n = Narrator::new(r, before, viewer);
-    events.iter().map(|e| n.line(e)).collect()
+/// Every observation narrated for `viewer` (who was given them), one line
+/// each.
+pub fn narrate(r: &Rules, viewer: Option<Side>, observations: &[Observation]) -> Vec<String> {
+    let n = Narrator::new(r, viewer);
+    observations.iter().map(|o| n.line(o)).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::observation::Sight;
+    use crate::game::state::State;
 
     #[test]
     fn the_editor_never_hears_the_kind_of_a_face_down_token() {
         let r = crate::data::shipped();
         let mut events = Vec::new();
         let s = State::new_observed(&r, 3, &mut events);
-        let before = State::setup(&r, 3);
-        let editor = narrate(&r, &before, Some(Side::Editor), &events);
-        let nixon = narrate(&r, &before, Some(Side::Nixon), &events);
+        let seen = |side| Sight::new_game(Some(side)).see_all(&events);
+        let editor = narrate(&r, Some(Side::Editor), &seen(Side::Editor));
+        let nixon = narrate(&r, Some(Side::Nixon), &seen(Side::Nixon));
         let drawn: Vec<&String> = editor.iter().filter(|l| l.contains("bag")).collect();
         assert_eq!(drawn.len(), s.track.len());
         for l in drawn {

@@ -1,6 +1,7 @@
 //! The rules core: the game's model and read-only [`rules::Rules`], the
 //! whole position as data ([`state::State`]), the engine that applies
-//! choices to it, a player's [`view::View`], and the effect program card
+//! choices to it, a player's [`view::View`] and what a player sees of each
+//! event ([`observation::Observation`]), and the effect program card
 //! scripts yield. It knows scripting only through [`host::ScriptHost`],
 //! reads no clock and keeps no global state.
 
@@ -9,6 +10,7 @@ pub mod engine;
 pub mod host;
 pub mod invariants;
 pub mod model;
+pub mod observation;
 pub mod program;
 pub mod rules;
 pub mod script_view;

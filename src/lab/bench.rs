@@ -4,6 +4,7 @@
 //! wall-clock on this machine; run it on an idle machine.
 
 use crate::data::{self, DataSet};
+use crate::game::engine::{Actor, Choice};
 use crate::game::host::{CardContext, ScriptFailure, ScriptHost};
 use crate::game::model::Side;
 use crate::game::program::Program;
@@ -11,10 +12,12 @@ use crate::game::rules::Rules;
 use crate::game::script_view::ScriptView;
 use crate::game::state::{Frame, State};
 use crate::game::view::View;
+use crate::lab::driver::{play_out, play_out_alone, OnDecision};
 use crate::lab::sim::{simulate, SimConfig};
 use crate::players::agent::{Agent, AgentSpec, Budget, IsmctsAgent, RandomAgent};
 use std::hint::black_box;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -119,40 +122,22 @@ pub fn random_games(r: &mut Rules, games: u64, threads: usize) -> (f64, f64) {
     result
 }
 
-/// Stops a game in the middle of a card action (a program running) after
-/// round 1.
-struct MidAction;
-
-impl crate::game::engine::Observer for MidAction {}
-
-impl crate::lab::driver::Steps for MidAction {
-    type Error = std::convert::Infallible;
-    fn before(
-        &mut self,
-        s: &State,
-        _: crate::game::engine::Actor,
-        _: &[crate::game::engine::Choice],
-    ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
-        Ok(
-            if s.stack.iter().any(|f| matches!(f, Frame::Run(_))) && s.round > 1 {
-                std::ops::ControlFlow::Break(())
-            } else {
-                std::ops::ControlFlow::Continue(())
-            },
-        )
-    }
-}
-
 /// A state in the middle of a card action (a program running), from a random game.
 pub fn mid_action_state(r: &Rules) -> State {
+    // Stops a game in the middle of a card action after round 1.
+    let mut mid_action = OnDecision(|s: &State, _: Actor, _: &[Choice]| {
+        if s.stack.iter().any(|f| matches!(f, Frame::Run(_))) && s.round > 1 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
     for seed in 0.. {
         let mut s = State::new(r, seed);
         let (mut e, mut n) = (RandomAgent::new(seed), RandomAgent::new(seed + 1));
         // A game that ends, or fails, before a program runs past round 1:
         // try the next seed.
-        if let Ok(played) =
-            crate::lab::driver::play_out(r, &mut s, &mut [&mut e, &mut n], None, &mut MidAction)
-        {
+        if let Ok(played) = play_out(r, &mut s, &mut [&mut e, &mut n], None, &mut mid_action) {
             if played.stopped {
                 return s;
             }
@@ -161,26 +146,36 @@ pub fn mid_action_state(r: &Rules) -> State {
     unreachable!()
 }
 
-/// Decision points of a game played by random players (for ISMCTS timing).
-fn decision_points(r: &Rules, n: usize) -> Vec<(State, Side, Vec<crate::game::engine::Choice>)> {
+/// A decision point: the state, who decides, and the options.
+type Point = (State, Side, Vec<Choice>);
+
+/// Every ninth decision point of games played by a random player, `n` in
+/// all (for ISMCTS timing).
+fn decision_points(r: &Rules, n: usize) -> Vec<Point> {
     let mut out = Vec::new();
-    let mut options = Vec::new();
     let mut seed = 100;
     while out.len() < n {
         let mut s = State::new(r, seed);
-        let mut agent = RandomAgent::new(seed);
-        let mut k = 0;
-        while let Some(actor) = s.legal(r, &mut options) {
-            let side = actor.side().unwrap_or(Side::Editor);
-            if k % 9 == 0 && out.len() < n {
-                out.push((s.clone(), side, options.clone()));
+        let mut k = 0usize;
+        let mut every_ninth = OnDecision(|s: &State, actor: Actor, options: &[Choice]| {
+            if k.is_multiple_of(9) && out.len() < n {
+                out.push((
+                    s.clone(),
+                    actor.side().unwrap_or(Side::Editor),
+                    options.to_vec(),
+                ));
             }
             k += 1;
-            let c = agent.decide(&View::new(r, &s, side), &options);
-            if s.apply_unchecked(r, c).is_err() {
-                break;
-            }
-        }
+            ControlFlow::Continue(())
+        });
+        // A game that fails is cut short there; its points so far count.
+        let _ = play_out_alone(
+            r,
+            &mut s,
+            &mut RandomAgent::new(seed),
+            None,
+            &mut every_ninth,
+        );
         seed += 1;
     }
     out

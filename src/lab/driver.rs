@@ -3,7 +3,10 @@
 //! state asks for explicit chance, a chance policy. The legal options are
 //! computed once per step (`State::apply_next_observed` returns the next
 //! step's), and the observer sees every step before the decision and after
-//! the choice, and every engine event.
+//! the choice, and every engine event. Simulate, soak, check --deep, the
+//! bench, the terminal and the tests play their games here; an observer
+//! that stops the game before a decision is how the terminal leaves the
+//! driver for `undo` and `quit`.
 
 use crate::game::engine::{Actor, Choice, Observer, PlayError, ScriptError};
 use crate::game::model::Side;
@@ -11,6 +14,7 @@ use crate::game::rules::Rules;
 use crate::game::state::State;
 use crate::game::view::View;
 use crate::players::agent::Agent;
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 /// Watches a game played by [`play_out`]; it also hears the engine's
@@ -29,6 +33,38 @@ pub trait Steps: Observer {
     /// After `actor` chose `choice` (a legal one) in `s`, before it applies.
     fn chosen(&mut self, _s: &State, _actor: Actor, _choice: Choice) -> Result<(), Self::Error> {
         Ok(())
+    }
+}
+
+/// Steps that watch each choice as it is taken: `f(state before, actor,
+/// choice)`.
+pub struct OnChoice<F>(pub F);
+
+impl<F> Observer for OnChoice<F> {}
+
+impl<F: FnMut(&State, Actor, Choice)> Steps for OnChoice<F> {
+    type Error = Infallible;
+    fn chosen(&mut self, s: &State, actor: Actor, choice: Choice) -> Result<(), Infallible> {
+        (self.0)(s, actor, choice);
+        Ok(())
+    }
+}
+
+/// Steps that watch each decision before it is taken: `f(state, actor,
+/// options)`, which may stop the game.
+pub struct OnDecision<F>(pub F);
+
+impl<F> Observer for OnDecision<F> {}
+
+impl<F: FnMut(&State, Actor, &[Choice]) -> ControlFlow<()>> Steps for OnDecision<F> {
+    type Error = Infallible;
+    fn before(
+        &mut self,
+        s: &State,
+        actor: Actor,
+        options: &[Choice],
+    ) -> Result<ControlFlow<()>, Infallible> {
+        Ok((self.0)(s, actor, options))
     }
 }
 
@@ -71,6 +107,48 @@ pub fn play_out<O: Steps>(
     r: &Rules,
     s: &mut State,
     agents: &mut [&mut dyn Agent; 2],
+    chance: Option<Chance<'_>>,
+    obs: &mut O,
+) -> Result<Played, DriveError<O::Error>> {
+    drive(r, s, agents, chance, obs)
+}
+
+/// [`play_out`] with one agent deciding for both sides, from each side's
+/// view in turn (a sampler's random player: one generator for the game).
+pub fn play_out_alone<O: Steps>(
+    r: &Rules,
+    s: &mut State,
+    agent: &mut dyn Agent,
+    chance: Option<Chance<'_>>,
+    obs: &mut O,
+) -> Result<Played, DriveError<O::Error>> {
+    drive(r, s, &mut Alone(agent), chance, obs)
+}
+
+/// Who decides for a side.
+trait Seats {
+    fn seat(&mut self, side: Side) -> &mut dyn Agent;
+}
+
+impl Seats for [&mut dyn Agent; 2] {
+    fn seat(&mut self, side: Side) -> &mut dyn Agent {
+        &mut *self[side.index()]
+    }
+}
+
+/// One agent in both seats.
+struct Alone<'a>(&'a mut dyn Agent);
+
+impl Seats for Alone<'_> {
+    fn seat(&mut self, _: Side) -> &mut dyn Agent {
+        &mut *self.0
+    }
+}
+
+fn drive<O: Steps>(
+    r: &Rules,
+    s: &mut State,
+    agents: &mut dyn Seats,
     mut chance: Option<Chance<'_>>,
     obs: &mut O,
 ) -> Result<Played, DriveError<O::Error>> {
@@ -91,7 +169,7 @@ pub fn play_out<O: Steps>(
         }
         let choice = match actor {
             Actor::Player(side) => {
-                let agent = &mut agents[side.index()];
+                let agent = agents.seat(side);
                 let choice = agent.decide(&View::new(r, s, side), &options);
                 if let Some(error) = agent.take_script_error() {
                     return Err(DriveError::Lookahead {
@@ -209,6 +287,39 @@ mod tests {
         let (_, played) = game(&mut obs);
         assert!(matches!(played, Err(DriveError::Observer(3))), "{played:?}");
         assert_eq!(obs.chosen, 3);
+    }
+
+    /// A random player that counts the decisions it takes for each side.
+    struct Both {
+        inner: RandomAgent,
+        decided: [u64; 2],
+    }
+
+    impl Agent for Both {
+        fn name(&self) -> String {
+            "both".into()
+        }
+        fn decide(&mut self, view: &View, options: &[Choice]) -> Choice {
+            self.decided[view.side().index()] += 1;
+            self.inner.decide(view, options)
+        }
+    }
+
+    #[test]
+    fn one_agent_alone_decides_for_both_sides_from_each_sides_view() {
+        let r = crate::data::shipped();
+        let mut s = State::new(&r, 7);
+        let mut both = Both {
+            inner: RandomAgent::new(1),
+            decided: [0, 0],
+        };
+        let mut obs = Script::default();
+        let played = play_out_alone(&r, &mut s, &mut both, None, &mut obs)
+            .expect("a random game plays to its end");
+        assert!(s.outcome.is_some(), "R10: the game ends with a winner");
+        assert!(both.decided.iter().all(|n| *n > 0), "{:?}", both.decided);
+        assert_eq!(both.decided.iter().sum::<u64>(), played.decisions);
+        assert_eq!(obs.chosen, played.decisions);
     }
 
     /// Always chooses something that is never an option.

@@ -11,6 +11,7 @@ use crate::formats::narrate::narrate;
 use crate::formats::render::{self, Style};
 use crate::game::engine::notation::describe_choice;
 use crate::game::engine::Actor;
+use crate::game::observation::Sight;
 use crate::game::rules::Rules;
 use std::io::{self, BufRead, Write};
 use std::path::Path;
@@ -112,34 +113,36 @@ pub fn show<R: BufRead, W: Write>(
         Ok(s) => s,
         Err(d) => return Ok(Replayed::BadLog(d)),
     };
-    for line in narrate(r, &s, None, &events) {
+    // The reader sees everything: a replay keeps no secret.
+    let mut sight = Sight::everything();
+    for line in narrate(r, None, &sight.see_all(&events)) {
         writeln!(out, "      • {line}")?;
     }
     let mut waiting = step;
     for i in 0..l.choices.len() {
-        let before = s.clone();
         let actor = s.to_move(r);
-        events.clear();
-        let choice = match loaded.apply(r, &mut s, i, &mut events) {
-            Ok(c) => c,
-            Err(d) => {
-                writeln!(out, "\nThe replay stops before choice {}:", i + 1)?;
-                write!(out, "{}", render::position(r, &before, st))?;
-                return Ok(Replayed::BadLog(Diagnostics(vec![d])));
-            }
-        };
         let (who, side) = match actor {
             Some(Actor::Player(side)) => (side.name().to_string(), side),
             _ => ("chance".to_string(), crate::game::model::Side::Nixon),
         };
-        writeln!(
-            out,
-            "[{}] {who}: {} — {}",
-            i + 1,
-            l.choices[i],
-            describe_choice(r, &before, side, choice)
-        )?;
-        for line in narrate(r, &before, None, &events) {
+        events.clear();
+        // Described in the position it is taken in; a choice that cannot be
+        // taken leaves the position as it was, to be shown.
+        let taken = loaded.choice(r, &s, i).and_then(|choice| {
+            let described = describe_choice(r, &s, side, choice);
+            loaded.take(r, &mut s, i, choice, &mut events)?;
+            Ok(described)
+        });
+        let described = match taken {
+            Ok(d) => d,
+            Err(d) => {
+                writeln!(out, "\nThe replay stops before choice {}:", i + 1)?;
+                write!(out, "{}", render::position(r, &s, st))?;
+                return Ok(Replayed::BadLog(Diagnostics(vec![d])));
+            }
+        };
+        writeln!(out, "[{}] {who}: {} — {described}", i + 1, l.choices[i])?;
+        for line in narrate(r, None, &sight.see_all(&events)) {
             writeln!(out, "      • {line}")?;
         }
         if waiting && i + 1 < l.choices.len() {

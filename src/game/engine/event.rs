@@ -1,21 +1,28 @@
 //! What happened, as it happens: the engine reports each change to an
 //! [`Observer`] (the terminal narrates them, simulations count them). Events
-//! carry full information; whoever shows them to a player filters by what
-//! that player may see.
+//! carry full information; a player is shown them as observations
+//! (`crate::game::observation`): the same events with each token the player
+//! may not identify replaced by what they do see.
 
 use crate::game::model::*;
 use serde::{Deserialize, Serialize};
 
-/// A token on the research track, as an event names it.
+/// A token on the research track, as an event names it. `T` names an
+/// evidence token: its id in an [`Event`], what a viewer sees of it in an
+/// observation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TokenKind {
+pub enum TokenKind<T = TokenId> {
     Initiative,
     Momentum,
-    Evidence(TokenId),
+    Evidence(T),
 }
 
+/// A change to the game. `T` is how the event names an evidence token that
+/// may be face down on the research track (R4.3): its id here; an
+/// observation (`Event<Seen>`) says only what one viewer sees of it.
+/// Tokens the game shows to both players (turned up, pinned) are always ids.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Event {
+pub enum Event<T = TokenId> {
     RoundStarted {
         round: u16,
         initiative: Side,
@@ -29,7 +36,7 @@ pub enum Event {
     },
     /// Evidence drawn from the bag onto the track (face down for the initial phase).
     EvidenceDrawn {
-        token: TokenId,
+        token: T,
         pos: i8,
         face_up: bool,
     },
@@ -56,7 +63,7 @@ pub enum Event {
         card: CardId,
     },
     Moved {
-        token: TokenKind,
+        token: TokenKind<T>,
         from: i8,
         to: i8,
     },
@@ -65,10 +72,10 @@ pub enum Event {
     },
     Gained {
         side: Side,
-        token: TokenKind,
+        token: TokenKind<T>,
     },
     ToBag {
-        token: TokenId,
+        token: T,
     },
     Pinned {
         side: Side,
