@@ -8,6 +8,7 @@ use watergate::formats::narrate::narrate;
 use watergate::game::engine::notation::{format_choice, kind_name};
 use watergate::game::engine::{Actor, Choice};
 use watergate::game::model::{CardId, Side};
+use watergate::game::observation::Sight;
 use watergate::game::rules::Rules;
 use watergate::game::state::{EvLoc, State};
 use watergate::game::view::View;
@@ -32,8 +33,8 @@ impl Mirror {
         let rules = watergate::data::shipped();
         let mut events = Vec::new();
         let state = State::new_observed(&rules, seed, &mut events);
-        let before = State::setup(&rules, seed);
-        let told = narrate(&rules, &before, Some(Side::Editor), &events).join("\n");
+        let seen = Sight::new_game(Some(Side::Editor)).see_all(&events);
+        let told = narrate(&rules, Some(Side::Editor), &seen).join("\n");
         let agent = random_plays.map(|side| {
             (
                 side,
@@ -90,7 +91,8 @@ impl Mirror {
         self.state
             .apply_observed(&self.rules, c, &mut events)
             .expect("the mirrored choice is legal");
-        let lines = narrate(&self.rules, &before, Some(Side::Editor), &events);
+        let seen = Sight::new(&before, Some(Side::Editor)).see_all(&events);
+        let lines = narrate(&self.rules, Some(Side::Editor), &seen);
         self.told.push('\n');
         self.told.push_str(&lines.join("\n"));
         // A card named to the Editor (played, discarded) is seen.

@@ -10,6 +10,7 @@ use crate::formats::narrate::narrate;
 use crate::game::engine::notation::parse_choice;
 use crate::game::engine::{Actor, Choice, Event, PlayError};
 use crate::game::model::{Part, Side};
+use crate::game::observation::Sight;
 use crate::game::rules::Rules;
 use crate::game::state::State;
 use crate::game::view::View;
@@ -104,8 +105,10 @@ impl Session {
             _ => None,
         });
         let tokens = Side::BOTH.map(|side| mode.human(side).then(super::secret));
-        let before = State::setup(&rules, seed);
-        let narration = Side::BOTH.map(|side| narrate(&rules, &before, Some(side), &events));
+        let narration = Side::BOTH.map(|side| {
+            let seen = Sight::new_game(Some(side)).see_all(&events);
+            narrate(&rules, Some(side), &seen)
+        });
         Session {
             rules,
             state,
@@ -229,7 +232,10 @@ impl Session {
         self.log.record(&self.rules, &before, choice);
         self.log.outcome = self.state.outcome;
         for side in Side::BOTH {
-            let lines = narrate(&self.rules, &before, Some(side), &events);
+            // Each side's sight starts from the position before the choice:
+            // what it could identify then, followed through the events.
+            let seen = Sight::new(&before, Some(side)).see_all(&events);
+            let lines = narrate(&self.rules, Some(side), &seen);
             self.narration[side.index()].extend(lines);
         }
         Ok(())
