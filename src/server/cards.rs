@@ -210,7 +210,11 @@ mod tests {
         // placeholder, its value is (D2).
         let ftm = doc.cards.iter().find(|c| c.number == 42).unwrap();
         assert!(!ftm.placeholders.iter().any(|p| p.field == "number"));
-        let value = ftm.placeholders.iter().find(|p| p.field == "value").unwrap();
+        let value = ftm
+            .placeholders
+            .iter()
+            .find(|p| p.field == "value")
+            .unwrap();
         assert_eq!(value.question, Some("D2"));
         assert_eq!(value.anchor.as_deref(), Some("d2"));
         // Nixon's momentum card: spaces 1-4 unknown (D6).

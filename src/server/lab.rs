@@ -147,7 +147,13 @@ fn rate(t: &Tally, id: &str) -> Option<Interval> {
 }
 
 /// The result in the page's terms.
-pub fn result(res: &SimResult, req: &LabRequest, label: &str, against: Option<&str>, cancelled: bool) -> LabResult {
+pub fn result(
+    res: &SimResult,
+    req: &LabRequest,
+    label: &str,
+    against: Option<&str>,
+    cancelled: bool,
+) -> LabResult {
     let t = &res.tally;
     let ids: std::collections::BTreeSet<&String> = t
         .cards
@@ -207,15 +213,25 @@ fn agent(name: &str, side: &str) -> Result<AgentSpec, ApiError> {
     }
 }
 
-/// The games of a request, checked: `(config, rules, label, against)`.
-pub fn prepare(
-    st: &AppState,
-    req: &LabRequest,
-) -> Result<(SimConfig, Rules, String, Option<(Rules, String)>), ApiError> {
+/// A request's games, checked and loaded.
+pub struct Prepared {
+    pub cfg: SimConfig,
+    pub rules: Rules,
+    pub label: String,
+    /// The game compared against, and its label.
+    pub against: Option<(Rules, String)>,
+}
+
+/// The games of a request, checked.
+pub fn prepare(st: &AppState, req: &LabRequest) -> Result<Prepared, ApiError> {
     let editor = agent(&req.editor, "editor")?;
     let nixon = agent(&req.nixon, "nixon")?;
     let searching = matches!(editor, AgentSpec::Ismcts(_)) || matches!(nixon, AgentSpec::Ismcts(_));
-    let max = if searching { MAX_SEARCH_GAMES } else { MAX_GAMES };
+    let max = if searching {
+        MAX_SEARCH_GAMES
+    } else {
+        MAX_GAMES
+    };
     if req.games == 0 || req.games > max {
         return Err(ApiError::bad_request(format!(
             "games: {} — a run from the page plays 1 to {max} games{} (use `watergate simulate` for more)",
@@ -234,9 +250,10 @@ pub fn prepare(
     };
     let with_variant = |name: &str| -> Result<Rules, ApiError> {
         let v = files.variant(name)?;
-        load(&v
-            .apply(&base_ds)
-            .map_err(|d| ApiError::unprocessable(super::scenarios::problems(&d)))?)
+        load(
+            &v.apply(&base_ds)
+                .map_err(|d| ApiError::unprocessable(super::scenarios::problems(&d)))?,
+        )
     };
     let (rules, label) = match &req.variant {
         None => (load(&base_ds)?, base_label.clone()),
@@ -278,12 +295,23 @@ pub fn prepare(
         nixon,
         threads,
     };
-    Ok((cfg, rules, label, against))
+    Ok(Prepared {
+        cfg,
+        rules,
+        label,
+        against,
+    })
 }
 
 /// Plays the job's games (on this thread and the runner's), then stores
 /// the result.
-pub fn run(job: &Job, req: &LabRequest, cfg: SimConfig, rules: Rules, label: String, against: Option<(Rules, String)>) {
+pub fn run(job: &Job, req: &LabRequest, p: Prepared) {
+    let Prepared {
+        cfg,
+        rules,
+        label,
+        against,
+    } = p;
     let progress = |n: u64| job.done.store(n, Ordering::Relaxed);
     let out = crate::sim::simulate_compare_until(
         &rules,
@@ -307,7 +335,11 @@ pub fn run(job: &Job, req: &LabRequest, cfg: SimConfig, rules: Rules, label: Str
             "game {} (game seed {}) failed{}: {}",
             f.index,
             f.seed,
-            if f.against { " in the game compared against" } else { "" },
+            if f.against {
+                " in the game compared against"
+            } else {
+                ""
+            },
             f.error
         )),
     };
@@ -329,20 +361,24 @@ async fn start(
 ) -> Result<Json<Started>, ApiError> {
     let st2 = st.clone();
     let req2 = req.clone();
-    let (cfg, rules, label, against) = tokio::task::spawn_blocking(move || prepare(&st2, &req2))
+    let prepared = tokio::task::spawn_blocking(move || prepare(&st2, &req2))
         .await
         .map_err(|e| ApiError::internal(format!("the run did not start: {e}")))??;
     if RUNNING
-        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| (n < MAX_RUNNING).then_some(n + 1))
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+            (n < MAX_RUNNING).then_some(n + 1)
+        })
         .is_err()
     {
         return Err(ApiError::new(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            format!("{MAX_RUNNING} runs are in progress, the most at once; wait for one or cancel it"),
+            format!(
+                "{MAX_RUNNING} runs are in progress, the most at once; wait for one or cancel it"
+            ),
         ));
     }
     let job = Job {
-        total: cfg.games,
+        total: prepared.cfg.games,
         done: AtomicU64::new(0),
         stop: AtomicBool::new(false),
         result: Mutex::new(None),
@@ -359,7 +395,7 @@ async fn start(
     };
     let total = job.total;
     std::thread::spawn(move || {
-        run(&job, &req, cfg, rules, label, against);
+        run(&job, &req, prepared);
         RUNNING.fetch_sub(1, Ordering::SeqCst);
     });
     Ok(Json(Started { id, total }))
@@ -393,11 +429,18 @@ fn job(st: &AppState, id: &str) -> Result<Arc<Job>, ApiError> {
         .ok_or_else(|| ApiError::not_found("no such lab run (it may have expired)"))
 }
 
-async fn show(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<JobView>, ApiError> {
-    Ok(Json(view(&job(&st, &id)?)))
+async fn show(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<JobView>, ApiError> {
+    let j = job(&st, &id)?;
+    Ok(Json(view(&j)))
 }
 
-async fn cancel(State(st): State<AppState>, Path(id): Path<String>) -> Result<Json<JobView>, ApiError> {
+async fn cancel(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<JobView>, ApiError> {
     let j = job(&st, &id)?;
     j.stop.store(true, Ordering::SeqCst);
     Ok(Json(view(&j)))
@@ -410,26 +453,27 @@ async fn events(
     Path(id): Path<String>,
 ) -> Result<Sse<impl futures_util::Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let j = job(&st, &id)?;
-    let stream = futures_util::stream::unfold((j, None::<u64>, false), |(j, last, ended)| async move {
-        if ended {
-            return None;
-        }
-        loop {
-            let v = view(&j);
-            if v.finished {
-                let e = Event::default().event("result").json_data(&v).ok()?;
-                return Some((Ok(e), (j, last, true)));
+    let stream =
+        futures_util::stream::unfold((j, None::<u64>, false), |(j, last, ended)| async move {
+            if ended {
+                return None;
             }
-            if last != Some(v.done) {
-                let e = Event::default()
-                    .event("progress")
-                    .json_data(serde_json::json!({ "done": v.done, "total": v.total }))
-                    .ok()?;
-                return Some((Ok(e), (j, Some(v.done), false)));
+            loop {
+                let v = view(&j);
+                if v.finished {
+                    let e = Event::default().event("result").json_data(&v).ok()?;
+                    return Some((Ok(e), (j, last, true)));
+                }
+                if last != Some(v.done) {
+                    let e = Event::default()
+                        .event("progress")
+                        .json_data(serde_json::json!({ "done": v.done, "total": v.total }))
+                        .ok()?;
+                    return Some((Ok(e), (j, Some(v.done), false)));
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
             }
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-    });
+        });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
@@ -472,6 +516,15 @@ mod tests {
         }
     }
 
+    fn prepared(games: u64) -> Prepared {
+        Prepared {
+            cfg: cfg(games),
+            rules: crate::data::shipped(),
+            label: "shipped".into(),
+            against: None,
+        }
+    }
+
     fn req(games: u64) -> LabRequest {
         LabRequest {
             games,
@@ -487,7 +540,7 @@ mod tests {
     fn a_run_gives_the_same_tally_as_simulate_with_a_chart_and_a_card_table() {
         let r = crate::data::shipped();
         let j = job(40);
-        run(&j, &req(40), cfg(40), r.clone(), "shipped".into(), None);
+        run(&j, &req(40), prepared(40));
         let v = view(&j);
         let res = v.result.expect("a result");
         let t = crate::sim::simulate(&r, &cfg(40), &|_| {}).unwrap();
@@ -501,10 +554,9 @@ mod tests {
 
     #[test]
     fn a_cancelled_run_reports_its_first_games_only() {
-        let r = crate::data::shipped();
         let j = job(1000);
         j.stop.store(true, Ordering::SeqCst);
-        run(&j, &req(1000), cfg(1000), r, "shipped".into(), None);
+        run(&j, &req(1000), prepared(1000));
         let res = view(&j).result.unwrap();
         assert!(res.cancelled);
         assert!(res.games < 1000);
@@ -513,8 +565,14 @@ mod tests {
     #[test]
     fn agents_are_checked_and_bounded() {
         assert!(agent("random", "editor").is_ok());
-        assert_eq!(agent("alphazero", "editor").unwrap_err().status.as_u16(), 400);
-        assert!(agent("ismcts:100000", "nixon").unwrap_err().message.contains("at most"));
+        assert_eq!(
+            agent("alphazero", "editor").unwrap_err().status.as_u16(),
+            400
+        );
+        assert!(agent("ismcts:100000", "nixon")
+            .unwrap_err()
+            .message
+            .contains("at most"));
         assert!(agent("ismcts:200ms", "nixon").is_err());
     }
 }

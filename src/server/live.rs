@@ -37,7 +37,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// What pages are told at each change.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize)]
 pub struct Status {
     /// Counts the reloads since the server started.
     pub version: u64,
@@ -101,9 +101,9 @@ pub fn problems(d: &Diagnostics, root: &Path, variant: Option<&Path>) -> Vec<Pro
         .map(|diag| {
             let path = Path::new(&diag.path);
             let readable = super::paths::within(root, path)
-                || variant.is_some_and(|v| {
-                    matches!((v.canonicalize(), path.canonicalize()), (Ok(a), Ok(b)) if a == b)
-                });
+                || variant.is_some_and(
+                    |v| matches!((v.canonicalize(), path.canonicalize()), (Ok(a), Ok(b)) if a == b),
+                );
             let line = (readable && diag.line > 0)
                 .then(|| std::fs::read_to_string(path).ok())
                 .flatten()
@@ -231,10 +231,16 @@ mod tests {
         .load()
         .unwrap_err();
         let ps = problems(&d, &dir, None);
-        let p = ps.iter().find(|p| p.path.ends_with("game.ron")).expect("a problem in game.ron");
+        let p = ps
+            .iter()
+            .find(|p| p.path.ends_with("game.ron"))
+            .expect("a problem in game.ron");
         assert!(p.line > 0 && p.col > 0);
         assert!(
-            p.source_line.as_deref().unwrap().contains("hand_size_with_initiativ"),
+            p.source_line
+                .as_deref()
+                .unwrap()
+                .contains("hand_size_with_initiativ"),
             "{p:?}"
         );
     }

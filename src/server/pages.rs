@@ -2,12 +2,12 @@
 //! Lab — and what they keep between requests. `router` merges [`routes`];
 //! `AppState::pages` holds [`Pages`].
 
+use super::store::Store;
 use super::AppState;
 use super::{cards, lab, live, puzzles, replay};
 use crate::data::GameSource;
 use crate::rules::Rules;
 use axum::Router;
-use super::store::Store;
 
 /// What the areas keep: puzzle attempts, lab runs, the live-data channel.
 pub struct Pages {

@@ -18,7 +18,10 @@ pub fn inside(folder: &Path, rel: &str) -> Result<PathBuf, ApiError> {
         )));
     }
     let root = folder.canonicalize().map_err(|e| {
-        ApiError::not_found(format!("the folder `{}` cannot be read: {e}", folder.display()))
+        ApiError::not_found(format!(
+            "the folder `{}` cannot be read: {e}",
+            folder.display()
+        ))
     })?;
     let path = root
         .join(rel)

@@ -160,7 +160,8 @@ impl Inner {
         match self.game.take(&r, c) {
             Ok(lines) => {
                 self.log.push(format!("{who}: {name}"));
-                self.log.extend(lines.into_iter().map(|l| format!("  • {l}")));
+                self.log
+                    .extend(lines.into_iter().map(|l| format!("  • {l}")));
             }
             Err(e) => {
                 self.log.push(format!("{who}: {name} failed: {e}"));
@@ -260,7 +261,9 @@ impl Inner {
     /// The solver's move from here, counted.
     pub fn hint(&mut self, watch: &dyn Fn(u64) -> bool) -> Result<(), ApiError> {
         if self.ending.is_some() {
-            return Err(ApiError::conflict("this attempt is over: no hint is needed"));
+            return Err(ApiError::conflict(
+                "this attempt is over: no hint is needed",
+            ));
         }
         let r = Arc::clone(&self.rules);
         self.hints += 1;
@@ -317,9 +320,8 @@ impl Inner {
             opponent: side.other(),
             full_information: true,
             table: table::whole(r, &self.game.s),
-            prompt: mine.then(|| {
-                crate::terminal::decision_text(r, side, &self.game.s.decision_kind(r))
-            }),
+            prompt: mine
+                .then(|| crate::terminal::decision_text(r, side, &self.game.s.decision_kind(r))),
             options: options
                 .iter()
                 .enumerate()
@@ -450,15 +452,15 @@ async fn with_attempt<F>(st: &AppState, id: &str, f: F) -> Result<Json<AttemptVi
 where
     F: FnOnce(&mut Inner, &dyn Fn(u64) -> bool) -> Result<(), ApiError> + Send + 'static,
 {
-    let attempt = st
-        .pages
-        .puzzles
-        .get(id)
-        .ok_or_else(|| ApiError::not_found("no such puzzle attempt (it may have expired): start it again"))?;
+    let attempt = st.pages.puzzles.get(id).ok_or_else(|| {
+        ApiError::not_found("no such puzzle attempt (it may have expired): start it again")
+    })?;
     let id = id.to_string();
     tokio::task::spawn_blocking(move || {
         let mut inner = attempt.inner.try_lock().map_err(|_| {
-            ApiError::conflict("the solver is still thinking about this attempt; wait for its answer")
+            ApiError::conflict(
+                "the solver is still thinking about this attempt; wait for its answer",
+            )
         })?;
         attempt.thinking.store(true, Ordering::SeqCst);
         attempt.nodes.store(0, Ordering::SeqCst);
@@ -590,14 +592,28 @@ mod tests {
                 .iter()
                 .find(|o| outcome_matches(&a, o.index, &mv))
                 .unwrap_or_else(|| panic!("no option `{mv}`"));
-            a.choose(&Answer { index: Some(opt.index), notation: None }, &|_| true)
-                .unwrap();
+            a.choose(
+                &Answer {
+                    index: Some(opt.index),
+                    notation: None,
+                },
+                &|_| true,
+            )
+            .unwrap();
             guard += 1;
             assert!(guard < 30);
         }
-        assert!(matches!(a.ending, Some(Ending::Solved)), "{:?} {:?}", a.ending, a.log);
+        assert!(
+            matches!(a.ending, Some(Ending::Solved)),
+            "{:?} {:?}",
+            a.ending,
+            a.log
+        );
         assert!(a.hints > 0);
-        assert!(a.view("x").solution.is_none(), "the solution stays hidden until revealed");
+        assert!(
+            a.view("x").solution.is_none(),
+            "the solution stays hidden until revealed"
+        );
         a.reveal();
         assert!(!a.view("x").solution.unwrap().moves.is_empty());
     }
@@ -614,11 +630,23 @@ mod tests {
         a.advance(&|_| true);
         let before = a.view("x").options.len();
         let e = a
-            .choose(&Answer { index: Some(999), notation: None }, &|_| true)
+            .choose(
+                &Answer {
+                    index: Some(999),
+                    notation: None,
+                },
+                &|_| true,
+            )
             .unwrap_err();
         assert_eq!(e.status.as_u16(), 400);
         let e = a
-            .choose(&Answer { index: None, notation: Some("fly to the moon".into()) }, &|_| true)
+            .choose(
+                &Answer {
+                    index: None,
+                    notation: Some("fly to the moon".into()),
+                },
+                &|_| true,
+            )
             .unwrap_err();
         assert_eq!(e.status.as_u16(), 400);
         assert_eq!(a.view("x").options.len(), before);

@@ -241,10 +241,7 @@ async fn replay(
     JsonBody(req): JsonBody<ReplayRequest>,
 ) -> Result<Json<Replay>, ApiError> {
     let (display, text) = match (req.text, req.log) {
-        (Some(text), None) => (
-            req.name.unwrap_or_else(|| "uploaded log".into()),
-            text,
-        ),
+        (Some(text), None) => (req.name.unwrap_or_else(|| "uploaded log".into()), text),
         (None, Some(l)) => {
             let dir = folder_path(&st, l.folder).ok_or_else(|| {
                 ApiError::not_found(format!("there is no {:?} log folder", l.folder))
@@ -255,11 +252,9 @@ async fn replay(
             })?;
             (l.name, text)
         }
-        _ => {
-            return Err(ApiError::bad_request(
-                "send either `text` (a log's contents) or `log` (`folder` and `name` of a listed log)",
-            ))
-        }
+        _ => return Err(ApiError::bad_request(
+            "send either `text` (a log's contents) or `log` (`folder` and `name` of a listed log)",
+        )),
     };
     let rules = st.current_rules();
     tokio::task::spawn_blocking(move || {
@@ -311,10 +306,16 @@ mod tests {
         assert!(rp.problem.is_none(), "{:?}", rp.problem.map(|p| p.message));
         assert_eq!(rp.steps.len(), loaded.log.choices.len() + 1);
         let last = rp.steps.last().unwrap();
-        assert_eq!(last.table.outcome.as_ref().map(|o| o.winner), end.outcome.map(|o| o.winner));
+        assert_eq!(
+            last.table.outcome.as_ref().map(|o| o.winner),
+            end.outcome.map(|o| o.winner)
+        );
         // The whole game is shown: both hands and every track token's kind.
         assert!(rp.steps[1].table.hands.editor.len() + rp.steps[1].table.hands.nixon.len() > 0);
-        assert!(rp.steps.iter().all(|s| s.table.track.iter().all(|t| t.kind.is_some())));
+        assert!(rp
+            .steps
+            .iter()
+            .all(|s| s.table.track.iter().all(|t| t.kind.is_some())));
     }
 
     #[test]

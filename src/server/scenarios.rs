@@ -222,11 +222,20 @@ mod tests {
         std::fs::create_dir_all(data.join(PUZZLES)).unwrap();
         std::fs::write(base.join("outside.ron"), "Variant(name: \"x\")").unwrap();
         let f = Files::Folder(data.clone());
-        for named in ["../../../outside.ron", &base.join("outside.ron").display().to_string()] {
+        for named in [
+            "../../../outside.ron",
+            &base.join("outside.ron").display().to_string(),
+        ] {
             let text = format!("Scenario(variant: {named:?}, seed: 1)");
             let scn = f.scenario(PUZZLES, "upload", &text).unwrap();
             let e = f
-                .rules(&scn, &GameSource { data: Some(data.clone()), variant: None })
+                .rules(
+                    &scn,
+                    &GameSource {
+                        data: Some(data.clone()),
+                        variant: None,
+                    },
+                )
                 .unwrap_err();
             assert_eq!(e.status.as_u16(), 403, "{named}: {}", e.message);
             assert!(e.message.contains("outside the data folder"));

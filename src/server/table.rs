@@ -13,7 +13,7 @@ use super::play::seat::{
 };
 use crate::model::{Colours, Side};
 use crate::rules::Rules;
-use crate::state::{PicLoc, Phase, State};
+use crate::state::{Phase, PicLoc, State};
 use crate::view::View;
 use serde::Serialize;
 
