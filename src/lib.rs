@@ -34,6 +34,8 @@ pub mod rules;
 pub mod runner;
 pub mod scenario;
 pub mod script;
+#[cfg(feature = "server")]
+pub mod server;
 pub mod sim;
 pub mod soak;
 pub mod solve;
