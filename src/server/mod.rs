@@ -132,7 +132,10 @@ fn allowed_hosts(addr: SocketAddr) -> Vec<String> {
 /// The whole application: the API areas, the embedded pages, the guard.
 pub fn router(state: AppState) -> Router {
     // One line per area of the studio.
-    let api = Router::new().merge(game::routes()).merge(play::routes());
+    let api = Router::new()
+        .merge(game::routes())
+        .merge(play::routes())
+        .merge(pages::routes());
     Router::new()
         .nest("/api", api.fallback(unknown_api))
         .merge(assets::routes())
