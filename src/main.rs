@@ -1,3 +1,3 @@
 fn main() -> std::process::ExitCode {
-    watergate::cli::main()
+    watergate::app::cli::main()
 }

@@ -3,69 +3,39 @@
 //! HTTP/1.1 requests. Bad input gets a 4xx with a reason; no path from a
 //! request is opened outside the data folder.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-use watergate::engine::Actor;
+mod common;
 
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use watergate::game::engine::Actor;
+
+/// A `watergate serve` child (tests/common/server.rs) and a client for it.
 struct Server {
-    child: Child,
-    addr: String,
+    _server: common::server::Server,
+    client: common::http::Client,
 }
 
 impl Server {
     fn start(data: Option<&Path>) -> Server {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_watergate"));
-        cmd.args(["serve", "--port", "0"]);
-        if let Some(d) = data {
-            cmd.arg("--data").arg(d);
+        let d = data.map(|d| d.display().to_string());
+        let args: Vec<&str> = match &d {
+            Some(d) => vec!["--data", d.as_str()],
+            None => vec![],
+        };
+        let server = common::server::Server::start(&args);
+        let client = common::http::Client::new(server.port);
+        Server {
+            _server: server,
+            client,
         }
-        let mut child = cmd
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("watergate serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|r| r.trim().strip_suffix('/'))
-            .unwrap_or_else(|| panic!("no URL in {line:?}"))
-            .to_string();
-        Server { child, addr }
     }
 
     /// `(status, body)` of one request.
     fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-        let mut s = TcpStream::connect(&self.addr).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-        let body = body.unwrap_or("");
-        write!(
-            s,
-            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            self.addr,
-            body.len()
-        )
-        .unwrap();
-        let mut raw = Vec::new();
-        s.read_to_end(&mut raw).unwrap();
-        let text = String::from_utf8_lossy(&raw).to_string();
-        let (head, rest) = text.split_once("\r\n\r\n").expect("a whole response");
-        let status: u16 = head.split(' ').nth(1).unwrap().parse().unwrap();
-        let body = if head
-            .to_ascii_lowercase()
-            .contains("transfer-encoding: chunked")
-        {
-            dechunk(rest)
-        } else {
-            rest.to_string()
-        };
-        (status, body)
+        let r = self
+            .client
+            .send(method, path, &[], body.unwrap_or("").as_bytes());
+        (r.status, r.body)
     }
 
     fn json(
@@ -79,26 +49,6 @@ impl Server {
         let v = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{path}: not JSON: {out}"));
         (status, v)
     }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
-        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-        if n == 0 {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        s = &rest[n + 2..];
-    }
-    out
 }
 
 /// A copy of the shipped data and scenarios in a fresh folder.
@@ -118,21 +68,23 @@ fn data_copy(name: &str) -> PathBuf {
 
 /// A whole game between random agents, as a log's text.
 fn logged_game(seed: u64) -> String {
-    use watergate::agent::Agent;
+    use watergate::players::agent::Agent;
     let r = watergate::data::shipped();
-    let mut lg =
-        watergate::log::GameLog::new_game(&r, seed, watergate::log::players("random", "random"));
-    let mut s = watergate::state::State::new(&r, seed);
+    let mut lg = watergate::formats::log::GameLog::new_game(
+        &r,
+        seed,
+        watergate::formats::log::players("random", "random"),
+    );
+    let mut s = watergate::game::state::State::new(&r, seed);
     let mut agents = [
-        watergate::agent::random::RandomAgent::new(seed + 1),
-        watergate::agent::random::RandomAgent::new(seed + 2),
+        watergate::players::agent::random::RandomAgent::new(seed + 1),
+        watergate::players::agent::random::RandomAgent::new(seed + 2),
     ];
     let mut options = Vec::new();
     while let Some(actor) = s.legal(&r, &mut options) {
         let c = match actor {
-            Actor::Player(side) => {
-                agents[side.index()].decide(&watergate::view::View::new(&r, &s, side), &options)
-            }
+            Actor::Player(side) => agents[side.index()]
+                .decide(&watergate::game::view::View::new(&r, &s, side), &options),
             Actor::Chance => options[0],
         };
         lg.record(&r, &s, c);

@@ -111,7 +111,7 @@ export function boardSvg(game, table, { clickable = {}, onSpace } = {}) {
   for (const p of table.pictures || []) if (p.space) pictures[p.space] = p;
   for (const s of game.spaces) {
     const [x, y] = pos[s.id];
-    const pts = [0, 1, 2, 3, 4, 5].map((i) => hexCorner(x, y, i, SIZE - 1.5).join(",")).join(" ");
+    const pts = [0, 1, 2, 3, 4, 5].map((i) => hexCorner(x, y, i, SIZE * 0.84).join(",")).join(" ");
     const option = clickable[s.id];
     const fill = s.kind === "evidence" ? `url(#slip-${s.slip})` : s.kind === "nixon" ? "#3a2f4f" : "#f4efe6";
     const g = svg("g", {

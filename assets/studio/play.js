@@ -231,7 +231,7 @@ class Play {
     const narration = h("section", { class: "panel narration" }, h("h2", {}, "What happened"),
       h("ol", { id: "log", reversed: true, start: lines.length }, ...lines.slice().reverse().map((l) => h("li", {}, l))));
 
-    this.el.replaceChildren(h("div", { class: "play" }, header, outcome,
+    this.el.replaceChildren(h("div", { class: "play", "data-step": v.step, "data-seat": seat }, header, outcome,
       h("div", { class: "columns" },
         h("div", { class: "col-main" }, track, board, table),
         h("div", { class: "col-side" }, decision, hand, momentum, piles, narration))));
