@@ -44,6 +44,17 @@ where
     }
 }
 
+/// With `WATERGATE_PAGE_SHOTS=DIR`, saves the page as `DIR/NAME.png` (to
+/// look at the pages the tests drive).
+async fn shot(c: &Client, name: &str) -> Result<(), String> {
+    match std::env::var_os("WATERGATE_PAGE_SHOTS") {
+        Some(dir) => {
+            common::browser::screenshot(c, &PathBuf::from(dir).join(format!("{name}.png"))).await
+        }
+        None => Ok(()),
+    }
+}
+
 async fn text_of(c: &Client, css: &str) -> Option<String> {
     c.find(Locator::Css(css)).await.ok()?.text().await.ok()
 }
@@ -70,6 +81,9 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves() {
             return Err("the solution is shown before it is asked for".into());
         }
         for turn in 0..20 {
+            if turn == 1 {
+                shot(&c, "puzzle").await?;
+            }
             if let Some(v) = text_of(&c, "#puzzle-verdict").await {
                 if v.starts_with("Solved") {
                     return Ok(());
@@ -256,6 +270,7 @@ fn the_card_sheet_prints_nine_cards_a_page_on_a4_and_letter() {
         if sheets.len() != 5 {
             return Err(format!("{} sheets for 42 cards, not 5", sheets.len()));
         }
+        shot(&c, "print").await?;
         let a4 = print(&c, PrintSize::A4).await?;
         if !a4.starts_with(b"%PDF") || pdf_pages(&a4) != 5 {
             return Err(format!("the A4 PDF has {} pages, not 5", pdf_pages(&a4)));
@@ -311,6 +326,7 @@ fn a_data_edit_appears_live_and_a_broken_file_shows_its_line() {
                 text_of(&c, "#live-problems").await
             })
             .await?;
+            shot(&c, "live-problem").await?;
             if !shown.contains("game.ron:") || !shown.contains("hand_size_with_initiativ") {
                 return Err(format!("the problem lacks its place or line: {shown}"));
             }

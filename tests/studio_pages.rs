@@ -219,6 +219,19 @@ fn a_puzzle_is_attempted_and_a_bad_move_leaves_it_unchanged() {
         v["solution"].is_null(),
         "the solution is hidden until asked for"
     );
+    // The puzzle plays on the 2025 board (a variant): its own board is sent,
+    // and every token on the table lies on one of its spaces.
+    let spaces: Vec<&str> = v["game"]["spaces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    let tokens = v["table"]["board"].as_array().unwrap();
+    assert!(!tokens.is_empty());
+    for t in tokens {
+        assert!(spaces.contains(&t["space"].as_str().unwrap()), "{t}");
+    }
     let id = v["id"].as_str().unwrap().to_string();
     let options = v["options"].as_array().unwrap().len();
     assert!(options > 1);

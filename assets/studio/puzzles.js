@@ -2,7 +2,8 @@
 // uploaded scenario) against the solver's best defence. The goal is
 // stated; a hint asks the solver; the recorded solution is shown only on
 // request. A puzzle is a full-information position: the solver sees the
-// whole table, so the page shows it whole.
+// whole table, so the page shows it whole. The board is the puzzle's own
+// (`game` in the attempt: a puzzle may play on a variant's board).
 
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { boardSvg, trackSvg } from "/studio/board.js";
@@ -126,7 +127,7 @@ class Attempt {
         v.verdict ? h("p", { class: `verdict ${v.ending}`, id: "puzzle-verdict" }, v.verdict) : null,
         h("div", { id: "puzzle-status" })),
       h("div", { class: "columns" },
-        h("div", { class: "panel" }, trackSvg(v.table), boardSvg(this.info, v.table), tableSide(v.table)),
+        h("div", { class: "panel" }, trackSvg(v.table), boardSvg(v.game, v.table), tableSide(v.table)),
         h("div", {},
           h("div", { class: "panel" },
             v.prompt ? h("h2", {}, v.prompt) : h("h2", {}, v.ending ? "The attempt is over." : "Waiting…"),

@@ -84,6 +84,9 @@ pub struct AttemptView {
     pub opponent: Side,
     /// Always true: a puzzle is a full-information position.
     pub full_information: bool,
+    /// The puzzle's own board and pieces (a puzzle may play on a variant's
+    /// board), in the shape of `GET /api/game`.
+    pub(super) game: super::game::Game,
     pub table: Table,
     pub prompt: Option<String>,
     pub options: Vec<OptionView>,
@@ -319,6 +322,7 @@ impl Inner {
             side,
             opponent: side.other(),
             full_information: true,
+            game: super::game::describe(r, self.file.clone(), Vec::new()),
             table: table::whole(r, &self.game.s),
             prompt: mine.then(|| {
                 crate::app::terminal::decision_text(r, side, &self.game.s.decision_kind(r))
