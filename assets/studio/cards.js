@@ -51,7 +51,8 @@ export function cardFace(card) {
       " ", field(card, "colours", card.colours.map(pip), "colours")),
     card.informant ? h("div", { class: "informant" }, `Informant: ${card.informant}`,
       card.steps !== null ? [" · ", field(card, "steps", `${card.steps} steps`)] : null) : null,
-    card.requirement ? h("div", { class: "requirement" }, `Requirement: ${card.requirement}`) : null,
+    // The requirement, unless the action text states it already.
+    card.requirement && !/requirement/i.test(card.action_text) ? h("div", { class: "requirement" }, `Requirement: ${card.requirement}`) : null,
     h("p", { class: "action" }, card.action_text),
     field(card, "quote", card.quote ? `“${card.quote}”` : "(no quote)", "quote"));
 }
