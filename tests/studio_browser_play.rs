@@ -78,12 +78,12 @@ fn a_whole_game_is_played_by_clicking_against_the_random_agent() {
             .await
             .map_err(|e| e.to_string())?;
         wait_css(&c, "#start", 20).await?;
-        c.find(Locator::Css("#ai option[value='random']"))
-            .await
-            .map_err(|e| e.to_string())?
-            .click()
+        let ai = c
+            .find(Locator::Css("#ai"))
             .await
             .map_err(|e| e.to_string())?;
+        ai.clear().await.map_err(|e| e.to_string())?;
+        ai.send_keys("random").await.map_err(|e| e.to_string())?;
         c.find(Locator::Css("#seed"))
             .await
             .map_err(|e| e.to_string())?
@@ -180,5 +180,67 @@ fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
             }
         }
         Err("no handover in 200 choices".into())
+    });
+}
+
+#[test]
+fn the_notation_box_takes_a_choice_and_shows_why_a_bad_one_is_refused() {
+    run("notation_box", &[], |c, url| async move {
+        let e = |e: fantoccini::error::CmdError| e.to_string();
+        c.goto(&format!("{url}#/play")).await.map_err(e)?;
+        wait_css(&c, "#start", 20).await?;
+        let ai = c.find(Locator::Css("#ai")).await.map_err(e)?;
+        ai.clear().await.map_err(e)?;
+        ai.send_keys("ismcts:nonsense").await.map_err(e)?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(e)?
+            .click()
+            .await
+            .map_err(e)?;
+        // A bad agent is refused with the engine's words, on the page.
+        let err = wait_css(&c, ".start .error", 10).await?;
+        for _ in 0..100 {
+            if !err.text().await.map_err(e)?.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let said = err.text().await.map_err(e)?;
+        if !said.contains("expected a number of iterations") {
+            return Err(format!("a bad agent: the page says {said:?}"));
+        }
+        ai.clear().await.map_err(e)?;
+        ai.send_keys("ismcts:20").await.map_err(e)?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(e)?
+            .click()
+            .await
+            .map_err(e)?;
+        let code = wait_css(&c, "ol.options li code", 30).await?;
+        let notation = code.text().await.map_err(e)?;
+        let before = step(&c).await;
+        let input = c.find(Locator::Css("#notation")).await.map_err(e)?;
+        input.send_keys("fly to the moon\n").await.map_err(e)?;
+        let msg = wait_css(&c, "#message.error", 10).await?;
+        let text = msg.text().await.map_err(e)?;
+        if text.is_empty() || step(&c).await != before {
+            return Err(format!(
+                "a bad choice: message {text:?}, step {:?} → {:?}",
+                before,
+                step(&c).await
+            ));
+        }
+        let input = c.find(Locator::Css("#notation")).await.map_err(e)?;
+        input.clear().await.map_err(e)?;
+        input.send_keys(&format!("{notation}\n")).await.map_err(e)?;
+        for _ in 0..500 {
+            if step(&c).await != before {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        Err(format!("typing `{notation}` did not move the game on"))
     });
 }

@@ -138,7 +138,7 @@ export function boardSvg(game, table, { clickable = {}, onSpace } = {}) {
     }
     g.append(svg("title", {}, s.kind === "evidence" ? `${s.id}: ${s.slip} slip` : s.kind === "nixon" ? "Nixon" : `informant ${s.informant}`));
     const t = tokens[s.id];
-    if (t) g.append(tokenSvg(t.kind, { faceUp: t.face_up, x, y, r: SIZE * 0.45 }));
+    if (t) g.append(tokenSvg(t.kind, { faceUp: t.face_up, x, y: y - SIZE * 0.08, r: SIZE * 0.4 }));
     root.append(g);
   }
   return root;

@@ -28,8 +28,10 @@ function startScreen(el, info) {
     h("option", { value: "editor" }, "I play the Editor"),
     h("option", { value: "nixon" }, "I play Nixon"),
     h("option", { value: "hotseat" }, "Hotseat: two players at this screen"));
-  const ai = h("select", { id: "ai", name: "ai" },
-    ...info.agents.map((a) => h("option", { value: a, selected: a === "heuristic" }, a)));
+  // Any agent the engine knows: the list suggests, the box takes any
+  // `ismcts:N` (iterations) or `ismcts:Nms` (a time budget).
+  const ai = h("input", { id: "ai", name: "ai", list: "agents", value: "heuristic", size: 14, autocomplete: "off" });
+  const agents = h("datalist", { id: "agents" }, ...info.agents.map((a) => h("option", { value: a })));
   const seed = h("input", { id: "seed", name: "seed", type: "number", min: 0, placeholder: "random" });
   const err = h("p", { class: "error", role: "alert" });
   const start = h("button", {
@@ -39,7 +41,7 @@ function startScreen(el, info) {
       start.disabled = true;
       try {
         const body = { mode: mode.value };
-        if (mode.value !== "hotseat") body.ai = ai.value;
+        if (mode.value !== "hotseat") body.ai = ai.value.trim();
         if (seed.value !== "") body.seed = Number(seed.value);
         const c = await api("/api/games", { method: "POST", body });
         const first = c.seats.editor ? "editor" : "nixon";
@@ -58,7 +60,8 @@ function startScreen(el, info) {
     h("h1", {}, "Play Watergate"),
     h("p", {}, `The game: ${info.source}. Each screen shows only what its player may see.`),
     h("label", {}, "Who plays ", mode),
-    h("label", { class: "ai-choice" }, "The opponent ", ai),
+    h("label", { class: "ai-choice" }, "The opponent ", ai, agents,
+      h("span", { class: "hint" }, " random, heuristic, ismcts:N or ismcts:Nms")),
     h("label", {}, "Seed ", seed),
     start, err));
   mode.addEventListener("change", () => { ai.disabled = mode.value === "hotseat"; });
@@ -88,9 +91,12 @@ class Play {
     l.push(...v.log.lines);
   }
 
+  // A seat's whole view, narration from the start: in hotseat the other
+  // player's choices (or an undo) may have changed it since this seat last
+  // looked. Answers to this seat's own choices carry only the new lines.
   async load(seat) {
     this.s.current = seat;
-    const v = await api(`/api/games/${this.s.game}?since=${this.log(seat).length}`, { seat: this.s.seats[seat] });
+    const v = await api(`/api/games/${this.s.game}?since=0`, { seat: this.s.seats[seat] });
     this.show(v);
   }
 
@@ -175,12 +181,19 @@ class Play {
 
     const track = h("section", { class: "panel track-panel" }, h("h2", {}, "Research track"),
       trackSvg(v, { clickable: byTarget("token", "token"), onToken: pick }));
+    // A board space answers a `space` option; an informant's space also
+    // answers a `picture` option naming its informant.
+    const onBoard = byTarget("space", "space");
+    for (const o of opts.filter((o) => o.kind === "picture")) {
+      const sp = this.info.spaces.find((x) => x.informant === o.name);
+      if (sp) onBoard[sp.id] = o.index;
+    }
     const board = h("section", { class: "panel board-panel" }, h("h2", {}, `Evidence board — ${v.connected_informants} of ${v.informants_to_connect} informants connected`),
-      boardSvg(this.info, v, { clickable: byTarget("space", "space"), onSpace: pick }));
+      boardSvg(this.info, v, { clickable: onBoard, onSpace: pick }));
 
     const momentum = h("section", { class: "panel momentum" }, h("h2", {}, "Momentum"),
       ...this.info.momentum_cards.map((m) => h("div", { class: `momentum-card ${key(m.side)}` },
-        h("h3", {}, `${m.name} (${m.side})`),
+        h("h3", {}, m.name === m.side ? `${m.side}'s momentum card` : `${m.name} (${m.side})`),
         h("p", {}, `${v.momentum.on_card[key(m.side)]} of ${v.momentum.to_win} momentum tokens`),
         h("ol", {}, ...m.spaces.map((sp, i) => h("li", { class: i < v.momentum.on_card[key(m.side)] ? "filled" : "" },
           sp.title ? `${sp.title}: ${sp.text || ""}` : "—"))))),

@@ -122,6 +122,18 @@ impl Client {
         parse(&raw)
     }
 
+    /// Sends bytes exactly as given (a request the helpers above would not
+    /// write, such as a chunked body).
+    pub fn send_raw(&self, request: &[u8]) -> Response {
+        let mut s = TcpStream::connect(&self.host).expect("the server accepts");
+        s.set_read_timeout(Some(Duration::from_secs(120))).ok();
+        // The server may answer and close before reading everything.
+        let _ = s.write_all(request);
+        let mut raw = Vec::new();
+        let _ = s.read_to_end(&mut raw);
+        parse(&raw)
+    }
+
     pub fn get(&self, path: &str, seat: Option<&str>) -> Response {
         match seat {
             Some(t) => self.send("GET", path, &[("X-Seat-Token", t)], b""),
@@ -136,4 +148,22 @@ impl Client {
             None => self.send("POST", path, &[], b.as_bytes()),
         }
     }
+}
+
+/// The same request over tokio, for many clients at once (the load test).
+pub async fn send_async(
+    port: u16,
+    method: &str,
+    path: &str,
+    extra: &[(&str, &str)],
+    body: &[u8],
+) -> std::io::Result<Response> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = format!("127.0.0.1:{port}");
+    let mut s = tokio::net::TcpStream::connect(&host).await?;
+    s.write_all(&request_bytes(method, path, &host, extra, body))
+        .await?;
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await?;
+    Ok(parse(&raw))
 }

@@ -24,4 +24,5 @@ pub fn golden(name: &str, expected: &Path, got: &str) -> Option<String> {
 
 pub mod browser;
 pub mod http;
+pub mod mirror;
 pub mod server;

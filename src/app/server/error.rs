@@ -72,6 +72,43 @@ impl IntoResponse for ApiError {
 /// A JSON request body, refused as an [`ApiError`] when it cannot be read.
 pub struct JsonBody<T>(pub T);
 
+/// Like [`JsonBody`], but an empty body is the type's default.
+pub struct OptionalJson<T>(pub T);
+
+impl<S, T> FromRequest<S> for OptionalJson<T>
+where
+    S: Send + Sync,
+    T: DeserializeOwned + Default,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = body(req, state).await?;
+        if bytes.iter().all(u8::is_ascii_whitespace) {
+            return Ok(OptionalJson(T::default()));
+        }
+        parse(&bytes).map(OptionalJson)
+    }
+}
+
+async fn body<S: Send + Sync>(req: Request, state: &S) -> Result<axum::body::Bytes, ApiError> {
+    axum::body::Bytes::from_request(req, state)
+        .await
+        .map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::too_large()
+            } else {
+                ApiError::bad_request(format!("cannot read the request body: {e}"))
+            }
+        })
+}
+
+fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|e| {
+        ApiError::bad_request(format!("the request body is not the JSON expected: {e}"))
+    })
+}
+
 impl<S, T> FromRequest<S> for JsonBody<T>
 where
     S: Send + Sync,
@@ -80,17 +117,7 @@ where
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = axum::body::Bytes::from_request(req, state)
-            .await
-            .map_err(|e| {
-                if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    ApiError::too_large()
-                } else {
-                    ApiError::bad_request(format!("cannot read the request body: {e}"))
-                }
-            })?;
-        serde_json::from_slice(&bytes).map(JsonBody).map_err(|e| {
-            ApiError::bad_request(format!("the request body is not the JSON expected: {e}"))
-        })
+        let bytes = body(req, state).await?;
+        parse(&bytes).map(JsonBody)
     }
 }

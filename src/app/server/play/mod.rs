@@ -20,7 +20,7 @@
 pub mod seat;
 pub mod session;
 
-use super::error::{ApiError, JsonBody};
+use super::error::{ApiError, JsonBody, OptionalJson};
 use super::AppState;
 use crate::game::model::Side;
 use crate::players::agent::AgentSpec;
@@ -246,16 +246,9 @@ async fn undo(
     State(st): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Result<Json<seat::SeatView>, ApiError> {
     // The body is optional: empty, or `{ "since": N }`.
-    let req: UndoReq = if body.is_empty() {
-        UndoReq::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|e| {
-            ApiError::bad_request(format!("the request body is not the JSON expected: {e}"))
-        })?
-    };
+    OptionalJson(req): OptionalJson<UndoReq>,
+) -> Result<Json<seat::SeatView>, ApiError> {
     let since = req.since.unwrap_or(0);
     let gid = id.clone();
     with_game(&st, &id, move |s| {

@@ -92,14 +92,9 @@ impl Session {
     pub fn new(rules: Arc<Rules>, seed: u64, mode: Mode) -> Session {
         let mut events = Vec::new();
         let state = State::new_observed(&rules, seed, &mut events);
-        let name = |side| {
-            if mode.human(side) {
-                "human".to_string()
-            } else if let Mode::Against { ai, .. } = &mode {
-                ai.to_string()
-            } else {
-                unreachable!("hotseat has no agent")
-            }
+        let name = |side| match &mode {
+            Mode::Against { ai, .. } if !mode.human(side) => ai.to_string(),
+            _ => "human".to_string(),
         };
         let log = GameLog::new_game(&rules, seed, players(name(Side::Editor), name(Side::Nixon)));
         let agents = Side::BOTH.map(|side| match &mode {
