@@ -195,6 +195,7 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
             if current.as_deref() != Some(mid.to_string().as_str()) {
                 return Err(format!("the narration marks step {current:?}, not {mid}"));
             }
+            shot(&c, "replay").await?;
             c.find(Locator::Css("#next"))
                 .await
                 .map_err(e)?
