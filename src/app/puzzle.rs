@@ -16,7 +16,7 @@ use crate::game::model::Side;
 use crate::game::observation::Sight;
 use crate::game::rules::Rules;
 use crate::game::state::{Phase, State};
-use crate::players::solve::{solve, SolveConfig, SolveResult, Verdict};
+use crate::players::solve::{SolveConfig, SolveResult, Verdict};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::io::{self, BufRead, Write};
@@ -68,12 +68,147 @@ struct Run<'a, R, W> {
     cfg: &'a AttemptConfig,
     input: R,
     out: W,
-    s: State,
+    game: Session,
+    attempt: Attempt,
+}
+
+/// The rules of an attempt without its input and output: the position,
+/// the decisions taken against the horizon, the chance draws, and when the
+/// attempt is over. The terminal (`attempt`) and the studio's puzzle page
+/// both play through it, so they judge a move the same way.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub s: State,
     /// Decisions taken so far (the horizon is counted in decisions).
-    plies: u32,
+    pub plies: u32,
     round: u16,
     chance: Pcg64Mcg,
-    attempt: Attempt,
+    side: Side,
+    depth: Option<u32>,
+}
+
+impl Session {
+    /// A session from `start` for the puzzle `p`, chance drawn from `seed`.
+    pub fn new(p: &PuzzleDef, start: &State, seed: u64) -> Session {
+        let mut s = start.clone();
+        // Chance is drawn here, by weights, so the solver and the attempt agree
+        // on what a random event may give.
+        s.explicit_chance = true;
+        Session {
+            round: s.round,
+            s,
+            plies: 0,
+            chance: Pcg64Mcg::seed_from_u64(seed),
+            side: p.side,
+            depth: p.depth,
+        }
+    }
+
+    /// Decisions left before the horizon (`None`: to the end of the round).
+    pub fn left(&self) -> Option<u32> {
+        self.depth.map(|d| d.saturating_sub(self.plies))
+    }
+
+    /// The solver on the position as it is, for the puzzle's side.
+    pub fn solve_here(
+        &self,
+        r: &Rules,
+        node_limit: u64,
+        watch: &dyn Fn(u64) -> bool,
+    ) -> SolveResult {
+        crate::players::solve::solve_watched(
+            r,
+            &self.s,
+            &SolveConfig {
+                side: self.side,
+                max_plies: self.left(),
+                node_limit,
+            },
+            watch,
+        )
+    }
+
+    /// How the attempt ended, if it has.
+    pub fn over(&self) -> Option<Ending> {
+        if let Some(o) = self.s.outcome {
+            return Some(if o.winner == self.side {
+                Ending::Solved
+            } else {
+                Ending::Failed(format!("{} won ({})", o.winner, o.cause.describe()))
+            });
+        }
+        if self.s.round != self.round || self.s.phase == Phase::Initial {
+            return Some(Ending::Failed("the round ended without a win".into()));
+        }
+        if self.left() == Some(0) {
+            return Some(Ending::Failed(
+                "the puzzle's number of decisions ran out without a win".into(),
+            ));
+        }
+        None
+    }
+
+    /// A chance outcome by its weights.
+    pub fn draw(&mut self, r: &Rules, options: &[Choice]) -> Choice {
+        let weights = match self.s.decision_kind(r) {
+            DecisionKind::Chance { weights, .. } if weights.len() == options.len() => weights,
+            _ => vec![1; options.len()],
+        };
+        let total: u64 = weights.iter().map(|w| *w as u64).sum::<u64>().max(1);
+        let mut x = self.chance.next_u64() % total;
+        for (c, w) in options.iter().zip(&weights) {
+            if x < *w as u64 {
+                return *c;
+            }
+            x -= *w as u64;
+        }
+        options[0]
+    }
+
+    /// Applies a choice; the narration of what happened (the whole
+    /// position is open in a puzzle), or why the choice failed.
+    pub fn take(&mut self, r: &Rules, c: Choice) -> Result<Vec<String>, String> {
+        let mut events = Vec::new();
+        self.s
+            .apply_observed(r, c, &mut events)
+            .map_err(|e| e.to_string())?;
+        self.plies += 1;
+        Ok(narrate(r, None, &Sight::everything().see_all(&events)))
+    }
+
+    /// After the player's move: the solver's best defence when the puzzle
+    /// claims a win and the win can no longer be forced (the move was
+    /// wrong), else `None`.
+    pub fn slipped(
+        &self,
+        r: &Rules,
+        p: &PuzzleDef,
+        node_limit: u64,
+        watch: &dyn Fn(u64) -> bool,
+    ) -> Option<SolveResult> {
+        if !p.wins || self.over().is_some() {
+            return None;
+        }
+        let after = self.solve_here(r, node_limit, watch);
+        (after.verdict == Verdict::Cannot).then_some(after)
+    }
+
+    /// The solver's answer for the opponent: its best defence among
+    /// `options`, or the first option when it found none; `true` when that
+    /// is because the solver ran out of positions.
+    pub fn defence(
+        &self,
+        r: &Rules,
+        options: &[Choice],
+        node_limit: u64,
+        watch: &dyn Fn(u64) -> bool,
+    ) -> (Choice, bool) {
+        let result = self.solve_here(r, node_limit, watch);
+        match result.best.filter(|c| options.contains(c)) {
+            Some(c) => (c, false),
+            None => (options[0], result.verdict == Verdict::Unknown),
+        }
+    }
 }
 
 /// The puzzle as the player meets it.
@@ -97,20 +232,13 @@ pub fn attempt<R: BufRead, W: Write>(
     out: W,
 ) -> io::Result<Attempt> {
     let (p, name, goal) = (puzzle.def, puzzle.name, puzzle.goal);
-    let mut s = start.clone();
-    // Chance is drawn here, by weights, so the solver and the attempt agree
-    // on what a random event may give.
-    s.explicit_chance = true;
     let mut run = Run {
         r,
         p,
         cfg,
         input,
         out,
-        round: s.round,
-        s,
-        plies: 0,
-        chance: Pcg64Mcg::seed_from_u64(cfg.seed),
+        game: Session::new(p, start, cfg.seed),
         attempt: Attempt {
             ending: Ending::Quit,
             moves: Vec::new(),
@@ -141,40 +269,12 @@ fn the(side: Side) -> &'static str {
 }
 
 impl<R: BufRead, W: Write> Run<'_, R, W> {
-    /// Decisions left before the horizon (`None`: to the end of the round).
-    fn left(&self) -> Option<u32> {
-        self.p.depth.map(|d| d.saturating_sub(self.plies))
-    }
-
     fn solve_here(&self) -> SolveResult {
-        solve(
-            self.r,
-            &self.s,
-            &SolveConfig {
-                side: self.p.side,
-                max_plies: self.left(),
-                node_limit: self.cfg.node_limit,
-            },
-        )
+        self.game.solve_here(self.r, self.cfg.node_limit, &|_| true)
     }
 
     fn over(&self) -> Option<Ending> {
-        if let Some(o) = self.s.outcome {
-            return Some(if o.winner == self.p.side {
-                Ending::Solved
-            } else {
-                Ending::Failed(format!("{} won ({})", o.winner, o.cause.describe()))
-            });
-        }
-        if self.s.round != self.round || self.s.phase == Phase::Initial {
-            return Some(Ending::Failed("the round ended without a win".into()));
-        }
-        if self.left() == Some(0) {
-            return Some(Ending::Failed(
-                "the puzzle's number of decisions ran out without a win".into(),
-            ));
-        }
-        None
+        self.game.over()
     }
 
     fn play(&mut self) -> io::Result<Ending> {
@@ -183,101 +283,89 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
             if let Some(end) = self.over() {
                 return Ok(end);
             }
-            let Some(actor) = self.s.legal(self.r, &mut options) else {
+            let Some(actor) = self.game.s.legal(self.r, &mut options) else {
                 return Ok(Ending::Failed("the game is over".into()));
             };
             match actor {
                 Actor::Chance => {
                     let c = self.draw(&options);
-                    writeln!(self.out, "Chance: {}.", outcome_name(self.r, &self.s, c))?;
+                    writeln!(
+                        self.out,
+                        "Chance: {}.",
+                        outcome_name(self.r, &self.game.s, c)
+                    )?;
                     self.take(c)?;
                 }
                 Actor::Player(side) if side != self.p.side => {
-                    let result = self.solve_here();
-                    let c = match result.best.filter(|c| options.contains(c)) {
-                        Some(c) => c,
-                        None => {
-                            if result.verdict == Verdict::Unknown {
-                                writeln!(
-                                    self.out,
-                                    "(The solver ran out of positions; {side} takes the first option.)"
-                                )?;
-                            }
-                            options[0]
-                        }
-                    };
-                    writeln!(self.out, "{side}: {}", outcome_name(self.r, &self.s, c))?;
+                    let (c, ran_out) =
+                        self.game
+                            .defence(self.r, &options, self.cfg.node_limit, &|_| true);
+                    if ran_out {
+                        writeln!(
+                            self.out,
+                            "(The solver ran out of positions; {side} takes the first option.)"
+                        )?;
+                    }
+                    writeln!(
+                        self.out,
+                        "{side}: {}",
+                        outcome_name(self.r, &self.game.s, c)
+                    )?;
                     self.take(c)?;
                 }
                 Actor::Player(side) => {
                     let d = Decision {
                         actor,
-                        kind: self.s.decision_kind(self.r),
+                        kind: self.game.s.decision_kind(self.r),
                         options: options.clone(),
                     };
                     self.show(side, &d)?;
                     let Some(c) = self.ask(side, &d)? else {
                         return Ok(Ending::Quit);
                     };
-                    let text = outcome_name(self.r, &self.s, c);
+                    let text = outcome_name(self.r, &self.game.s, c);
                     self.attempt.moves.push(text.clone());
                     self.take(c)?;
                     if self.over().is_some() {
                         continue;
                     }
-                    if self.p.wins {
-                        // A move is wrong when the win can no longer be forced.
-                        let after = self.solve_here();
-                        if after.verdict == Verdict::Cannot {
-                            writeln!(self.out, "After `{text}` the win can no longer be forced.")?;
-                            if !after.line.is_empty() {
-                                let line: Vec<String> = after
-                                    .line
-                                    .iter()
-                                    .map(|(who, c)| format!("{who}: {c}"))
-                                    .collect();
-                                writeln!(
-                                    self.out,
-                                    "The solver's answer, its best defence from here: {}",
-                                    line.join(" · ")
-                                )?;
-                            }
-                            return Ok(Ending::Failed(format!("`{text}` let the win slip")));
+                    if let Some(after) =
+                        self.game
+                            .slipped(self.r, self.p, self.cfg.node_limit, &|_| true)
+                    {
+                        writeln!(self.out, "After `{text}` the win can no longer be forced.")?;
+                        if !after.line.is_empty() {
+                            let line: Vec<String> = after
+                                .line
+                                .iter()
+                                .map(|(who, c)| format!("{who}: {c}"))
+                                .collect();
+                            writeln!(
+                                self.out,
+                                "The solver's answer, its best defence from here: {}",
+                                line.join(" · ")
+                            )?;
                         }
+                        return Ok(Ending::Failed(format!("`{text}` let the win slip")));
                     }
                 }
             }
         }
     }
 
-    /// A chance outcome by its weights.
     fn draw(&mut self, options: &[Choice]) -> Choice {
-        let weights = match self.s.decision_kind(self.r) {
-            DecisionKind::Chance { weights, .. } if weights.len() == options.len() => weights,
-            _ => vec![1; options.len()],
-        };
-        let total: u64 = weights.iter().map(|w| *w as u64).sum::<u64>().max(1);
-        let mut x = self.chance.next_u64() % total;
-        for (c, w) in options.iter().zip(&weights) {
-            if x < *w as u64 {
-                return *c;
-            }
-            x -= *w as u64;
-        }
-        options[0]
+        self.game.draw(self.r, options)
     }
 
     /// Applies a choice and tells the player what they may see of it.
     fn take(&mut self, c: Choice) -> io::Result<()> {
-        let mut events = Vec::new();
-        if let Err(e) = self.s.apply_observed(self.r, c, &mut events) {
-            writeln!(self.out, "That choice failed: {e}")?;
-            return Ok(());
-        }
-        self.plies += 1;
-        // A puzzle hides nothing (see `show`).
-        for line in narrate(self.r, None, &Sight::everything().see_all(&events)) {
-            writeln!(self.out, "  • {line}")?;
+        match self.game.take(self.r, c) {
+            Ok(lines) => {
+                for line in lines {
+                    writeln!(self.out, "  • {line}")?;
+                }
+            }
+            Err(e) => writeln!(self.out, "That choice failed: {e}")?,
         }
         Ok(())
     }
@@ -293,9 +381,9 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
         writeln!(
             self.out,
             "════ {side} to decide — round {}, the whole position ════",
-            self.s.round
+            self.game.s.round
         )?;
-        let body = crate::formats::render::position_with(self.r, &self.s, &st, true);
+        let body = crate::formats::render::position_with(self.r, &self.game.s, &st, true);
         for line in body.lines().skip(1) {
             writeln!(self.out, "{line}")?;
         }
@@ -308,7 +396,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
         let names: Vec<String> = d
             .options
             .iter()
-            .map(|c| crate::game::engine::notation::format_choice(self.r, &self.s, *c))
+            .map(|c| crate::game::engine::notation::format_choice(self.r, &self.game.s, *c))
             .collect();
         let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
         for (i, (c, name)) in d.options.iter().zip(&names).enumerate() {
@@ -316,7 +404,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                 self.out,
                 "  {:>2}. {name:<width$}  {}",
                 i + 1,
-                crate::game::engine::notation::describe_choice(self.r, &self.s, side, *c)
+                crate::game::engine::notation::describe_choice(self.r, &self.game.s, side, *c)
             )?;
         }
         Ok(())
@@ -345,7 +433,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                     let result = self.solve_here();
                     match (result.verdict, result.best) {
                         (Verdict::Wins, Some(c)) => {
-                            writeln!(self.out, "Hint: {}", outcome_name(self.r, &self.s, c))?
+                            writeln!(self.out, "Hint: {}", outcome_name(self.r, &self.game.s, c))?
                         }
                         (Verdict::Unknown, _) => writeln!(
                             self.out,
@@ -356,7 +444,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                             "Hint: no move forces the win from here; the solver would play {}.",
                             result
                                 .best
-                                .map(|c| outcome_name(self.r, &self.s, c))
+                                .map(|c| outcome_name(self.r, &self.game.s, c))
                                 .unwrap_or_else(|| "anything".into())
                         )?,
                     }
@@ -391,7 +479,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                         )?;
                         continue;
                     }
-                    match parse_choice(self.r, &self.s, text, &d.options) {
+                    match parse_choice(self.r, &self.game.s, text, &d.options) {
                         Ok(c) => return Ok(Some(c)),
                         Err(e) => writeln!(self.out, "{e}")?,
                     }

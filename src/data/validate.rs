@@ -218,6 +218,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
             side: m.side,
             spaces,
             file: p.rel.clone(),
+            placeholders: m.provenance.placeholders.clone(),
         });
     }
     for side in Side::BOTH {
@@ -395,6 +396,7 @@ fn placeholder_momentum(side: Side) -> MomentumCard {
         side,
         spaces: vec![],
         file: String::new(),
+        placeholders: vec![],
     }
 }
 

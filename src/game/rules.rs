@@ -119,6 +119,8 @@ pub struct MomentumCard {
     pub side: Side,
     pub spaces: Vec<MomentumSpace>,
     pub file: String,
+    /// Fields whose values are placeholders (docs/open-questions.md, D1–D7).
+    pub placeholders: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

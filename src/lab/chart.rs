@@ -9,10 +9,38 @@ fn err<E: std::fmt::Display>(e: E) -> String {
     format!("cannot draw the chart: {e}")
 }
 
+/// The chart's size in pixels.
+const SIZE: (u32, u32) = (960, 440);
+
 /// Draws `result` (and the game it is compared against, if any) into an
 /// SVG file, each run under its label.
 pub fn draw(path: &Path, result: &SimResult, label: &str, against: &str) -> Result<(), String> {
-    let root = SVGBackend::new(path, (960, 440)).into_drawing_area();
+    render(
+        SVGBackend::new(path, SIZE).into_drawing_area(),
+        result,
+        label,
+        against,
+    )
+}
+
+/// The same chart as SVG text (the studio's lab page shows it inline).
+pub fn svg(result: &SimResult, label: &str, against: &str) -> Result<String, String> {
+    let mut text = String::new();
+    render(
+        SVGBackend::with_string(&mut text, SIZE).into_drawing_area(),
+        result,
+        label,
+        against,
+    )?;
+    Ok(text)
+}
+
+fn render(
+    root: DrawingArea<SVGBackend, plotters::coord::Shift>,
+    result: &SimResult,
+    label: &str,
+    against: &str,
+) -> Result<(), String> {
     root.fill(&WHITE).map_err(err)?;
     let (left, right) = root.split_horizontally(400);
 

@@ -8,7 +8,7 @@ pub mod interrupt;
 mod ladder;
 pub mod output;
 pub mod paths;
-mod play;
+pub mod play;
 pub mod progress;
 mod puzzle;
 mod replay;

@@ -50,7 +50,7 @@ struct Picture {
 }
 
 #[derive(Serialize)]
-struct Game {
+pub(super) struct Game {
     name: String,
     /// Where the game comes from, in words.
     source: String,
@@ -74,7 +74,7 @@ async fn game(State(st): State<AppState>) -> Json<Game> {
     Json(describe(&r, st.source.label(), problems))
 }
 
-fn describe(r: &Rules, source: String, problems: Vec<super::Problem>) -> Game {
+pub(super) fn describe(r: &Rules, source: String, problems: Vec<super::Problem>) -> Game {
     let b = &r.board;
     let spaces = b
         .spaces

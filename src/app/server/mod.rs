@@ -14,9 +14,19 @@
 //! 4xx status (`error.rs`).
 
 mod assets;
+pub mod cards;
 pub mod error;
 mod game;
+pub mod lab;
+pub mod live;
+pub mod pages;
+pub mod paths;
 pub mod play;
+pub mod puzzles;
+pub mod replay;
+pub mod scenarios;
+pub mod store;
+pub mod table;
 
 use crate::data::GameSource;
 use crate::diag::Diagnostic;
@@ -71,6 +81,8 @@ pub struct AppState {
     pub problems: Arc<RwLock<Vec<Problem>>>,
     /// The games being played.
     pub sessions: Arc<play::Sessions>,
+    /// What the Replay, Puzzles, Cards, Live-data and Lab pages keep.
+    pub pages: Arc<pages::Pages>,
     /// Hosts (`host:port`) the Host header may name.
     allowed_hosts: Arc<Vec<String>>,
 }
@@ -79,6 +91,7 @@ impl AppState {
     /// State for a server bound to `addr`, dealing games with `rules`.
     pub fn new(source: GameSource, rules: Rules, addr: SocketAddr, limits: play::Limits) -> Self {
         AppState {
+            pages: Arc::new(pages::Pages::new(&source, &rules)),
             source: Arc::new(source),
             rules: Arc::new(RwLock::new(Arc::new(rules))),
             problems: Arc::new(RwLock::new(Vec::new())),
@@ -119,7 +132,10 @@ fn allowed_hosts(addr: SocketAddr) -> Vec<String> {
 /// The whole application: the API areas, the embedded pages, the guard.
 pub fn router(state: AppState) -> Router {
     // One line per area of the studio.
-    let api = Router::new().merge(game::routes()).merge(play::routes());
+    let api = Router::new()
+        .merge(game::routes())
+        .merge(play::routes())
+        .merge(pages::routes());
     Router::new()
         .nest("/api", api.fallback(unknown_api))
         .merge(assets::routes())
@@ -220,6 +236,7 @@ pub fn serve(cfg: ServeConfig, rules: Rules, out: &mut dyn std::io::Write) -> Re
             .and_then(|()| writeln!(out, "Playing {}. Stop with Ctrl-C.", cfg.source.label()))
             .and_then(|()| out.flush());
         tokio::spawn(play::expire_loop(Arc::clone(&state.sessions)));
+        tokio::spawn(live::watch_loop(state.clone()));
         axum::serve(listener, router(state))
             .await
             .map_err(|e| format!("the server stopped: {e}"))

@@ -1,0 +1,150 @@
+// Puzzles: attempt a puzzle of the data folder's scenarios/puzzles (or an
+// uploaded scenario) against the solver's best defence. The goal is
+// stated; a hint asks the solver; the recorded solution is shown only on
+// request. A puzzle is a full-information position: the solver sees the
+// whole table, so the page shows it whole. The board is the puzzle's own
+// (`game` in the attempt: a puzzle may play on a variant's board).
+
+import { api, game as gameInfo, h } from "/studio/api.js";
+import { boardSvg, trackSvg } from "/studio/board.js";
+import { ensureCss, readFile, tableSide } from "/studio/pages.js";
+
+export async function mount(el) {
+  ensureCss();
+  const info = await gameInfo();
+  const err = h("p", { class: "error", role: "alert", id: "puzzle-error" });
+  const list = h("ul", { class: "puzzle-list", id: "puzzle-list" });
+  const file = h("input", { type: "file", id: "puzzle-file", accept: ".ron,text/plain" });
+  const begin = async (body) => {
+    err.textContent = "";
+    const wait = thinking(el, null);
+    try {
+      const v = await api("/api/puzzles/attempt", { method: "POST", body });
+      wait.stop();
+      new Attempt(el, info, v).draw();
+    } catch (e) {
+      wait.stop();
+      el.replaceChildren(page);
+      err.textContent = e.message;
+    }
+  };
+  file.addEventListener("change", async () => {
+    try {
+      const f = await readFile(file);
+      await begin({ text: f.text, name: f.name });
+    } catch (e) { err.textContent = e.message; }
+  });
+  const page = h("section", { class: "puzzles panel" },
+    h("h1", {}, "Puzzles"),
+    h("p", {}, "Play one side of a position; the solver answers with its best defence. A hint shows the solver's move; the solution is shown only when you ask for it."),
+    list,
+    h("label", {}, "Or open a scenario file with a puzzle: ", file),
+    err);
+  el.replaceChildren(page);
+  try {
+    const ps = await api("/api/puzzles");
+    if (!ps.length) list.append(h("li", {}, "No puzzles in scenarios/puzzles."));
+    for (const p of ps) {
+      list.append(h("li", {},
+        h("button", { class: "open-puzzle", "data-file": p.file, disabled: !!p.problem, onclick: () => begin({ file: p.file }) }, p.name),
+        p.goal ? ` — ${p.goal}` : "",
+        p.problem ? h("span", { class: "error" }, ` (${p.problem})`) : null));
+    }
+  } catch (e) {
+    list.append(h("li", { class: "error" }, e.message));
+  }
+}
+
+// "The solver is thinking…" with the positions searched so far, while a
+// request that runs the solver is pending.
+function thinking(el, id) {
+  const box = h("p", { class: "thinking-note", id: "thinking", role: "status" },
+    h("span", { class: "spinner" }), " The solver is thinking…");
+  const target = el.querySelector("#puzzle-status") || el;
+  target.append(box);
+  const started = Date.now();
+  const timer = setInterval(async () => {
+    const secs = Math.round((Date.now() - started) / 1000);
+    let nodes = "";
+    if (id) {
+      try {
+        const p = await api(`/api/puzzles/attempt/${id}/progress`);
+        if (p.nodes) nodes = `, ${p.nodes.toLocaleString()} positions searched`;
+      } catch (_) { /* the answer is on its way */ }
+    }
+    box.lastChild.textContent = ` The solver is thinking… ${secs} s${nodes}`;
+  }, 500);
+  return { stop() { clearInterval(timer); box.remove(); } };
+}
+
+class Attempt {
+  constructor(el, info, v) {
+    this.el = el;
+    this.info = info;
+    this.v = v;
+    this.busy = false;
+  }
+
+  async send(path, body) {
+    if (this.busy) return;
+    this.busy = true;
+    this.el.classList.add("thinking");
+    this.el.querySelectorAll(".puzzle-options button, .tools button").forEach((b) => (b.disabled = true));
+    const wait = thinking(this.el, this.v.id);
+    try {
+      this.v = await api(`/api/puzzles/attempt/${this.v.id}/${path}`, { method: "POST", body });
+      this.error = "";
+    } catch (e) {
+      this.error = e.message;
+    } finally {
+      wait.stop();
+      this.busy = false;
+      this.el.classList.remove("thinking");
+      this.draw();
+    }
+  }
+
+  draw() {
+    const v = this.v;
+    const options = h("div", { class: "puzzle-options", id: "puzzle-options" },
+      v.options.map((o) => h("button", {
+        class: "option", "data-index": o.index, "data-notation": o.notation,
+        onclick: () => this.send("choose", { index: o.index }),
+      }, h("code", {}, o.notation), o.text)));
+    const notation = h("input", { id: "puzzle-notation", placeholder: "or type a move in notation (ev2, pass, …)" });
+    const form = h("form", { class: "notation", onsubmit: (e) => { e.preventDefault(); if (notation.value.trim()) this.send("choose", { notation: notation.value }); } },
+      notation, h("button", { type: "submit" }, "Play"));
+    const reveal = h("button", {
+      id: "reveal",
+      onclick: () => { if (confirm("Show the recorded solution? It gives the puzzle away.")) this.send("reveal"); },
+    }, "Show the solution");
+    this.el.replaceChildren(h("section", { class: "puzzle" },
+      h("div", { class: "panel" },
+        h("h1", {}, `Puzzle: ${v.name}`),
+        h("p", { class: "goal", id: "puzzle-goal" }, h("b", {}, "Goal: "), v.goal),
+        h("p", {}, `You play ${v.side}; the solver plays ${v.opponent} with its best defence.`),
+        h("p", { class: "notice" }, "This puzzle is a full-information position: the solver sees the whole table, so it is shown to you whole (face-down tokens and both hands included)."),
+        v.verdict ? h("p", { class: `verdict ${v.ending}`, id: "puzzle-verdict" }, v.verdict) : null,
+        h("div", { id: "puzzle-status" })),
+      h("div", { class: "columns" },
+        h("div", { class: "panel" }, trackSvg(v.table), boardSvg(v.game, v.table), tableSide(v.table)),
+        h("div", {},
+          h("div", { class: "panel" },
+            v.prompt ? h("h2", {}, v.prompt) : h("h2", {}, v.ending ? "The attempt is over." : "Waiting…"),
+            options, v.options.length ? form : null,
+            this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
+            v.hint ? h("p", { class: "hint", id: "puzzle-hint" }, v.hint) : null,
+            h("div", { class: "tools" },
+              v.ending ? null : h("button", { id: "hint", onclick: () => this.send("hint") }, "Hint"),
+              v.revealed ? null : reveal,
+              h("button", { onclick: () => mount(this.el) }, "Other puzzles")),
+            h("p", { class: "counts" }, `Your moves: ${v.moves.length ? v.moves.join(" · ") : "none"} · hints used: ${v.hints} · solution shown: ${v.revealed ? "yes" : "no"}`)),
+          v.solution ? h("div", { class: "panel solution", id: "puzzle-solution" },
+            h("h2", {}, "Solution"),
+            v.solution.theme ? h("p", {}, h("b", {}, "Theme: "), v.solution.theme) : null,
+            v.solution.explanation.length ? h("div", {}, v.solution.explanation.map((l) => h("div", {}, l))) : null,
+            h("p", {}, h("b", {}, "Moves from the start: "), v.solution.moves.length ? v.solution.moves.join(" · ") : "none recorded")) : null,
+          h("div", { class: "panel" }, h("h2", {}, "What happened"),
+            h("ol", { class: "narration", id: "puzzle-log" }, v.log.map((l) => h("li", {}, l))))))));
+  }
+}

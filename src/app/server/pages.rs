@@ -1,0 +1,39 @@
+//! The studio's areas beside Play — Replay, Puzzles, Cards, Live data,
+//! Lab — and what they keep between requests. `router` merges [`routes`];
+//! `AppState::pages` holds [`Pages`].
+
+use super::store::Store;
+use super::AppState;
+use super::{cards, lab, live, puzzles, replay};
+use crate::data::GameSource;
+use crate::game::rules::Rules;
+use axum::Router;
+
+/// What the areas keep: puzzle attempts, lab runs, the live-data channel.
+pub struct Pages {
+    pub puzzles: Store<puzzles::Attempt>,
+    pub lab: Store<lab::Job>,
+    pub live: tokio::sync::watch::Sender<live::Status>,
+}
+
+impl Pages {
+    pub fn new(source: &GameSource, rules: &Rules) -> Pages {
+        Pages {
+            puzzles: Store::new(puzzles::MAX_ATTEMPTS, puzzles::IDLE),
+            lab: Store::new(lab::MAX_JOBS, lab::IDLE),
+            live: live::channel(
+                source.data.is_some(),
+                crate::formats::log::fingerprint_hex(rules),
+            ),
+        }
+    }
+}
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .merge(cards::routes())
+        .merge(replay::routes())
+        .merge(puzzles::routes())
+        .merge(live::routes())
+        .merge(lab::routes())
+}

@@ -1,0 +1,660 @@
+//! Puzzles: attempt a puzzle of `scenarios/puzzles` (or an uploaded
+//! scenario) against the solver's best defence, through the same
+//! `puzzle::Session` as `watergate puzzle`. The goal is stated, a hint asks
+//! the solver, the recorded solution is shown only on request.
+//!
+//! A puzzle is a full-information position: the solver sees the whole
+//! table, so the player is shown it too, and the page says so.
+//!
+//! The solver runs off the async runtime (`spawn_blocking`), bounded in
+//! positions ([`NODE_LIMIT`]) and time ([`TIME_LIMIT`]); while it thinks,
+//! `GET /api/puzzles/attempt/{id}/progress` tells the page how far it got.
+
+use super::error::{ApiError, JsonBody};
+use super::scenarios::{Files, PUZZLES};
+use super::table::{self, Table};
+use super::AppState;
+use crate::app::puzzle::{Ending, Session};
+use crate::formats::scenario::format::PuzzleDef;
+use crate::game::engine::notation::{describe_choice, format_choice, outcome_name, parse_choice};
+use crate::game::engine::Actor;
+use crate::game::model::Side;
+use crate::game::rules::Rules;
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The solver's bound in positions for each answer and hint.
+pub const NODE_LIMIT: u64 = 4_000_000;
+/// …and in time: past it the search stops as at the node limit.
+pub const TIME_LIMIT: Duration = Duration::from_secs(20);
+/// Attempts kept at once, and how long an idle one is kept.
+pub const MAX_ATTEMPTS: usize = 64;
+pub const IDLE: Duration = Duration::from_secs(30 * 60);
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/puzzles", get(list))
+        .route("/puzzles/attempt", post(start))
+        .route("/puzzles/attempt/{id}", get(show))
+        .route("/puzzles/attempt/{id}/choose", post(choose))
+        .route("/puzzles/attempt/{id}/hint", post(hint))
+        .route("/puzzles/attempt/{id}/reveal", post(reveal))
+        .route("/puzzles/attempt/{id}/progress", get(progress))
+}
+
+/// One attempt as stored: the game behind a lock, and what the page may
+/// ask while the solver holds it.
+pub struct Attempt {
+    thinking: AtomicBool,
+    nodes: AtomicU64,
+    inner: Mutex<Inner>,
+}
+
+/// An attempt's game and record.
+pub struct Inner {
+    rules: Arc<Rules>,
+    def: PuzzleDef,
+    name: String,
+    goal: String,
+    file: String,
+    game: Session,
+    moves: Vec<String>,
+    hints: u32,
+    revealed: bool,
+    ending: Option<Ending>,
+    /// What happened, in order: the player's moves, the solver's answers,
+    /// chance, and their narration.
+    log: Vec<String>,
+    hint: Option<String>,
+}
+
+/// What the page shows of an attempt.
+#[derive(Serialize)]
+pub struct AttemptView {
+    pub id: String,
+    pub name: String,
+    pub file: String,
+    pub goal: String,
+    pub side: Side,
+    pub opponent: Side,
+    /// Always true: a puzzle is a full-information position.
+    pub full_information: bool,
+    /// The puzzle's own board and pieces (a puzzle may play on a variant's
+    /// board), in the shape of `GET /api/game`.
+    pub(super) game: super::game::Game,
+    pub table: Table,
+    pub prompt: Option<String>,
+    pub options: Vec<OptionView>,
+    pub log: Vec<String>,
+    pub moves: Vec<String>,
+    pub hints: u32,
+    pub hint: Option<String>,
+    pub revealed: bool,
+    pub solution: Option<Solution>,
+    /// `solved`, `failed`, or `None` while it goes on.
+    pub ending: Option<&'static str>,
+    pub verdict: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct OptionView {
+    pub index: usize,
+    pub notation: String,
+    pub text: String,
+}
+
+#[derive(Serialize, Clone)]
+pub struct Solution {
+    pub theme: String,
+    pub explanation: Vec<String>,
+    pub moves: Vec<String>,
+}
+
+/// A move: an option's index, or its notation.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct Answer {
+    pub index: Option<usize>,
+    pub notation: Option<String>,
+}
+
+fn the(side: Side) -> &'static str {
+    match side {
+        Side::Editor => "the Editor",
+        Side::Nixon => "Nixon",
+    }
+}
+
+impl Inner {
+    /// A new attempt at puzzle `def`, from `start`.
+    pub fn new(
+        rules: Arc<Rules>,
+        def: PuzzleDef,
+        start: &crate::game::state::State,
+        name: String,
+        goal: String,
+        file: String,
+    ) -> Inner {
+        let game = Session::new(&def, start, 1);
+        Inner {
+            rules,
+            def,
+            name,
+            goal,
+            file,
+            game,
+            moves: Vec::new(),
+            hints: 0,
+            revealed: false,
+            ending: None,
+            log: Vec::new(),
+            hint: None,
+        }
+    }
+
+    fn take(&mut self, who: String, c: crate::game::engine::Choice) {
+        let r = Arc::clone(&self.rules);
+        let name = outcome_name(&r, &self.game.s, c);
+        match self.game.take(&r, c) {
+            Ok(lines) => {
+                self.log.push(format!("{who}: {name}"));
+                self.log
+                    .extend(lines.into_iter().map(|l| format!("  • {l}")));
+            }
+            Err(e) => {
+                self.log.push(format!("{who}: {name} failed: {e}"));
+                self.ending = Some(Ending::Failed(format!("a card script failed: {e}")));
+            }
+        }
+    }
+
+    /// Plays chance and the solver's answers until the player decides or
+    /// the attempt is over.
+    pub fn advance(&mut self, watch: &dyn Fn(u64) -> bool) {
+        let r = Arc::clone(&self.rules);
+        let mut options = Vec::new();
+        while self.ending.is_none() {
+            if let Some(end) = self.game.over() {
+                self.ending = Some(end);
+                break;
+            }
+            let Some(actor) = self.game.s.legal(&r, &mut options) else {
+                self.ending = Some(Ending::Failed("the game is over".into()));
+                break;
+            };
+            match actor {
+                Actor::Chance => {
+                    let c = self.game.draw(&r, &options);
+                    self.take("Chance".into(), c);
+                }
+                Actor::Player(side) if side != self.def.side => {
+                    let (c, ran_out) = self.game.defence(&r, &options, NODE_LIMIT, watch);
+                    if ran_out {
+                        self.log.push(format!(
+                            "(The solver ran out of positions or time; {side} takes the first option.)"
+                        ));
+                    }
+                    self.take(side.to_string(), c);
+                }
+                Actor::Player(_) => break,
+            }
+        }
+    }
+
+    /// The player's move; refused (the attempt unchanged) when it is not
+    /// one of the options.
+    pub fn choose(&mut self, a: &Answer, watch: &dyn Fn(u64) -> bool) -> Result<(), ApiError> {
+        if self.ending.is_some() {
+            return Err(ApiError::conflict("this attempt is over: start it again"));
+        }
+        let r = Arc::clone(&self.rules);
+        let mut options = Vec::new();
+        match self.game.s.legal(&r, &mut options) {
+            Some(Actor::Player(side)) if side == self.def.side => {}
+            _ => return Err(ApiError::conflict("it is not your move")),
+        }
+        let c = match (a.index, a.notation.as_deref()) {
+            (Some(i), None) => *options.get(i).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "there is no option {i}: the options are numbered 0 to {}",
+                    options.len() - 1
+                ))
+            })?,
+            (None, Some(text)) => parse_choice(&r, &self.game.s, text.trim(), &options)
+                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+            _ => {
+                return Err(ApiError::bad_request(
+                    "send either `index` (an option's number) or `notation` (its text)",
+                ))
+            }
+        };
+        self.hint = None;
+        let text = outcome_name(&r, &self.game.s, c);
+        self.moves.push(text.clone());
+        self.take(format!("You ({})", self.def.side), c);
+        if self.ending.is_some() {
+            return Ok(());
+        }
+        if let Some(after) = self.game.slipped(&r, &self.def, NODE_LIMIT, watch) {
+            self.log
+                .push(format!("After `{text}` the win can no longer be forced."));
+            if !after.line.is_empty() {
+                let line: Vec<String> = after
+                    .line
+                    .iter()
+                    .map(|(who, c)| format!("{who}: {c}"))
+                    .collect();
+                self.log.push(format!(
+                    "The solver's answer, its best defence from here: {}",
+                    line.join(" · ")
+                ));
+            }
+            self.ending = Some(Ending::Failed(format!("`{text}` let the win slip")));
+            return Ok(());
+        }
+        self.advance(watch);
+        Ok(())
+    }
+
+    /// The solver's move from here, counted.
+    pub fn hint(&mut self, watch: &dyn Fn(u64) -> bool) -> Result<(), ApiError> {
+        if self.ending.is_some() {
+            return Err(ApiError::conflict(
+                "this attempt is over: no hint is needed",
+            ));
+        }
+        let r = Arc::clone(&self.rules);
+        self.hints += 1;
+        let result = self.game.solve_here(&r, NODE_LIMIT, watch);
+        use crate::players::solve::Verdict;
+        self.hint = Some(match (result.verdict, result.best) {
+            (Verdict::Wins, Some(c)) => format!("Hint: {}", outcome_name(&r, &self.game.s, c)),
+            (Verdict::Unknown, _) => {
+                "Hint: the solver ran out of positions or time before finding a move.".into()
+            }
+            _ => format!(
+                "Hint: no move forces the win from here; the solver would play {}.",
+                result
+                    .best
+                    .map(|c| outcome_name(&r, &self.game.s, c))
+                    .unwrap_or_else(|| "anything".into())
+            ),
+        });
+        Ok(())
+    }
+
+    pub fn reveal(&mut self) {
+        self.revealed = true;
+    }
+
+    pub fn view(&self, id: &str) -> AttemptView {
+        let r = &self.rules;
+        let side = self.def.side;
+        let mut options = Vec::new();
+        let mine = self.ending.is_none()
+            && matches!(self.game.s.legal(r, &mut options), Some(Actor::Player(s)) if s == side);
+        if !mine {
+            options.clear();
+        }
+        let (ending, verdict) = match &self.ending {
+            None => (None, None),
+            Some(Ending::Solved) => (Some("solved"), Some("Solved.".to_string())),
+            Some(Ending::Failed(why)) if !self.def.wins => (
+                Some("failed"),
+                Some(format!(
+                    "Not solved: {why}. As the puzzle claims, {} cannot force a win here.",
+                    the(side)
+                )),
+            ),
+            Some(Ending::Failed(why)) => (Some("failed"), Some(format!("Not solved: {why}."))),
+            Some(Ending::Quit) => (Some("failed"), Some("Stopped before the end.".into())),
+        };
+        AttemptView {
+            id: id.to_string(),
+            name: self.name.clone(),
+            file: self.file.clone(),
+            goal: self.goal.clone(),
+            side,
+            opponent: side.other(),
+            full_information: true,
+            game: super::game::describe(r, self.file.clone(), Vec::new()),
+            table: table::whole(r, &self.game.s),
+            prompt: mine.then(|| {
+                crate::app::terminal::decision_text(r, side, &self.game.s.decision_kind(r))
+            }),
+            options: options
+                .iter()
+                .enumerate()
+                .map(|(index, c)| OptionView {
+                    index,
+                    notation: format_choice(r, &self.game.s, *c),
+                    text: describe_choice(r, &self.game.s, side, *c),
+                })
+                .collect(),
+            log: self.log.clone(),
+            moves: self.moves.clone(),
+            hints: self.hints,
+            hint: self.hint.clone(),
+            revealed: self.revealed,
+            solution: self.revealed.then(|| Solution {
+                theme: self.def.theme.clone(),
+                explanation: self.def.explanation.clone(),
+                moves: self.def.solution.clone(),
+            }),
+            ending,
+            verdict,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Listed {
+    file: String,
+    name: String,
+    goal: Option<String>,
+    /// Why the file cannot be attempted, if it cannot.
+    problem: Option<String>,
+}
+
+async fn list(State(st): State<AppState>) -> Json<Vec<Listed>> {
+    let files = Files::of(&st.source);
+    let out = tokio::task::spawn_blocking(move || {
+        files
+            .list(PUZZLES)
+            .into_iter()
+            .map(|file| {
+                let scn = files
+                    .read(PUZZLES, &file)
+                    .and_then(|(display, text)| files.scenario(PUZZLES, &display, &text));
+                match scn {
+                    Ok(scn) => Listed {
+                        name: if scn.def.name.is_empty() {
+                            file.clone()
+                        } else {
+                            scn.def.name.clone()
+                        },
+                        goal: scn.goal(),
+                        problem: scn
+                            .def
+                            .puzzle
+                            .is_none()
+                            .then(|| "not a puzzle (it has no `puzzle` claim)".to_string()),
+                        file,
+                    },
+                    Err(e) => Listed {
+                        name: file.clone(),
+                        file,
+                        goal: None,
+                        problem: Some(e.message),
+                    },
+                }
+            })
+            .collect()
+    })
+    .await
+    .unwrap_or_default();
+    Json(out)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StartRequest {
+    /// A listed puzzle, by file name.
+    file: Option<String>,
+    /// Or an uploaded scenario's text…
+    text: Option<String>,
+    /// …and its file name, for messages.
+    name: Option<String>,
+}
+
+/// Loads the puzzle and plays its opening choices: the attempt's start.
+fn open(st: &AppState, req: StartRequest) -> Result<Inner, ApiError> {
+    let files = Files::of(&st.source);
+    let (display, text) = match (req.file, req.text) {
+        (Some(f), None) => files.read(PUZZLES, &f)?,
+        (None, Some(t)) => (req.name.unwrap_or_else(|| "uploaded scenario".into()), t),
+        _ => {
+            return Err(ApiError::bad_request(
+                "send either `file` (a listed puzzle) or `text` (a scenario file's contents)",
+            ))
+        }
+    };
+    let scn = files.scenario(PUZZLES, &display, &text)?;
+    let Some(def) = scn.def.puzzle.clone() else {
+        return Err(ApiError::unprocessable(format!(
+            "{display}: not a puzzle (it has no `puzzle` claim); play it from the Play page instead"
+        )));
+    };
+    let rules = Arc::new(files.rules(&scn, &st.source)?);
+    let mut s = scn
+        .start(&rules)
+        .map_err(|d| ApiError::unprocessable(super::scenarios::problems(&d)))?;
+    scn.play(&rules, &mut s)
+        .map_err(|d| ApiError::unprocessable(super::scenarios::problems(&d)))?;
+    if let Some(o) = s.outcome {
+        return Err(ApiError::unprocessable(format!(
+            "{display}: the game is already over there ({} won)",
+            o.winner
+        )));
+    }
+    let goal = scn.goal().unwrap_or_default();
+    let name = if scn.def.name.is_empty() {
+        display.clone()
+    } else {
+        scn.def.name.clone()
+    };
+    Ok(Inner::new(rules, def, &s, name, goal, display))
+}
+
+/// Runs `f` on attempt `id` off the runtime, the solver's progress
+/// published while it runs; a second request while one runs is refused.
+async fn with_attempt<F>(st: &AppState, id: &str, f: F) -> Result<Json<AttemptView>, ApiError>
+where
+    F: FnOnce(&mut Inner, &dyn Fn(u64) -> bool) -> Result<(), ApiError> + Send + 'static,
+{
+    let attempt = st.pages.puzzles.get(id).ok_or_else(|| {
+        ApiError::not_found("no such puzzle attempt (it may have expired): start it again")
+    })?;
+    let id = id.to_string();
+    tokio::task::spawn_blocking(move || {
+        let mut inner = attempt.inner.try_lock().map_err(|_| {
+            ApiError::conflict(
+                "the solver is still thinking about this attempt; wait for its answer",
+            )
+        })?;
+        attempt.thinking.store(true, Ordering::SeqCst);
+        attempt.nodes.store(0, Ordering::SeqCst);
+        let started = Instant::now();
+        let watch = |n: u64| {
+            attempt.nodes.store(n, Ordering::Relaxed);
+            started.elapsed() < TIME_LIMIT
+        };
+        let result = f(&mut inner, &watch);
+        attempt.thinking.store(false, Ordering::SeqCst);
+        result.map(|()| Json(inner.view(&id)))
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the solver stopped: {e}")))?
+}
+
+async fn start(
+    State(st): State<AppState>,
+    JsonBody(req): JsonBody<StartRequest>,
+) -> Result<Json<AttemptView>, ApiError> {
+    let st2 = st.clone();
+    let inner = tokio::task::spawn_blocking(move || open(&st2, req))
+        .await
+        .map_err(|e| ApiError::internal(format!("the puzzle did not load: {e}")))??;
+    let (id, _) = st
+        .pages
+        .puzzles
+        .insert(Attempt {
+            thinking: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            inner: Mutex::new(inner),
+        })
+        .map_err(|max| {
+            ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                format!("{max} puzzle attempts are open, the most this server keeps; try again when one has been idle for a while"),
+            )
+        })?;
+    with_attempt(&st, &id, |inner, watch| {
+        inner.advance(watch);
+        Ok(())
+    })
+    .await
+}
+
+async fn show(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<AttemptView>, ApiError> {
+    with_attempt(&st, &id, |_, _| Ok(())).await
+}
+
+async fn choose(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(a): JsonBody<Answer>,
+) -> Result<Json<AttemptView>, ApiError> {
+    with_attempt(&st, &id, move |inner, watch| inner.choose(&a, watch)).await
+}
+
+async fn hint(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<AttemptView>, ApiError> {
+    with_attempt(&st, &id, |inner, watch| inner.hint(watch)).await
+}
+
+async fn reveal(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<AttemptView>, ApiError> {
+    with_attempt(&st, &id, |inner, _| {
+        inner.reveal();
+        Ok(())
+    })
+    .await
+}
+
+#[derive(Serialize)]
+struct Progress {
+    thinking: bool,
+    nodes: u64,
+}
+
+async fn progress(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Progress>, ApiError> {
+    let a = st
+        .pages
+        .puzzles
+        .get(&id)
+        .ok_or_else(|| ApiError::not_found("no such puzzle attempt"))?;
+    Ok(Json(Progress {
+        thinking: a.thinking.load(Ordering::SeqCst),
+        nodes: a.nodes.load(Ordering::Relaxed),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::GameSource;
+
+    fn attempt(file: &str) -> Inner {
+        let files = Files::Shipped;
+        let (display, text) = files.read(PUZZLES, file).unwrap();
+        let scn = files.scenario(PUZZLES, &display, &text).unwrap();
+        let def = scn.def.puzzle.clone().unwrap();
+        let rules = Arc::new(files.rules(&scn, &GameSource::shipped()).unwrap());
+        let mut s = scn.start(&rules).unwrap();
+        scn.play(&rules, &mut s).unwrap();
+        let goal = scn.goal().unwrap();
+        Inner::new(rules, def, &s, file.into(), goal, file.into())
+    }
+
+    #[test]
+    fn following_the_hints_solves_a_winning_puzzle() {
+        let mut a = attempt("02_follow_the_money.ron");
+        a.advance(&|_| true);
+        let mut guard = 0;
+        while a.ending.is_none() {
+            a.hint(&|_| true).unwrap();
+            let hint = a.hint.clone().unwrap();
+            let mv = hint.strip_prefix("Hint: ").expect(&hint).to_string();
+            let v = a.view("x");
+            let opt = v
+                .options
+                .iter()
+                .find(|o| outcome_matches(&a, o.index, &mv))
+                .unwrap_or_else(|| panic!("no option `{mv}`"));
+            a.choose(
+                &Answer {
+                    index: Some(opt.index),
+                    notation: None,
+                },
+                &|_| true,
+            )
+            .unwrap();
+            guard += 1;
+            assert!(guard < 30);
+        }
+        assert!(
+            matches!(a.ending, Some(Ending::Solved)),
+            "{:?} {:?}",
+            a.ending,
+            a.log
+        );
+        assert!(a.hints > 0);
+        assert!(
+            a.view("x").solution.is_none(),
+            "the solution stays hidden until revealed"
+        );
+        a.reveal();
+        assert!(!a.view("x").solution.unwrap().moves.is_empty());
+    }
+
+    fn outcome_matches(a: &Inner, index: usize, name: &str) -> bool {
+        let mut options = Vec::new();
+        a.game.s.legal(&a.rules, &mut options);
+        outcome_name(&a.rules, &a.game.s, options[index]) == name
+    }
+
+    #[test]
+    fn a_bad_answer_is_refused_and_the_attempt_is_unchanged() {
+        let mut a = attempt("02_follow_the_money.ron");
+        a.advance(&|_| true);
+        let before = a.view("x").options.len();
+        let e = a
+            .choose(
+                &Answer {
+                    index: Some(999),
+                    notation: None,
+                },
+                &|_| true,
+            )
+            .unwrap_err();
+        assert_eq!(e.status.as_u16(), 400);
+        let e = a
+            .choose(
+                &Answer {
+                    index: None,
+                    notation: Some("fly to the moon".into()),
+                },
+                &|_| true,
+            )
+            .unwrap_err();
+        assert_eq!(e.status.as_u16(), 400);
+        assert_eq!(a.view("x").options.len(), before);
+        assert!(a.moves.is_empty());
+    }
+}

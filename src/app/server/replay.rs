@@ -1,0 +1,335 @@
+//! Replay: a game log (`src/log.rs`, docs/formats/log.md) stepped through
+//! on the page. The server replays the whole log once and sends every step
+//! — the choice, who made it, its words, the narration and the whole table
+//! after it — so the page scrubs without asking again. A log is written for
+//! both players, so a replay shows everything (face-down tokens, both
+//! hands); the page says so.
+//!
+//! `GET /api/logs` lists the logs the server may open: `logs/` of the data
+//! folder (`--data`) and the per-user folder `watergate play` writes to.
+//! `POST /api/replay` takes `{ "text": … }` (an uploaded log) or
+//! `{ "log": { "folder": …, "name": … } }` (one of the listed ones, by
+//! name: no path from the page is ever opened).
+
+use super::error::{ApiError, JsonBody};
+use super::table::{self, Table};
+use super::AppState;
+use crate::formats::log::{self, LoadedLog};
+use crate::formats::narrate::narrate;
+use crate::game::engine::notation::describe_choice;
+use crate::game::engine::Actor;
+use crate::game::model::Side;
+use crate::game::observation::Sight;
+use crate::game::rules::Rules;
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The most choices a replayed log may hold (a whole game has a few
+/// hundred); beyond it the log is refused rather than sent in megabytes.
+pub const MAX_CHOICES: usize = 5_000;
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/logs", get(list))
+        .route("/replay", post(replay))
+}
+
+/// One step of a replay: step 0 is the start (the deal), step k the
+/// position after choice k.
+#[derive(Serialize)]
+pub struct Step {
+    pub index: usize,
+    /// `Editor`, `Nixon`, `chance`; `None` for the start.
+    pub actor: Option<String>,
+    /// The choice as the log writes it.
+    pub notation: Option<String>,
+    /// The choice in words.
+    pub text: Option<String>,
+    /// What happened, for a reader who sees everything.
+    pub narration: Vec<String>,
+    pub table: Table,
+}
+
+#[derive(Serialize)]
+pub struct Replay {
+    pub name: String,
+    /// "a new game, seed 7" or "from a position (…)".
+    pub start: String,
+    pub players: crate::formats::scenario::format::PerSide<String>,
+    pub choices: usize,
+    /// What the log records ("Editor won (…)", "unfinished").
+    pub recorded: String,
+    /// Set when the log was written with other data than the server's.
+    pub warning: Option<String>,
+    /// Set when the replay stopped early or ended otherwise than recorded:
+    /// `path:line:col: message`, with the log's line.
+    pub problem: Option<super::Problem>,
+    pub steps: Vec<Step>,
+}
+
+/// Replays `loaded` with `r`: every step that replays, and the first
+/// problem (a choice that does not apply, an outcome that differs).
+pub fn build(r: &Rules, loaded: &LoadedLog, text: &str) -> Result<Replay, ApiError> {
+    let l = &loaded.log;
+    if l.choices.len() > MAX_CHOICES {
+        return Err(ApiError::unprocessable(format!(
+            "{}: {} choices; the studio replays logs of at most {MAX_CHOICES}",
+            loaded.display,
+            l.choices.len()
+        )));
+    }
+    let problem = |d: &crate::diag::Diagnostic| {
+        let line = text
+            .lines()
+            .nth(d.line.saturating_sub(1))
+            .filter(|_| d.line > 0)
+            .map(str::to_string);
+        super::Problem::of(d, line)
+    };
+    let mut events = Vec::new();
+    let mut s = loaded.start(r, &mut events).map_err(|d| {
+        ApiError::unprocessable(
+            d.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })?;
+    let mut steps = vec![Step {
+        index: 0,
+        actor: None,
+        notation: None,
+        text: None,
+        narration: narrate(r, None, &Sight::everything().see_all(&events)),
+        table: table::whole(r, &s),
+    }];
+    let mut stopped = None;
+    for i in 0..l.choices.len() {
+        let before = s.clone();
+        let actor = s.to_move(r);
+        events.clear();
+        match loaded.apply(r, &mut s, i, &mut events) {
+            Ok(choice) => {
+                let (who, side) = match actor {
+                    Some(Actor::Player(side)) => (side.name().to_string(), side),
+                    _ => ("chance".to_string(), Side::Nixon),
+                };
+                steps.push(Step {
+                    index: i + 1,
+                    actor: Some(who),
+                    notation: Some(l.choices[i].clone()),
+                    text: Some(describe_choice(r, &before, side, choice)),
+                    narration: narrate(r, None, &Sight::everything().see_all(&events)),
+                    table: table::whole(r, &s),
+                });
+            }
+            Err(d) => {
+                stopped = Some(problem(&d));
+                break;
+            }
+        }
+    }
+    if stopped.is_none() {
+        if let Err(d) = loaded.check_outcome(&s) {
+            stopped = Some(problem(&d));
+        }
+    }
+    Ok(Replay {
+        name: loaded.display.clone(),
+        start: if l.start.position.is_some() {
+            format!("from a position ({})", l.start.name)
+        } else {
+            format!("a new game, seed {}", l.start.seed)
+        },
+        players: l.players.clone(),
+        choices: l.choices.len(),
+        recorded: match l.outcome {
+            Some(o) => format!("{} won ({})", o.winner, o.cause.describe()),
+            None => "unfinished".to_string(),
+        },
+        warning: loaded.fingerprint_warning(r),
+        problem: stopped,
+        steps,
+    })
+}
+
+/// Where listed logs come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Folder {
+    /// `logs/` in the data folder.
+    Data,
+    /// The per-user folder `watergate play` writes to.
+    User,
+}
+
+fn folder_path(st: &AppState, f: Folder) -> Option<PathBuf> {
+    match f {
+        Folder::Data => st.source.data.as_ref().map(|d| d.join("logs")),
+        Folder::User => user_log_folder(),
+    }
+}
+
+#[cfg(feature = "cli")]
+fn user_log_folder() -> Option<PathBuf> {
+    crate::app::cli::play::log_folder().ok()
+}
+
+#[cfg(not(feature = "cli"))]
+fn user_log_folder() -> Option<PathBuf> {
+    None
+}
+
+#[derive(Serialize)]
+struct Listed {
+    folder: Folder,
+    name: String,
+    bytes: u64,
+}
+
+async fn list(State(st): State<AppState>) -> Json<Vec<Listed>> {
+    let mut out = Vec::new();
+    for f in [Folder::Data, Folder::User] {
+        let Some(dir) = folder_path(&st, f) else {
+            continue;
+        };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        let mut here: Vec<Listed> = entries
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name().into_string().ok()?;
+                let meta = e.metadata().ok()?;
+                (meta.is_file() && name.ends_with(".ron")).then_some(Listed {
+                    folder: f,
+                    name,
+                    bytes: meta.len(),
+                })
+            })
+            .collect();
+        here.sort_by(|a, b| a.name.cmp(&b.name));
+        // A folder of thousands of logs: the newest names sort last.
+        let skip = here.len().saturating_sub(500);
+        out.extend(here.into_iter().skip(skip));
+    }
+    Json(out)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReplayRequest {
+    /// An uploaded log's text.
+    text: Option<String>,
+    /// Its file name, for messages.
+    name: Option<String>,
+    /// One of the listed logs.
+    log: Option<LogRef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LogRef {
+    folder: Folder,
+    name: String,
+}
+
+async fn replay(
+    State(st): State<AppState>,
+    JsonBody(req): JsonBody<ReplayRequest>,
+) -> Result<Json<Replay>, ApiError> {
+    let (display, text) = match (req.text, req.log) {
+        (Some(text), None) => (req.name.unwrap_or_else(|| "uploaded log".into()), text),
+        (None, Some(l)) => {
+            let dir = folder_path(&st, l.folder).ok_or_else(|| {
+                ApiError::not_found(format!("there is no {:?} log folder", l.folder))
+            })?;
+            let path = super::paths::file_in(&dir, &l.name)?;
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                ApiError::not_found(format!("cannot read the log `{}`: {e}", l.name))
+            })?;
+            (l.name, text)
+        }
+        _ => return Err(ApiError::bad_request(
+            "send either `text` (a log's contents) or `log` (`folder` and `name` of a listed log)",
+        )),
+    };
+    let rules = st.current_rules();
+    tokio::task::spawn_blocking(move || {
+        let loaded = log::from_text(&display, &text, PathBuf::new()).map_err(|d| {
+            ApiError::unprocessable(
+                d.iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            )
+        })?;
+        build(&rules, &loaded, &text).map(Json)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the replay stopped: {e}")))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::agent::{random::RandomAgent, Agent};
+
+    /// A whole logged game between two random agents.
+    fn logged_game(r: &Rules, seed: u64) -> (String, crate::game::state::State) {
+        let mut lg = log::GameLog::new_game(r, seed, log::players("random", "random"));
+        let mut s = crate::game::state::State::new(r, seed);
+        let mut agents = [RandomAgent::new(seed + 1), RandomAgent::new(seed + 2)];
+        let mut options = Vec::new();
+        while let Some(actor) = s.legal(r, &mut options) {
+            let c = match actor {
+                Actor::Player(side) => agents[side.index()]
+                    .decide(&crate::game::view::View::new(r, &s, side), &options),
+                Actor::Chance => options[0],
+            };
+            lg.record(r, &s, c);
+            s.apply(r, c).unwrap();
+        }
+        lg.outcome = s.outcome;
+        (lg.to_text(), s)
+    }
+
+    #[test]
+    fn a_replay_has_a_step_per_choice_and_ends_as_the_game_did() {
+        let r = crate::data::shipped();
+        let (text, end) = logged_game(&r, 5);
+        let loaded = log::from_text("game.ron", &text, PathBuf::new()).unwrap();
+        let rp = build(&r, &loaded, &text).unwrap();
+        assert!(rp.problem.is_none(), "{:?}", rp.problem.map(|p| p.message));
+        assert_eq!(rp.steps.len(), loaded.log.choices.len() + 1);
+        let last = rp.steps.last().unwrap();
+        assert_eq!(
+            last.table.outcome.as_ref().map(|o| o.winner),
+            end.outcome.map(|o| o.winner)
+        );
+        // The whole game is shown: both hands and every track token's kind.
+        assert!(rp.steps[1].table.hands.editor.len() + rp.steps[1].table.hands.nixon.len() > 0);
+        assert!(rp
+            .steps
+            .iter()
+            .all(|s| s.table.track.iter().all(|t| t.kind.is_some())));
+    }
+
+    #[test]
+    fn a_choice_that_does_not_apply_stops_the_replay_at_its_line() {
+        let r = crate::data::shipped();
+        let (text, _) = logged_game(&r, 9);
+        let loaded = log::from_text("game.ron", &text, PathBuf::new()).unwrap();
+        let first = loaded.log.choices[0].clone();
+        let bad = text.replacen(&format!("\"{first}\""), "\"no-such-move\"", 1);
+        let loaded = log::from_text("game.ron", &bad, PathBuf::new()).unwrap();
+        let rp = build(&r, &loaded, &bad).unwrap();
+        let p = rp.problem.expect("the replay stops");
+        assert!(p.message.contains("choice 1"), "{}", p.message);
+        assert!(p.source_line.unwrap().contains("no-such-move"));
+        assert_eq!(rp.steps.len(), 1);
+    }
+}

@@ -1,0 +1,244 @@
+//! The scenario files the studio offers (puzzles under `scenarios/puzzles`,
+//! variants under `scenarios/variants`): those of the data folder with
+//! `--data DIR`, else the copies shipped in the binary. A file is named by
+//! its plain name within one of those folders; an uploaded scenario is read
+//! as if it lay in `scenarios/puzzles`, and whatever data or variant it
+//! names must lie inside the data folder (or, for the shipped copies, be
+//! one of them). No path a page sends is opened outside the data folder.
+
+use super::error::ApiError;
+use crate::data::variant::Variant;
+use crate::data::GameSource;
+use crate::diag::Diagnostics;
+use crate::formats::scenario::Scenario;
+use crate::game::rules::Rules;
+use include_dir::{include_dir, Dir};
+use std::path::{Component, Path, PathBuf};
+
+static SHIPPED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
+
+pub const PUZZLES: &str = "scenarios/puzzles";
+pub const VARIANTS: &str = "scenarios/variants";
+
+/// Where scenario files come from.
+#[derive(Clone, Debug)]
+pub enum Files {
+    /// The data folder given with `--data`.
+    Folder(PathBuf),
+    /// The copies shipped in the binary.
+    Shipped,
+}
+
+/// Every problem as one message, `path:line:col: message` per line.
+pub fn problems(d: &Diagnostics) -> String {
+    d.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn unprocessable(d: Diagnostics) -> ApiError {
+    ApiError::unprocessable(problems(&d))
+}
+
+/// `a/b/../c` → `a/c`, without touching the file system; `None` when it
+/// climbs above its start or is absolute.
+fn normalise(p: &Path) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    for c in p.components() {
+        match c {
+            Component::Normal(s) => parts.push(s.to_str()?.to_string()),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            _ => return None,
+        }
+    }
+    Some(parts.join("/"))
+}
+
+impl Files {
+    pub fn of(source: &GameSource) -> Files {
+        match &source.data {
+            Some(d) => Files::Folder(d.clone()),
+            None => Files::Shipped,
+        }
+    }
+
+    /// The `.ron` files of `folder` (`scenarios/puzzles`), by name.
+    pub fn list(&self, folder: &str) -> Vec<String> {
+        let mut names: Vec<String> = match self {
+            Files::Folder(root) => std::fs::read_dir(root.join(folder))
+                .map(|it| {
+                    it.flatten()
+                        .filter(|e| e.path().is_file())
+                        .filter_map(|e| e.file_name().into_string().ok())
+                        .collect()
+                })
+                .unwrap_or_default(),
+            Files::Shipped => SHIPPED
+                .get_dir(folder.trim_start_matches("scenarios/"))
+                .map(|d| {
+                    d.files()
+                        .filter_map(|f| f.path().file_name()?.to_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default(),
+        };
+        names.retain(|n| n.ends_with(".ron"));
+        names.sort();
+        names
+    }
+
+    /// The text of file `name` in `folder`, with the path to show.
+    pub fn read(&self, folder: &str, name: &str) -> Result<(String, String), ApiError> {
+        match self {
+            Files::Folder(root) => {
+                let path = super::paths::file_in(&root.join(folder), name)?;
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| ApiError::not_found(format!("cannot read `{name}`: {e}")))?;
+                Ok((path.display().to_string(), text))
+            }
+            Files::Shipped => {
+                if name.contains(['/', '\\']) {
+                    return Err(ApiError::forbidden(format!(
+                        "`{name}` is not a plain file name: pick a file from the list"
+                    )));
+                }
+                let rel = format!("{}/{name}", folder.trim_start_matches("scenarios/"));
+                let f = SHIPPED.get_file(&rel).ok_or_else(|| {
+                    ApiError::not_found(format!("there is no `{name}` in {folder}"))
+                })?;
+                let text = f.contents_utf8().ok_or_else(|| {
+                    ApiError::unprocessable(format!("{folder}/{name} is not UTF-8"))
+                })?;
+                Ok((format!("{folder}/{name}"), text.to_string()))
+            }
+        }
+    }
+
+    /// A scenario from its text, read as if it lay in `folder`.
+    pub fn scenario(&self, folder: &str, display: &str, text: &str) -> Result<Scenario, ApiError> {
+        let dir = match self {
+            Files::Folder(root) => root.join(folder),
+            Files::Shipped => PathBuf::from(folder),
+        };
+        Scenario::from_text(display, text, dir).map_err(unprocessable)
+    }
+
+    /// A variant file of the data folder (or a shipped one), by name.
+    pub fn variant(&self, name: &str) -> Result<Variant, ApiError> {
+        let (display, text) = self.read(VARIANTS, name)?;
+        let dir = match self {
+            Files::Folder(root) => root.join(VARIANTS),
+            Files::Shipped => PathBuf::from(VARIANTS),
+        };
+        Variant::from_text(&display, &text, dir).map_err(unprocessable)
+    }
+
+    /// The rules scenario `scn` plays with, by the same rule as
+    /// `Scenario::rules` — after checking that the data and variant it
+    /// names lie inside the data folder (or are shipped files).
+    pub fn rules(&self, scn: &Scenario, source: &GameSource) -> Result<Rules, ApiError> {
+        match self {
+            Files::Folder(root) => {
+                for named in [&scn.def.data, &scn.def.variant].into_iter().flatten() {
+                    let path = scn.dir.join(named);
+                    if Path::new(named).is_absolute() || !super::paths::within(root, &path) {
+                        return Err(ApiError::forbidden(format!(
+                            "{}: `{named}` lies outside the data folder (or does not exist); the studio reads files inside it only",
+                            scn.display
+                        )));
+                    }
+                }
+                scn.rules(source).map_err(unprocessable)
+            }
+            Files::Shipped => {
+                if scn.def.data.is_some() {
+                    return Err(ApiError::forbidden(format!(
+                        "{}: a scenario naming its own `data` folder can be opened only when the studio runs with --data",
+                        scn.display
+                    )));
+                }
+                let base = source.base().map_err(unprocessable)?;
+                let mut ds = match source.variant().map_err(unprocessable)? {
+                    None => base,
+                    Some(v) => v.apply(&base).map_err(unprocessable)?,
+                };
+                if let Some(v) = &scn.def.variant {
+                    let rel = normalise(&scn.dir.join(v))
+                        .and_then(|p| p.strip_prefix("scenarios/variants/").map(str::to_string))
+                        .filter(|n| !n.contains('/'))
+                        .ok_or_else(|| {
+                            ApiError::forbidden(format!(
+                                "{}: variant `{v}` is not one of the shipped variants (scenarios/variants)",
+                                scn.display
+                            ))
+                        })?;
+                    ds = self.variant(&rel)?.apply(&ds).map_err(unprocessable)?;
+                }
+                scn.rules_with_edits(&ds).map_err(unprocessable)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_puzzles_are_listed_and_load() {
+        let f = Files::Shipped;
+        let names = f.list(PUZZLES);
+        assert!(names.len() >= 10, "{names:?}");
+        let (display, text) = f.read(PUZZLES, &names[0]).unwrap();
+        let scn = f.scenario(PUZZLES, &display, &text).unwrap();
+        assert!(scn.def.puzzle.is_some());
+        f.rules(&scn, &GameSource::shipped()).unwrap();
+    }
+
+    #[test]
+    fn a_shipped_scenario_cannot_climb_out_of_the_variants() {
+        let f = Files::Shipped;
+        let scn = f
+            .scenario(
+                PUZZLES,
+                "upload",
+                "Scenario(variant: \"../../../etc/passwd\", seed: 1)",
+            )
+            .unwrap();
+        let e = f.rules(&scn, &GameSource::shipped()).unwrap_err();
+        assert_eq!(e.status.as_u16(), 403, "{}", e.message);
+        let e = f.read(PUZZLES, "../variants/old_board.ron").unwrap_err();
+        assert_eq!(e.status.as_u16(), 403);
+    }
+
+    #[test]
+    fn a_folder_scenario_naming_a_file_outside_is_refused() {
+        let base = std::env::temp_dir().join(format!("wg-scn-{}", std::process::id()));
+        let data = base.join("data");
+        std::fs::create_dir_all(data.join(PUZZLES)).unwrap();
+        std::fs::write(base.join("outside.ron"), "Variant(name: \"x\")").unwrap();
+        let f = Files::Folder(data.clone());
+        for named in [
+            "../../../outside.ron",
+            &base.join("outside.ron").display().to_string(),
+        ] {
+            let text = format!("Scenario(variant: {named:?}, seed: 1)");
+            let scn = f.scenario(PUZZLES, "upload", &text).unwrap();
+            let e = f
+                .rules(
+                    &scn,
+                    &GameSource {
+                        data: Some(data.clone()),
+                        variant: None,
+                    },
+                )
+                .unwrap_err();
+            assert_eq!(e.status.as_u16(), 403, "{named}: {}", e.message);
+            assert!(e.message.contains("outside the data folder"));
+        }
+    }
+}

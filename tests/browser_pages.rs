@@ -1,0 +1,345 @@
+//! Replay, Puzzles, Cards and Live data in a real browser (headless
+//! Chromium over WebDriver, tests/common/browser.rs): a puzzle solved by
+//! clicking, a replay scrubbed, the card sheet printed to PDF on A4 and
+//! Letter, and a data edit appearing live. Skipped with a notice when
+//! Chromium is missing, unless WATERGATE_REQUIRE_BROWSER=1.
+
+mod common;
+
+use common::browser::{run, wait_css};
+use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
+use fantoccini::{Client, Locator};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn e<E: std::fmt::Display>(x: E) -> String {
+    x.to_string()
+}
+
+/// A copy of the shipped data in a fresh folder (cards/, scripts/).
+fn data_copy(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wg-browser-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    watergate::data::DataSet::embedded()
+        .write_to(&dir)
+        .expect("the data copy is written");
+    dir
+}
+
+/// Waits until `check` gives `Some`, polling every 100 ms.
+async fn until<T, F, Fut>(what: &str, secs: u64, mut check: F) -> Result<T, String>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(t) = check().await {
+            return Ok(t);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("timed out after {secs}s waiting for {what}"));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// With `WATERGATE_PAGE_SHOTS=DIR`, saves the page as `DIR/NAME.png` (to
+/// look at the pages the tests drive).
+async fn shot(c: &Client, name: &str) -> Result<(), String> {
+    match std::env::var_os("WATERGATE_PAGE_SHOTS") {
+        Some(dir) => {
+            common::browser::screenshot(c, &PathBuf::from(dir).join(format!("{name}.png"))).await
+        }
+        None => Ok(()),
+    }
+}
+
+async fn text_of(c: &Client, css: &str) -> Option<String> {
+    c.find(Locator::Css(css)).await.ok()?.text().await.ok()
+}
+
+#[test]
+fn a_puzzle_is_solved_by_clicking_the_hinted_moves() {
+    run("pages_puzzle", &[], |c: Client, url: String| async move {
+        c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
+        wait_css(
+            &c,
+            r#"button.open-puzzle[data-file="02_follow_the_money.ron"]"#,
+            30,
+        )
+        .await?
+        .click()
+        .await
+        .map_err(e)?;
+        wait_css(&c, "#puzzle-goal", 60).await?;
+        let notice = text_of(&c, ".puzzle .notice").await.unwrap_or_default();
+        if !notice.contains("full-information") {
+            return Err(format!("no full-information notice: {notice:?}"));
+        }
+        if c.find(Locator::Css("#puzzle-solution")).await.is_ok() {
+            return Err("the solution is shown before it is asked for".into());
+        }
+        for turn in 0..20 {
+            if turn == 1 {
+                shot(&c, "puzzle").await?;
+            }
+            if let Some(v) = text_of(&c, "#puzzle-verdict").await {
+                if v.starts_with("Solved") {
+                    return Ok(());
+                }
+                return Err(format!("after {turn} moves: {v}"));
+            }
+            wait_css(&c, "#hint", 30).await?.click().await.map_err(e)?;
+            let hint = wait_css(&c, "#puzzle-hint", 90)
+                .await?
+                .text()
+                .await
+                .map_err(e)?;
+            let mv = hint
+                .strip_prefix("Hint: ")
+                .ok_or_else(|| format!("not a move: {hint}"))?
+                .to_string();
+            let css = format!(r#"button.option[data-notation="{mv}"]"#);
+            wait_css(&c, &css, 10).await?.click().await.map_err(e)?;
+            // The page is drawn again once the solver answered: the hint is gone.
+            until("the solver's answer", 90, || async {
+                c.find(Locator::Css("#puzzle-hint"))
+                    .await
+                    .is_err()
+                    .then_some(())
+            })
+            .await?;
+        }
+        Err("not solved in 20 moves".into())
+    });
+}
+
+/// A whole game between random agents, as a log's text.
+fn logged_game(seed: u64) -> (String, usize) {
+    use watergate::game::engine::Actor;
+    use watergate::players::agent::Agent;
+    let r = watergate::data::shipped();
+    let mut lg = watergate::formats::log::GameLog::new_game(
+        &r,
+        seed,
+        watergate::formats::log::players("random", "random"),
+    );
+    let mut s = watergate::game::state::State::new(&r, seed);
+    let mut agents = [
+        watergate::players::agent::random::RandomAgent::new(seed + 1),
+        watergate::players::agent::random::RandomAgent::new(seed + 2),
+    ];
+    let mut options = Vec::new();
+    while let Some(actor) = s.legal(&r, &mut options) {
+        let c = match actor {
+            Actor::Player(side) => agents[side.index()]
+                .decide(&watergate::game::view::View::new(&r, &s, side), &options),
+            Actor::Chance => options[0],
+        };
+        lg.record(&r, &s, c);
+        s.apply(&r, c).unwrap();
+    }
+    lg.outcome = s.outcome;
+    let n = lg.choices.len();
+    (lg.to_text(), n)
+}
+
+#[test]
+fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
+    let data = data_copy("replay");
+    std::fs::create_dir_all(data.join("logs")).unwrap();
+    let (text, n) = logged_game(21);
+    std::fs::write(data.join("logs/game21.ron"), text).unwrap();
+    let d = data.display().to_string();
+    run(
+        "pages_replay",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            c.goto(&format!("{url}#/replay")).await.map_err(e)?;
+            wait_css(&c, r#"button.open-log[data-name="game21.ron"]"#, 30)
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#replay-slider", 60).await?;
+            let label = text_of(&c, "#step-label").await.unwrap_or_default();
+            if label != format!("Step 0 of {n}") {
+                return Err(format!("at the start: {label:?}"));
+            }
+            if c.find(Locator::Css("#replay-board svg.board"))
+                .await
+                .is_err()
+            {
+                return Err("no board drawn".into());
+            }
+            // Scrub: the slider to the middle, as a drag would.
+            let mid = n / 2;
+            c.execute(
+            "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
+            vec![serde_json::json!(mid)],
+        )
+        .await
+        .map_err(e)?;
+            let label = text_of(&c, "#step-label").await.unwrap_or_default();
+            if label != format!("Step {mid} of {n}") {
+                return Err(format!("after scrubbing: {label:?}"));
+            }
+            let current = c
+                .find(Locator::Css("#replay-narration > li.current"))
+                .await
+                .map_err(e)?
+                .attr("data-step")
+                .await
+                .map_err(e)?;
+            if current.as_deref() != Some(mid.to_string().as_str()) {
+                return Err(format!("the narration marks step {current:?}, not {mid}"));
+            }
+            shot(&c, "replay").await?;
+            c.find(Locator::Css("#next"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            let label = text_of(&c, "#step-label").await.unwrap_or_default();
+            if label != format!("Step {} of {n}", mid + 1) {
+                return Err(format!("after one step: {label:?}"));
+            }
+            c.find(Locator::Css("#last"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            let table = text_of(&c, ".table-side .outcome")
+                .await
+                .unwrap_or_default();
+            if !table.contains("wins") {
+                return Err(format!("the last step shows no winner: {table:?}"));
+            }
+            Ok(())
+        },
+    );
+}
+
+/// Pages of a PDF as Chromium writes them (`/Type /Page` objects).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/Type /Page")
+        .filter(|(i, _)| !text[i + 11..].starts_with('s'))
+        .count()
+}
+
+async fn print(c: &Client, size: PrintSize) -> Result<Vec<u8>, String> {
+    let cfg = PrintConfiguration::builder()
+        .size(size)
+        .margins(PrintMargins {
+            top: 0.0,
+            bottom: 0.0,
+            left: 0.0,
+            right: 0.0,
+        })
+        .shrink_to_fit(false)
+        .background(true)
+        .build()
+        .map_err(e)?;
+    c.print(cfg).await.map_err(e)
+}
+
+#[test]
+fn the_card_sheet_prints_nine_cards_a_page_on_a4_and_letter() {
+    run("pages_print", &[], |c: Client, url: String| async move {
+        c.goto(&format!("{url}#/cards")).await.map_err(e)?;
+        wait_css(&c, "article.pp-card", 30).await?;
+        let cards = c
+            .find_all(Locator::Css("article.pp-card"))
+            .await
+            .map_err(e)?;
+        if cards.len() != 42 {
+            return Err(format!("the gallery shows {} cards, not 42", cards.len()));
+        }
+        if c.find(Locator::Css(".pp-card .placeholder sup.q"))
+            .await
+            .is_err()
+        {
+            return Err("no placeholder is marked".into());
+        }
+        c.goto(&format!("{url}#/print")).await.map_err(e)?;
+        wait_css(&c, ".sheet", 30).await?;
+        let sheets = c.find_all(Locator::Css(".sheet")).await.map_err(e)?;
+        if sheets.len() != 5 {
+            return Err(format!("{} sheets for 42 cards, not 5", sheets.len()));
+        }
+        shot(&c, "print").await?;
+        let a4 = print(&c, PrintSize::A4).await?;
+        if !a4.starts_with(b"%PDF") || pdf_pages(&a4) != 5 {
+            return Err(format!("the A4 PDF has {} pages, not 5", pdf_pages(&a4)));
+        }
+        c.execute(
+            "const s = document.getElementById('page-size-choice'); s.value = 'letter'; s.dispatchEvent(new Event('change'));",
+            vec![],
+        )
+        .await
+        .map_err(e)?;
+        let letter = print(&c, PrintSize::US_LETTER).await?;
+        if pdf_pages(&letter) != 5 {
+            return Err(format!(
+                "the Letter PDF has {} pages, not 5",
+                pdf_pages(&letter)
+            ));
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn a_data_edit_appears_live_and_a_broken_file_shows_its_line() {
+    let data = data_copy("live");
+    let d = data.display().to_string();
+    run(
+        "pages_live",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            c.goto(&format!("{url}#/cards")).await.map_err(e)?;
+            let name = r#"article[data-card="editor.follow_the_money"] .name"#;
+            wait_css(&c, name, 30).await?;
+            wait_css(&c, "#live-badge", 30).await?;
+            let file = data.join("cards/editor/42_follow_the_money.ron");
+            let text = std::fs::read_to_string(&file).map_err(e)?;
+            std::fs::write(
+                &file,
+                text.replace("\"Follow the money!\"", "\"Follow the cash!\""),
+            )
+            .map_err(e)?;
+            until("the new name on the page", 30, || async {
+                (text_of(&c, name).await.as_deref() == Some("Follow the cash!")).then_some(())
+            })
+            .await?;
+            let game = data.join("cards/game.ron");
+            let good = std::fs::read_to_string(&game).map_err(e)?;
+            std::fs::write(
+                &game,
+                good.replacen("hand_size_with_initiative", "hand_size_with_initiativ", 1),
+            )
+            .map_err(e)?;
+            let shown = until("the problem on the page", 30, || async {
+                text_of(&c, "#live-problems").await
+            })
+            .await?;
+            shot(&c, "live-problem").await?;
+            if !shown.contains("game.ron:") || !shown.contains("hand_size_with_initiativ") {
+                return Err(format!("the problem lacks its place or line: {shown}"));
+            }
+            std::fs::write(&game, good).map_err(e)?;
+            until("the problem to clear", 30, || async {
+                c.find(Locator::Css("#live-problems"))
+                    .await
+                    .is_err()
+                    .then_some(())
+            })
+            .await?;
+            Ok(())
+        },
+    );
+}

@@ -1,0 +1,387 @@
+//! The studio's Replay, Puzzles, Cards, Live-data and Lab endpoints over
+//! real HTTP: a `watergate serve` process on a free loopback port, plain
+//! HTTP/1.1 requests. Bad input gets a 4xx with a reason; no path from a
+//! request is opened outside the data folder.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+use watergate::game::engine::Actor;
+
+/// A `watergate serve` child (tests/common/server.rs) and a client for it.
+struct Server {
+    _server: common::server::Server,
+    client: common::http::Client,
+}
+
+impl Server {
+    fn start(data: Option<&Path>) -> Server {
+        let d = data.map(|d| d.display().to_string());
+        let args: Vec<&str> = match &d {
+            Some(d) => vec!["--data", d.as_str()],
+            None => vec![],
+        };
+        let server = common::server::Server::start(&args);
+        let client = common::http::Client::new(server.port);
+        Server {
+            _server: server,
+            client,
+        }
+    }
+
+    /// `(status, body)` of one request.
+    fn call(&self, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+        let r = self
+            .client
+            .send(method, path, &[], body.unwrap_or("").as_bytes());
+        (r.status, r.body)
+    }
+
+    fn json(
+        &self,
+        method: &str,
+        path: &str,
+        body: Option<serde_json::Value>,
+    ) -> (u16, serde_json::Value) {
+        let text = body.map(|b| b.to_string());
+        let (status, out) = self.call(method, path, text.as_deref());
+        let v = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{path}: not JSON: {out}"));
+        (status, v)
+    }
+}
+
+/// A copy of the shipped data and scenarios in a fresh folder.
+fn data_copy(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("wg-studio-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    watergate::data::DataSet::embedded().write_to(&dir).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for sub in ["scenarios/puzzles", "scenarios/variants"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        for e in std::fs::read_dir(root.join(sub)).unwrap().flatten() {
+            std::fs::copy(e.path(), dir.join(sub).join(e.file_name())).unwrap();
+        }
+    }
+    dir
+}
+
+/// A whole game between random agents, as a log's text.
+fn logged_game(seed: u64) -> String {
+    use watergate::players::agent::Agent;
+    let r = watergate::data::shipped();
+    let mut lg = watergate::formats::log::GameLog::new_game(
+        &r,
+        seed,
+        watergate::formats::log::players("random", "random"),
+    );
+    let mut s = watergate::game::state::State::new(&r, seed);
+    let mut agents = [
+        watergate::players::agent::random::RandomAgent::new(seed + 1),
+        watergate::players::agent::random::RandomAgent::new(seed + 2),
+    ];
+    let mut options = Vec::new();
+    while let Some(actor) = s.legal(&r, &mut options) {
+        let c = match actor {
+            Actor::Player(side) => agents[side.index()]
+                .decide(&watergate::game::view::View::new(&r, &s, side), &options),
+            Actor::Chance => options[0],
+        };
+        lg.record(&r, &s, c);
+        s.apply(&r, c).unwrap();
+    }
+    lg.outcome = s.outcome;
+    lg.to_text()
+}
+
+fn error_of(v: &serde_json::Value) -> &str {
+    v["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error message in {v}"))
+}
+
+#[test]
+fn the_cards_endpoint_serves_all_42_cards_with_their_placeholder_marks() {
+    let srv = Server::start(None);
+    let (status, v) = srv.json("GET", "/api/cards", None);
+    assert_eq!(status, 200);
+    let cards = v["cards"].as_array().unwrap();
+    assert_eq!(cards.len(), 42);
+    let ftm = cards.iter().find(|c| c["number"] == 42).unwrap();
+    assert_eq!(ftm["name"], "Follow the money!");
+    let marks: Vec<&str> = ftm["placeholders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["question"].as_str().unwrap())
+        .collect();
+    assert!(marks.contains(&"D2"), "{marks:?}");
+}
+
+#[test]
+fn a_log_replays_step_by_step_and_a_bad_log_is_refused_with_its_line() {
+    let srv = Server::start(None);
+    let text = logged_game(11);
+    let body = serde_json::json!({ "text": text, "name": "g.ron" });
+    let (status, v) = srv.json("POST", "/api/replay", Some(body));
+    assert_eq!(status, 200, "{v}");
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len() as u64, v["choices"].as_u64().unwrap() + 1);
+    assert!(v["problem"].is_null());
+    // The whole game: every track token's kind is shown.
+    assert!(steps.iter().all(|s| s["table"]["track"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|t| !t["kind"].is_null())));
+
+    let (status, v) = srv.json(
+        "POST",
+        "/api/replay",
+        Some(serde_json::json!({ "text": "GameLog(version: 1,", "name": "bad.ron" })),
+    );
+    assert_eq!(status, 422);
+    assert!(error_of(&v).starts_with("bad.ron:"), "{v}");
+    let (status, v) = srv.json("POST", "/api/replay", Some(serde_json::json!({})));
+    assert_eq!(status, 400);
+    assert!(error_of(&v).contains("either `text`"));
+    let (status, _) = srv.call("POST", "/api/replay", Some("not json"));
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn no_listed_file_is_opened_outside_the_data_folder() {
+    let data = data_copy("paths");
+    std::fs::create_dir_all(data.join("logs")).unwrap();
+    std::fs::write(data.join("logs/one.ron"), logged_game(3)).unwrap();
+    let srv = Server::start(Some(&data));
+    let (status, v) = srv.json("GET", "/api/logs", None);
+    assert_eq!(status, 200);
+    assert!(v
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|l| l["name"] == "one.ron" && l["folder"] == "data"));
+    let (status, _) = srv.json(
+        "POST",
+        "/api/replay",
+        Some(serde_json::json!({ "log": { "folder": "data", "name": "one.ron" } })),
+    );
+    assert_eq!(status, 200);
+    for name in ["../cards/game.ron", "../../../etc/passwd", "/etc/passwd"] {
+        let (status, v) = srv.json(
+            "POST",
+            "/api/replay",
+            Some(serde_json::json!({ "log": { "folder": "data", "name": name } })),
+        );
+        assert_eq!(status, 403, "{name}: {v}");
+        let (status, v) = srv.json(
+            "POST",
+            "/api/puzzles/attempt",
+            Some(serde_json::json!({ "file": name })),
+        );
+        assert_eq!(status, 403, "{name}: {v}");
+    }
+    // An uploaded scenario naming a variant outside the folder.
+    let outside = std::env::temp_dir().join(format!("wg-outside-{}.ron", std::process::id()));
+    std::fs::write(&outside, "Variant(name: \"x\")").unwrap();
+    for named in [
+        "../../../outside.ron".to_string(),
+        outside.display().to_string(),
+    ] {
+        let text = format!(
+            "Scenario(variant: {named:?}, seed: 1, puzzle: Some((side: Editor, wins: true)))"
+        );
+        let (status, v) = srv.json(
+            "POST",
+            "/api/puzzles/attempt",
+            Some(serde_json::json!({ "text": text })),
+        );
+        assert_eq!(status, 403, "{named}: {v}");
+        assert!(error_of(&v).contains("outside the data folder"));
+    }
+}
+
+#[test]
+fn a_puzzle_is_attempted_and_a_bad_move_leaves_it_unchanged() {
+    let srv = Server::start(None);
+    let (status, v) = srv.json("GET", "/api/puzzles", None);
+    assert_eq!(status, 200);
+    assert!(v.as_array().unwrap().len() >= 10);
+    let (status, v) = srv.json(
+        "POST",
+        "/api/puzzles/attempt",
+        Some(serde_json::json!({ "file": "02_follow_the_money.ron" })),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["full_information"], true);
+    assert!(
+        v["solution"].is_null(),
+        "the solution is hidden until asked for"
+    );
+    // The puzzle plays on the 2025 board (a variant): its own board is sent,
+    // and every token on the table lies on one of its spaces.
+    let spaces: Vec<&str> = v["game"]["spaces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    let tokens = v["table"]["board"].as_array().unwrap();
+    assert!(!tokens.is_empty());
+    for t in tokens {
+        assert!(spaces.contains(&t["space"].as_str().unwrap()), "{t}");
+    }
+    let id = v["id"].as_str().unwrap().to_string();
+    let options = v["options"].as_array().unwrap().len();
+    assert!(options > 1);
+    let (status, e) = srv.json(
+        "POST",
+        &format!("/api/puzzles/attempt/{id}/choose"),
+        Some(serde_json::json!({ "index": 999 })),
+    );
+    assert_eq!(status, 400);
+    assert!(error_of(&e).contains("no option 999"));
+    let (status, e) = srv.json(
+        "POST",
+        &format!("/api/puzzles/attempt/{id}/choose"),
+        Some(serde_json::json!({ "notation": "fly away" })),
+    );
+    assert_eq!(status, 400, "{e}");
+    let (_, again) = srv.json("GET", &format!("/api/puzzles/attempt/{id}"), None);
+    assert_eq!(again["options"].as_array().unwrap().len(), options);
+    assert_eq!(again["moves"].as_array().unwrap().len(), 0);
+    let (status, h) = srv.json("POST", &format!("/api/puzzles/attempt/{id}/hint"), None);
+    assert_eq!(status, 200);
+    assert!(h["hint"].as_str().unwrap().starts_with("Hint: "));
+    let (_, r) = srv.json("POST", &format!("/api/puzzles/attempt/{id}/reveal"), None);
+    assert!(!r["solution"]["moves"].as_array().unwrap().is_empty());
+    let (status, _) = srv.json("GET", "/api/puzzles/attempt/nope", None);
+    assert_eq!(status, 404);
+    let (status, v) = srv.json(
+        "POST",
+        "/api/puzzles/attempt",
+        Some(serde_json::json!({ "text": "Scenario(seed: 1)" })),
+    );
+    assert_eq!(status, 422);
+    assert!(error_of(&v).contains("not a puzzle"));
+}
+
+fn wait_for(what: &str, mut ok: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !ok() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn a_data_edit_reloads_and_a_broken_file_shows_its_problem_with_the_line() {
+    let data = data_copy("live");
+    let srv = Server::start(Some(&data));
+    let file = data.join("cards/editor/42_follow_the_money.ron");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(
+        &file,
+        text.replace("\"Follow the money!\"", "\"Follow the cash!\""),
+    )
+    .unwrap();
+    wait_for("the new card name", || {
+        let (_, v) = srv.json("GET", "/api/cards", None);
+        v["cards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["name"] == "Follow the cash!")
+    });
+    let game = data.join("cards/game.ron");
+    let good = std::fs::read_to_string(&game).unwrap();
+    std::fs::write(
+        &game,
+        good.replacen("hand_size_with_initiative", "hand_size_with_initiativ", 1),
+    )
+    .unwrap();
+    let mut problem = serde_json::Value::Null;
+    wait_for("the problem", || {
+        let (_, v) = srv.json("GET", "/api/live/status", None);
+        problem = v["problems"][0].clone();
+        !problem.is_null()
+    });
+    assert!(
+        problem["path"].as_str().unwrap().ends_with("game.ron"),
+        "{problem}"
+    );
+    assert!(problem["line"].as_u64().unwrap() > 0);
+    assert!(problem["source_line"]
+        .as_str()
+        .unwrap()
+        .contains("hand_size_with_initiativ"));
+    // The last good rules stay in force.
+    let (_, v) = srv.json("GET", "/api/cards", None);
+    assert!(v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["name"] == "Follow the cash!"));
+    std::fs::write(&game, good).unwrap();
+    wait_for("the problem to clear", || {
+        let (_, v) = srv.json("GET", "/api/live/status", None);
+        v["problems"].as_array().unwrap().is_empty()
+    });
+}
+
+#[test]
+fn a_lab_run_streams_progress_then_its_result_and_bad_runs_are_refused() {
+    let srv = Server::start(None);
+    for (body, says) in [
+        (serde_json::json!({ "games": 0 }), "1 to"),
+        (serde_json::json!({ "games": 1_000_000 }), "1 to"),
+        (
+            serde_json::json!({ "games": 10, "editor": "oracle" }),
+            "unknown agent",
+        ),
+        (
+            serde_json::json!({ "games": 10, "against": "nope.ron" }),
+            "nope.ron",
+        ),
+        (
+            serde_json::json!({ "games": 10, "against": "../../etc/passwd" }),
+            "plain file name",
+        ),
+    ] {
+        let (status, v) = srv.json("POST", "/api/lab", Some(body.clone()));
+        assert!((400..500).contains(&status), "{body}: {status} {v}");
+        assert!(error_of(&v).contains(says), "{body}: {v}");
+    }
+    let (status, v) = srv.json("POST", "/api/lab", Some(serde_json::json!({ "games": 30, "seed": 4, "against": "shipped", "variant": "no_gambit.ron" })));
+    assert_eq!(status, 200, "{v}");
+    let id = v["id"].as_str().unwrap();
+    let (status, stream) = srv.call("GET", &format!("/api/lab/{id}/events"), None);
+    assert_eq!(status, 200);
+    assert!(stream.contains("event: result"), "{stream}");
+    let (_, v) = srv.json("GET", &format!("/api/lab/{id}"), None);
+    let r = &v["result"];
+    assert_eq!(r["games"], 30);
+    assert_eq!(r["other"]["games"], 30);
+    assert!(r["chart"].as_str().unwrap().starts_with("<svg"));
+    assert!(!r["cards"].as_array().unwrap().is_empty());
+
+    let (_, v) = srv.json(
+        "POST",
+        "/api/lab",
+        Some(serde_json::json!({ "games": 20000 })),
+    );
+    let id = v["id"].as_str().unwrap();
+    let (status, _) = srv.json("POST", &format!("/api/lab/{id}/cancel"), None);
+    assert_eq!(status, 200);
+    wait_for("the cancelled run", || {
+        let (_, v) = srv.json("GET", &format!("/api/lab/{id}"), None);
+        v["finished"] == true
+    });
+    let (_, v) = srv.json("GET", &format!("/api/lab/{id}"), None);
+    assert_eq!(v["result"]["cancelled"], true);
+    assert!(v["result"]["games"].as_u64().unwrap() < 20000);
+}
