@@ -12,6 +12,7 @@ pub mod model;
 pub mod program;
 pub mod rules;
 pub mod script_view;
+pub mod setup;
 pub mod state;
 pub mod view;
 pub mod wording;

@@ -274,30 +274,40 @@ pub struct State {
     pub outcome: Option<Outcome>,
 }
 
-impl State {
-    /// A uniform number in `0..n` (n > 0) from the game's generator, by
-    /// Lemire's method on 64-bit outputs: owned here so a seed gives the same
-    /// game whatever version of `rand` is linked.
-    pub fn below(&mut self, n: usize) -> usize {
-        use rand::Rng;
-        debug_assert!(n > 0);
-        let n = n as u64;
-        loop {
-            let x = self.rng.next_u64();
-            let m = (x as u128) * (n as u128);
-            let low = m as u64;
-            if low >= n.wrapping_neg() % n {
-                return (m >> 64) as usize;
-            }
+/// A uniform number in `0..n` (n > 0) from a game's generator, by Lemire's
+/// method on 64-bit outputs: owned here so a seed gives the same game
+/// whatever version of `rand` is linked.
+pub fn below(rng: &mut GameRng, n: usize) -> usize {
+    use rand::Rng;
+    debug_assert!(n > 0);
+    let n = n as u64;
+    loop {
+        let x = rng.next_u64();
+        let m = (x as u128) * (n as u128);
+        let low = m as u64;
+        if low >= n.wrapping_neg() % n {
+            return (m >> 64) as usize;
         }
+    }
+}
+
+/// Fisher–Yates shuffle with [`below`].
+pub fn shuffle<T>(rng: &mut GameRng, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, i + 1);
+        items.swap(i, j);
+    }
+}
+
+impl State {
+    /// A uniform number in `0..n` (n > 0) from the game's generator ([`below`]).
+    pub fn below(&mut self, n: usize) -> usize {
+        below(&mut self.rng, n)
     }
 
     /// Fisher–Yates shuffle with [`State::below`].
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
+        shuffle(&mut self.rng, items)
     }
 
     pub fn is_over(&self) -> bool {
