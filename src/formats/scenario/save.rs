@@ -8,6 +8,7 @@ use super::load::rng_hex;
 use crate::game::engine::notation::{kind_name, pos_name};
 use crate::game::model::*;
 use crate::game::rules::Rules;
+use crate::game::setup::Setup;
 use crate::game::state::*;
 
 fn token(r: &Rules, t: TokenId) -> String {
@@ -30,6 +31,11 @@ fn token_ref(r: &Rules, m: Moving) -> String {
 
 /// The position of a game, complete.
 pub fn position_of(r: &Rules, s: &State) -> PositionDef {
+    position_of_setup(r, &s.to_setup())
+}
+
+/// A setup as the scenario format writes it.
+pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
     let per = |f: &dyn Fn(Side) -> Vec<String>| PerSide {
         editor: f(Side::Editor),
         nixon: f(Side::Nixon),
@@ -120,26 +126,19 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
         track: s
             .track
             .iter()
-            .filter_map(|t| {
-                let (pos, face_up) = s.on_track(*t)?;
-                Some(TrackTokenDef {
-                    token: token(r, *t),
-                    at: pos_name(pos),
-                    face_up,
-                })
+            .map(|t| TrackTokenDef {
+                token: token(r, t.token),
+                at: pos_name(t.pos),
+                face_up: t.face_up,
             })
             .collect(),
         board: s
-            .evidence
+            .board
             .iter()
-            .enumerate()
-            .filter_map(|(i, l)| match l {
-                EvLoc::Board { space, face_up } => Some(BoardTokenDef {
-                    space: r.board.spaces[space.index()].id.clone(),
-                    token: token(r, TokenId(i as u8)),
-                    face_up: *face_up,
-                }),
-                _ => None,
+            .map(|b| BoardTokenDef {
+                space: r.board.spaces[b.space.index()].id.clone(),
+                token: token(r, b.token),
+                face_up: b.face_up,
             })
             .collect(),
         pictures: s
@@ -155,13 +154,13 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
                 PicLoc::Supply => None,
             })
             .collect(),
-        hands: per(&|side| cards(r, &s.hands[side.index()])),
+        hands: per(&|side| cards(r, &s.hands[side])),
         decks: per(&|side| {
-            let mut d = cards(r, &s.decks[side.index()]);
+            let mut d = cards(r, &s.decks[side]);
             d.reverse();
             d
         }),
-        discards: per(&|side| cards(r, &s.discards[side.index()])),
+        discards: per(&|side| cards(r, &s.discards[side])),
         removed: cards(r, &s.removed),
         unlisted_cards: UnlistedDef::Deck,
         bag: Some(s.bag.iter().rev().map(|t| token(r, *t)).collect()),
