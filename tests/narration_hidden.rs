@@ -32,7 +32,7 @@ fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
             let nixon = narrate(&r, &before, Some(Side::Nixon), &events);
             // Face down on the track now, by the events seen so far.
             let mut down: BTreeSet<TokenId> = before
-                .track
+                .track()
                 .iter()
                 .copied()
                 .filter(|t| matches!(before.on_track(*t), Some((_, false))))

@@ -97,7 +97,7 @@ impl Game {
     ) -> Game {
         // Random events are drawn, not decided, in play (the solver's
         // explicit chance is for search).
-        state.explicit_chance = false;
+        state.set_explicit_chance(false);
         let log = GameLog::from_position(r, &state, name, player_names(humans, ai));
         let mut g = Game::with(state, log, humans, ai, seed);
         g.intro = if name.is_empty() {
@@ -361,7 +361,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             return Ok(Err(e));
         }
         self.game.log.record(self.r, &before, choice);
-        self.game.log.outcome = self.game.state.outcome;
+        self.game.log.outcome = self.game.state.outcome();
         self.tell(&before, &events, actor.side())?;
         self.write_log()?;
         Ok(Ok(()))
@@ -474,7 +474,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             // A card of the player's own hand that may not be played so now:
             // the engine says why. Only the player's own cards, so the answer
             // never tells anything about the opponent's hand.
-            let own: Vec<Choice> = s.hands[side.index()]
+            let own: Vec<Choice> = s
+                .hand(side)
                 .iter()
                 .flat_map(|c| {
                     [Part::Value, Part::Action].map(|part| Choice::Play { card: *c, part })
@@ -522,7 +523,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// The player's hand with each card's action text.
     fn hand(&mut self, side: Side) -> io::Result<()> {
         let st = self.style(Some(side));
-        for c in self.game.state.hands[side.index()].clone() {
+        for c in self.game.state.hand(side).to_vec() {
             writeln!(self.out, "  {}", render::card_line(self.r, &st, c))?;
             for line in render::wrap(&self.r.card(c).action_text, 72) {
                 writeln!(self.out, "      {line}")?;
@@ -572,7 +573,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         let taken_back = self.game.log.choices.len() - snap.choices;
         self.game.state = snap.state;
         self.game.log.choices.truncate(snap.choices);
-        self.game.log.outcome = self.game.state.outcome;
+        self.game.log.outcome = self.game.state.outcome();
         // What was kept for the other hotseat player no longer happened.
         self.pending = [Vec::new(), Vec::new()];
         writeln!(
@@ -609,7 +610,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             "{}",
             render::position(self.r, &self.game.state, &st)
         )?;
-        if let Some(o) = self.game.state.outcome {
+        if let Some(o) = self.game.state.outcome() {
             writeln!(self.out)?;
             writeln!(
                 self.out,
@@ -687,7 +688,7 @@ pub fn screen(
     compact: bool,
 ) -> String {
     let side = st.viewer.unwrap_or(Side::Editor);
-    let phase = match s.phase {
+    let phase = match s.phase() {
         Phase::Initial => "initial phase",
         Phase::Cards => "card phase",
         Phase::Evaluation => "evaluation phase",
@@ -695,7 +696,7 @@ pub fn screen(
     };
     let mut out = format!(
         "════ {side}'s view — round {}, {phase}{} ════\n",
-        s.round,
+        s.round(),
         if hotseat {
             format!(" (only {} looks)", the(side))
         } else {
@@ -703,7 +704,7 @@ pub fn screen(
         }
     );
     if compact {
-        if let Some(o) = s.outcome {
+        if let Some(o) = s.outcome() {
             out.push_str(&format!("{} wins: {}.\n", o.winner, o.cause.describe()));
         }
         out.push_str(&render::position_compact(r, s, st));

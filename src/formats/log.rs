@@ -227,7 +227,7 @@ impl LoadedLog {
 
     /// Whether the replay ended as the log says.
     pub fn check_outcome(&self, s: &State) -> Result<(), Diagnostic> {
-        if s.outcome == self.log.outcome {
+        if s.outcome() == self.log.outcome {
             return Ok(());
         }
         let say = |o: Option<Outcome>| match o {
@@ -240,7 +240,7 @@ impl LoadedLog {
                 "the log records {}, but replaying its {} choices ends with {}",
                 say(self.log.outcome),
                 self.log.choices.len(),
-                say(s.outcome)
+                say(s.outcome())
             ),
         ))
     }

@@ -29,7 +29,7 @@ impl<'r> Narrator<'r> {
     pub fn new(r: &'r Rules, before: &State, viewer: Option<Side>) -> Narrator<'r> {
         let hidden = if viewer == Some(Side::Editor) {
             before
-                .track
+                .track()
                 .iter()
                 .copied()
                 .filter(|t| matches!(before.on_track(*t), Some((_, false))))
@@ -285,7 +285,7 @@ mod tests {
         let editor = narrate(&r, &before, Some(Side::Editor), &events);
         let nixon = narrate(&r, &before, Some(Side::Nixon), &events);
         let drawn: Vec<&String> = editor.iter().filter(|l| l.contains("bag")).collect();
-        assert_eq!(drawn.len(), s.track.len());
+        assert_eq!(drawn.len(), s.track().len());
         for l in drawn {
             assert_eq!(l, "A face-down token is drawn from the bag onto 0.");
         }

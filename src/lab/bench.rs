@@ -134,7 +134,7 @@ impl crate::lab::driver::Steps for MidAction {
         _: &[crate::game::engine::Choice],
     ) -> Result<std::ops::ControlFlow<()>, Self::Error> {
         Ok(
-            if s.stack.iter().any(|f| matches!(f, Frame::Run(_))) && s.round > 1 {
+            if s.stack().iter().any(|f| matches!(f, Frame::Run(_))) && s.round() > 1 {
                 std::ops::ControlFlow::Break(())
             } else {
                 std::ops::ControlFlow::Continue(())

@@ -175,7 +175,7 @@ mod tests {
         let mut obs = Script::default();
         let (s, played) = game(&mut obs);
         let played = played.expect("a random game plays to its end");
-        assert!(s.outcome.is_some(), "R10: the game ends with a winner");
+        assert!(s.outcome().is_some(), "R10: the game ends with a winner");
         assert!(!played.stopped);
         assert!(played.decisions > 0);
         assert_eq!(obs.before, played.decisions);
@@ -197,7 +197,7 @@ mod tests {
                 stopped: true
             }
         );
-        assert!(s.outcome.is_none());
+        assert!(s.outcome().is_none());
     }
 
     #[test]

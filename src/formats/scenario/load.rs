@@ -204,7 +204,7 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
     // What the position leaves unordered is shuffled by the generator as
     // the new game of this seed leaves it (R2's own shuffles done), so a
     // scenario's seed keeps meaning the same game.
-    let rng = State::setup(r, seed).to_setup().rng;
+    let rng = State::setup(r, seed).rng().clone();
     let mut b = Build {
         r,
         pr,
