@@ -65,7 +65,7 @@ pub struct Game {
     pub log: GameLog,
     pub humans: Humans,
     /// The agent of each side no human plays, by `Side::index()`.
-    agents: [Option<Box<dyn Agent>>; 2],
+    agents: BySide<Option<Box<dyn Agent>>>,
     /// Picks chance outcomes, should a position ask for them (solver
     /// positions); its own generator, so the game's is never touched.
     chance: Pcg64Mcg,
@@ -109,7 +109,7 @@ impl Game {
     }
 
     fn with(state: State, log: GameLog, humans: Humans, ai: &AgentSpec, seed: u64) -> Game {
-        let agents = Side::BOTH.map(|side| {
+        let agents = BySide::from_fn(|side| {
             (!humans.plays(side)).then(|| ai.build(game_seed(seed, side.index() as u64 + 1), side))
         });
         Game {
@@ -124,10 +124,7 @@ impl Game {
     }
 }
 
-fn player_names(
-    humans: Humans,
-    ai: &AgentSpec,
-) -> crate::formats::scenario::format::PerSide<String> {
+fn player_names(humans: Humans, ai: &AgentSpec) -> crate::game::model::BySide<String> {
     let name = |side| {
         if humans.plays(side) {
             "human".to_string()
@@ -187,7 +184,7 @@ struct Terminal<'r, R: BufRead, W: Write> {
     out: W,
     history: Vec<Snapshot>,
     /// Hotseat: narration kept for each player until their next screen.
-    pending: [Vec<String>; 2],
+    pending: BySide<Vec<String>>,
     /// Whose screen was shown last.
     viewer: Option<Side>,
     script_error: Option<crate::game::engine::ScriptError>,
@@ -208,7 +205,7 @@ pub fn play<R: BufRead, W: Write>(
         input,
         out,
         history: Vec::new(),
-        pending: [Vec::new(), Vec::new()],
+        pending: BySide::default(),
         viewer: None,
         script_error: None,
     };
@@ -275,7 +272,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             };
             let choice = match actor {
                 Actor::Chance => self.chance(&options),
-                Actor::Player(side) => match self.game.agents[side.index()].as_mut() {
+                Actor::Player(side) => match self.game.agents[side].as_mut() {
                     Some(agent) => {
                         let view = View::new(self.r, &self.game.state, side);
                         let c = agent.decide(&view, &options);
@@ -388,7 +385,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                             writeln!(self.out, "  • {line}")?;
                         }
                     } else {
-                        self.pending[side.index()].extend(lines);
+                        self.pending[side].extend(lines);
                     }
                 }
             }
@@ -494,7 +491,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// The player's screen: the position as they see it, then the decision.
     fn show(&mut self, side: Side, d: &Decision) -> io::Result<()> {
         let hotseat = self.game.humans == Humans::Both;
-        let pending = std::mem::take(&mut self.pending[side.index()]);
+        let pending = std::mem::take(&mut self.pending[side]);
         let text = screen(
             self.r,
             &self.game.state,
@@ -575,7 +572,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         self.game.log.choices.truncate(snap.choices);
         self.game.log.outcome = self.game.state.outcome();
         // What was kept for the other hotseat player no longer happened.
-        self.pending = [Vec::new(), Vec::new()];
+        self.pending = BySide::default();
         writeln!(
             self.out,
             "Undone: {taken_back} choice{} taken back.",

@@ -217,7 +217,7 @@ impl<'r> Narrator<'r> {
                 self.r.pictures[picture.index()].full_name
             ),
             Event::MomentumAwarded { side, space } => {
-                let card = &self.r.momentum_cards[side.index()];
+                let card = &self.r.momentum_cards[*side];
                 let title = card
                     .spaces
                     .get(*space as usize)

@@ -331,8 +331,8 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
 pub fn momentum(r: &Rules, s: &State) -> String {
     let mut out = String::new();
     for side in [Side::Editor, Side::Nixon] {
-        let card = &r.momentum_cards[side.index()];
-        let n = s.momentum_cards()[side.index()] as usize;
+        let card = &r.momentum_cards[side];
+        let n = s.momentum_cards()[side] as usize;
         let boxes: String = (0..card.spaces.len())
             .map(|i| if i < n { '■' } else { '□' })
             .collect();
@@ -412,8 +412,8 @@ pub fn track_compact(r: &Rules, s: &State, st: &Style) -> String {
 pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
     let mut out = track_compact(r, s, st);
     let boxes = |side: Side| {
-        let n = s.momentum_cards()[side.index()] as usize;
-        let total = r.momentum_cards[side.index()].spaces.len();
+        let n = s.momentum_cards()[side] as usize;
+        let total = r.momentum_cards[side].spaces.len();
         let b: String = (0..total).map(|i| if i < n { '■' } else { '□' }).collect();
         format!("{} {b} {n}/{total}", side.name())
     };

@@ -113,11 +113,11 @@ impl Setup {
             phase: Phase::Cards,
             initiative: Side::Editor,
             turn: Side::Editor,
-            turns_played: [0, 0],
+            turns_played: BySide::default(),
             initiative_token: Some(0),
             momentum_token: None,
             momentum_supply: r.numbers.momentum_tokens,
-            momentum_cards: [0, 0],
+            momentum_cards: BySide::default(),
             momentum_removed: 0,
             track: vec![],
             board: vec![],
@@ -411,9 +411,6 @@ impl State {
                 evidence[token.index()] = EvLoc::Held;
             }
         }
-        let [hand_e, hand_n] = setup.hands;
-        let [deck_e, deck_n] = setup.decks;
-        let [pile_e, pile_n] = setup.discards;
         let state = State {
             rng: setup.rng,
             explicit_chance: setup.explicit_chance,
@@ -429,9 +426,9 @@ impl State {
             track: setup.track.iter().map(|t| t.token).collect(),
             bag: setup.bag.into_iter().collect(),
             pictures: setup.pictures.into_iter().collect(),
-            hands: [hand_e.into_iter().collect(), hand_n.into_iter().collect()],
-            decks: [deck_e.into_iter().collect(), deck_n.into_iter().collect()],
-            discards: [pile_e.into_iter().collect(), pile_n.into_iter().collect()],
+            hands: setup.hands.map(|v| v.into_iter().collect()),
+            decks: setup.decks.map(|v| v.into_iter().collect()),
+            discards: setup.discards.map(|v| v.into_iter().collect()),
             removed: setup.removed.into_iter().collect(),
             turn: setup.turn,
             turns_played: setup.turns_played,
@@ -493,9 +490,9 @@ impl State {
                 .collect(),
             bag: self.bag.to_vec(),
             pictures: self.pictures.to_vec(),
-            hands: Side::BOTH.map(|side| self.hands[side].to_vec()),
-            decks: Side::BOTH.map(|side| self.decks[side].to_vec()),
-            discards: Side::BOTH.map(|side| self.discards[side].to_vec()),
+            hands: BySide::from_fn(|side| self.hands[side].to_vec()),
+            decks: BySide::from_fn(|side| self.decks[side].to_vec()),
+            discards: BySide::from_fn(|side| self.discards[side].to_vec()),
             removed: self.removed.to_vec(),
             forbidden: self.forbidden.to_vec(),
             stack: self.stack.to_vec(),

@@ -249,7 +249,7 @@ pub struct State {
     pub(in crate::game) momentum_token: Option<i8>,
     pub(in crate::game) momentum_supply: u8,
     /// Momentum tokens on each side's momentum card, by `Side::index()`.
-    pub(in crate::game) momentum_cards: [u8; 2],
+    pub(in crate::game) momentum_cards: BySide<u8>,
     pub(in crate::game) momentum_removed: u8,
     /// Where each evidence token is, by `TokenId`.
     pub(in crate::game) evidence: SmallVec<[EvLoc; 36]>,
@@ -261,15 +261,15 @@ pub struct State {
     pub(in crate::game) bag: SmallVec<[TokenId; 36]>,
     /// Where each picture is, by `PictureId`.
     pub(in crate::game) pictures: SmallVec<[PicLoc; 8]>,
-    pub(in crate::game) hands: [SmallVec<[CardId; 8]>; 2],
+    pub(in crate::game) hands: BySide<SmallVec<[CardId; 8]>>,
     /// Draw decks, drawn from the end.
-    pub(in crate::game) decks: [SmallVec<[CardId; 20]>; 2],
-    pub(in crate::game) discards: [SmallVec<[CardId; 20]>; 2],
+    pub(in crate::game) decks: BySide<SmallVec<[CardId; 20]>>,
+    pub(in crate::game) discards: BySide<SmallVec<[CardId; 20]>>,
     pub(in crate::game) removed: SmallVec<[CardId; 16]>,
     /// Whose turn it is when no play is in progress.
     pub(in crate::game) turn: Side,
     /// Cards each side has played this round (reactions count, R6.1).
-    pub(in crate::game) turns_played: [u8; 2],
+    pub(in crate::game) turns_played: BySide<u8>,
     /// Restrictions in force for the rest of the round.
     pub(in crate::game) forbidden: SmallVec<[Forbid; 1]>,
     pub(in crate::game) stack: SmallVec<[Frame; 4]>,

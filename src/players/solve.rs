@@ -104,7 +104,7 @@ impl Search<'_> {
             v += 30 * p as i32 * sign;
         }
         let mc = s.momentum_cards();
-        v += 300 * (mc[self.side.index()] as i32 - mc[self.side.other().index()] as i32);
+        v += 300 * (mc[self.side] as i32 - mc[self.side.other()] as i32);
         let connected = crate::game::engine::connected_informants(self.r, s) as i32;
         v += if self.side == Side::Editor {
             200 * connected

@@ -223,12 +223,12 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         }
     }
     if let Some(m) = &e.momentum_cards {
-        if (m.editor, m.nixon) != (s.momentum_cards()[0], s.momentum_cards()[1]) {
+        if (m.editor, m.nixon) != (s.momentum_cards().editor, s.momentum_cards().nixon) {
             pr.at(
                 "expect.momentum_cards",
                 format!(
                     "expect.momentum_cards: expected (editor: {}, nixon: {}), got (editor: {}, nixon: {})",
-                    m.editor, m.nixon, s.momentum_cards()[0], s.momentum_cards()[1]
+                    m.editor, m.nixon, s.momentum_cards().editor, s.momentum_cards().nixon
                 ),
             );
         }
@@ -440,7 +440,7 @@ fn check_more(r: &Rules, s: &State, e: &ExpectDef, events: &[Event], pr: &mut Pr
                 pr,
                 &format!("expect.turns_played.{}", side.key()),
                 &Some(*t.get(side)),
-                s.turns_played()[side.index()],
+                s.turns_played()[side],
             );
         }
     }

@@ -326,7 +326,7 @@ impl Build<'_, '_> {
         }
         s.initiative = p.initiative;
         s.turn = p.turn.unwrap_or(p.initiative);
-        s.turns_played = [p.turns_played.editor, p.turns_played.nixon];
+        s.turns_played = p.turns_played;
         s.explicit_chance = p.explicit_chance;
         s.phase = match p.phase {
             PhaseDef::Initial => Phase::Initial,
@@ -367,7 +367,7 @@ impl Build<'_, '_> {
                 }
             },
         };
-        s.momentum_cards = [p.momentum_cards.editor, p.momentum_cards.nixon];
+        s.momentum_cards = p.momentum_cards;
         for side in Side::BOTH {
             let spaces = r.momentum_cards[side].spaces.len();
             if s.momentum_cards[side] as usize > spaces {

@@ -36,7 +36,7 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
 
 /// A setup as the scenario format writes it.
 pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
-    let per = |f: &dyn Fn(Side) -> Vec<String>| PerSide {
+    let per = |f: &dyn Fn(Side) -> Vec<String>| BySide {
         editor: f(Side::Editor),
         nixon: f(Side::Nixon),
     };
@@ -105,10 +105,7 @@ pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
         },
         initiative: s.initiative,
         turn: Some(s.turn),
-        turns_played: PerSide {
-            editor: s.turns_played[0],
-            nixon: s.turns_played[1],
-        },
+        turns_played: s.turns_played,
         initiative_token: s
             .initiative_token
             .map(pos_name)
@@ -117,10 +114,7 @@ pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
             .momentum_token
             .map(pos_name)
             .unwrap_or_else(|| "off".into()),
-        momentum_cards: PerSide {
-            editor: s.momentum_cards[0],
-            nixon: s.momentum_cards[1],
-        },
+        momentum_cards: s.momentum_cards,
         momentum_removed: s.momentum_removed,
         momentum_supply: Some(s.momentum_supply),
         track: s

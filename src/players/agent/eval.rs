@@ -83,12 +83,12 @@ pub fn editor_advantage(r: &Rules, s: &State) -> f64 {
     }
     let len = r.numbers.track_length as f64;
     let to_win = r.numbers.momentum_to_win as f64;
-    let nixon_m = s.momentum_cards()[Side::Nixon.index()] as f64;
+    let nixon_m = s.momentum_cards().nixon as f64;
     let mut v = 0.0;
     v -= 1.5 * connection_need(r, s) as f64;
     // Each momentum token on Nixon's card weighs more as the end nears.
     v -= 3.0 * nixon_m * (1.0 + nixon_m / to_win);
-    v += 0.6 * s.momentum_cards()[Side::Editor.index()] as f64;
+    v += 0.6 * s.momentum_cards().editor as f64;
     if let Some(p) = s.momentum_token() {
         v += 2.0 * p as f64 / len;
     }
