@@ -243,3 +243,25 @@ fn a_frame_must_point_at_a_play_below_it() {
         [format!("stack[{k}].play").as_str()]
     );
 }
+
+/// A saved position is the scenario format, per-side values included:
+/// written `PerSide(editor: …, nixon: …)` as files always were, read back
+/// to the same game.
+#[test]
+fn a_saved_position_keeps_the_file_format_and_loads_back_equal() {
+    use watergate::formats::scenario::{save, Scenario};
+    let r = watergate::data::shipped();
+    let mut s = State::new(&r, 11);
+    let mut options = Vec::new();
+    let mut pick = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    for _ in 0..40 {
+        s.legal(&r, &mut options).expect("the game goes on");
+        let choice = options[pick.next_u64() as usize % options.len()];
+        s.apply_unchecked(&r, choice).unwrap();
+    }
+    let text = save::to_text(&save::scenario_of(&r, &s, "saved", ""));
+    assert!(text.contains("hands: PerSide("), "{text}");
+    let scn = Scenario::from_text("saved.ron", &text, ".".into()).unwrap();
+    let back = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(back, s);
+}

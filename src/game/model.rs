@@ -301,10 +301,10 @@ pub struct Outcome {
 /// a setup, the rules and the file formats alike. Laid out as the pair
 /// array it replaced (`repr(C)`, Editor first) and hashed like it, so
 /// position keys are unchanged. In files it is written
-/// `BySide(editor: …, nixon: …)`, the scenario format's name for it, a
+/// `PerSide(editor: …, nixon: …)`, the scenario format's name for it, a
 /// side left out taking its default.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, rename = "BySide")]
+#[serde(deny_unknown_fields, rename = "PerSide")]
 #[repr(C)]
 pub struct BySide<T> {
     #[serde(default)]
