@@ -1,6 +1,8 @@
-//! Scenario file → game state. Every inconsistency (a token or card in two
-//! places, an unknown card, too many momentum tokens, a picture on the wrong
-//! space…) is reported, all at once, with `path:line:col`.
+//! A scenario's position → a [`Setup`] → the game state. The translation
+//! reports every problem of the text (an unknown card, a token or card
+//! listed twice, too many momentum tokens, a picture on the wrong space…),
+//! all at once, with `path:line:col`; the rules core then checks the whole
+//! position (`State::from_setup`).
 
 use super::format::*;
 use crate::data::srcmap::SourceMap;
@@ -596,8 +598,8 @@ impl Build<'_, '_> {
         }
     }
 
+    /// One frame of the stack, at `at` in the file.
     fn frame(&mut self, f: &FrameDef, at: &str) -> Option<Frame> {
-        let r = self.r;
         match f {
             FrameDef::Setup {
                 dealt,
@@ -626,123 +628,135 @@ impl Build<'_, '_> {
                     None
                 }
             },
-            FrameDef::Play {
-                card,
-                player,
-                part,
-                stage,
-                target,
-                cancelled,
-                reacting_to,
-                dest,
-            } => {
-                let c = self
-                    .cards
-                    .take(r, self.pr, card, &format!("{at}.card"), Some(*player));
-                let stage = match stage {
-                    StageDef::ChoosePart => Some(PlayStage::ChoosePart),
-                    StageDef::ChooseTarget => Some(PlayStage::ChooseTarget),
-                    StageDef::Window => Some(PlayStage::Window),
-                    StageDef::Resolve => Some(PlayStage::Resolve),
-                    StageDef::Running => Some(PlayStage::Running),
-                    StageDef::Reveal(c) | StageDef::Locked(c) => match Colour::parse(c) {
-                        Some(col) if matches!(stage, StageDef::Reveal(_)) => {
-                            Some(PlayStage::Reveal(col))
-                        }
-                        Some(col) => Some(PlayStage::Locked(col)),
-                        None => {
-                            self.pr
-                                .at(&format!("{at}.stage"), format!("`{c}` is not a colour"));
-                            None
-                        }
-                    },
-                };
-                let target = match target.as_deref() {
-                    None => None,
-                    Some(t) => match token_ref(r, &self.s, t) {
-                        Ok(m) => Some(m),
-                        Err(e) => {
-                            self.pr.at(&format!("{at}.target"), e);
-                            None
-                        }
-                    },
-                };
-                Some(Frame::Play(PlayFrame {
-                    card: c?,
-                    player: *player,
-                    part: *part,
-                    stage: stage?,
-                    target,
-                    cancelled: *cancelled,
-                    reacting_to: *reacting_to,
-                    dest: *dest,
-                }))
-            }
-            FrameDef::Run {
-                program,
-                pc,
-                actor,
-                card,
-                play,
-                done,
-                picked,
-                chosen,
-            } => {
-                let pr = &mut *self.pr;
-                let prog = match program {
-                    ProgramDef::Card(name) => match find_card(r, name) {
-                        Ok(c) => Some(ProgRef::Card(c)),
-                        Err(e) => {
-                            pr.at(&format!("{at}.program"), e);
-                            None
-                        }
-                    },
-                    ProgramDef::Space(side, i) => {
-                        if (*i as usize) < r.momentum_cards[*side].spaces.len() {
-                            Some(ProgRef::Space(*side, *i))
-                        } else {
-                            pr.at(
-                                &format!("{at}.program"),
-                                format!("{side}'s momentum card has no space {i}"),
-                            );
-                            None
-                        }
-                    }
-                    ProgramDef::Program(p) => {
-                        Some(ProgRef::Dynamic(std::sync::Arc::new(p.clone())))
-                    }
-                };
-                let mut lookup = |name: &Option<String>, field: &str| -> Option<CardId> {
-                    match find_card(r, name.as_ref()?) {
-                        Ok(c) => Some(c),
-                        Err(e) => {
-                            pr.at(&format!("{at}.{field}"), e);
-                            None
-                        }
-                    }
-                };
-                let this = lookup(card, "card");
-                let chosen = lookup(chosen, "chosen");
-                let mut picked_ids = smallvec::SmallVec::new();
-                for (j, t) in picked.iter().enumerate() {
-                    match token_ref(r, &self.s, t) {
-                        Ok(Moving::Evidence(id)) => picked_ids.push(id),
-                        Ok(_) => {}
-                        Err(e) => pr.at(&format!("{at}.picked[{j}]"), e),
-                    }
+            FrameDef::Play { .. } => self.play_frame(f, at),
+            FrameDef::Run { .. } => self.run_frame(f, at),
+        }
+    }
+
+    /// A card being played.
+    fn play_frame(&mut self, f: &FrameDef, at: &str) -> Option<Frame> {
+        let r = self.r;
+        let FrameDef::Play {
+            card,
+            player,
+            part,
+            stage,
+            target,
+            cancelled,
+            reacting_to,
+            dest,
+        } = f
+        else {
+            return None;
+        };
+        let c = self
+            .cards
+            .take(r, self.pr, card, &format!("{at}.card"), Some(*player));
+        let stage = match stage {
+            StageDef::ChoosePart => Some(PlayStage::ChoosePart),
+            StageDef::ChooseTarget => Some(PlayStage::ChooseTarget),
+            StageDef::Window => Some(PlayStage::Window),
+            StageDef::Resolve => Some(PlayStage::Resolve),
+            StageDef::Running => Some(PlayStage::Running),
+            StageDef::Reveal(c) | StageDef::Locked(c) => match Colour::parse(c) {
+                Some(col) if matches!(stage, StageDef::Reveal(_)) => Some(PlayStage::Reveal(col)),
+                Some(col) => Some(PlayStage::Locked(col)),
+                None => {
+                    self.pr
+                        .at(&format!("{at}.stage"), format!("`{c}` is not a colour"));
+                    None
                 }
-                Some(Frame::Run(RunFrame {
-                    prog: prog?,
-                    pc: *pc,
-                    actor: *actor,
-                    card: this,
-                    play: *play,
-                    done: *done,
-                    picked: picked_ids,
-                    chosen,
-                }))
+            },
+        };
+        let target = match target.as_deref() {
+            None => None,
+            Some(t) => match token_ref(r, &self.s, t) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    self.pr.at(&format!("{at}.target"), e);
+                    None
+                }
+            },
+        };
+        Some(Frame::Play(PlayFrame {
+            card: c?,
+            player: *player,
+            part: *part,
+            stage: stage?,
+            target,
+            cancelled: *cancelled,
+            reacting_to: *reacting_to,
+            dest: *dest,
+        }))
+    }
+
+    /// A card program being carried out.
+    fn run_frame(&mut self, f: &FrameDef, at: &str) -> Option<Frame> {
+        let r = self.r;
+        let FrameDef::Run {
+            program,
+            pc,
+            actor,
+            card,
+            play,
+            done,
+            picked,
+            chosen,
+        } = f
+        else {
+            return None;
+        };
+        let pr = &mut *self.pr;
+        let prog = match program {
+            ProgramDef::Card(name) => match find_card(r, name) {
+                Ok(c) => Some(ProgRef::Card(c)),
+                Err(e) => {
+                    pr.at(&format!("{at}.program"), e);
+                    None
+                }
+            },
+            ProgramDef::Space(side, i) => {
+                if (*i as usize) < r.momentum_cards[*side].spaces.len() {
+                    Some(ProgRef::Space(*side, *i))
+                } else {
+                    pr.at(
+                        &format!("{at}.program"),
+                        format!("{side}'s momentum card has no space {i}"),
+                    );
+                    None
+                }
+            }
+            ProgramDef::Program(p) => Some(ProgRef::Dynamic(std::sync::Arc::new(p.clone()))),
+        };
+        let mut lookup = |name: &Option<String>, field: &str| -> Option<CardId> {
+            match find_card(r, name.as_ref()?) {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    pr.at(&format!("{at}.{field}"), e);
+                    None
+                }
+            }
+        };
+        let this = lookup(card, "card");
+        let chosen = lookup(chosen, "chosen");
+        let mut picked_ids = smallvec::SmallVec::new();
+        for (j, t) in picked.iter().enumerate() {
+            match token_ref(r, &self.s, t) {
+                Ok(Moving::Evidence(id)) => picked_ids.push(id),
+                Ok(_) => {}
+                Err(e) => pr.at(&format!("{at}.picked[{j}]"), e),
             }
         }
+        Some(Frame::Run(RunFrame {
+            prog: prog?,
+            pc: *pc,
+            actor: *actor,
+            card: this,
+            play: *play,
+            done: *done,
+            picked: picked_ids,
+            chosen,
+        }))
     }
 
     /// The bag, listed top first; without a list, every bag token not
