@@ -308,11 +308,6 @@ impl State {
         &self.rng
     }
 
-    /// Reseeds the generator: what is hidden or unordered plays out anew.
-    pub fn set_rng(&mut self, rng: GameRng) {
-        self.rng = rng;
-    }
-
     /// Whether random events stop as decisions of `Actor::Chance`.
     pub fn explicit_chance(&self) -> bool {
         self.explicit_chance
