@@ -304,6 +304,11 @@ const CASES: &[Case] = &[
 /// Commands that load no game, and so refuse `--data` and `--variant`.
 const NO_GAME: &[&str] = &["merge"];
 
+/// Commands that run until stopped: they load their game before anything
+/// else (a missing or broken one exits 2, checked below), and the edit is
+/// shown over HTTP by their own tests (`serve`: tests/studio_play.rs).
+const SERVERS: &[&str] = &["serve"];
+
 fn args_of(template: &str, game: &[&str], out: &Path) -> Vec<String> {
     let mut v = Vec::new();
     for word in template.split_whitespace() {
@@ -320,6 +325,7 @@ fn args_of(template: &str, game: &[&str], out: &Path) -> Vec<String> {
 fn every_subcommand_is_in_the_table() {
     let mut listed: Vec<&str> = CASES.iter().map(|c| c.command).collect();
     listed.extend(NO_GAME);
+    listed.extend(SERVERS);
     for sub in watergate::app::cli::Cli::command().get_subcommands() {
         let name = sub.get_name();
         let takes_data = sub.get_arguments().any(|a| a.get_id() == "data");
@@ -441,6 +447,24 @@ fn every_command_refuses_a_missing_or_broken_game_with_exit_2() {
                 "`{}` wrote output for a broken game",
                 case.args
             );
+        }
+    }
+    for command in SERVERS {
+        for (flags, names) in [
+            (["--data", "/nonexistent"], "/nonexistent"),
+            (["--data", "broken"], "gordon_liddy.rhai:1:"),
+            (["--variant", "broken.ron"], "broken.ron:3:"),
+        ] {
+            let mut args = vec![command.to_string(), "--port".into(), "0".into()];
+            args.extend(flags.iter().map(|f| f.to_string()));
+            let o = watergate(&args, "", &dir);
+            if o.status.code() != Some(2) || !stderr(&o).contains(names) {
+                failures.push(format!(
+                    "`{command}` with {flags:?}: exit {:?}, stderr:\n{}",
+                    o.status.code(),
+                    stderr(&o)
+                ));
+            }
         }
     }
     for command in NO_GAME {

@@ -1,7 +1,9 @@
-//! The applications: the command line, the terminal game, and attempting
-//! a puzzle against the solver.
+//! The applications: the command line, the terminal game, attempting a
+//! puzzle against the solver, and the studio (a local web application).
 
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod puzzle;
+#[cfg(feature = "server")]
+pub mod server;
 pub mod terminal;

@@ -1,5 +1,8 @@
 //! Shared by the corpus tests: compare what a bad input produced with its
-//! golden file, or rewrite the golden file under `BLESS=1`.
+//! golden file, or rewrite the golden file under `BLESS=1`. Also the
+//! studio's helpers: a running `watergate serve`, a small HTTP client and
+//! a headless browser. Each test file uses only some of these.
+#![allow(dead_code)]
 
 use std::path::Path;
 
@@ -18,3 +21,8 @@ pub fn golden(name: &str, expected: &Path, got: &str) -> Option<String> {
     let want = std::fs::read_to_string(expected).unwrap_or_default();
     (want != got).then(|| format!("{name}:\n--- expected\n{want}--- got\n{got}"))
 }
+
+pub mod browser;
+pub mod http;
+pub mod mirror;
+pub mod server;

@@ -14,6 +14,7 @@ mod puzzle;
 mod replay;
 mod scenario;
 mod script_api;
+mod serve;
 mod simulate;
 mod solve;
 mod sweep;
@@ -214,6 +215,8 @@ pub enum Command {
     },
     /// Attempt a puzzle: play its side against the solver's best defence (`hint`, `reveal`).
     Puzzle(puzzle::PuzzleArgs),
+    /// The studio: a local web application to play, replay, attempt puzzles and print the cards.
+    Serve(serve::ServeArgs),
 }
 
 impl Command {
@@ -235,6 +238,7 @@ impl Command {
             Command::Puzzle(a) => Some(&a.game),
             Command::Sweep(a) => Some(&a.game),
             Command::Ladder(a) => Some(&a.game),
+            Command::Serve(a) => Some(&a.game),
             Command::Merge { .. } => None,
         }
     }
@@ -336,6 +340,7 @@ fn dispatch(cli: &Cli) -> CliResult {
             .rules()
             .and_then(|r| soak(&r, &game.source(), *games, *seed, *threads, *save_every)),
         Command::Play(args) => play::run(args, cli.color),
+        Command::Serve(args) => serve::run(args),
         Command::Diff(args) => diff::run(args),
         Command::Replay { log, step, game } => game
             .rules()

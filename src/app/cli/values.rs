@@ -21,6 +21,11 @@ pub fn count(s: &str) -> Result<u64, String> {
     }
 }
 
+/// A count as a `usize` (at least 1).
+pub fn count_usize(s: &str) -> Result<usize, String> {
+    count(s).and_then(|n| usize::try_from(n).map_err(|_| "that number is too large".into()))
+}
+
 /// A number of worker threads: at least 1.
 pub fn threads(s: &str) -> Result<usize, String> {
     match s.trim().parse::<usize>() {

@@ -1,0 +1,45 @@
+// The app shell: hash routes (#/play, #/replay/…), one JavaScript module
+// per area. An area module exports `mount(element, params)`; it may return
+// a function that is called when the page leaves the area.
+// Adding an area: a file `<area>.js` and a line in AREAS.
+
+const AREAS = {
+  play: "/studio/play.js",
+  replay: "/studio/replay.js",
+  puzzles: "/studio/puzzles.js",
+  cards: "/studio/cards.js",
+  print: "/studio/cards.js",
+  lab: "/studio/lab.js",
+};
+
+let leave = null;
+
+async function route() {
+  const hash = location.hash.replace(/^#\/?/, "") || "play";
+  const [area, ...params] = hash.split("/");
+  document.querySelectorAll("#nav a").forEach((a) =>
+    a.classList.toggle("current", a.dataset.area === area));
+  const app = document.getElementById("app");
+  if (leave) { try { leave(); } catch (e) { console.error(e); } leave = null; }
+  app.replaceChildren();
+  app.dataset.area = area;
+  const file = AREAS[area];
+  if (!file) {
+    app.textContent = `No such page: #/${area}.`;
+    return;
+  }
+  let mod;
+  try {
+    mod = await import(file);
+  } catch (e) {
+    app.textContent = `The ${area} page is not part of this build yet.`;
+    return;
+  }
+  leave = (await mod.mount(app, { area, params })) || null;
+}
+
+// The live-data notice (live.js), when that module is present.
+import("/studio/live.js").then((m) => m.start && m.start(document.getElementById("live"))).catch(() => {});
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,268 @@
+// Play: a game against an agent, or two players at one screen (hotseat).
+// Everything shown comes from the seat's view the server sends
+// (GET /api/games/{id}); a click sends the option's index, the text box
+// sends notation.
+
+import { api, game as gameInfo, h, saveText } from "/studio/api.js";
+import { boardSvg, trackSvg, tokenSvg, svg } from "/studio/board.js";
+
+const STORE = "watergate.play";
+
+function saved() {
+  try { return JSON.parse(sessionStorage.getItem(STORE)); } catch (_) { return null; }
+}
+
+export async function mount(el, { params }) {
+  const info = await gameInfo();
+  const s = saved();
+  if (s && (!params[0] || params[0] === s.game)) {
+    const p = new Play(el, info, s);
+    p.load(s.current).catch(() => { sessionStorage.removeItem(STORE); startScreen(el, info); });
+  } else {
+    startScreen(el, info);
+  }
+}
+
+function startScreen(el, info) {
+  const mode = h("select", { id: "mode", name: "mode" },
+    h("option", { value: "editor" }, "I play the Editor"),
+    h("option", { value: "nixon" }, "I play Nixon"),
+    h("option", { value: "hotseat" }, "Hotseat: two players at this screen"));
+  // Any agent the engine knows: the list suggests, the box takes any
+  // `ismcts:N` (iterations) or `ismcts:Nms` (a time budget).
+  const ai = h("input", { id: "ai", name: "ai", list: "agents", value: "heuristic", size: 14, autocomplete: "off" });
+  const agents = h("datalist", { id: "agents" }, ...info.agents.map((a) => h("option", { value: a })));
+  const seed = h("input", { id: "seed", name: "seed", type: "number", min: 0, placeholder: "random" });
+  const err = h("p", { class: "error", role: "alert" });
+  const start = h("button", {
+    id: "start", class: "primary",
+    onclick: async () => {
+      err.textContent = "";
+      start.disabled = true;
+      try {
+        const body = { mode: mode.value };
+        if (mode.value !== "hotseat") body.ai = ai.value.trim();
+        if (seed.value !== "") body.seed = Number(seed.value);
+        const c = await api("/api/games", { method: "POST", body });
+        const first = c.seats.editor ? "editor" : "nixon";
+        const s = { game: c.game, seats: c.seats, mode: c.mode, seed: c.seed, hotseat: mode.value === "hotseat", current: first, logs: {} };
+        sessionStorage.setItem(STORE, JSON.stringify(s));
+        el.replaceChildren();
+        const p = new Play(el, info, s);
+        await p.load(first);
+      } catch (e) {
+        err.textContent = e.message;
+        start.disabled = false;
+      }
+    },
+  }, "Start the game");
+  el.replaceChildren(h("section", { class: "start panel" },
+    h("h1", {}, "Play Watergate"),
+    h("p", {}, `The game: ${info.source}. Each screen shows only what its player may see.`),
+    h("label", {}, "Who plays ", mode),
+    h("label", { class: "ai-choice" }, "The opponent ", ai, agents,
+      h("span", { class: "hint" }, " random, heuristic, ismcts:N or ismcts:Nms")),
+    h("label", {}, "Seed ", seed),
+    start, err));
+  mode.addEventListener("change", () => { ai.disabled = mode.value === "hotseat"; });
+}
+
+const SIDE = { editor: "the Editor", nixon: "Nixon" };
+const key = (side) => side.toLowerCase();
+
+class Play {
+  constructor(el, info, s) {
+    this.el = el;
+    this.info = info;
+    this.s = s;
+    this.s.logs = this.s.logs || {};
+    this.view = null;
+    this.busy = false;
+  }
+
+  persist() { sessionStorage.setItem(STORE, JSON.stringify(this.s)); }
+
+  log(seat) { return (this.s.logs[seat] = this.s.logs[seat] || []); }
+
+  // Keeps the narration the server sent: lines from `from` on.
+  keepLog(v) {
+    const l = this.log(key(v.seat));
+    l.length = Math.min(l.length, v.log.from);
+    l.push(...v.log.lines);
+  }
+
+  // A seat's whole view, narration from the start: in hotseat the other
+  // player's choices (or an undo) may have changed it since this seat last
+  // looked. Answers to this seat's own choices carry only the new lines.
+  async load(seat) {
+    this.s.current = seat;
+    const v = await api(`/api/games/${this.s.game}?since=0`, { seat: this.s.seats[seat] });
+    this.show(v);
+  }
+
+  show(v) {
+    this.keepLog(v);
+    this.view = v;
+    this.persist();
+    // Hotseat: when the other seat decides next, hand the screen over.
+    if (this.s.hotseat && !v.outcome && v.waiting_for && key(v.waiting_for) !== key(v.seat)) {
+      this.handover(key(v.waiting_for));
+      return;
+    }
+    this.render();
+  }
+
+  handover(to) {
+    this.el.replaceChildren(h("section", { class: "handover panel", id: "handover" },
+      h("h1", {}, `Pass the screen to ${SIDE[to]}`),
+      h("p", {}, `${SIDE[to]}, press the button when only you are looking.`),
+      h("button", { id: "handover-ready", class: "primary", onclick: () => this.load(to).catch((e) => this.fail(e)) },
+        `I am ${SIDE[to]}: show my view`)));
+  }
+
+  fail(e) {
+    const box = this.el.querySelector("#message");
+    if (box) { box.textContent = e.message; box.classList.add("error"); } else alert(e.message);
+  }
+
+  async choose(body) {
+    if (this.busy) return;
+    this.busy = true;
+    const seat = key(this.view.seat);
+    this.el.classList.add("thinking");
+    try {
+      const v = await api(`/api/games/${this.s.game}/choose`, {
+        method: "POST", seat: this.s.seats[seat],
+        body: { ...body, step: this.view.step, since: this.log(seat).length },
+      });
+      this.show(v);
+    } catch (e) {
+      this.fail(e);
+    } finally {
+      this.busy = false;
+      this.el.classList.remove("thinking");
+    }
+  }
+
+  async undo() {
+    const seat = key(this.view.seat);
+    try {
+      const v = await api(`/api/games/${this.s.game}/undo`, { method: "POST", seat: this.s.seats[seat], body: { since: this.log(seat).length } });
+      this.show(v);
+    } catch (e) { this.fail(e); }
+  }
+
+  async download(what) {
+    const seat = key(this.view.seat);
+    try {
+      const res = await api(`/api/games/${this.s.game}/${what}`, { seat: this.s.seats[seat], raw: true });
+      saveText(await res.text(), what === "scenario" ? `watergate-${this.s.seed}.ron` : `watergate-${this.s.seed}.log.ron`);
+    } catch (e) { this.fail(e); }
+  }
+
+  newGame() {
+    sessionStorage.removeItem(STORE);
+    api(`/api/games/${this.s.game}`, { method: "DELETE", seat: this.s.seats[this.s.current] }).catch(() => {});
+    startScreen(this.el, this.info);
+  }
+
+  render() {
+    const v = this.view;
+    const seat = key(v.seat);
+    const d = v.decision;
+    const opts = d ? d.options : [];
+    const byTarget = (kind, field) => Object.fromEntries(opts.filter((o) => o.kind === kind).map((o) => [o[field], o.index]));
+    const pick = (index) => this.choose({ option: index });
+
+    const header = h("div", { class: "status" },
+      h("h1", {}, `${v.seat}'s view`),
+      h("span", {}, `Round ${v.round}, ${v.phase}. ${v.initiative} holds the initiative. ${v.mode === "hotseat" ? "Hotseat." : `Opponent: ${v.opponent}.`}`));
+    const outcome = v.outcome ? h("div", { id: "outcome", class: `outcome ${key(v.outcome.winner)}` }, `Game over: ${v.outcome.text}`) : null;
+
+    const track = h("section", { class: "panel track-panel" }, h("h2", {}, "Research track"),
+      trackSvg(v, { clickable: byTarget("token", "token"), onToken: pick }));
+    // A board space answers a `space` option; an informant's space also
+    // answers a `picture` option naming its informant.
+    const onBoard = byTarget("space", "space");
+    for (const o of opts.filter((o) => o.kind === "picture")) {
+      const sp = this.info.spaces.find((x) => x.informant === o.name);
+      if (sp) onBoard[sp.id] = o.index;
+    }
+    const board = h("section", { class: "panel board-panel" }, h("h2", {}, `Evidence board — ${v.connected_informants} of ${v.informants_to_connect} informants connected`),
+      boardSvg(this.info, v, { clickable: onBoard, onSpace: pick }));
+
+    const momentum = h("section", { class: "panel momentum" }, h("h2", {}, "Momentum"),
+      ...this.info.momentum_cards.map((m) => h("div", { class: `momentum-card ${key(m.side)}` },
+        h("h3", {}, m.name === m.side ? `${m.side}'s momentum card` : `${m.name} (${m.side})`),
+        h("p", {}, `${v.momentum.on_card[key(m.side)]} of ${v.momentum.to_win} momentum tokens`),
+        h("ol", {}, ...m.spaces.map((sp, i) => h("li", { class: i < v.momentum.on_card[key(m.side)] ? "filled" : "" },
+          sp.title ? `${sp.title}: ${sp.text || ""}` : "—"))))),
+      h("p", {}, `Supply: ${v.momentum.supply}. Removed: ${v.momentum.removed}.`));
+
+    const piles = h("section", { class: "panel piles" }, h("h2", {}, "Piles"),
+      h("ul", {},
+        h("li", {}, `Evidence bag: ${v.bag} tokens`),
+        ...["editor", "nixon"].map((sd) => h("li", {}, `${SIDE[sd]}: ${v.hand_sizes[sd]} in hand, ${v.deck_sizes[sd]} in deck, ${v.discards[sd].length} discarded`,
+          v.discards[sd].length ? h("span", { class: "pile-names" }, " — ", v.discards[sd].map((c) => c.name).join(", ")) : null)),
+        v.removed.length ? h("li", {}, `Removed: ${v.removed.map((c) => c.name).join(", ")}`) : null,
+        ...v.pictures.filter((p) => p.place === "supply").length ? [h("li", {}, `Pictures in the supply: ${v.pictures.filter((p) => p.place === "supply").map((p) => p.name).join(", ")}`)] : []));
+
+    const table = v.in_play.length || v.held_token ? h("section", { class: "panel in-play" }, h("h2", {}, "On the table"),
+      ...v.in_play.map((p) => h("p", {}, `${p.player} plays ${p.card.name}${p.part ? ` for its ${p.part.toLowerCase()}` : ""}${p.cancelled ? " (cancelled)" : ""}`)),
+      v.held_token ? h("p", {}, "Token to pin: ", h("svg", { class: "inline-token", viewBox: "-12 -12 24 24", width: 24, height: 24 }), ` ${v.held_token.colours.join("/")}${v.held_token.symbol ? " ★" : ""}`) : null) : null;
+    if (table && v.held_token) table.querySelector(".inline-token").replaceWith(inlineToken(v.held_token));
+
+    // The hand: card faces; a legal play shows its buttons on the card.
+    const plays = {};
+    for (const o of opts) if ((o.kind === "play" || o.kind === "card" || o.kind === "react") && o.card) (plays[o.card] = plays[o.card] || []).push(o);
+    const hand = h("section", { class: "panel hand" }, h("h2", {}, `Your hand (${v.hand.length})`),
+      h("div", { class: "cards" }, ...v.hand.map((c) => cardFace(c, plays[c.id] || [], pick))));
+
+    const decision = h("section", { class: "panel decision", id: "decision" });
+    if (d) {
+      decision.append(h("h2", { id: "prompt" }, d.prompt),
+        h("ol", { class: "options", start: 0 }, ...opts.map((o) => h("li", {},
+          h("button", { class: "option", "data-index": o.index, onclick: () => pick(o.index) }, o.text),
+          h("code", {}, o.notation)))));
+      const text = h("input", { id: "notation", type: "text", placeholder: "or type a choice: ev2, pass, deep_throat value…", autocomplete: "off" });
+      decision.append(h("form", { class: "notation", onsubmit: (e) => { e.preventDefault(); if (text.value.trim()) this.choose({ text: text.value.trim() }); } },
+        text, h("button", { type: "submit" }, "Choose")));
+    } else if (v.waiting_for) {
+      decision.append(h("p", {}, `Waiting for ${v.waiting_for}…`));
+    } else if (v.outcome) {
+      decision.append(h("p", {}, "The game is over."));
+    }
+    decision.append(h("p", { id: "message", role: "alert" }));
+    const tools = h("div", { class: "tools" },
+      h("button", { id: "undo", disabled: !v.can_undo, onclick: () => this.undo() }, "Undo"),
+      h("button", { id: "save", disabled: !v.can_save, title: v.can_save ? "" : "Against an agent, the position can be saved once the game is over (it holds the opponent's hand).", onclick: () => this.download("scenario") }, "Save position"),
+      v.outcome ? h("button", { id: "save-log", onclick: () => this.download("log") }, "Download the log") : null,
+      h("button", { id: "new-game", onclick: () => this.newGame() }, "New game"));
+    decision.append(tools);
+
+    const lines = this.log(seat);
+    const narration = h("section", { class: "panel narration" }, h("h2", {}, "What happened"),
+      h("ol", { id: "log", reversed: true, start: lines.length }, ...lines.slice().reverse().map((l) => h("li", {}, l))));
+
+    this.el.replaceChildren(h("div", { class: "play", "data-step": v.step, "data-seat": seat }, header, outcome,
+      h("div", { class: "columns" },
+        h("div", { class: "col-main" }, track, board, table),
+        h("div", { class: "col-side" }, decision, hand, momentum, piles, narration))));
+  }
+}
+
+function inlineToken(kind) {
+  return svg("svg", { class: "inline-token", viewBox: "-12 -12 24 24", width: 24, height: 24 }, tokenSvg(kind, { r: 11 }));
+}
+
+function cardFace(c, options, pick) {
+  return h("article", { class: `card ${key(c.side)}${options.length ? " playable" : ""}`, "data-card": c.id },
+    h("header", {}, h("span", { class: "value" }, c.value), h("span", { class: "name" }, c.name), h("span", { class: "number" }, `#${c.number}`)),
+    h("div", { class: "colours" }, ...c.colours.map((col) => h("span", { class: `colour ${col}` }, col))),
+    h("p", { class: "type" }, c.card_type + (c.reaction ? " · reaction" : "") + (c.informant ? ` · ${c.informant}` : "")),
+    h("p", { class: "action" }, c.action_text),
+    c.quote ? h("p", { class: "quote" }, c.quote) : null,
+    options.length ? h("div", { class: "card-options" }, ...options.map((o) =>
+      h("button", { class: "card-option", "data-index": o.index, onclick: () => pick(o.index) },
+        o.kind === "play" ? `for its ${o.part.toLowerCase()}` : o.kind === "react" ? "react" : "choose"))) : null);
+}

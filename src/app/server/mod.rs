@@ -1,0 +1,227 @@
+//! The studio: `watergate serve`, a local web application on the engine.
+//!
+//! One axum router over one shared [`AppState`]. Each area of the studio
+//! (play, replay, puzzles, cards, live data, lab) is its own module exposing
+//! `routes()`; [`router`] composes them, so adding an area is one line there.
+//! The pages themselves are plain HTML, CSS and JavaScript modules under
+//! `assets/studio/`, embedded in the binary (`assets.rs`).
+//!
+//! Every request passes [`guard`] first: the Host header must name this
+//! server on a loopback address (or the address it was bound to) and its
+//! port, and a cross-site Origin is refused, so a page on another site
+//! cannot reach the studio through DNS rebinding or a form post. Bodies are
+//! bounded ([`MAX_BODY`]); every refusal is a JSON `{ "error": … }` with a
+//! 4xx status (`error.rs`).
+
+mod assets;
+pub mod error;
+mod game;
+pub mod play;
+
+use crate::data::GameSource;
+use crate::diag::Diagnostic;
+use crate::game::rules::Rules;
+use axum::extract::{Request, State};
+use axum::http::header::{HOST, ORIGIN};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use error::ApiError;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, RwLock};
+
+/// The largest request body accepted, in bytes: choices, notation and
+/// settings are small; scenario and log uploads of other areas fit too.
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// A problem in the game data as the page shows it: where, what, and the
+/// line of the file it points at.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Problem {
+    pub path: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+    /// The offending line of the file, when it can be read.
+    pub source_line: Option<String>,
+}
+
+impl Problem {
+    pub fn of(d: &Diagnostic, source_line: Option<String>) -> Problem {
+        Problem {
+            path: d.path.clone(),
+            line: d.line,
+            col: d.col,
+            message: d.message.clone(),
+            source_line,
+        }
+    }
+}
+
+/// What every handler shares. Cheap to clone (everything is behind `Arc`).
+#[derive(Clone)]
+pub struct AppState {
+    /// Where the game comes from (`--data`, `--variant`).
+    pub source: Arc<GameSource>,
+    /// The rules new games are dealt with. The live-data watcher replaces
+    /// them when the files change and still load; a running game keeps the
+    /// `Arc` it started with.
+    pub rules: Arc<RwLock<Arc<Rules>>>,
+    /// Problems in the data as last read (empty when it loads cleanly).
+    pub problems: Arc<RwLock<Vec<Problem>>>,
+    /// The games being played.
+    pub sessions: Arc<play::Sessions>,
+    /// Hosts (`host:port`) the Host header may name.
+    allowed_hosts: Arc<Vec<String>>,
+}
+
+impl AppState {
+    /// State for a server bound to `addr`, dealing games with `rules`.
+    pub fn new(source: GameSource, rules: Rules, addr: SocketAddr, limits: play::Limits) -> Self {
+        AppState {
+            source: Arc::new(source),
+            rules: Arc::new(RwLock::new(Arc::new(rules))),
+            problems: Arc::new(RwLock::new(Vec::new())),
+            sessions: Arc::new(play::Sessions::new(limits)),
+            allowed_hosts: Arc::new(allowed_hosts(addr)),
+        }
+    }
+
+    /// The rules a new game starts with.
+    pub fn current_rules(&self) -> Arc<Rules> {
+        // A poisoned lock still holds the last good rules.
+        match self.rules.read() {
+            Ok(r) => Arc::clone(&r),
+            Err(p) => Arc::clone(&p.into_inner()),
+        }
+    }
+}
+
+/// The Host values this server answers to: the loopback names with its
+/// port, and the bound address itself when it is not a loopback one.
+fn allowed_hosts(addr: SocketAddr) -> Vec<String> {
+    let port = addr.port();
+    let mut v = vec![
+        format!("127.0.0.1:{port}"),
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+    ];
+    let ip = addr.ip();
+    if !ip.is_loopback() && !ip.is_unspecified() {
+        v.push(match ip {
+            IpAddr::V4(a) => format!("{a}:{port}"),
+            IpAddr::V6(a) => format!("[{a}]:{port}"),
+        });
+    }
+    v
+}
+
+/// The whole application: the API areas, the embedded pages, the guard.
+pub fn router(state: AppState) -> Router {
+    // One line per area of the studio.
+    let api = Router::new().merge(game::routes()).merge(play::routes());
+    Router::new()
+        .nest("/api", api.fallback(unknown_api))
+        .merge(assets::routes())
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn_with_state(state.clone(), guard))
+        .with_state(state)
+}
+
+async fn unknown_api() -> ApiError {
+    ApiError::not_found("no such API route")
+}
+
+/// Refuses requests not meant for this server: a Host header other than
+/// this server's (DNS rebinding: a foreign name resolving to 127.0.0.1), an
+/// Origin of another site, and bodies announced larger than [`MAX_BODY`].
+async fn guard(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    let host = req.headers().get(HOST).and_then(|h| h.to_str().ok());
+    // HTTP/1.1 requires Host; the URI carries it for absolute-form requests.
+    let host = host
+        .map(str::to_string)
+        .or_else(|| req.uri().authority().map(|a| a.to_string()));
+    match host {
+        Some(h)
+            if state
+                .allowed_hosts
+                .iter()
+                .any(|a| a.eq_ignore_ascii_case(&h)) => {}
+        Some(h) => {
+            return ApiError::forbidden(format!(
+                "the Host header `{h}` is not this server; open the studio at http://{}/",
+                state.allowed_hosts[0]
+            ))
+            .into_response()
+        }
+        None => return ApiError::forbidden("a request must name its Host").into_response(),
+    }
+    if let Some(origin) = req.headers().get(ORIGIN) {
+        let ok = origin.to_str().ok().is_some_and(|o| {
+            o.strip_prefix("http://").is_some_and(|rest| {
+                state
+                    .allowed_hosts
+                    .iter()
+                    .any(|a| a.eq_ignore_ascii_case(rest))
+            })
+        });
+        if !ok {
+            return ApiError::forbidden(format!(
+                "requests from the origin `{}` are refused: only the studio's own pages may call it",
+                origin.to_str().unwrap_or("(not text)")
+            ))
+            .into_response();
+        }
+    }
+    let announced = req
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY as u64) {
+        return ApiError::too_large().into_response();
+    }
+    next.run(req).await
+}
+
+/// How `watergate serve` was asked to run.
+pub struct ServeConfig {
+    pub source: GameSource,
+    pub host: IpAddr,
+    /// 0: any free port.
+    pub port: u16,
+    pub limits: play::Limits,
+}
+
+/// Binds, prints the URL on `out` (first line, flushed: tests read it) and
+/// serves until the process ends.
+pub fn serve(cfg: ServeConfig, rules: Rules, out: &mut dyn std::io::Write) -> Result<(), String> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((cfg.host, cfg.port))
+            .await
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot read the bound address: {e}"))?;
+        let state = AppState::new(cfg.source.clone(), rules, addr, cfg.limits);
+        let url = match addr.ip() {
+            ip if ip.is_unspecified() => format!("http://127.0.0.1:{}/", addr.port()),
+            IpAddr::V6(a) => format!("http://[{a}]:{}/", addr.port()),
+            IpAddr::V4(a) => format!("http://{a}:{}/", addr.port()),
+        };
+        // A reader that closed the pipe after the URL (`serve | head -1`)
+        // does not stop the server: the lines are best effort.
+        let _ = writeln!(out, "Watergate studio: {url}")
+            .and_then(|()| writeln!(out, "Playing {}. Stop with Ctrl-C.", cfg.source.label()))
+            .and_then(|()| out.flush());
+        tokio::spawn(play::expire_loop(Arc::clone(&state.sessions)));
+        axum::serve(listener, router(state))
+            .await
+            .map_err(|e| format!("the server stopped: {e}"))
+    })
+}

@@ -1,0 +1,335 @@
+//! Play: games in the browser, against an agent or hotseat.
+//!
+//! Routes (all JSON; a seat names itself with its secret in the
+//! `X-Seat-Token` header):
+//!
+//! | route | what |
+//! |---|---|
+//! | `POST /api/games` `{mode, ai?, seed?}` | a new game; answers its id and the human seats' tokens |
+//! | `GET /api/games/{id}?since=N` | the seat's view (narration from line N) |
+//! | `POST /api/games/{id}/choose` `{option}` or `{text}`, `step?` | the seat's choice; then the agents play |
+//! | `POST /api/games/{id}/undo` | back to the seat's previous decision |
+//! | `GET /api/games/{id}/scenario` | the position as a scenario file (hotseat, or once the game is over) |
+//! | `GET /api/games/{id}/log` | the game log (once the game is over) |
+//! | `DELETE /api/games/{id}` | the game is forgotten |
+//!
+//! Everything that touches a game runs on the blocking pool
+//! (`spawn_blocking`): an agent may think for seconds, and the async
+//! workers keep serving other games meanwhile.
+
+pub mod seat;
+pub mod session;
+
+use super::error::{ApiError, JsonBody, OptionalJson};
+use super::AppState;
+use crate::game::model::Side;
+use crate::players::agent::AgentSpec;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+pub use session::{expire_loop, Limits, Sessions};
+use session::{Answer, Full, Mode, Refusal, Session};
+
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/games", post(create))
+        .route("/games/{id}", get(view).delete(end))
+        .route("/games/{id}/choose", post(choose))
+        .route("/games/{id}/undo", post(undo))
+        .route("/games/{id}/scenario", get(scenario))
+        .route("/games/{id}/log", get(game_log))
+}
+
+/// A random 128-bit secret in hex: session ids and seat tokens.
+pub(crate) fn secret() -> String {
+    let mut b = [0u8; 16];
+    // Without the operating system's randomness no secret can be made;
+    // that is no state to serve games in.
+    getrandom::fill(&mut b).expect("the operating system's random source");
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    /// `hotseat`, `editor` or `nixon` (the side the human plays).
+    mode: String,
+    /// The agent of the other side [default: heuristic].
+    ai: Option<String>,
+    /// The deal [default: random].
+    seed: Option<u64>,
+}
+
+#[derive(serde::Serialize)]
+struct Created {
+    game: String,
+    mode: String,
+    seed: u64,
+    /// Tokens of the human seats.
+    seats: seat::PerSide<Option<String>>,
+}
+
+/// Runs `f` on the game on the blocking pool.
+async fn with_game<T: Send + 'static>(
+    st: &AppState,
+    id: &str,
+    f: impl FnOnce(&mut Session) -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let game = st.sessions.get(id).ok_or_else(|| {
+        ApiError::not_found(format!("no game `{id}`: it ended, expired, or never was"))
+    })?;
+    tokio::task::spawn_blocking(move || {
+        let mut g = game.lock().unwrap_or_else(|p| p.into_inner());
+        f(&mut g)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the game's task failed: {e}")))?
+}
+
+/// The seat a request's token opens.
+fn seat_of(s: &Session, headers: &HeaderMap) -> Result<Side, ApiError> {
+    let token = headers
+        .get("x-seat-token")
+        .and_then(|v| v.to_str().ok())
+        .ok_or_else(|| ApiError::forbidden("name your seat: the X-Seat-Token header is missing"))?;
+    s.seat(token)
+        .ok_or_else(|| ApiError::forbidden("that seat token opens no seat of this game"))
+}
+
+async fn create(
+    State(st): State<AppState>,
+    JsonBody(req): JsonBody<NewGame>,
+) -> Result<Response, ApiError> {
+    let mode = match req.mode.to_ascii_lowercase().as_str() {
+        "hotseat" | "both" => {
+            if req.ai.is_some() {
+                return Err(ApiError::bad_request(
+                    "a hotseat game has no agent: leave `ai` out",
+                ));
+            }
+            Mode::Hotseat
+        }
+        other => {
+            let human = Side::parse(other).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "mode `{}`: expected hotseat, editor or nixon",
+                    req.mode
+                ))
+            })?;
+            let ai = AgentSpec::parse(req.ai.as_deref().unwrap_or("heuristic"))
+                .map_err(ApiError::bad_request)?;
+            Mode::Against { human, ai }
+        }
+    };
+    let seed = req.seed.unwrap_or_else(|| {
+        let mut b = [0u8; 8];
+        getrandom::fill(&mut b).expect("the operating system's random source");
+        u64::from_le_bytes(b) >> 16
+    });
+    let rules = st.current_rules();
+    let mode_name = match &mode {
+        Mode::Hotseat => "hotseat".to_string(),
+        Mode::Against { human, ai } => format!("{} against {ai}", human.key()),
+    };
+    // The deal and an agent that moves first run off the async workers.
+    let session = tokio::task::spawn_blocking(move || {
+        let mut s = Session::new(rules, seed, mode);
+        s.run_agents().map(|()| s)
+    })
+    .await
+    .map_err(|e| ApiError::internal(format!("the new game's task failed: {e}")))?
+    .map_err(refusal)?;
+    let seats = seat::PerSide {
+        editor: session.token(Side::Editor).map(str::to_string),
+        nixon: session.token(Side::Nixon).map(str::to_string),
+    };
+    let game = st.sessions.insert(session).map_err(|Full::Full(n)| {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the studio is full: {n} games are open; finish or close one (they also expire when idle)"),
+        )
+    })?;
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            game,
+            mode: mode_name,
+            seed,
+            seats,
+        }),
+    )
+        .into_response())
+}
+
+#[derive(Deserialize)]
+struct Since {
+    since: Option<usize>,
+}
+
+async fn view(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    Query(q): Query<Since>,
+    headers: HeaderMap,
+) -> Result<Json<seat::SeatView>, ApiError> {
+    let gid = id.clone();
+    with_game(&st, &id, move |s| {
+        let side = seat_of(s, &headers)?;
+        Ok(Json(seat::seat_view(&gid, s, side, q.since.unwrap_or(0))))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChooseReq {
+    /// The option's index in the decision's list.
+    option: Option<usize>,
+    /// Or the choice in notation.
+    text: Option<String>,
+    /// The step the choice was made at (the view's `step`): a choice made
+    /// on a position that is gone is refused.
+    step: Option<u64>,
+    /// Narration wanted from this line on, in the answer.
+    since: Option<usize>,
+}
+
+fn refusal(r: Refusal) -> ApiError {
+    match r {
+        Refusal::Refused(m) => ApiError::unprocessable(m),
+        Refusal::Broken(m) => ApiError::internal(m),
+    }
+}
+
+async fn choose(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    JsonBody(req): JsonBody<ChooseReq>,
+) -> Result<Json<seat::SeatView>, ApiError> {
+    let answer = match (req.option, req.text) {
+        (Some(i), None) => Answer::Index(i),
+        (None, Some(t)) => Answer::Text(t),
+        _ => {
+            return Err(ApiError::bad_request(
+                "send either `option` (an index) or `text` (notation)",
+            ))
+        }
+    };
+    let gid = id.clone();
+    with_game(&st, &id, move |s| {
+        let side = seat_of(s, &headers)?;
+        if let Some(step) = req.step {
+            if step != s.step {
+                return Err(ApiError::conflict(format!(
+                    "the game has moved on (step {step} is gone, it is now step {}): look again",
+                    s.step
+                )));
+            }
+        }
+        s.choose(side, &answer).map_err(refusal)?;
+        Ok(Json(seat::seat_view(&gid, s, side, req.since.unwrap_or(0))))
+    })
+    .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct UndoReq {
+    since: Option<usize>,
+}
+
+async fn undo(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    // The body is optional: empty, or `{ "since": N }`.
+    OptionalJson(req): OptionalJson<UndoReq>,
+) -> Result<Json<seat::SeatView>, ApiError> {
+    let since = req.since.unwrap_or(0);
+    let gid = id.clone();
+    with_game(&st, &id, move |s| {
+        let side = seat_of(s, &headers)?;
+        if !s.undo(side) {
+            return Err(ApiError::conflict(
+                "nothing to undo: you have not decided anything yet",
+            ));
+        }
+        Ok(Json(seat::seat_view(&gid, s, side, since)))
+    })
+    .await
+}
+
+fn download(text: String, name: &str) -> Response {
+    (
+        [
+            (
+                axum::http::header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
+            (
+                axum::http::header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn scenario(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    with_game(&st, &id, move |s| {
+        seat_of(s, &headers)?;
+        if !s.can_save() {
+            return Err(ApiError::forbidden(
+                "a saved position holds everything, the opponent's hand and the face-down tokens included: against an agent it can be saved once the game is over",
+            ));
+        }
+        let n = s.log.choices.len();
+        let def = crate::formats::scenario::save::scenario_of(
+            &s.rules,
+            &s.state,
+            "saved game",
+            &format!("saved by the studio after {n} choices (seed {})", s.seed),
+        );
+        Ok(download(
+            crate::formats::scenario::save::to_text(&def),
+            &format!("watergate-{}-{n}.ron", s.seed),
+        ))
+    })
+    .await
+}
+
+async fn game_log(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    with_game(&st, &id, move |s| {
+        seat_of(s, &headers)?;
+        if s.state.outcome().is_none() {
+            return Err(ApiError::forbidden(
+                "the log names every choice, hidden ones included: it can be downloaded once the game is over",
+            ));
+        }
+        Ok(download(s.log.to_text(), &format!("watergate-{}.log.ron", s.seed)))
+    })
+    .await
+}
+
+async fn end(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    with_game(&st, &id, move |s| seat_of(s, &headers).map(|_| ())).await?;
+    st.sessions.remove(&id);
+    Ok(StatusCode::NO_CONTENT)
+}

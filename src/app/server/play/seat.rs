@@ -1,0 +1,395 @@
+//! What one seat is sent: the table as that player sees it, built from the
+//! seat's `View` only (never from the `State`), the decision if it is
+//! theirs with its options in words, and the narration they were told.
+//!
+//! The one place a `State` is consulted is the wording of the seat's own
+//! options (`format_choice`, `describe_choice` with the seat as viewer),
+//! which the terminal shows the same player; options name track evidence by
+//! slot, never by token, so they carry nothing the seat may not know.
+
+use super::session::{Mode, Session};
+use crate::game::engine::notation::{describe_choice, format_choice};
+use crate::game::engine::{Choice, TokenRef};
+use crate::game::model::*;
+use crate::game::rules::Rules;
+use crate::game::state::{Phase, PicLoc};
+use crate::game::view::View;
+use serde::Serialize;
+
+#[derive(Serialize)]
+pub struct SeatView {
+    pub game: String,
+    pub seat: Side,
+    /// `hotseat`, or the agent the other side is played by.
+    pub mode: String,
+    pub opponent: Option<String>,
+    /// Changes at every choice and undo; send it back with a choice.
+    pub step: u64,
+    pub round: u16,
+    pub phase: &'static str,
+    pub turn: Side,
+    pub initiative: Side,
+    pub initiative_token: Option<i8>,
+    pub momentum_token: Option<i8>,
+    pub track_length: i8,
+    pub momentum: Momentum,
+    pub track: Vec<TrackToken>,
+    pub board: Vec<BoardToken>,
+    pub pictures: Vec<PictureView>,
+    pub connected_informants: usize,
+    pub informants_to_connect: u8,
+    pub hand: Vec<CardFace>,
+    pub hand_sizes: PerSide<usize>,
+    pub deck_sizes: PerSide<usize>,
+    pub discards: PerSide<Vec<CardFace>>,
+    pub removed: Vec<CardFace>,
+    pub bag: usize,
+    pub in_play: Vec<InPlayView>,
+    pub held_token: Option<TokenFace>,
+    pub outcome: Option<OutcomeView>,
+    /// The seat's decision, when it is theirs.
+    pub decision: Option<DecisionView>,
+    /// Whose decision it is, when it is not the seat's.
+    pub waiting_for: Option<Side>,
+    pub can_undo: bool,
+    pub can_save: bool,
+    pub log: LogPart,
+}
+
+#[derive(Serialize)]
+pub struct PerSide<T> {
+    pub editor: T,
+    pub nixon: T,
+}
+
+fn per_side<T>(f: impl Fn(Side) -> T) -> PerSide<T> {
+    PerSide {
+        editor: f(Side::Editor),
+        nixon: f(Side::Nixon),
+    }
+}
+
+#[derive(Serialize)]
+pub struct Momentum {
+    /// Tokens in the general supply.
+    pub supply: u8,
+    /// On each side's momentum card.
+    pub on_card: PerSide<u8>,
+    pub removed: u8,
+    pub to_win: u8,
+}
+
+#[derive(Serialize)]
+pub struct TokenFace {
+    pub colours: Vec<&'static str>,
+    pub symbol: bool,
+}
+
+fn colours(c: Colours) -> Vec<&'static str> {
+    c.iter().map(Colour::name).collect()
+}
+
+#[derive(Serialize)]
+pub struct TrackToken {
+    pub slot: u8,
+    pub pos: i8,
+    pub face_up: bool,
+    /// `None`: face down and hidden from this seat.
+    pub kind: Option<TokenFace>,
+}
+
+#[derive(Serialize)]
+pub struct BoardToken {
+    pub space: String,
+    pub face_up: bool,
+    pub kind: TokenFace,
+}
+
+#[derive(Serialize)]
+pub struct PictureView {
+    pub name: String,
+    pub full_name: String,
+    /// `supply`, `recruited` (face up, the Editor's) or `secured` (Nixon's).
+    pub place: &'static str,
+    pub space: Option<String>,
+}
+
+/// A card as its face shows it.
+#[derive(Serialize)]
+pub struct CardFace {
+    pub id: String,
+    pub number: u16,
+    pub name: String,
+    pub side: Side,
+    pub card_type: &'static str,
+    pub value: u8,
+    pub colours: Vec<&'static str>,
+    pub informant: Option<String>,
+    pub reaction: bool,
+    pub action_text: String,
+    pub quote: String,
+    pub placeholders: Vec<String>,
+}
+
+pub fn card_face(r: &Rules, c: CardId) -> CardFace {
+    let card = r.card(c);
+    CardFace {
+        id: card.id.clone(),
+        number: card.number,
+        name: card.name.clone(),
+        side: card.side,
+        card_type: card.card_type.name(),
+        value: card.value,
+        colours: colours(card.colours),
+        informant: card.informant.map(|p| r.pictures[p.index()].name.clone()),
+        reaction: card.is_reaction(),
+        action_text: card.action_text.clone(),
+        quote: card.quote.clone(),
+        placeholders: card.placeholders.clone(),
+    }
+}
+
+#[derive(Serialize)]
+pub struct InPlayView {
+    pub card: CardFace,
+    pub player: Side,
+    pub part: Option<Part>,
+    pub cancelled: bool,
+}
+
+#[derive(Serialize)]
+pub struct OutcomeView {
+    pub winner: Side,
+    pub cause: &'static str,
+    pub text: String,
+}
+
+#[derive(Serialize)]
+pub struct DecisionView {
+    /// What the decision is about, in a sentence.
+    pub prompt: String,
+    pub options: Vec<OptionView>,
+}
+
+/// One legal option: its index (what a click sends), its notation (what
+/// the text box takes), its words, and what it points at on the table.
+#[derive(Serialize)]
+pub struct OptionView {
+    pub index: usize,
+    pub notation: String,
+    pub text: String,
+    /// `play`, `token`, `ask`, `space`, `picture`, `card`, `react`, `pass`,
+    /// `branch`, `skip`.
+    pub kind: &'static str,
+    /// The card a `play`, `card` or `react` option names (its id).
+    pub card: Option<String>,
+    /// `value` or `action`, for `play`.
+    pub part: Option<Part>,
+    /// `ev3`, `initiative` or `momentum`, for `token`.
+    pub token: Option<String>,
+    /// The board space's id, for `space`.
+    pub space: Option<String>,
+    /// The colour asked for, for `ask`; the picture's name, for `picture`.
+    pub name: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct LogPart {
+    /// Index of the first line sent: lines before it are the ones the page
+    /// already has (after an undo it can be smaller than the page's count).
+    pub from: usize,
+    pub lines: Vec<String>,
+}
+
+fn option_view(
+    r: &Rules,
+    v: &View,
+    state: &crate::game::state::State,
+    index: usize,
+    c: Choice,
+) -> OptionView {
+    let mut o = OptionView {
+        index,
+        notation: format_choice(r, state, c),
+        text: describe_choice(r, state, v.side(), c),
+        kind: "",
+        card: None,
+        part: None,
+        token: None,
+        space: None,
+        name: None,
+    };
+    match c {
+        Choice::Play { card, part } => {
+            o.kind = "play";
+            o.card = Some(r.card(card).id.clone());
+            o.part = Some(part);
+        }
+        Choice::Token(t) => {
+            o.kind = "token";
+            o.token = Some(match t {
+                TokenRef::Initiative => "initiative".into(),
+                TokenRef::Momentum => "momentum".into(),
+                TokenRef::Evidence(slot) => format!("ev{slot}"),
+            });
+        }
+        Choice::Ask(colour) => {
+            o.kind = "ask";
+            o.name = Some(colour.name().to_string());
+        }
+        Choice::Space(sp) => {
+            o.kind = "space";
+            o.space = Some(r.board.spaces[sp.index()].id.clone());
+        }
+        Choice::Picture(p) => {
+            o.kind = "picture";
+            o.name = Some(r.pictures[p.index()].name.clone());
+        }
+        Choice::Card(card) => {
+            o.kind = "card";
+            o.card = Some(r.card(card).id.clone());
+        }
+        Choice::React(card) => {
+            o.kind = "react";
+            o.card = Some(r.card(card).id.clone());
+        }
+        Choice::Pass => o.kind = "pass",
+        Choice::Branch(_) => o.kind = "branch",
+        Choice::Skip => o.kind = "skip",
+        Choice::Chance(_) => o.kind = "chance",
+    }
+    o
+}
+
+/// The seat's view of session `s` (game id `game`), with the narration
+/// from line `since` on.
+pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView {
+    let r: &Rules = &s.rules;
+    let v = View::new(r, &s.state, seat);
+    let space_id = |sp: SpaceId| r.board.spaces[sp.index()].id.clone();
+    let decision = v.decision().map(|d| DecisionView {
+        prompt: crate::app::terminal::decision_text(r, seat, &d.kind),
+        options: d
+            .options
+            .iter()
+            .enumerate()
+            .map(|(i, c)| option_view(r, &v, &s.state, i, *c))
+            .collect(),
+    });
+    let waiting_for = if decision.is_none() && v.outcome().is_none() {
+        s.to_move()
+    } else {
+        None
+    };
+    let narration = &s.narration[seat.index()];
+    let from = since.min(narration.len());
+    let (mode, opponent) = match &s.mode {
+        Mode::Hotseat => ("hotseat".to_string(), None),
+        Mode::Against { ai, .. } => (format!("against {ai}"), Some(ai.to_string())),
+    };
+    SeatView {
+        game: game.to_string(),
+        seat,
+        mode,
+        opponent,
+        step: s.step,
+        round: v.round(),
+        phase: match v.phase() {
+            Phase::Initial => "initial phase",
+            Phase::Cards => "card phase",
+            Phase::Evaluation => "evaluation phase",
+            Phase::Over => "game over",
+        },
+        turn: v.turn(),
+        initiative: v.initiative(),
+        initiative_token: v.initiative_token(),
+        momentum_token: v.momentum_token(),
+        track_length: r.numbers.track_length,
+        momentum: Momentum {
+            supply: v.momentum_supply(),
+            on_card: per_side(|side| v.momentum_on_card(side)),
+            removed: v.momentum_removed(),
+            to_win: r.numbers.momentum_to_win,
+        },
+        track: v
+            .track()
+            .into_iter()
+            .map(|t| TrackToken {
+                slot: t.slot,
+                pos: t.pos,
+                face_up: t.face_up,
+                kind: t.colours.zip(t.momentum_symbol).map(|(c, m)| TokenFace {
+                    colours: colours(c),
+                    symbol: m,
+                }),
+            })
+            .collect(),
+        board: v
+            .board()
+            .into_iter()
+            .map(|t| BoardToken {
+                space: space_id(t.space),
+                face_up: t.face_up,
+                kind: TokenFace {
+                    colours: colours(t.colours),
+                    symbol: t.momentum_symbol,
+                },
+            })
+            .collect(),
+        pictures: v
+            .pictures()
+            .iter()
+            .enumerate()
+            .map(|(i, loc)| {
+                let p = &r.pictures[i];
+                let space = r.board.informant_spaces.get(i).map(|sp| space_id(*sp));
+                let (place, space) = match loc {
+                    PicLoc::Supply => ("supply", None),
+                    PicLoc::Pinned { face_up: true } => ("recruited", space),
+                    PicLoc::Pinned { face_up: false } => ("secured", space),
+                };
+                PictureView {
+                    name: p.name.clone(),
+                    full_name: p.full_name.clone(),
+                    place,
+                    space,
+                }
+            })
+            .collect(),
+        connected_informants: v.connected_informants(),
+        informants_to_connect: r.numbers.informants_to_connect,
+        hand: v.my_hand().iter().map(|c| card_face(r, *c)).collect(),
+        hand_sizes: per_side(|side| v.hand_size(side)),
+        deck_sizes: per_side(|side| v.deck_size(side)),
+        discards: per_side(|side| v.discard(side).iter().map(|c| card_face(r, *c)).collect()),
+        removed: v.removed().iter().map(|c| card_face(r, *c)).collect(),
+        bag: v.bag_size(),
+        in_play: v
+            .in_play()
+            .into_iter()
+            .map(|p| InPlayView {
+                card: card_face(r, p.card),
+                player: p.player,
+                part: p.part,
+                cancelled: p.cancelled,
+            })
+            .collect(),
+        held_token: v.held_token().map(|(c, m)| TokenFace {
+            colours: colours(c),
+            symbol: m,
+        }),
+        outcome: v.outcome().map(|o| OutcomeView {
+            winner: o.winner,
+            cause: o.cause.key(),
+            text: format!("{} wins — {}.", o.winner, o.cause.describe()),
+        }),
+        decision,
+        waiting_for,
+        can_undo: s.can_undo(seat),
+        can_save: s.can_save(),
+        log: LogPart {
+            from,
+            lines: narration[from..].to_vec(),
+        },
+    }
+}

@@ -1,0 +1,401 @@
+//! A game being played in the studio, and the table of them.
+//!
+//! A session holds the full state of its game; what leaves it for a seat is
+//! built by `seat.rs` from that seat's `View`. Each human seat has its own
+//! secret token; the session id alone only says which game. Sessions are
+//! bounded in number and expire when idle.
+
+use crate::formats::log::{players, GameLog};
+use crate::formats::narrate::narrate;
+use crate::game::engine::notation::parse_choice;
+use crate::game::engine::{Actor, Choice, Event, PlayError};
+use crate::game::model::{Part, Side};
+use crate::game::rules::Rules;
+use crate::game::state::State;
+use crate::game::view::View;
+use crate::lab::sim::game_seed;
+use crate::players::agent::{Agent, AgentSpec};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How many games at once, and how long an untouched one lives.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_games: usize,
+    pub idle: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_games: 256,
+            idle: Duration::from_secs(60 * 60),
+        }
+    }
+}
+
+/// Who plays the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Two humans at one screen, handing over between seats.
+    Hotseat,
+    /// One human; an agent plays the other side.
+    Against { human: Side, ai: AgentSpec },
+}
+
+impl Mode {
+    pub fn human(&self, side: Side) -> bool {
+        match self {
+            Mode::Hotseat => true,
+            Mode::Against { human, .. } => *human == side,
+        }
+    }
+}
+
+/// The position before a human's decision, for `undo`.
+struct Snapshot {
+    state: State,
+    /// Who decided there.
+    side: Side,
+    choices: usize,
+    narration: [usize; 2],
+}
+
+/// One game.
+pub struct Session {
+    pub rules: Arc<Rules>,
+    pub state: State,
+    pub seed: u64,
+    pub mode: Mode,
+    agents: [Option<Box<dyn Agent>>; 2],
+    /// Each human seat's secret, by `Side::index()`.
+    tokens: [Option<String>; 2],
+    /// What each side has been told, one line per event.
+    pub narration: [Vec<String>; 2],
+    pub log: GameLog,
+    history: Vec<Snapshot>,
+    /// Counts every change (choices and undos): a request naming an older
+    /// step is about a position that is gone.
+    pub step: u64,
+}
+
+/// Why a choice was not taken: the game is unchanged.
+pub enum Refusal {
+    /// Not this seat's decision, no such option, or the engine says no.
+    Refused(String),
+    /// A card script failed (the data is to blame, not the player).
+    Broken(String),
+}
+
+impl Session {
+    pub fn new(rules: Arc<Rules>, seed: u64, mode: Mode) -> Session {
+        let mut events = Vec::new();
+        let state = State::new_observed(&rules, seed, &mut events);
+        let name = |side| match &mode {
+            Mode::Against { ai, .. } if !mode.human(side) => ai.to_string(),
+            _ => "human".to_string(),
+        };
+        let log = GameLog::new_game(&rules, seed, players(name(Side::Editor), name(Side::Nixon)));
+        let agents = Side::BOTH.map(|side| match &mode {
+            Mode::Against { ai, .. } if !mode.human(side) => {
+                Some(ai.build(game_seed(seed, side.index() as u64 + 1), side))
+            }
+            _ => None,
+        });
+        let tokens = Side::BOTH.map(|side| mode.human(side).then(super::secret));
+        let before = State::setup(&rules, seed);
+        let narration = Side::BOTH.map(|side| narrate(&rules, &before, Some(side), &events));
+        Session {
+            rules,
+            state,
+            seed,
+            mode,
+            agents,
+            tokens,
+            narration,
+            log,
+            history: Vec::new(),
+            step: 0,
+        }
+    }
+
+    /// The seat a token opens, if any (compared in constant time).
+    pub fn seat(&self, token: &str) -> Option<Side> {
+        Side::BOTH.into_iter().find(|side| {
+            self.tokens[side.index()]
+                .as_deref()
+                .is_some_and(|t| same(t.as_bytes(), token.as_bytes()))
+        })
+    }
+
+    pub fn token(&self, side: Side) -> Option<&str> {
+        self.tokens[side.index()].as_deref()
+    }
+
+    /// The side whose decision is pending, if a player's.
+    pub fn to_move(&self) -> Option<Side> {
+        let mut options = Vec::new();
+        match self.state.legal(&self.rules, &mut options) {
+            Some(Actor::Player(side)) => Some(side),
+            _ => None,
+        }
+    }
+
+    /// Whether `side` has a decision of theirs to take back.
+    pub fn can_undo(&self, side: Side) -> bool {
+        self.history.iter().any(|s| s.side == side)
+    }
+
+    /// Whether `side` may download the whole position as a scenario file:
+    /// a saved scenario holds everything (hands, decks, the bag's order,
+    /// face-down tokens), so only when nothing is secret from anyone at
+    /// this screen — a hotseat game, whose two players share the screen
+    /// and the file — or once the game is over (ARCHITECTURE.md, "The
+    /// studio").
+    pub fn can_save(&self) -> bool {
+        self.mode == Mode::Hotseat || self.state.outcome().is_some()
+    }
+
+    /// Reads an answer of `side`: an option's index, or its notation.
+    pub fn parse(&self, side: Side, answer: &Answer) -> Result<Choice, Refusal> {
+        let Some(d) = View::new(&self.rules, &self.state, side).decision() else {
+            return Err(Refusal::Refused(
+                match (self.state.outcome(), self.to_move()) {
+                    (Some(_), _) => "the game is over".to_string(),
+                    (None, Some(other)) => format!("it is {other}'s decision, not yours"),
+                    (None, None) => "there is no decision to take".to_string(),
+                },
+            ));
+        };
+        match answer {
+            Answer::Index(i) => d.options.get(*i).copied().ok_or_else(|| {
+                Refusal::Refused(format!(
+                    "there is no option {i}: the options are numbered 0 to {}",
+                    d.options.len() - 1
+                ))
+            }),
+            Answer::Text(text) => {
+                let (r, s) = (&*self.rules, &self.state);
+                parse_choice(r, s, text, &d.options).map_err(|e| {
+                    // A card of the seat's own hand that may not be played
+                    // now: the engine says why. Only its own cards, so the
+                    // answer tells nothing of the opponent's hand.
+                    let own: Vec<Choice> = s
+                        .hand(side)
+                        .iter()
+                        .flat_map(|c| {
+                            [Part::Value, Part::Action].map(|part| Choice::Play { card: *c, part })
+                        })
+                        .collect();
+                    let why = match parse_choice(r, s, text, &own) {
+                        Ok(c) => match s.clone().apply(r, c) {
+                            Err(PlayError::Illegal(reason)) => format!("not now: {reason}"),
+                            _ => e,
+                        },
+                        Err(_) => e,
+                    };
+                    Refusal::Refused(why)
+                })
+            }
+        }
+    }
+
+    /// Takes a human's choice, then lets the agents play until a human
+    /// decides again or the game ends. On a refusal the game is unchanged.
+    pub fn choose(&mut self, side: Side, answer: &Answer) -> Result<(), Refusal> {
+        let choice = self.parse(side, answer)?;
+        let snap = Snapshot {
+            state: self.state.clone(),
+            side,
+            choices: self.log.choices.len(),
+            narration: [self.narration[0].len(), self.narration[1].len()],
+        };
+        match self.take(choice) {
+            Ok(()) => {}
+            Err(PlayError::Script(e)) => return Err(Refusal::Broken(e.to_string())),
+            Err(e) => return Err(Refusal::Refused(e.to_string())),
+        }
+        self.history.push(snap);
+        self.step += 1;
+        self.run_agents()
+    }
+
+    /// Applies a choice, records it and narrates it to both sides.
+    fn take(&mut self, choice: Choice) -> Result<(), PlayError> {
+        let before = self.state.clone();
+        let mut events: Vec<Event> = Vec::new();
+        self.state
+            .apply_observed(&self.rules, choice, &mut events)?;
+        self.log.record(&self.rules, &before, choice);
+        self.log.outcome = self.state.outcome();
+        for side in Side::BOTH {
+            let lines = narrate(&self.rules, &before, Some(side), &events);
+            self.narration[side.index()].extend(lines);
+        }
+        Ok(())
+    }
+
+    /// The agents' moves until a human decides or the game ends. Blocking
+    /// (an ISMCTS agent thinks for a while): called off the async runtime.
+    pub fn run_agents(&mut self) -> Result<(), Refusal> {
+        let mut options = Vec::new();
+        loop {
+            let Some(actor) = self.state.legal(&self.rules, &mut options) else {
+                return Ok(());
+            };
+            let Actor::Player(side) = actor else {
+                // Play draws chance itself; only a solver position asks.
+                return Err(Refusal::Broken(
+                    "the position asks for a chance outcome, which play never does".into(),
+                ));
+            };
+            let Some(agent) = self.agents[side.index()].as_mut() else {
+                return Ok(());
+            };
+            let view = View::new(&self.rules, &self.state, side);
+            let c = agent.decide(&view, &options);
+            if let Some(se) = agent.take_script_error() {
+                return Err(Refusal::Broken(format!(
+                    "{side}'s agent found a failing card script while looking ahead: {se}"
+                )));
+            }
+            if !options.contains(&c) {
+                return Err(Refusal::Broken(format!(
+                    "{side}'s agent chose an option that is not legal"
+                )));
+            }
+            match self.take(c) {
+                Ok(()) => self.step += 1,
+                Err(e) => {
+                    return Err(Refusal::Broken(format!(
+                        "{side}'s agent's choice failed: {e}"
+                    )))
+                }
+            }
+        }
+    }
+
+    /// Back to `side`'s previous decision (taking back the agent's replies
+    /// and, in hotseat, the other player's choices since). `false`: none.
+    pub fn undo(&mut self, side: Side) -> bool {
+        let Some(i) = self.history.iter().rposition(|s| s.side == side) else {
+            return false;
+        };
+        // That decision and every later one are taken back.
+        let Some(snap) = self.history.drain(i..).next() else {
+            return false;
+        };
+        self.state = snap.state;
+        self.log.choices.truncate(snap.choices);
+        self.log.outcome = self.state.outcome();
+        for s in 0..2 {
+            self.narration[s].truncate(snap.narration[s]);
+        }
+        self.step += 1;
+        true
+    }
+}
+
+/// A human's answer: the index of an option, or a choice in notation.
+#[derive(Clone, Debug)]
+pub enum Answer {
+    Index(usize),
+    Text(String),
+}
+
+/// Equal byte strings, in time that does not depend on where they differ.
+fn same(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+struct Entry {
+    session: Arc<Mutex<Session>>,
+    used: Instant,
+}
+
+/// The games being played: bounded in number, forgotten when idle.
+pub struct Sessions {
+    pub limits: Limits,
+    table: Mutex<HashMap<String, Entry>>,
+}
+
+/// Why a game could not be opened.
+pub enum Full {
+    Full(usize),
+}
+
+impl Sessions {
+    pub fn new(limits: Limits) -> Sessions {
+        Sessions {
+            limits,
+            table: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn table(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+        // A panic while holding the table lock leaves a usable table.
+        self.table.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Stores a new game under a fresh random id, unless the table is full
+    /// (after forgetting the idle ones).
+    pub fn insert(&self, session: Session) -> Result<String, Full> {
+        let now = Instant::now();
+        let mut t = self.table();
+        let idle = self.limits.idle;
+        t.retain(|_, e| now.duration_since(e.used) < idle);
+        if t.len() >= self.limits.max_games {
+            return Err(Full::Full(self.limits.max_games));
+        }
+        let id = super::secret();
+        t.insert(
+            id.clone(),
+            Entry {
+                session: Arc::new(Mutex::new(session)),
+                used: now,
+            },
+        );
+        Ok(id)
+    }
+
+    /// The game `id`, marked as used now.
+    pub fn get(&self, id: &str) -> Option<Arc<Mutex<Session>>> {
+        let mut t = self.table();
+        let e = t.get_mut(id)?;
+        e.used = Instant::now();
+        Some(Arc::clone(&e.session))
+    }
+
+    pub fn remove(&self, id: &str) -> bool {
+        self.table().remove(id).is_some()
+    }
+
+    pub fn len(&self) -> usize {
+        self.table().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Forgets the games untouched for longer than the idle limit, as of
+    /// `now`; returns how many.
+    pub fn expire(&self, now: Instant) -> usize {
+        let mut t = self.table();
+        let before = t.len();
+        let idle = self.limits.idle;
+        t.retain(|_, e| now.saturating_duration_since(e.used) < idle);
+        before - t.len()
+    }
+}
+
+/// Forgets idle games every so often, for as long as the server runs.
+pub async fn expire_loop(sessions: Arc<Sessions>) {
+    let every =
+        (sessions.limits.idle / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    loop {
+        tokio::time::sleep(every).await;
+        sessions.expire(Instant::now());
+    }
+}

@@ -1,0 +1,203 @@
+//! Headless Chromium driven over WebDriver (fantoccini → Debian's
+//! `/usr/bin/chromedriver` → `/usr/bin/chromium`), against a fresh
+//! `watergate serve --port 0`.
+//!
+//! `run("name", &[serve args], |c, url| async move { … })` starts the
+//! server, chromedriver on a free port and a browser with a fresh profile,
+//! runs the body, and on failure (an `Err` or a panic) saves a screenshot
+//! to `target/browser-failures/<name>.png` before failing the test.
+//! Without Chromium the test prints a notice and passes, unless
+//! `WATERGATE_REQUIRE_BROWSER=1` is set (CI), where a missing browser fails.
+
+use super::server::Server;
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// Whether the tests must have a browser (CI sets this).
+fn required() -> bool {
+    std::env::var("WATERGATE_REQUIRE_BROWSER").is_ok_and(|v| v == "1")
+}
+
+/// `true` when Chromium and chromedriver are installed; otherwise prints
+/// why the test is skipped (or fails it when a browser is required).
+pub fn available(test: &str) -> bool {
+    let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER]
+        .into_iter()
+        .filter(|p| !Path::new(p).exists())
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let msg = format!(
+        "{test}: {} not installed (apt-get install chromium chromium-driver, or run .ci/install-browser)",
+        missing.join(" and ")
+    );
+    assert!(!required(), "WATERGATE_REQUIRE_BROWSER=1 but {msg}");
+    eprintln!("SKIPPED browser test {msg}");
+    false
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free loopback port")
+}
+
+struct Driver {
+    child: Child,
+    port: u16,
+    profile: PathBuf,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = free_port();
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                Instant::now() < deadline,
+                "chromedriver did not open port {port}"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let profile =
+            std::env::temp_dir().join(format!("watergate-chromium-{}-{port}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&profile);
+        Driver {
+            child,
+            port,
+            profile,
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+async fn connect(d: &Driver) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+                "--window-size=1400,1100",
+                format!("--user-data-dir={}", d.profile.display()),
+            ],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", d.port))
+        .await
+        .expect("a browser session starts")
+}
+
+/// Where screenshots of failed browser tests go.
+pub fn failure_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("target/browser-failures")
+}
+
+/// Runs a browser test (see the module's description). The body gets the
+/// browser and the studio's URL; `Err(message)` or a panic fails the test
+/// after a screenshot.
+pub fn run<F, Fut>(name: &str, serve_args: &[&str], body: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: std::future::Future<Output = Result<(), String>> + Send + 'static,
+{
+    if !available(name) {
+        return;
+    }
+    let server = Server::start(serve_args);
+    let driver = Driver::start();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    let outcome: Result<(), String> = rt.block_on(async {
+        let client = connect(&driver).await;
+        let task = tokio::spawn(body(client.clone(), server.url.clone()));
+        let result = match task.await {
+            Ok(r) => r,
+            Err(e) if e.is_panic() => {
+                let p = e.into_panic();
+                Err(p
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "the test panicked".into()))
+            }
+            Err(e) => Err(format!("the test's task failed: {e}")),
+        };
+        if result.is_err() {
+            let dir = failure_dir();
+            let _ = std::fs::create_dir_all(&dir);
+            let file = dir.join(format!("{name}.png"));
+            match client.screenshot().await {
+                Ok(png) => match std::fs::write(&file, png) {
+                    Ok(()) => eprintln!("screenshot of the failure: {}", file.display()),
+                    Err(e) => eprintln!("cannot save the screenshot {}: {e}", file.display()),
+                },
+                Err(e) => eprintln!("cannot take a screenshot: {e}"),
+            }
+        }
+        let _ = client.close().await;
+        result
+    });
+    drop(driver);
+    drop(server);
+    if let Err(e) = outcome {
+        panic!("browser test {name} failed: {e}");
+    }
+}
+
+/// Waits until `css` matches an element, up to `secs` seconds.
+pub async fn wait_css(
+    c: &Client,
+    css: &str,
+    secs: u64,
+) -> Result<fantoccini::elements::Element, String> {
+    c.wait()
+        .at_most(Duration::from_secs(secs))
+        .for_element(Locator::Css(css))
+        .await
+        .map_err(|e| format!("no `{css}` after {secs}s: {e}"))
+}
+
+/// Saves a screenshot of the page (a PNG) at `path`.
+pub async fn screenshot(c: &Client, path: &Path) -> Result<(), String> {
+    let png = c.screenshot().await.map_err(|e| e.to_string())?;
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    }
+    std::fs::write(path, png).map_err(|e| format!("{}: {e}", path.display()))
+}

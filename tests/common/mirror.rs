@@ -1,0 +1,193 @@
+//! The same game as a studio session, played in the library beside it: a
+//! test sends a choice over HTTP and applies the same option here (and the
+//! random agent's replies, built with the session's seed), so it knows the
+//! full state behind every response — what the Editor may not be sent.
+
+use std::collections::BTreeSet;
+use watergate::formats::narrate::narrate;
+use watergate::game::engine::notation::{format_choice, kind_name};
+use watergate::game::engine::{Actor, Choice};
+use watergate::game::model::{CardId, Side};
+use watergate::game::rules::Rules;
+use watergate::game::state::{EvLoc, State};
+use watergate::game::view::View;
+use watergate::lab::sim::game_seed;
+use watergate::players::agent::{Agent, AgentSpec};
+
+pub struct Mirror {
+    pub rules: Rules,
+    pub state: State,
+    /// The random agent of the side no human plays, if any.
+    agent: Option<(Side, Box<dyn Agent>)>,
+    /// Cards the Editor has seen: their own hand, and every card that was
+    /// public (discards, removed, on the table) or named to them.
+    seen: BTreeSet<CardId>,
+    /// Everything the Editor has been told, to know which kinds they know.
+    told: String,
+}
+
+impl Mirror {
+    /// A new deal with `seed`; `random_plays`: the side the random agent plays.
+    pub fn new(seed: u64, random_plays: Option<Side>) -> Mirror {
+        let rules = watergate::data::shipped();
+        let mut events = Vec::new();
+        let state = State::new_observed(&rules, seed, &mut events);
+        let before = State::setup(&rules, seed);
+        let told = narrate(&rules, &before, Some(Side::Editor), &events).join("\n");
+        let agent = random_plays.map(|side| {
+            (
+                side,
+                AgentSpec::Random.build(game_seed(seed, side.index() as u64 + 1), side),
+            )
+        });
+        let mut m = Mirror {
+            rules,
+            state,
+            agent,
+            seen: BTreeSet::new(),
+            told,
+        };
+        m.note_seen();
+        m
+    }
+
+    pub fn options(&self) -> (Option<Side>, Vec<Choice>) {
+        let mut v = Vec::new();
+        let side = match self.state.legal(&self.rules, &mut v) {
+            Some(Actor::Player(s)) => Some(s),
+            _ => None,
+        };
+        (side, v)
+    }
+
+    /// The notation of option `i` now.
+    pub fn notation(&self, i: usize) -> String {
+        let (_, v) = self.options();
+        format_choice(&self.rules, &self.state, v[i])
+    }
+
+    /// Applies option `i`, then the agent's replies until a human decides.
+    pub fn choose(&mut self, i: usize) {
+        let (_, v) = self.options();
+        self.apply(v[i]);
+        loop {
+            let (side, v) = self.options();
+            let Some(side) = side else { return };
+            let Some((agent_side, agent)) = self.agent.as_mut() else {
+                return;
+            };
+            if *agent_side != side {
+                return;
+            }
+            let c = agent.decide(&View::new(&self.rules, &self.state, side), &v);
+            self.apply(c);
+        }
+    }
+
+    fn apply(&mut self, c: Choice) {
+        let before = self.state.clone();
+        let mut events = Vec::new();
+        self.state
+            .apply_observed(&self.rules, c, &mut events)
+            .expect("the mirrored choice is legal");
+        let lines = narrate(&self.rules, &before, Some(Side::Editor), &events);
+        self.told.push('\n');
+        self.told.push_str(&lines.join("\n"));
+        // A card named to the Editor (played, discarded) is seen.
+        for (i, card) in self.rules.cards.iter().enumerate() {
+            if lines.iter().any(|l| l.contains(&card.name)) {
+                self.seen.insert(CardId(i as u8));
+            }
+        }
+        self.note_seen();
+    }
+
+    fn note_seen(&mut self) {
+        let s = &self.state;
+        let mut add: Vec<CardId> = s.hand(Side::Editor).to_vec();
+        add.extend(
+            Side::BOTH
+                .iter()
+                .flat_map(|side| s.discards(*side).iter().copied()),
+        );
+        add.extend(s.removed().iter().copied());
+        add.extend(
+            View::new(&self.rules, s, Side::Editor)
+                .in_play()
+                .iter()
+                .map(|p| p.card),
+        );
+        self.seen.extend(add);
+    }
+
+    /// What no response to the Editor may contain now: the id and quote of
+    /// every card in Nixon's hand or either deck that the Editor has never
+    /// seen, and the kind of a face-down research-track token that is
+    /// two-coloured or carries the momentum symbol (so its name is
+    /// distinctive) when no token of that kind is in view and none was
+    /// named to the Editor.
+    pub fn forbidden(&self) -> Vec<String> {
+        let s = &self.state;
+        let r = &self.rules;
+        let mut v = Vec::new();
+        let hidden_cards = s
+            .hand(Side::Nixon)
+            .iter()
+            .chain(Side::BOTH.iter().flat_map(|side| s.deck(*side).iter()));
+        for c in hidden_cards {
+            if self.seen.contains(c) {
+                continue;
+            }
+            let card = r.card(*c);
+            v.push(format!("\"{}\"", card.id));
+            v.push(format!("{} ", card.id));
+            if card.quote.len() > 20 {
+                v.push(card.quote.clone());
+            }
+        }
+        let view = View::new(r, s, Side::Editor);
+        let mut public: BTreeSet<String> = view
+            .board()
+            .iter()
+            .map(|t| kind_name(t.colours, t.momentum_symbol))
+            .collect();
+        public.extend(
+            view.track()
+                .iter()
+                .filter_map(|t| t.colours.zip(t.momentum_symbol))
+                .map(|(c, m)| kind_name(c, m)),
+        );
+        if let Some((c, m)) = view.held_token() {
+            public.insert(kind_name(c, m));
+        }
+        for t in s.track().iter() {
+            if let Some((_, false)) = s.on_track(*t) {
+                let k = r.token(*t);
+                let name = kind_name(k.colours, k.momentum_symbol);
+                let distinctive = k.colours.len() == 2 || k.momentum_symbol;
+                if distinctive && !public.contains(&name) && !self.told.contains(&name) {
+                    v.push(name);
+                }
+            }
+        }
+        v
+    }
+
+    /// Slots of face-down tokens on the research track.
+    pub fn face_down_slots(&self) -> Vec<u8> {
+        View::new(&self.rules, &self.state, Side::Nixon)
+            .track()
+            .iter()
+            .filter(|t| !t.face_up)
+            .map(|t| t.slot)
+            .collect()
+    }
+
+    pub fn in_bag(&self) -> usize {
+        self.state
+            .evidence()
+            .iter()
+            .filter(|l| matches!(l, EvLoc::Bag))
+            .count()
+    }
+}

@@ -1,0 +1,60 @@
+//! A `watergate serve --port 0` child process for one test: started from
+//! the built binary, its URL read from its first line, killed when dropped.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+pub struct Server {
+    child: Child,
+    /// Kept open so the server's later lines never meet a closed pipe.
+    _stdout: BufReader<std::process::ChildStdout>,
+    /// `http://127.0.0.1:PORT/`
+    pub url: String,
+    pub port: u16,
+}
+
+impl Server {
+    /// Starts the studio with extra arguments (`--data DIR`, `--max-games N`…).
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the watergate binary starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut first = String::new();
+        let mut stdout = BufReader::new(stdout);
+        stdout.read_line(&mut first).expect("serve prints its URL");
+        let url = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in serve's first line: {first:?}"))
+            .to_string();
+        let port = url
+            .trim_end_matches('/')
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .expect("a port in the URL");
+        Server {
+            child,
+            _stdout: stdout,
+            url,
+            port,
+        }
+    }
+
+    /// `host:port` as the Host header names this server.
+    pub fn host(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

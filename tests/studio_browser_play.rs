@@ -1,0 +1,246 @@
+//! Play in a real browser (headless Chromium over WebDriver): a whole game
+//! played by clicking, against the random agent, until the page shows who
+//! won; and hotseat's handover screen between the seats. Skipped with a
+//! notice when Chromium is missing, unless WATERGATE_REQUIRE_BROWSER=1.
+//!
+//! `WATERGATE_UPDATE_SCREENSHOT=1` also saves the board mid-game as
+//! docs/studio-board.png (the README's picture).
+
+mod common;
+
+use common::browser::{run, screenshot, wait_css};
+use fantoccini::{Client, Locator};
+use std::time::Duration;
+
+/// The page's step counter (`data-step` of the play area), if shown.
+async fn step(c: &Client) -> Option<String> {
+    let el = c.find(Locator::Css("div.play")).await.ok()?;
+    el.attr("data-step").await.ok().flatten()
+}
+
+/// Clicks the first legal option until the game is over; returns the
+/// outcome's text and the number of clicks.
+async fn click_to_the_end(
+    c: &Client,
+    screenshot_at: Option<usize>,
+) -> Result<(String, usize), String> {
+    let mut clicks = 0;
+    loop {
+        if let Ok(o) = c.find(Locator::Css("#outcome")).await {
+            return Ok((o.text().await.map_err(|e| e.to_string())?, clicks));
+        }
+        if clicks > 3000 {
+            return Err("no end after 3000 clicks".into());
+        }
+        if let Ok(b) = c.find(Locator::Css("#handover-ready")).await {
+            b.click().await.map_err(|e| e.to_string())?;
+            wait_css(c, "div.play", 30).await?;
+            continue;
+        }
+        let before = step(c).await;
+        let option = wait_css(c, "button.option", 60).await?;
+        if screenshot_at == Some(clicks) {
+            let path =
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/studio-board.png");
+            screenshot(c, &path).await?;
+        }
+        option
+            .click()
+            .await
+            .map_err(|e| format!("click {clicks}: {e}"))?;
+        clicks += 1;
+        // The page is drawn again once the server answered.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        loop {
+            if c.find(Locator::Css("#handover-ready")).await.is_ok() || step(c).await != before {
+                break;
+            }
+            if let Ok(m) = c.find(Locator::Css("#message.error")).await {
+                let text = m.text().await.unwrap_or_default();
+                if !text.is_empty() {
+                    return Err(format!(
+                        "the page shows an error after click {clicks}: {text}"
+                    ));
+                }
+            }
+            if std::time::Instant::now() > deadline {
+                return Err(format!("the page did not change after click {clicks}"));
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+#[test]
+fn a_whole_game_is_played_by_clicking_against_the_random_agent() {
+    run("whole_game_by_clicking", &[], |c, url| async move {
+        c.goto(&format!("{url}#/play"))
+            .await
+            .map_err(|e| e.to_string())?;
+        wait_css(&c, "#start", 20).await?;
+        let ai = c
+            .find(Locator::Css("#ai"))
+            .await
+            .map_err(|e| e.to_string())?;
+        ai.clear().await.map_err(|e| e.to_string())?;
+        ai.send_keys("random").await.map_err(|e| e.to_string())?;
+        c.find(Locator::Css("#seed"))
+            .await
+            .map_err(|e| e.to_string())?
+            .send_keys("11")
+            .await
+            .map_err(|e| e.to_string())?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(|e| e.to_string())?
+            .click()
+            .await
+            .map_err(|e| e.to_string())?;
+        wait_css(&c, "svg.board", 30).await?;
+        // The board is drawn: every space of board.ron, the informants named.
+        let spaces = c
+            .find_all(Locator::Css("svg.board g.space"))
+            .await
+            .map_err(|e| e.to_string())?;
+        if spaces.len() < 30 {
+            return Err(format!("only {} board spaces drawn", spaces.len()));
+        }
+        let shot = std::env::var("WATERGATE_UPDATE_SCREENSHOT")
+            .is_ok_and(|v| v == "1")
+            .then_some(24);
+        let (outcome, clicks) = click_to_the_end(&c, shot).await?;
+        if !outcome.contains("Game over") || !outcome.contains("wins") {
+            return Err(format!("the outcome reads {outcome:?}"));
+        }
+        eprintln!("game over after {clicks} clicks: {outcome}");
+        Ok(())
+    });
+}
+
+#[test]
+fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
+    run("hotseat_handover", &[], |c, url| async move {
+        c.goto(&format!("{url}#/play"))
+            .await
+            .map_err(|e| e.to_string())?;
+        wait_css(&c, "#start", 20).await?;
+        c.find(Locator::Css("#mode option[value='hotseat']"))
+            .await
+            .map_err(|e| e.to_string())?
+            .click()
+            .await
+            .map_err(|e| e.to_string())?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(|e| e.to_string())?
+            .click()
+            .await
+            .map_err(|e| e.to_string())?;
+        // Click until the handover screen comes; it shows no hand and no board.
+        for _ in 0..200 {
+            if let Ok(h) = c.find(Locator::Css("#handover")).await {
+                let text = h.text().await.map_err(|e| e.to_string())?;
+                if c.find(Locator::Css("article.card")).await.is_ok() {
+                    return Err("the handover screen shows cards".into());
+                }
+                if !text.contains("Pass the screen to") {
+                    return Err(format!("the handover screen reads {text:?}"));
+                }
+                let seat_before = c
+                    .execute(
+                        "return JSON.parse(sessionStorage.getItem('watergate.play')).current",
+                        vec![],
+                    )
+                    .await
+                    .map_err(|e| e.to_string())?;
+                c.find(Locator::Css("#handover-ready"))
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .click()
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let play = wait_css(&c, "div.play", 20).await?;
+                let seat_after = play.attr("data-seat").await.map_err(|e| e.to_string())?;
+                if Some(seat_before.as_str().unwrap_or("").to_string()) == seat_after {
+                    return Err(format!("the seat did not change: {seat_after:?}"));
+                }
+                return Ok(());
+            }
+            let before = step(&c).await;
+            wait_css(&c, "button.option", 30)
+                .await?
+                .click()
+                .await
+                .map_err(|e| e.to_string())?;
+            for _ in 0..500 {
+                if c.find(Locator::Css("#handover")).await.is_ok() || step(&c).await != before {
+                    break;
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        }
+        Err("no handover in 200 choices".into())
+    });
+}
+
+#[test]
+fn the_notation_box_takes_a_choice_and_shows_why_a_bad_one_is_refused() {
+    run("notation_box", &[], |c, url| async move {
+        let e = |e: fantoccini::error::CmdError| e.to_string();
+        c.goto(&format!("{url}#/play")).await.map_err(e)?;
+        wait_css(&c, "#start", 20).await?;
+        let ai = c.find(Locator::Css("#ai")).await.map_err(e)?;
+        ai.clear().await.map_err(e)?;
+        ai.send_keys("ismcts:nonsense").await.map_err(e)?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(e)?
+            .click()
+            .await
+            .map_err(e)?;
+        // A bad agent is refused with the engine's words, on the page.
+        let err = wait_css(&c, ".start .error", 10).await?;
+        for _ in 0..100 {
+            if !err.text().await.map_err(e)?.is_empty() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let said = err.text().await.map_err(e)?;
+        if !said.contains("expected a number of iterations") {
+            return Err(format!("a bad agent: the page says {said:?}"));
+        }
+        ai.clear().await.map_err(e)?;
+        ai.send_keys("ismcts:20").await.map_err(e)?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(e)?
+            .click()
+            .await
+            .map_err(e)?;
+        let code = wait_css(&c, "ol.options li code", 30).await?;
+        let notation = code.text().await.map_err(e)?;
+        let before = step(&c).await;
+        let input = c.find(Locator::Css("#notation")).await.map_err(e)?;
+        input.send_keys("fly to the moon\n").await.map_err(e)?;
+        let msg = wait_css(&c, "#message.error", 10).await?;
+        let text = msg.text().await.map_err(e)?;
+        if text.is_empty() || step(&c).await != before {
+            return Err(format!(
+                "a bad choice: message {text:?}, step {:?} → {:?}",
+                before,
+                step(&c).await
+            ));
+        }
+        let input = c.find(Locator::Css("#notation")).await.map_err(e)?;
+        input.clear().await.map_err(e)?;
+        input.send_keys(&format!("{notation}\n")).await.map_err(e)?;
+        for _ in 0..500 {
+            if step(&c).await != before {
+                return Ok(());
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        Err(format!("typing `{notation}` did not move the game on"))
+    });
+}
