@@ -8,56 +8,49 @@ use std::ops::ControlFlow;
 use watergate::game::engine::{Actor, Choice};
 use watergate::game::model::*;
 use watergate::game::rules::Rules;
-use watergate::game::state::{EvLoc, GameRng, State};
+use watergate::game::state::{GameRng, State};
 use watergate::game::view::View;
 use watergate::lab::driver::{play_out_alone, OnDecision};
 use watergate::players::agent::{AgentSpec, Budget};
 
 /// `s` with everything `viewer` cannot see dealt differently.
-fn rehide(s: &State, viewer: Side, salt: u64) -> State {
+fn rehide(r: &Rules, s: &State, viewer: Side, salt: u64) -> State {
     use rand::SeedableRng;
-    let mut t = s.clone();
+    let mut t = s.to_setup();
     t.rng = GameRng::seed_from_u64(salt ^ 0xDEAD_BEEF);
     let opp = viewer.other();
-    let n = t.hands[opp.index()].len();
-    let mut pool: Vec<CardId> = t.hands[opp.index()]
+    let n = t.hands[opp].len();
+    let mut pool: Vec<CardId> = t.hands[opp]
         .iter()
-        .chain(t.decks[opp.index()].iter())
+        .chain(t.decks[opp].iter())
         .copied()
         .collect();
     t.shuffle(&mut pool);
-    t.hands[opp.index()] = pool[..n].iter().copied().collect();
-    t.decks[opp.index()] = pool[n..].iter().copied().collect();
-    let mut own: Vec<CardId> = t.decks[viewer.index()].to_vec();
+    t.hands[opp] = pool[..n].to_vec();
+    t.decks[opp] = pool[n..].to_vec();
+    let mut own: Vec<CardId> = t.decks[viewer].clone();
     t.shuffle(&mut own);
-    t.decks[viewer.index()] = own.into_iter().collect();
+    t.decks[viewer] = own;
     // The Editor cannot tell face-down track tokens from bag tokens.
     let slots: Vec<usize> = if viewer == Side::Editor {
         (0..t.track.len())
-            .filter(|i| matches!(t.on_track(t.track[*i]), Some((_, false))))
+            .filter(|i| !t.track[*i].face_up)
             .collect()
     } else {
         vec![]
     };
     let mut tokens: Vec<TokenId> = slots
         .iter()
-        .map(|i| t.track[*i])
+        .map(|i| t.track[*i].token)
         .chain(t.bag.iter().copied())
         .collect();
     t.shuffle(&mut tokens);
-    let locs: Vec<EvLoc> = slots
-        .iter()
-        .map(|i| t.evidence[t.track[*i].index()])
-        .collect();
-    for (k, (slot, loc)) in slots.iter().zip(locs).enumerate() {
-        t.track[*slot] = tokens[k];
-        t.evidence[tokens[k].index()] = loc;
+    // Each slot keeps its place and face; another token lies there.
+    for (k, slot) in slots.iter().enumerate() {
+        t.track[*slot].token = tokens[k];
     }
-    for tok in &tokens[slots.len()..] {
-        t.evidence[tok.index()] = EvLoc::Bag;
-    }
-    t.bag = tokens[slots.len()..].iter().copied().collect();
-    t
+    t.bag = tokens[slots.len()..].to_vec();
+    State::from_setup(r, t).expect("a reshuffled position is a position")
 }
 
 /// Decision points from games between random players.
@@ -92,7 +85,7 @@ fn agents_cannot_see_hidden_information() {
     ];
     let mut differing_states = 0;
     for (i, (s, side)) in positions(&r, 120).into_iter().enumerate() {
-        let t = rehide(&s, side, i as u64);
+        let t = rehide(&r, &s, side, i as u64);
         if t != s {
             differing_states += 1;
         }
@@ -124,12 +117,13 @@ fn agents_do_react_to_visible_information() {
     let mut different = 0;
     for (i, (s, side)) in positions(&r, 60).into_iter().enumerate() {
         // Change something visible: the momentum token's place.
-        let mut t = s.clone();
-        t.momentum_token = match s.momentum_token {
+        let mut t = s.to_setup();
+        t.momentum_token = match s.momentum_token() {
             Some(p) if p < 3 => Some(p + 1),
             Some(p) => Some(p - 2),
             None => continue,
         };
+        let t = State::from_setup(&r, t).expect("the token moved along the track");
         let (mut oa, mut ob) = (Vec::new(), Vec::new());
         View::new(&r, &s, side).legal(&mut oa);
         View::new(&r, &t, side).legal(&mut ob);

@@ -140,7 +140,7 @@ fn logged_game(seed: u64) -> (String, usize) {
         lg.record(&r, &s, c);
         s.apply(&r, c).unwrap();
     }
-    lg.outcome = s.outcome;
+    lg.outcome = s.outcome();
     let n = lg.choices.len();
     (lg.to_text(), n)
 }

@@ -44,12 +44,12 @@ fn line(r: &Rules, index: u64, agents: &mut [Box<dyn Agent>; 2], kind: &str) -> 
     )
     .unwrap_or_else(|e| panic!("game {index} (seed {seed}): {e:?}"));
     let steps = played.decisions;
-    let o = s.outcome.expect("a finished game has an outcome");
+    let o = s.outcome().expect("a finished game has an outcome");
     format!(
         "{index:4} {kind:9} seed={seed:016x} winner={} cause={} round={} steps={steps} choices={digest:016x}",
         o.winner.key(),
         o.cause.key(),
-        s.round
+        s.round()
     )
 }
 
@@ -110,6 +110,6 @@ fn applying_a_choice_returns_the_decision_legal_lists() {
             assert_eq!(next, s.legal(&r, &mut listed), "game {index}");
             assert_eq!(options, listed, "game {index}");
         }
-        assert!(s.outcome.is_some() && options.is_empty());
+        assert!(s.outcome().is_some() && options.is_empty());
     }
 }

@@ -22,7 +22,7 @@ fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
     let mut anonymous = 0;
     for seed in 0..100 {
         let mut s = State::new(&r, seed);
-        let mut sights = Side::BOTH.map(|side| Sight::new(&s, Some(side)));
+        let mut sights = BySide::from_fn(|side| Sight::new(&s, Some(side)));
         let mut agent = RandomAgent::new(seed);
         let mut options = Vec::new();
         while let Some(actor) = s.legal(&r, &mut options) {
@@ -35,7 +35,7 @@ fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
                 Side::BOTH.map(|side| narrate(&r, Some(side), &sights[side].see_all(&events)));
             // Face down on the track now, by the events seen so far.
             let mut down: BTreeSet<TokenId> = before
-                .track
+                .track()
                 .iter()
                 .copied()
                 .filter(|t| matches!(before.on_track(*t), Some((_, false))))

@@ -103,12 +103,12 @@ impl Steps for Follow {
 fn following_the_events_knows_what_the_position_shows() {
     let r = watergate::data::shipped();
     let mut follow = Follow {
-        sights: Side::BOTH.map(|side| Sight::new_game(Some(side))),
+        sights: BySide::from_fn(|side| Sight::new_game(Some(side))),
         face_down: 0,
         decisions: 0,
     };
     for seed in 0..40 {
-        follow.sights = Side::BOTH.map(|side| Sight::new_game(Some(side)));
+        follow.sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
         let mut s = State::new_observed(&r, seed, &mut follow);
         let mut a = RandomAgent::new(game_seed(seed, 1));
         let mut b = RandomAgent::new(game_seed(seed, 2));

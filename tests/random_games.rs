@@ -68,7 +68,7 @@ fn nothing_is_created_or_lost_in_3000_random_games() {
             steps += 1;
         });
         watergate::game::invariants::conservation(&r, &s).unwrap();
-        assert!(s.outcome.is_some());
+        assert!(s.outcome().is_some());
         assert!(steps > 10, "seed {seed}: only {steps} decisions");
     }
 }
@@ -182,8 +182,8 @@ fn views_hide_what_the_viewer_may_not_see() {
             assert_eq!(e.colours.is_some(), e.face_up);
             assert!(n.colours.is_some());
         }
-        assert_eq!(editor.my_hand(), &s.hands[0][..]);
-        assert_eq!(nixon.my_hand(), &s.hands[1][..]);
+        assert_eq!(editor.my_hand(), s.hand(Side::Editor));
+        assert_eq!(nixon.my_hand(), s.hand(Side::Nixon));
     });
 }
 

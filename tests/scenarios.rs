@@ -88,7 +88,7 @@ fn check_puzzle(
         return Err("a puzzle must record its solution line".into());
     }
     let mut line = s.clone();
-    line.explicit_chance = true;
+    line.set_explicit_chance(true);
     let mut options = Vec::new();
     for (i, text) in p.solution.iter().enumerate() {
         if line.legal(r, &mut options).is_none() {
@@ -99,7 +99,7 @@ fn check_puzzle(
         line.apply(r, c)
             .map_err(|e| format!("solution move {i} `{text}`: {e}"))?;
     }
-    if p.wins && line.outcome.map(|o| o.winner) != Some(p.side) {
+    if p.wins && line.outcome().map(|o| o.winner) != Some(p.side) {
         return Err(format!("the recorded solution does not end in a win for {}", p.side).into());
     }
     Ok(())

@@ -43,13 +43,13 @@ fn a_replaced_script_changes_the_game_without_rebuilding() {
     let shipped = data::shipped();
     let mut s = start(&shipped, LIDDY_POSITION);
     play(&shipped, &mut s, "gordon_liddy action").unwrap();
-    assert_eq!(s.momentum_token, Some(0));
+    assert_eq!(s.momentum_token(), Some(0));
     // A designer's Liddy moves the momentum token 3 steps instead.
     let edited = with_file("scripts/nixon/gordon_liddy.rhai", "move_momentum(3);\n");
     let mut s = start(&edited, LIDDY_POSITION);
     play(&edited, &mut s, "gordon_liddy action").unwrap();
-    assert_eq!(s.momentum_token, Some(-3));
-    assert_eq!(s.track.len(), 2, "no evidence returned to the bag");
+    assert_eq!(s.momentum_token(), Some(-3));
+    assert_eq!(s.track().len(), 2, "no evidence returned to the bag");
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn an_edited_card_value_changes_the_game() {
         let mut s = start(rules, LIDDY_POSITION);
         play(rules, &mut s, "gordon_liddy value").unwrap();
         play(rules, &mut s, "initiative").unwrap();
-        assert_eq!(s.initiative_token, Some(expected));
+        assert_eq!(s.initiative_token(), Some(expected));
     }
 }
 

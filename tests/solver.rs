@@ -29,11 +29,13 @@ fn a_reshuffle_is_chance_not_the_generator() {
     let r = rules_of(&scn);
     let base = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
     for seed in 0..6u64 {
-        let mut s = base.clone();
-        {
+        let s = {
             use rand::SeedableRng;
-            s.rng = watergate::game::state::GameRng::seed_from_u64(seed);
-        }
+            let mut setup = base.to_setup();
+            setup.rng = watergate::game::state::GameRng::seed_from_u64(seed);
+            watergate::game::state::State::from_setup(&r, setup)
+                .expect("only the generator changed")
+        };
         let result = solve(
             &r,
             &s,
@@ -62,10 +64,13 @@ fn a_reshuffle_is_chance_not_the_generator() {
 fn a_reshuffle_with_one_outcome_wins() {
     let scn = fixture("reshuffle_in_horizon.ron");
     let r = rules_of(&scn);
-    let mut s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    let s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
     let mitchell = r.card_by_id("nixon.john_mitchell").expect("a card");
-    s.discards[1].retain(|c| *c != mitchell);
-    s.removed.push(mitchell);
+    let mut setup = s.to_setup();
+    setup.discards[watergate::game::model::Side::Nixon].retain(|c| *c != mitchell);
+    setup.removed.push(mitchell);
+    let s = watergate::game::state::State::from_setup(&r, setup)
+        .expect("the card moved from the pile to the removed");
     let result = solve(
         &r,
         &s,
@@ -86,7 +91,7 @@ fn explicit_chance_asks_which_card_comes_on_top() {
     let scn = fixture("reshuffle_in_horizon.ron");
     let r = rules_of(&scn);
     let mut s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
-    s.explicit_chance = true;
+    s.set_explicit_chance(true);
     let mut options = Vec::new();
     s.legal(&r, &mut options);
     let hunt =
@@ -109,7 +114,7 @@ fn explicit_chance_asks_which_card_comes_on_top() {
     );
     let colson = r.card_by_id("nixon.chuck_colson").expect("a card");
     assert_eq!(
-        s.decks[1].to_vec(),
+        s.deck(watergate::game::model::Side::Nixon).to_vec(),
         vec![colson],
         "Colson stays in the deck"
     );

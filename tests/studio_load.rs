@@ -87,7 +87,9 @@ async fn play(port: u16, seed: u64) -> Result<GameResult, String> {
             .iter()
             .map(|c| c["id"].as_str().unwrap_or("").to_string())
             .collect();
-        let want: Vec<String> = m.state.hands[Side::Editor.index()]
+        let want: Vec<String> = m
+            .state
+            .hand(Side::Editor)
             .iter()
             .map(|c| m.rules.card(*c).id.clone())
             .collect();
@@ -97,7 +99,7 @@ async fn play(port: u16, seed: u64) -> Result<GameResult, String> {
             ));
         }
         if to_move.is_none() {
-            let winner = m.state.outcome.map(|o| json!(o.winner));
+            let winner = m.state.outcome().map(|o| json!(o.winner));
             if winner.as_ref() != Some(&view["outcome"]["winner"]) {
                 return Err(format!(
                     "game {seed}: outcome {} but the game's is {winner:?}",

@@ -90,7 +90,7 @@ fn logged_game(seed: u64) -> String {
         lg.record(&r, &s, c);
         s.apply(&r, c).unwrap();
     }
-    lg.outcome = s.outcome;
+    lg.outcome = s.outcome();
     lg.to_text()
 }
 

@@ -57,7 +57,9 @@ fn assert_editor_sees_only_their_view(body: &str, m: &Mirror, context: &str) -> 
         .iter()
         .map(|c| c["id"].as_str().unwrap())
         .collect();
-    let want: Vec<&str> = m.state.hands[Side::Editor.index()]
+    let want: Vec<&str> = m
+        .state
+        .hand(Side::Editor)
         .iter()
         .map(|c| m.rules.card(*c).id.as_str())
         .collect();
@@ -111,7 +113,7 @@ fn play_whole_game_checking_the_editor(
             );
             assert_eq!(
                 ev["outcome"]["winner"],
-                json!(m.state.outcome.unwrap().winner),
+                json!(m.state.outcome().unwrap().winner),
                 "{ctx}: the winner"
             );
             return n as usize;

@@ -45,7 +45,11 @@ fn drive(r: &Rules, game: Game, lines: &[String], log: Option<PathBuf>) -> (Ende
 fn seed_with_reaction_in_hand(r: &Rules) -> (u64, String) {
     for seed in 0..1000 {
         let s = State::new(r, seed);
-        if let Some(c) = s.hands[0].iter().find(|c| r.card(**c).is_reaction()) {
+        if let Some(c) = s
+            .hand(Side::Editor)
+            .iter()
+            .find(|c| r.card(**c).is_reaction())
+        {
             return (seed, r.card(*c).id.clone());
         }
     }
@@ -87,7 +91,7 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
 
     // The game ran to its end.
     assert!(!ended.quit, "{}", &out[out.len().saturating_sub(3000)..]);
-    let outcome = ended.state.outcome.expect("the game is over");
+    let outcome = ended.state.outcome().expect("the game is over");
     assert!(out.contains(&format!("Game over: {} wins", outcome.winner)));
 
     // Bad input is answered, never fatal.
@@ -152,7 +156,7 @@ fn the_end_of_input_quits_cleanly_and_keeps_the_log() {
     let lines: Vec<String> = vec!["1".into(), "\u{fffd}\u{0}nonsense".into(), "2".into()];
     let (ended, out) = drive(&r, game, &lines, Some(log_path.clone()));
     assert!(ended.quit);
-    assert!(ended.state.outcome.is_none());
+    assert!(ended.state.outcome().is_none());
     assert!(out.contains("End of input."));
     let logged = log::read(&log_path).unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(logged.log.outcome, None);
@@ -174,7 +178,7 @@ fn random_game(r: &Rules, log: &mut GameLog, mut s: State, seed: u64) -> State {
         &mut OnChoice(|before: &State, _, c| log.record(r, before, c)),
     )
     .expect("legal choices apply");
-    log.outcome = s.outcome;
+    log.outcome = s.outcome();
     s
 }
 
@@ -185,7 +189,7 @@ fn logs_of_fifty_random_games_replay_to_the_same_end() {
         let seed = game_seed(2024, i);
         let mut log = GameLog::new_game(&r, seed, players("random", "random"));
         let end = random_game(&r, &mut log, State::new(&r, seed), seed);
-        assert!(end.outcome.is_some());
+        assert!(end.outcome().is_some());
         let path = temp(&format!("random-{i}.log.ron"));
         log.write(&path).unwrap();
         let back = log::read(&path).unwrap_or_else(|d| panic!("{d}"));
@@ -339,7 +343,7 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
     for ((side, text), (decider, state)) in screens.iter().zip(&decisions) {
         assert_eq!(side, decider);
         let face_down: Vec<usize> = state
-            .track
+            .track()
             .iter()
             .enumerate()
             .filter(|(_, t)| matches!(state.on_track(**t), Some((_, false))))

@@ -93,9 +93,9 @@ impl Session {
         let mut s = start.clone();
         // Chance is drawn here, by weights, so the solver and the attempt agree
         // on what a random event may give.
-        s.explicit_chance = true;
+        s.set_explicit_chance(true);
         Session {
-            round: s.round,
+            round: s.round(),
             s,
             plies: 0,
             chance: Pcg64Mcg::seed_from_u64(seed),
@@ -130,14 +130,14 @@ impl Session {
 
     /// How the attempt ended, if it has.
     pub fn over(&self) -> Option<Ending> {
-        if let Some(o) = self.s.outcome {
+        if let Some(o) = self.s.outcome() {
             return Some(if o.winner == self.side {
                 Ending::Solved
             } else {
                 Ending::Failed(format!("{} won ({})", o.winner, o.cause.describe()))
             });
         }
-        if self.s.round != self.round || self.s.phase == Phase::Initial {
+        if self.s.round() != self.round || self.s.phase() == Phase::Initial {
             return Some(Ending::Failed("the round ended without a win".into()));
         }
         if self.left() == Some(0) {
@@ -381,7 +381,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
         writeln!(
             self.out,
             "════ {side} to decide — round {}, the whole position ════",
-            self.game.s.round
+            self.game.s.round()
         )?;
         let body = crate::formats::render::position_with(self.r, &self.game.s, &st, true);
         for line in body.lines().skip(1) {

@@ -90,7 +90,7 @@ impl Game {
         let mut g = Game::with(state, log, humans, ai, seed);
         g.start_events = start_events;
         // The setup's events follow the position before the deal.
-        g.sights = Side::BOTH.map(|side| Sight::new_game(Some(side)));
+        g.sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
         g.intro = format!("A new game of Watergate, seed {seed}.");
         g
     }
@@ -107,7 +107,7 @@ impl Game {
     ) -> Game {
         // Random events are drawn, not decided, in play (the solver's
         // explicit chance is for search).
-        state.explicit_chance = false;
+        state.set_explicit_chance(false);
         let log = GameLog::from_position(r, &state, name, player_names(humans, ai));
         let mut g = Game::with(state, log, humans, ai, seed);
         g.intro = if name.is_empty() {
@@ -135,10 +135,7 @@ impl Game {
     }
 }
 
-fn player_names(
-    humans: Humans,
-    ai: &AgentSpec,
-) -> crate::formats::scenario::format::PerSide<String> {
+fn player_names(humans: Humans, ai: &AgentSpec) -> crate::game::model::BySide<String> {
     let name = |side| {
         if humans.plays(side) {
             "human".to_string()
@@ -235,7 +232,7 @@ struct Terminal<'r, R: BufRead, W: Write> {
     out: W,
     history: Vec<Snapshot>,
     /// Hotseat: narration kept for each player until their next screen.
-    pending: [Vec<String>; 2],
+    pending: BySide<Vec<String>>,
     /// Whose screen was shown last.
     viewer: Option<Side>,
     script_error: Option<crate::game::engine::ScriptError>,
@@ -281,7 +278,7 @@ pub fn play<R: BufRead, W: Write>(
         input,
         out,
         history: Vec::new(),
-        pending: [Vec::new(), Vec::new()],
+        pending: BySide::default(),
         viewer: None,
         script_error: None,
         answer: Arc::new(Mutex::new(None)),
@@ -504,7 +501,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         let Some((mover, _)) = self.taking.take() else {
             return Ok(());
         };
-        self.log.outcome = s.outcome;
+        self.log.outcome = s.outcome();
         let events = std::mem::take(&mut self.events);
         self.tell(&events, mover)?;
         self.write_log()
@@ -518,7 +515,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         if events.is_empty() {
             return Ok(());
         }
-        let seen = self.sights.each_mut().map(|sight| sight.see_all(events));
+        let seen = BySide::from_fn(|side| self.sights[side].see_all(events));
         match self.humans {
             Humans::One(side) => {
                 for line in narrate(self.r, Some(side), &seen[side]) {
@@ -533,7 +530,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                             writeln!(self.out, "  • {line}")?;
                         }
                     } else {
-                        self.pending[side.index()].extend(lines);
+                        self.pending[side].extend(lines);
                     }
                 }
             }
@@ -624,7 +621,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             // A card of the player's own hand that may not be played so now:
             // the engine says why. Only the player's own cards, so the answer
             // never tells anything about the opponent's hand.
-            let own: Vec<Choice> = s.hands[side.index()]
+            let own: Vec<Choice> = s
+                .hand(side)
                 .iter()
                 .flat_map(|c| {
                     [Part::Value, Part::Action].map(|part| Choice::Play { card: *c, part })
@@ -643,7 +641,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// The player's screen: the position as they see it, then the decision.
     fn show(&mut self, s: &State, side: Side, d: &Decision) -> io::Result<()> {
         let hotseat = self.humans == Humans::Both;
-        let pending = std::mem::take(&mut self.pending[side.index()]);
+        let pending = std::mem::take(&mut self.pending[side]);
         let text = screen(
             self.r,
             s,
@@ -672,7 +670,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// The player's hand with each card's action text.
     fn hand(&mut self, s: &State, side: Side) -> io::Result<()> {
         let st = self.style(Some(side));
-        for c in s.hands[side.index()].clone() {
+        for c in s.hand(side).to_vec() {
             writeln!(self.out, "  {}", render::card_line(self.r, &st, c))?;
             for line in render::wrap(&self.r.card(c).action_text, 72) {
                 writeln!(self.out, "      {line}")?;
@@ -723,9 +721,9 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         *state = snap.state;
         self.sights = observation::both_sides(state);
         self.log.choices.truncate(snap.choices);
-        self.log.outcome = state.outcome;
+        self.log.outcome = state.outcome();
         // What was kept for the other hotseat player no longer happened.
-        self.pending = [Vec::new(), Vec::new()];
+        self.pending = BySide::default();
         writeln!(
             self.out,
             "Undone: {taken_back} choice{} taken back.",
@@ -756,7 +754,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         // The game is over: nothing is secret any more.
         let st = self.style(None);
         write!(self.out, "{}", render::position(self.r, s, &st))?;
-        if let Some(o) = s.outcome {
+        if let Some(o) = s.outcome() {
             writeln!(self.out)?;
             writeln!(
                 self.out,
@@ -834,7 +832,7 @@ pub fn screen(
     compact: bool,
 ) -> String {
     let side = st.viewer.unwrap_or(Side::Editor);
-    let phase = match s.phase {
+    let phase = match s.phase() {
         Phase::Initial => "initial phase",
         Phase::Cards => "card phase",
         Phase::Evaluation => "evaluation phase",
@@ -842,7 +840,7 @@ pub fn screen(
     };
     let mut out = format!(
         "════ {side}'s view — round {}, {phase}{} ════\n",
-        s.round,
+        s.round(),
         if hotseat {
             format!(" (only {} looks)", the(side))
         } else {
@@ -850,7 +848,7 @@ pub fn screen(
         }
     );
     if compact {
-        if let Some(o) = s.outcome {
+        if let Some(o) = s.outcome() {
             out.push_str(&format!("{} wins: {}.\n", o.winner, o.cause.describe()));
         }
         out.push_str(&render::position_compact(r, s, st));

@@ -159,7 +159,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     }
 
     // Momentum cards.
-    let mut mcards: [Option<MomentumCard>; 2] = [None, None];
+    let mut mcards: BySide<Option<MomentumCard>> = BySide::default();
     let mut space_units = Vec::new();
     for p in &momentum {
         let m = &p.def;
@@ -175,7 +175,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
                 format!("duplicate card number {}: also used by {other}", m.number),
             ));
         }
-        if mcards[m.side.index()].is_some() {
+        if mcards[m.side].is_some() {
             d.push(p.at(
                 "side",
                 format!(
@@ -211,7 +211,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
                 unit: None,
             });
         }
-        mcards[m.side.index()] = Some(MomentumCard {
+        mcards[m.side] = Some(MomentumCard {
             id: m.id.clone(),
             number: m.number,
             name: m.name.clone(),
@@ -222,7 +222,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         });
     }
     for side in Side::BOTH {
-        if mcards[side.index()].is_none() {
+        if mcards[side].is_none() {
             d.push(Diagnostic::file(
                 ds.display_path(MOMENTUM_DIR.trim_end_matches('/')),
                 format!(
@@ -231,7 +231,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
             ));
         }
     }
-    if let (Some(n), Some(nixon)) = (&numbers, &mcards[Side::Nixon.index()]) {
+    if let (Some(n), Some(nixon)) = (&numbers, &mcards.nixon) {
         if (nixon.spaces.len() as u8) < n.momentum_to_win {
             d.push(game.at(
                 "momentum_to_win",
@@ -270,10 +270,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         numbers: numbers.clone().unwrap_or_else(placeholder_numbers),
         settings: settings_of(&game.def.settings),
         cards: runtime_cards,
-        momentum_cards: [
-            placeholder_momentum(Side::Editor),
-            placeholder_momentum(Side::Nixon),
-        ],
+        momentum_cards: BySide::from_fn(placeholder_momentum),
         board: board_rt.clone().unwrap_or_else(|| Board {
             spaces: vec![],
             neighbours: vec![],
@@ -318,8 +315,14 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     if !d.is_empty() {
         return Err(d.sorted());
     }
-    let (Some(numbers), Some(board_rt), [Some(mut editor_mc), Some(mut nixon_mc)]) =
-        (numbers, board_rt, mcards)
+    let (
+        Some(numbers),
+        Some(board_rt),
+        BySide {
+            editor: Some(mut editor_mc),
+            nixon: Some(mut nixon_mc),
+        },
+    ) = (numbers, board_rt, mcards)
     else {
         return Err(d.sorted());
     };
@@ -355,7 +358,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         numbers,
         settings: settings_of(&game.def.settings),
         cards: cards_rt,
-        momentum_cards: [editor_mc, nixon_mc],
+        momentum_cards: BySide::new(editor_mc, nixon_mc),
         board: board_rt,
         evidence,
         pictures,

@@ -10,10 +10,11 @@
 
 use crate::data::{self, srcmap::SourceMap};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::formats::scenario::format::{PerSide, ScenarioDef};
+use crate::formats::scenario::format::ScenarioDef;
 use crate::formats::scenario::{save, Scenario};
 use crate::game::engine::notation::{format_choice, parse_choice};
 use crate::game::engine::{Choice, Observer};
+use crate::game::model::BySide;
 use crate::game::model::Outcome;
 use crate::game::rules::Rules;
 use crate::game::state::State;
@@ -33,7 +34,7 @@ pub struct GameLog {
     /// Where the game starts: a seed (no `position`) or a complete position.
     pub start: ScenarioDef,
     /// Who played each side: `human`, or an agent (`random`, `ismcts:1000`…).
-    pub players: PerSide<String>,
+    pub players: BySide<String>,
     /// Every decided choice, in notation, in order.
     #[serde(default)]
     pub choices: Vec<String>,
@@ -49,7 +50,7 @@ pub fn fingerprint_hex(r: &Rules) -> String {
 
 impl GameLog {
     /// A log of a new game from `seed`.
-    pub fn new_game(r: &Rules, seed: u64, players: PerSide<String>) -> GameLog {
+    pub fn new_game(r: &Rules, seed: u64, players: BySide<String>) -> GameLog {
         GameLog::starting_at(
             r,
             ScenarioDef {
@@ -62,7 +63,7 @@ impl GameLog {
 
     /// A log of a game played on from position `s` (saved whole, generator
     /// included, so the log does not depend on the scenario file).
-    pub fn from_position(r: &Rules, s: &State, name: &str, players: PerSide<String>) -> GameLog {
+    pub fn from_position(r: &Rules, s: &State, name: &str, players: BySide<String>) -> GameLog {
         GameLog::starting_at(
             r,
             save::scenario_of(r, s, name, "the start of a game log"),
@@ -70,7 +71,7 @@ impl GameLog {
         )
     }
 
-    fn starting_at(r: &Rules, start: ScenarioDef, players: PerSide<String>) -> GameLog {
+    fn starting_at(r: &Rules, start: ScenarioDef, players: BySide<String>) -> GameLog {
         GameLog {
             version: LOG_VERSION,
             fingerprint: fingerprint_hex(r),
@@ -251,7 +252,7 @@ impl LoadedLog {
 
     /// Whether the replay ended as the log says.
     pub fn check_outcome(&self, s: &State) -> Result<(), Diagnostic> {
-        if s.outcome == self.log.outcome {
+        if s.outcome() == self.log.outcome {
             return Ok(());
         }
         let say = |o: Option<Outcome>| match o {
@@ -264,7 +265,7 @@ impl LoadedLog {
                 "the log records {}, but replaying its {} choices ends with {}",
                 say(self.log.outcome),
                 self.log.choices.len(),
-                say(s.outcome)
+                say(s.outcome())
             ),
         ))
     }
@@ -282,8 +283,8 @@ impl LoadedLog {
 }
 
 /// The players of a game as a log names them.
-pub fn players(editor: impl Into<String>, nixon: impl Into<String>) -> PerSide<String> {
-    PerSide {
+pub fn players(editor: impl Into<String>, nixon: impl Into<String>) -> BySide<String> {
+    BySide {
         editor: editor.into(),
         nixon: nixon.into(),
     }

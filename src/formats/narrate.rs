@@ -188,7 +188,7 @@ impl<'r> Narrator<'r> {
                 self.r.pictures[picture.index()].full_name
             ),
             Event::MomentumAwarded { side, space } => {
-                let card = &self.r.momentum_cards[side.index()];
+                let card = &self.r.momentum_cards[*side];
                 let title = card
                     .spaces
                     .get(*space as usize)
@@ -259,7 +259,7 @@ mod tests {
         let editor = narrate(&r, Some(Side::Editor), &seen(Side::Editor));
         let nixon = narrate(&r, Some(Side::Nixon), &seen(Side::Nixon));
         let drawn: Vec<&String> = editor.iter().filter(|l| l.contains("bag")).collect();
-        assert_eq!(drawn.len(), s.track.len());
+        assert_eq!(drawn.len(), s.track().len());
         for l in drawn {
             assert_eq!(l, "A face-down token is drawn from the bag onto 0.");
         }

@@ -164,19 +164,19 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
         }
         format!("{}\n", line.trim_end())
     };
-    match s.initiative_token {
+    match s.initiative_token() {
         Some(p) => out.push_str(&row("initiative".into(), p)),
         None => {
             let _ = writeln!(out, "{:label_w$}gained this round", "initiative");
         }
     }
-    match s.momentum_token {
+    match s.momentum_token() {
         Some(p) => out.push_str(&row("momentum".into(), p)),
         None => {
             let _ = writeln!(out, "{:label_w$}not on the track", "momentum");
         }
     }
-    for (slot, t) in s.track.iter().enumerate() {
+    for (slot, t) in s.track().iter().enumerate() {
         let Some((pos, up)) = s.on_track(*t) else {
             continue;
         };
@@ -214,7 +214,7 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
             SpaceKind::Nixon => (st.bold("NIXON"), 5),
             SpaceKind::Informant(p) => {
                 let name = abbrev[p.index()].clone();
-                let mark = match s.pictures[p.index()] {
+                let mark = match s.pictures()[p.index()] {
                     PicLoc::Supply => " ",
                     PicLoc::Pinned { face_up: true } => "↑",
                     PicLoc::Pinned { face_up: false } => "↓",
@@ -331,8 +331,8 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
 pub fn momentum(r: &Rules, s: &State) -> String {
     let mut out = String::new();
     for side in [Side::Editor, Side::Nixon] {
-        let card = &r.momentum_cards[side.index()];
-        let n = s.momentum_cards[side.index()] as usize;
+        let card = &r.momentum_cards[side];
+        let n = s.momentum_cards()[side] as usize;
         let boxes: String = (0..card.spaces.len())
             .map(|i| if i < n { '■' } else { '□' })
             .collect();
@@ -352,7 +352,9 @@ pub fn momentum(r: &Rules, s: &State) -> String {
     let _ = writeln!(
         out,
         "  momentum supply {} · removed {} · initiative: {}",
-        s.momentum_supply, s.momentum_removed, s.initiative
+        s.momentum_supply(),
+        s.momentum_removed(),
+        s.initiative()
     );
     out
 }
@@ -377,9 +379,9 @@ pub fn track_compact(r: &Rules, s: &State, st: &Style) -> String {
         Some(p) => at[(p + len) as usize].push(what),
         None => off.push(what),
     };
-    put(s.initiative_token, "initiative".into());
-    put(s.momentum_token, "momentum".into());
-    for (slot, t) in s.track.iter().enumerate() {
+    put(s.initiative_token(), "initiative".into());
+    put(s.momentum_token(), "momentum".into());
+    for (slot, t) in s.track().iter().enumerate() {
         if let Some((pos, up)) = s.on_track(*t) {
             put(
                 Some(pos),
@@ -410,8 +412,8 @@ pub fn track_compact(r: &Rules, s: &State, st: &Style) -> String {
 pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
     let mut out = track_compact(r, s, st);
     let boxes = |side: Side| {
-        let n = s.momentum_cards[side.index()] as usize;
-        let total = r.momentum_cards[side.index()].spaces.len();
+        let n = s.momentum_cards()[side] as usize;
+        let total = r.momentum_cards[side].spaces.len();
         let b: String = (0..total).map(|i| if i < n { '■' } else { '□' }).collect();
         format!("{} {b} {n}/{total}", side.name())
     };
@@ -420,9 +422,9 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
         "Momentum cards: {} · {} · supply {} · removed {} · initiative: {}",
         boxes(Side::Editor),
         boxes(Side::Nixon),
-        s.momentum_supply,
-        s.momentum_removed,
-        s.initiative
+        s.momentum_supply(),
+        s.momentum_removed(),
+        s.initiative()
     );
     out.push_str("Evidence board\n");
     for line in board(r, s, st).lines() {
@@ -446,15 +448,14 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
         }
     }
     for side in [Side::Editor, Side::Nixon] {
-        let i = side.index();
         if st.sees_hand(side) {
             let _ = writeln!(
                 out,
                 "{} hand ({}; `cards` shows their actions):",
                 side.name(),
-                s.hands[i].len()
+                s.hand(side).len()
             );
-            for c in &s.hands[i] {
+            for c in s.hand(side) {
                 let _ = writeln!(out, "  {}", card_line(r, st, *c));
             }
         }
@@ -462,17 +463,16 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
     let counts: Vec<String> = [Side::Editor, Side::Nixon]
         .iter()
         .map(|side| {
-            let i = side.index();
             let hand = if st.sees_hand(*side) {
                 String::new()
             } else {
-                format!("hand {}, ", s.hands[i].len())
+                format!("hand {}, ", s.hand(*side).len())
             };
             format!(
                 "{} {hand}deck {}, discards {}",
                 side.name(),
-                s.decks[i].len(),
-                s.discards[i].len()
+                s.deck(*side).len(),
+                s.discards(*side).len()
             )
         })
         .collect();
@@ -480,8 +480,8 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
         out,
         "Cards: {} · removed {} · bag {}",
         counts.join(" · "),
-        s.removed.len(),
-        s.bag.len()
+        s.removed().len(),
+        s.bag().len()
     );
     for line in position_notes(r, s) {
         let _ = writeln!(out, "{line}");
@@ -492,7 +492,7 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
 /// Restrictions and plays under way, one line each (rarely any).
 fn position_notes(r: &Rules, s: &State) -> Vec<String> {
     let mut out = Vec::new();
-    for f in &s.forbidden {
+    for f in s.forbidden() {
         out.push(format!(
             "  this round {} may not use the {} part of: {}",
             f.side,
@@ -506,7 +506,7 @@ fn position_notes(r: &Rules, s: &State) -> Vec<String> {
         ));
     }
     let plays: Vec<String> = s
-        .stack
+        .stack()
         .iter()
         .filter_map(|f| match f {
             Frame::Play(p) => Some(format!(
@@ -540,14 +540,18 @@ pub fn position(r: &Rules, s: &State, st: &Style) -> String {
 /// is printed under it (the terminal's screen, where the player chooses).
 pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String {
     let mut out = String::new();
-    let phase = match s.phase {
+    let phase = match s.phase() {
         Phase::Initial => "initial phase",
         Phase::Cards => "card phase",
         Phase::Evaluation => "evaluation phase",
         Phase::Over => "game over",
     };
-    let _ = writeln!(out, "{}", st.bold(&format!("Round {} — {phase}", s.round)));
-    if let Some(o) = s.outcome {
+    let _ = writeln!(
+        out,
+        "{}",
+        st.bold(&format!("Round {} — {phase}", s.round()))
+    );
+    if let Some(o) = s.outcome() {
         let _ = writeln!(
             out,
             "{}",
@@ -561,7 +565,7 @@ pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String 
     let _ = writeln!(out, "\nEvidence board");
     out.push_str(&board(r, s, st));
     let supply: Vec<&str> = s
-        .pictures
+        .pictures()
         .iter()
         .enumerate()
         .filter(|(_, p)| **p == PicLoc::Supply)
@@ -578,10 +582,9 @@ pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String 
     );
     let _ = writeln!(out, "\nCards");
     for side in [Side::Editor, Side::Nixon] {
-        let i = side.index();
         if st.sees_hand(side) {
-            let _ = writeln!(out, "  {:<7} hand ({}):", side.name(), s.hands[i].len());
-            for c in &s.hands[i] {
+            let _ = writeln!(out, "  {:<7} hand ({}):", side.name(), s.hand(side).len());
+            for c in s.hand(side) {
                 let _ = writeln!(out, "    {}", card_line(r, st, *c));
                 if actions {
                     for line in wrap(&r.card(*c).action_text, 72) {
@@ -590,22 +593,27 @@ pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String 
                 }
             }
         } else {
-            let _ = writeln!(out, "  {:<7} hand: {} cards", side.name(), s.hands[i].len());
+            let _ = writeln!(
+                out,
+                "  {:<7} hand: {} cards",
+                side.name(),
+                s.hand(side).len()
+            );
         }
         let _ = writeln!(
             out,
             "  {:<7} deck: {} cards · discard pile: {}",
             side.name(),
-            s.decks[i].len(),
-            card_names(r, &s.discards[i])
+            s.deck(side).len(),
+            card_names(r, s.discards(side))
         );
     }
     let _ = writeln!(
         out,
         "  removed from the game: {}",
-        card_names(r, &s.removed)
+        card_names(r, s.removed())
     );
-    let _ = writeln!(out, "  bag: {} evidence tokens", s.bag.len());
+    let _ = writeln!(out, "  bag: {} evidence tokens", s.bag().len());
     for line in position_notes(r, s) {
         let _ = writeln!(out, "{line}");
     }

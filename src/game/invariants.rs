@@ -98,7 +98,7 @@ pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
         }
     }
     for side in Side::BOTH {
-        if s.momentum_cards[side.index()] as usize > r.momentum_cards[side.index()].spaces.len() {
+        if s.momentum_cards[side] as usize > r.momentum_cards[side].spaces.len() {
             return Err(format!("more momentum on {side}'s card than spaces"));
         }
     }
@@ -114,7 +114,7 @@ pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
     let mut seen = vec![0u8; r.cards.len()];
     let mut count = |c: &CardId| seen[c.index()] += 1;
     for side in Side::BOTH {
-        let i = side.index();
+        let i = side;
         s.hands[i].iter().for_each(&mut count);
         s.decks[i].iter().for_each(&mut count);
         s.discards[i].iter().for_each(&mut count);
@@ -129,7 +129,7 @@ pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
         return Err(format!("card `{}` is in {} places", r.cards[c].id, seen[c]));
     }
     for side in Side::BOTH {
-        let i = side.index();
+        let i = side;
         for c in s.hands[i].iter().chain(&s.decks[i]).chain(&s.discards[i]) {
             if r.card(*c).side != side {
                 return Err(format!(

@@ -14,6 +14,7 @@ pub mod observation;
 pub mod program;
 pub mod rules;
 pub mod script_view;
+pub mod setup;
 pub mod state;
 pub mod view;
 pub mod wording;

@@ -297,20 +297,97 @@ pub struct Outcome {
     pub cause: WinCause,
 }
 
-/// One value per side, indexed by [`Side`] (`hands[side]`): the same array
-/// as before (`Side::index()` gives the position, Editor first), so its
-/// serialized form is unchanged.
-pub type BySide<T> = [T; 2];
+/// One value per side, indexed by [`Side`] (`hands[side]`), for the state,
+/// a setup, the rules and the file formats alike. Laid out as the pair
+/// array it replaced (`repr(C)`, Editor first) and hashed like it, so
+/// position keys are unchanged. In files it is written
+/// `PerSide(editor: …, nixon: …)`, the scenario format's name for it, a
+/// side left out taking its default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "PerSide")]
+#[repr(C)]
+pub struct BySide<T> {
+    #[serde(default)]
+    pub editor: T,
+    #[serde(default)]
+    pub nixon: T,
+}
 
-impl<T> std::ops::Index<Side> for [T; 2] {
-    type Output = T;
-    fn index(&self, side: Side) -> &T {
-        &self[side.index()]
+impl<T> BySide<T> {
+    pub const fn new(editor: T, nixon: T) -> BySide<T> {
+        BySide { editor, nixon }
+    }
+
+    /// The value of each side, computed from the side.
+    pub fn from_fn(mut f: impl FnMut(Side) -> T) -> BySide<T> {
+        BySide {
+            editor: f(Side::Editor),
+            nixon: f(Side::Nixon),
+        }
+    }
+
+    pub fn get(&self, side: Side) -> &T {
+        &self[side]
+    }
+
+    /// The Editor's value, then Nixon's.
+    pub fn iter(&self) -> std::array::IntoIter<&T, 2> {
+        [&self.editor, &self.nixon].into_iter()
+    }
+
+    pub fn iter_mut(&mut self) -> std::array::IntoIter<&mut T, 2> {
+        [&mut self.editor, &mut self.nixon].into_iter()
+    }
+
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
+        BySide {
+            editor: f(self.editor),
+            nixon: f(self.nixon),
+        }
     }
 }
 
-impl<T> std::ops::IndexMut<Side> for [T; 2] {
+impl<T> std::ops::Index<Side> for BySide<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, side: Side) -> &T {
+        match side {
+            Side::Editor => &self.editor,
+            Side::Nixon => &self.nixon,
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for BySide<T> {
+    #[inline]
     fn index_mut(&mut self, side: Side) -> &mut T {
-        &mut self[side.index()]
+        match side {
+            Side::Editor => &mut self.editor,
+            Side::Nixon => &mut self.nixon,
+        }
+    }
+}
+
+impl<'a, T> IntoIterator for &'a BySide<T> {
+    type Item = &'a T;
+    type IntoIter = std::array::IntoIter<&'a T, 2>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, T> IntoIterator for &'a mut BySide<T> {
+    type Item = &'a mut T;
+    type IntoIter = std::array::IntoIter<&'a mut T, 2>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+/// Hashed as the array `[editor, nixon]` it replaced (length, then the
+/// values), so `State::position_key` gives the same keys as before.
+impl<T: std::hash::Hash + Clone> std::hash::Hash for BySide<T> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        [self.editor.clone(), self.nixon.clone()].hash(h)
     }
 }

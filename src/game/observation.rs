@@ -212,5 +212,5 @@ impl Sight {
 
 /// One [`Sight`] per side, for a game both players watch.
 pub fn both_sides(s: &State) -> BySide<Sight> {
-    Side::BOTH.map(|side| Sight::new(s, Some(side)))
+    BySide::from_fn(|side| Sight::new(s, Some(side)))
 }

@@ -186,7 +186,7 @@ pub struct Rules {
     pub settings: Settings,
     pub cards: Vec<Card>,
     /// By `Side::index()`.
-    pub momentum_cards: [MomentumCard; 2],
+    pub momentum_cards: BySide<MomentumCard>,
     pub board: Board,
     pub evidence: Vec<EvidenceToken>,
     pub pictures: Vec<Picture>,

@@ -230,74 +230,204 @@ impl TryFrom<u8> for EvalStep {
     }
 }
 
-/// A whole game.
+/// A whole game. Its fields are the rules core's own (the engine works on
+/// them directly); everyone else reads them through the accessors below and
+/// builds or changes a position through a [`crate::game::setup::Setup`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
-    pub rng: GameRng,
+    pub(in crate::game) rng: GameRng,
     /// Random events stop as decisions of `Actor::Chance` (for the solver)
     /// instead of being drawn from `rng`.
-    pub explicit_chance: bool,
-    pub round: u16,
-    pub phase: Phase,
+    pub(in crate::game) explicit_chance: bool,
+    pub(in crate::game) round: u16,
+    pub(in crate::game) phase: Phase,
     /// Who holds the initiative (the initiative card's direction, R7.2).
-    pub initiative: Side,
+    pub(in crate::game) initiative: Side,
     /// The initiative token's track position; `None` once gained this round.
-    pub initiative_token: Option<i8>,
+    pub(in crate::game) initiative_token: Option<i8>,
     /// The momentum token's track position; `None` when not on the track.
-    pub momentum_token: Option<i8>,
-    pub momentum_supply: u8,
+    pub(in crate::game) momentum_token: Option<i8>,
+    pub(in crate::game) momentum_supply: u8,
     /// Momentum tokens on each side's momentum card, by `Side::index()`.
-    pub momentum_cards: [u8; 2],
-    pub momentum_removed: u8,
+    pub(in crate::game) momentum_cards: BySide<u8>,
+    pub(in crate::game) momentum_removed: u8,
     /// Where each evidence token is, by `TokenId`.
-    pub evidence: SmallVec<[EvLoc; 36]>,
+    pub(in crate::game) evidence: SmallVec<[EvLoc; 36]>,
     /// The evidence tokens on the research track in the order they arrived:
     /// choices name a token by its slot here, never by its id, so they reveal
     /// nothing about face-down tokens.
-    pub track: SmallVec<[TokenId; 12]>,
+    pub(in crate::game) track: SmallVec<[TokenId; 12]>,
     /// The bag, drawn from the end.
-    pub bag: SmallVec<[TokenId; 36]>,
+    pub(in crate::game) bag: SmallVec<[TokenId; 36]>,
     /// Where each picture is, by `PictureId`.
-    pub pictures: SmallVec<[PicLoc; 8]>,
-    pub hands: [SmallVec<[CardId; 8]>; 2],
+    pub(in crate::game) pictures: SmallVec<[PicLoc; 8]>,
+    pub(in crate::game) hands: BySide<SmallVec<[CardId; 8]>>,
     /// Draw decks, drawn from the end.
-    pub decks: [SmallVec<[CardId; 20]>; 2],
-    pub discards: [SmallVec<[CardId; 20]>; 2],
-    pub removed: SmallVec<[CardId; 16]>,
+    pub(in crate::game) decks: BySide<SmallVec<[CardId; 20]>>,
+    pub(in crate::game) discards: BySide<SmallVec<[CardId; 20]>>,
+    pub(in crate::game) removed: SmallVec<[CardId; 16]>,
     /// Whose turn it is when no play is in progress.
-    pub turn: Side,
+    pub(in crate::game) turn: Side,
     /// Cards each side has played this round (reactions count, R6.1).
-    pub turns_played: [u8; 2],
+    pub(in crate::game) turns_played: BySide<u8>,
     /// Restrictions in force for the rest of the round.
-    pub forbidden: SmallVec<[Forbid; 1]>,
-    pub stack: SmallVec<[Frame; 4]>,
-    pub outcome: Option<Outcome>,
+    pub(in crate::game) forbidden: SmallVec<[Forbid; 1]>,
+    pub(in crate::game) stack: SmallVec<[Frame; 4]>,
+    pub(in crate::game) outcome: Option<Outcome>,
+}
+
+/// A uniform number in `0..n` (n > 0) from a game's generator, by Lemire's
+/// method on 64-bit outputs: owned here so a seed gives the same game
+/// whatever version of `rand` is linked.
+pub fn below(rng: &mut GameRng, n: usize) -> usize {
+    use rand::Rng;
+    debug_assert!(n > 0);
+    let n = n as u64;
+    loop {
+        let x = rng.next_u64();
+        let m = (x as u128) * (n as u128);
+        let low = m as u64;
+        if low >= n.wrapping_neg() % n {
+            return (m >> 64) as usize;
+        }
+    }
+}
+
+/// Fisher–Yates shuffle with [`below`].
+pub fn shuffle<T>(rng: &mut GameRng, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = below(rng, i + 1);
+        items.swap(i, j);
+    }
+}
+
+/// Reading a game: one accessor per field, in the field's own terms.
+impl State {
+    /// The generator (everything random from here on comes from it).
+    pub fn rng(&self) -> &GameRng {
+        &self.rng
+    }
+
+    /// Whether random events stop as decisions of `Actor::Chance`.
+    pub fn explicit_chance(&self) -> bool {
+        self.explicit_chance
+    }
+
+    /// Random events become decisions of chance (the solver's and a
+    /// puzzle's view) or are drawn from the generator again.
+    pub fn set_explicit_chance(&mut self, on: bool) {
+        self.explicit_chance = on;
+    }
+
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Who holds the initiative (R7.2).
+    pub fn initiative(&self) -> Side {
+        self.initiative
+    }
+
+    /// The initiative token's track position; `None` once gained this round.
+    pub fn initiative_token(&self) -> Option<i8> {
+        self.initiative_token
+    }
+
+    /// The momentum token's track position; `None` when not on the track.
+    pub fn momentum_token(&self) -> Option<i8> {
+        self.momentum_token
+    }
+
+    pub fn momentum_supply(&self) -> u8 {
+        self.momentum_supply
+    }
+
+    /// Momentum tokens on each side's momentum card.
+    pub fn momentum_cards(&self) -> BySide<u8> {
+        self.momentum_cards
+    }
+
+    pub fn momentum_removed(&self) -> u8 {
+        self.momentum_removed
+    }
+
+    /// Where each evidence token is, by `TokenId`.
+    pub fn evidence(&self) -> &[EvLoc] {
+        &self.evidence
+    }
+
+    /// The evidence on the research track by slot, in the order it arrived.
+    pub fn track(&self) -> &[TokenId] {
+        &self.track
+    }
+
+    /// The bag, drawn from the end.
+    pub fn bag(&self) -> &[TokenId] {
+        &self.bag
+    }
+
+    /// Where each picture is, by `PictureId`.
+    pub fn pictures(&self) -> &[PicLoc] {
+        &self.pictures
+    }
+
+    pub fn hand(&self, side: Side) -> &[CardId] {
+        &self.hands[side]
+    }
+
+    /// A side's draw deck, drawn from the end.
+    pub fn deck(&self, side: Side) -> &[CardId] {
+        &self.decks[side]
+    }
+
+    /// A side's discard pile, the latest last.
+    pub fn discards(&self, side: Side) -> &[CardId] {
+        &self.discards[side]
+    }
+
+    /// Cards out of the game.
+    pub fn removed(&self) -> &[CardId] {
+        &self.removed
+    }
+
+    /// Whose turn it is when no play is in progress.
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+
+    /// Cards each side has played this round (reactions count, R6.1).
+    pub fn turns_played(&self) -> BySide<u8> {
+        self.turns_played
+    }
+
+    /// Restrictions in force for the rest of the round.
+    pub fn forbidden(&self) -> &[Forbid] {
+        &self.forbidden
+    }
+
+    /// The engine's work in progress, innermost last.
+    pub fn stack(&self) -> &[Frame] {
+        &self.stack
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
 }
 
 impl State {
-    /// A uniform number in `0..n` (n > 0) from the game's generator, by
-    /// Lemire's method on 64-bit outputs: owned here so a seed gives the same
-    /// game whatever version of `rand` is linked.
+    /// A uniform number in `0..n` (n > 0) from the game's generator ([`below`]).
     pub fn below(&mut self, n: usize) -> usize {
-        use rand::Rng;
-        debug_assert!(n > 0);
-        let n = n as u64;
-        loop {
-            let x = self.rng.next_u64();
-            let m = (x as u128) * (n as u128);
-            let low = m as u64;
-            if low >= n.wrapping_neg() % n {
-                return (m >> 64) as usize;
-            }
-        }
+        below(&mut self.rng, n)
     }
 
     /// Fisher–Yates shuffle with [`State::below`].
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
+        shuffle(&mut self.rng, items)
     }
 
     pub fn is_over(&self) -> bool {

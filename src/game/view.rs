@@ -244,7 +244,7 @@ impl<'a> View<'a> {
     /// Cards whose place the viewer cannot know: the opponent's hand and
     /// deck together, and the viewer's own deck.
     pub fn unseen_cards(&self, owner: Side) -> Vec<CardId> {
-        let i = owner.index();
+        let i = owner;
         let mut v: Vec<CardId> = self.state.decks[i].to_vec();
         if owner != self.side {
             v.extend(self.state.hands[i].iter().copied());

@@ -126,7 +126,7 @@ pub fn random_games(r: &mut Rules, games: u64, threads: usize) -> (f64, f64) {
 pub fn mid_action_state(r: &Rules) -> State {
     // Stops a game in the middle of a card action after round 1.
     let mut mid_action = OnDecision(|s: &State, _: Actor, _: &[Choice]| {
-        if s.stack.iter().any(|f| matches!(f, Frame::Run(_))) && s.round > 1 {
+        if s.stack().iter().any(|f| matches!(f, Frame::Run(_))) && s.round() > 1 {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())

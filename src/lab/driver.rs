@@ -253,7 +253,7 @@ mod tests {
         let mut obs = Script::default();
         let (s, played) = game(&mut obs);
         let played = played.expect("a random game plays to its end");
-        assert!(s.outcome.is_some(), "R10: the game ends with a winner");
+        assert!(s.outcome().is_some(), "R10: the game ends with a winner");
         assert!(!played.stopped);
         assert!(played.decisions > 0);
         assert_eq!(obs.before, played.decisions);
@@ -275,7 +275,7 @@ mod tests {
                 stopped: true
             }
         );
-        assert!(s.outcome.is_none());
+        assert!(s.outcome().is_none());
     }
 
     #[test]
@@ -316,7 +316,7 @@ mod tests {
         let mut obs = Script::default();
         let played = play_out_alone(&r, &mut s, &mut both, None, &mut obs)
             .expect("a random game plays to its end");
-        assert!(s.outcome.is_some(), "R10: the game ends with a winner");
+        assert!(s.outcome().is_some(), "R10: the game ends with a winner");
         assert!(both.decided.iter().all(|n| *n > 0), "{:?}", both.decided);
         assert_eq!(both.decided.iter().sum::<u64>(), played.decisions);
         assert_eq!(obs.chosen, played.decisions);

@@ -256,13 +256,13 @@ pub fn play_game(
     Ok(GameResult {
         index,
         seed,
-        outcome: s.outcome.ok_or_else(|| {
+        outcome: s.outcome().ok_or_else(|| {
             fail(
                 PlayError::Internal("game ended without outcome".into()),
                 None,
             )
         })?,
-        rounds: s.round,
+        rounds: s.round(),
         decisions,
         plays: counter.plays,
     })

@@ -205,7 +205,7 @@ fn soak_game(
             return Err((what, Box::new(s)));
         }
     }
-    log.outcome = s.outcome;
+    log.outcome = s.outcome();
     let loaded = crate::formats::log::from_text("soak.log.ron", &log.to_text(), ".".into())
         .map_err(|d| {
             (

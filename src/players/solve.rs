@@ -82,10 +82,10 @@ const ROUND_HORIZON: u32 = 400;
 
 impl Search<'_> {
     fn terminal(&self, s: &State) -> Option<bool> {
-        if let Some(o) = s.outcome {
+        if let Some(o) = s.outcome() {
             return Some(o.winner == self.side);
         }
-        if s.round != self.round || s.phase == Phase::Initial {
+        if s.round() != self.round || s.phase() == Phase::Initial {
             // The round is over without a win for the side.
             return Some(false);
         }
@@ -100,18 +100,18 @@ impl Search<'_> {
         }
         let sign = self.side.sign() as i32;
         let mut v = 0;
-        if let Some(p) = s.momentum_token {
+        if let Some(p) = s.momentum_token() {
             v += 30 * p as i32 * sign;
         }
-        let mc = s.momentum_cards;
-        v += 300 * (mc[self.side.index()] as i32 - mc[self.side.other().index()] as i32);
+        let mc = s.momentum_cards();
+        v += 300 * (mc[self.side] as i32 - mc[self.side.other()] as i32);
         let connected = crate::game::engine::connected_informants(self.r, s) as i32;
         v += if self.side == Side::Editor {
             200 * connected
         } else {
             -200 * connected
         };
-        for t in &s.track {
+        for t in s.track() {
             if let Some((p, _)) = s.on_track(*t) {
                 v += 10 * p as i32 * sign;
             }
@@ -233,11 +233,11 @@ pub fn solve_watched(
     let clock = WallClock::new();
     let start = Stopwatch::start(&clock);
     let mut root = s.clone();
-    root.explicit_chance = true;
+    root.set_explicit_chance(true);
     let mut search = Search {
         r,
         side: cfg.side,
-        round: root.round,
+        round: root.round(),
         watch,
         nodes: 0,
         limit: cfg.node_limit,

@@ -106,9 +106,13 @@ impl Mirror {
 
     fn note_seen(&mut self) {
         let s = &self.state;
-        let mut add: Vec<CardId> = s.hands[Side::Editor.index()].to_vec();
-        add.extend(s.discards.iter().flat_map(|d| d.iter().copied()));
-        add.extend(s.removed.iter().copied());
+        let mut add: Vec<CardId> = s.hand(Side::Editor).to_vec();
+        add.extend(
+            Side::BOTH
+                .iter()
+                .flat_map(|side| s.discards(*side).iter().copied()),
+        );
+        add.extend(s.removed().iter().copied());
         add.extend(
             View::new(&self.rules, s, Side::Editor)
                 .in_play()
@@ -128,9 +132,10 @@ impl Mirror {
         let s = &self.state;
         let r = &self.rules;
         let mut v = Vec::new();
-        let hidden_cards = s.hands[Side::Nixon.index()]
+        let hidden_cards = s
+            .hand(Side::Nixon)
             .iter()
-            .chain(s.decks.iter().flat_map(|d| d.iter()));
+            .chain(Side::BOTH.iter().flat_map(|side| s.deck(*side).iter()));
         for c in hidden_cards {
             if self.seen.contains(c) {
                 continue;
@@ -157,7 +162,7 @@ impl Mirror {
         if let Some((c, m)) = view.held_token() {
             public.insert(kind_name(c, m));
         }
-        for t in s.track.iter() {
+        for t in s.track().iter() {
             if let Some((_, false)) = s.on_track(*t) {
                 let k = r.token(*t);
                 let name = kind_name(k.colours, k.momentum_symbol);
@@ -182,7 +187,7 @@ impl Mirror {
 
     pub fn in_bag(&self) -> usize {
         self.state
-            .evidence
+            .evidence()
             .iter()
             .filter(|l| matches!(l, EvLoc::Bag))
             .count()

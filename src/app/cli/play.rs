@@ -118,7 +118,7 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
             let mut s = scn.start(&r).map_err(CliError::Data)?;
             scn.play_choices(&r, &mut s)
                 .map_err(|stop| super::scenario::script_stop(&scn, stop))?;
-            if let Some(o) = s.outcome {
+            if let Some(o) = s.outcome() {
                 return Err(CliError::Message(format!(
                     "{}: the game is already over there ({} won)",
                     scn.display, o.winner

@@ -37,7 +37,7 @@ pub fn run(a: &PuzzleArgs) -> CliResult {
     let rules = scn.rules(&a.game.source()).map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;
     scn.play(&rules, &mut state).map_err(CliError::Data)?;
-    if let Some(o) = state.outcome {
+    if let Some(o) = state.outcome() {
         return Err(CliError::Message(format!(
             "{}: the game is already over there ({} won)",
             scn.display, o.winner

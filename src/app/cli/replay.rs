@@ -179,7 +179,7 @@ pub fn show<R: BufRead, W: Write>(
     writeln!(
         out,
         "\nThe replay ends as the log records: {}.",
-        match s.outcome {
+        match s.outcome() {
             Some(o) => format!("{} wins ({})", o.winner, o.cause.describe()),
             None => "the game unfinished".to_string(),
         }

@@ -70,7 +70,7 @@ pub fn run(
             "scenario": scn.def.name,
             "file": scn.display,
             "played": scn.choices(),
-            "outcome": state.outcome,
+            "outcome": state.outcome(),
             "to_move": actor,
             "options": options.iter().map(|c| format_choice(&rules, &state, *c)).collect::<Vec<_>>(),
             "expectations_failed": failures.iter().map(|d| d.to_string()).collect::<Vec<_>>(),

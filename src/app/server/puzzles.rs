@@ -436,7 +436,7 @@ fn open(st: &AppState, req: StartRequest) -> Result<Inner, ApiError> {
         .map_err(|d| ApiError::unprocessable(super::scenarios::problems(&d)))?;
     scn.play(&rules, &mut s)
         .map_err(|d| ApiError::unprocessable(super::scenarios::problems(&d)))?;
-    if let Some(o) = s.outcome {
+    if let Some(o) = s.outcome() {
         return Err(ApiError::unprocessable(format!(
             "{display}: the game is already over there ({} won)",
             o.winner

@@ -58,7 +58,7 @@ pub struct Replay {
     pub name: String,
     /// "a new game, seed 7" or "from a position (…)".
     pub start: String,
-    pub players: crate::formats::scenario::format::PerSide<String>,
+    pub players: crate::game::model::BySide<String>,
     pub choices: usize,
     /// What the log records ("Editor won (…)", "unfinished").
     pub recorded: String,
@@ -293,7 +293,7 @@ mod tests {
             lg.record(r, &s, c);
             s.apply(r, c).unwrap();
         }
-        lg.outcome = s.outcome;
+        lg.outcome = s.outcome();
         (lg.to_text(), s)
     }
 
@@ -308,7 +308,7 @@ mod tests {
         let last = rp.steps.last().unwrap();
         assert_eq!(
             last.table.outcome.as_ref().map(|o| o.winner),
-            end.outcome.map(|o| o.winner)
+            end.outcome().map(|o| o.winner)
         );
         // The whole game is shown: both hands and every track token's kind.
         assert!(rp.steps[1].table.hands.editor.len() + rp.steps[1].table.hands.nixon.len() > 0);

@@ -61,22 +61,22 @@ pub fn whole(r: &Rules, s: &State) -> Table {
     let faces =
         |list: &[crate::game::model::CardId]| list.iter().map(|c| card_face(r, *c)).collect();
     Table {
-        round: s.round,
-        phase: match s.phase {
+        round: s.round(),
+        phase: match s.phase() {
             Phase::Initial => "initial phase",
             Phase::Cards => "card phase",
             Phase::Evaluation => "evaluation phase",
             Phase::Over => "game over",
         },
-        turn: s.turn,
-        initiative: s.initiative,
-        initiative_token: s.initiative_token,
-        momentum_token: s.momentum_token,
+        turn: s.turn(),
+        initiative: s.initiative(),
+        initiative_token: s.initiative_token(),
+        momentum_token: s.momentum_token(),
         track_length: r.numbers.track_length,
         momentum: Momentum {
-            supply: s.momentum_supply,
-            on_card: per_side(|side| s.momentum_cards[side.index()]),
-            removed: s.momentum_removed,
+            supply: s.momentum_supply(),
+            on_card: per_side(|side| s.momentum_cards()[side]),
+            removed: s.momentum_removed(),
             to_win: r.numbers.momentum_to_win,
         },
         track: v
@@ -105,7 +105,7 @@ pub fn whole(r: &Rules, s: &State) -> Table {
             })
             .collect(),
         pictures: s
-            .pictures
+            .pictures()
             .iter()
             .enumerate()
             .map(|(i, loc)| {
@@ -130,12 +130,12 @@ pub fn whole(r: &Rules, s: &State) -> Table {
             .collect(),
         connected_informants: v.connected_informants(),
         informants_to_connect: r.numbers.informants_to_connect,
-        hands: per_side(|side| faces(&s.hands[side.index()])),
-        deck_sizes: per_side(|side| s.decks[side.index()].len()),
-        discards: per_side(|side| faces(&s.discards[side.index()])),
-        removed: faces(&s.removed),
-        bag: s.bag.len(),
-        outcome: s.outcome.map(|o| OutcomeView {
+        hands: per_side(|side| faces(s.hand(side))),
+        deck_sizes: per_side(|side| s.deck(side).len()),
+        discards: per_side(|side| faces(s.discards(side))),
+        removed: faces(s.removed()),
+        bag: s.bag().len(),
+        outcome: s.outcome().map(|o| OutcomeView {
             winner: o.winner,
             cause: o.cause.key(),
             text: format!("{} wins — {}.", o.winner, o.cause.describe()),

@@ -157,7 +157,7 @@ pub fn check(
 
 fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
     if let Some(w) = e.winner {
-        match s.outcome {
+        match s.outcome() {
             Some(o) if o.winner == w => {}
             Some(o) => pr.at(
                 "expect.winner",
@@ -170,7 +170,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         }
     }
     if let Some(cause) = e.cause {
-        match s.outcome {
+        match s.outcome() {
             Some(o) if o.cause == cause => {}
             Some(o) => pr.at(
                 "expect.cause",
@@ -179,10 +179,10 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             None => pr.at("expect.cause", "expect.cause: the game is not over"),
         }
     }
-    compare(pr, "expect.over", &e.over, s.outcome.is_some());
-    compare(pr, "expect.round", &e.round, s.round);
+    compare(pr, "expect.over", &e.over, s.outcome().is_some());
+    compare(pr, "expect.round", &e.round, s.round());
     if let Some(ph) = &e.phase {
-        let got = format!("{:?}", s.phase).to_lowercase();
+        let got = format!("{:?}", s.phase()).to_lowercase();
         if ph.to_lowercase() != got {
             pr.at(
                 "expect.phase",
@@ -190,11 +190,11 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             );
         }
     }
-    compare(pr, "expect.initiative", &e.initiative, s.initiative);
-    compare(pr, "expect.turn", &e.turn, s.turn);
+    compare(pr, "expect.initiative", &e.initiative, s.initiative());
+    compare(pr, "expect.turn", &e.turn, s.turn());
     if let Some(w) = &e.initiative_token {
         let got = s
-            .initiative_token
+            .initiative_token()
             .map(pos_name)
             .unwrap_or_else(|| "gained".into());
         let want = if w == "gained" {
@@ -211,7 +211,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
     }
     if let Some(w) = &e.momentum_token {
         let got = s
-            .momentum_token
+            .momentum_token()
             .map(pos_name)
             .unwrap_or_else(|| "off".into());
         let want = if w == "off" { w.clone() } else { norm_pos(w) };
@@ -223,12 +223,12 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         }
     }
     if let Some(m) = &e.momentum_cards {
-        if (m.editor, m.nixon) != (s.momentum_cards[0], s.momentum_cards[1]) {
+        if (m.editor, m.nixon) != (s.momentum_cards().editor, s.momentum_cards().nixon) {
             pr.at(
                 "expect.momentum_cards",
                 format!(
                     "expect.momentum_cards: expected (editor: {}, nixon: {}), got (editor: {}, nixon: {})",
-                    m.editor, m.nixon, s.momentum_cards[0], s.momentum_cards[1]
+                    m.editor, m.nixon, s.momentum_cards().editor, s.momentum_cards().nixon
                 ),
             );
         }
@@ -237,13 +237,13 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         pr,
         "expect.momentum_supply",
         &e.momentum_supply,
-        s.momentum_supply,
+        s.momentum_supply(),
     );
     compare(
         pr,
         "expect.momentum_removed",
         &e.momentum_removed,
-        s.momentum_removed,
+        s.momentum_removed(),
     );
     if let Some(track) = &e.track {
         let want = track
@@ -258,7 +258,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             })
             .collect();
         let got = s
-            .track
+            .track()
             .iter()
             .filter_map(|t| {
                 let (pos, up) = s.on_track(*t)?;
@@ -276,7 +276,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
     if let Some(board) = &e.board {
         let want = board_words(board);
         let got = s
-            .evidence
+            .evidence()
             .iter()
             .enumerate()
             .filter_map(|(i, l)| match l {
@@ -306,7 +306,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             })
             .collect();
         let got = s
-            .pictures
+            .pictures()
             .iter()
             .enumerate()
             .filter_map(|(i, p)| match p {
@@ -325,7 +325,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         for side in Side::BOTH {
             let path = format!("expect.hands.{}", side.key());
             let want = card_ids(r, pr, &path, h.get(side));
-            compare_sets(pr, &path, want, ids(&s.hands[side.index()]));
+            compare_sets(pr, &path, want, ids(s.hand(side)));
         }
     }
     if let Some(h) = &e.hand_sizes {
@@ -334,7 +334,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
                 pr,
                 &format!("expect.hand_sizes.{}", side.key()),
                 &Some(*h.get(side) as usize),
-                s.hands[side.index()].len(),
+                s.hand(side).len(),
             );
         }
     }
@@ -342,12 +342,12 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         for side in Side::BOTH {
             let path = format!("expect.discards.{}", side.key());
             let want = card_ids(r, pr, &path, d.get(side));
-            compare_sets(pr, &path, want, ids(&s.discards[side.index()]));
+            compare_sets(pr, &path, want, ids(s.discards(side)));
         }
     }
     if let Some(rm) = &e.removed {
         let want = card_ids(r, pr, "expect.removed", rm);
-        compare_sets(pr, "expect.removed", want, ids(&s.removed));
+        compare_sets(pr, "expect.removed", want, ids(s.removed()));
     }
     for (i, (name, place)) in e.cards.iter().enumerate() {
         let path = format!("expect.cards[{i}]");
@@ -370,7 +370,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             }
         }
     }
-    compare(pr, "expect.bag_size", &e.bag_size, s.bag.len());
+    compare(pr, "expect.bag_size", &e.bag_size, s.bag().len());
     let mut options = Vec::new();
     let actor = s.legal(r, &mut options);
     if let Some(w) = &e.to_move {
@@ -404,7 +404,7 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         &e.connected,
         crate::game::engine::connected_informants(r, s),
     );
-    compare(pr, "expect.forbidden", &e.forbidden, s.forbidden.len());
+    compare(pr, "expect.forbidden", &e.forbidden, s.forbidden().len());
 }
 
 fn token_kind(r: &Rules, t: TokenId) -> String {
@@ -440,19 +440,19 @@ fn check_more(r: &Rules, s: &State, e: &ExpectDef, events: &[Event], pr: &mut Pr
                 pr,
                 &format!("expect.turns_played.{}", side.key()),
                 &Some(*t.get(side)),
-                s.turns_played[side.index()],
+                s.turns_played()[side],
             );
         }
     }
     if let Some(bag) = &e.bag {
         let want = kinds(pr, "expect.bag", bag);
-        let got = s.bag.iter().map(|t| token_kind(r, *t)).collect();
+        let got = s.bag().iter().map(|t| token_kind(r, *t)).collect();
         compare_sets(pr, "expect.bag", want, got);
     }
     if let Some(reserve) = &e.reserve {
         let want = kinds(pr, "expect.reserve", reserve);
         let got = s
-            .evidence
+            .evidence()
             .iter()
             .enumerate()
             .filter(|(_, l)| **l == EvLoc::Reserve)
@@ -465,7 +465,8 @@ fn check_more(r: &Rules, s: &State, e: &ExpectDef, events: &[Event], pr: &mut Pr
             let path = format!("expect.deck_tops.{}", side.key());
             let want = card_ids(r, pr, &path, tops.get(side));
             // Decks are kept with the top card last.
-            let got: Vec<String> = s.decks[side.index()]
+            let got: Vec<String> = s
+                .deck(side)
                 .iter()
                 .rev()
                 .take(want.len())
@@ -489,7 +490,7 @@ fn check_more(r: &Rules, s: &State, e: &ExpectDef, events: &[Event], pr: &mut Pr
                 pr,
                 &format!("expect.deck_sizes.{}", side.key()),
                 &Some(*d.get(side) as usize),
-                s.decks[side.index()].len(),
+                s.deck(side).len(),
             );
         }
     }

@@ -6,28 +6,9 @@
 
 use crate::data::raw::{BoardDef, TokensDef};
 use crate::data::variant::{CardPatch, GamePatch, SettingsPatch, VariantDef};
-use crate::game::model::{Dest, Part, Side, WinCause};
+use crate::game::model::{BySide, Dest, Part, Side, WinCause};
 use crate::game::program::Program;
 use serde::{Deserialize, Serialize};
-
-/// A value for each side.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PerSide<T> {
-    #[serde(default)]
-    pub editor: T,
-    #[serde(default)]
-    pub nixon: T,
-}
-
-impl<T> PerSide<T> {
-    pub fn get(&self, side: Side) -> &T {
-        match side {
-            Side::Editor => &self.editor,
-            Side::Nixon => &self.nixon,
-        }
-    }
-}
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Scenario")]
@@ -166,7 +147,7 @@ pub struct PositionDef {
     pub turn: Option<Side>,
     /// Cards each side has played this round (reactions count).
     #[serde(default)]
-    pub turns_played: PerSide<u8>,
+    pub turns_played: BySide<u8>,
     /// `0`, `E2`, `N3`, or `gained` (on the initiative card).
     #[serde(default = "zero")]
     pub initiative_token: String,
@@ -174,7 +155,7 @@ pub struct PositionDef {
     #[serde(default = "zero")]
     pub momentum_token: String,
     #[serde(default)]
-    pub momentum_cards: PerSide<u8>,
+    pub momentum_cards: BySide<u8>,
     #[serde(default)]
     pub momentum_removed: u8,
     /// Default: every momentum token not placed elsewhere.
@@ -188,12 +169,12 @@ pub struct PositionDef {
     #[serde(default)]
     pub pictures: Vec<PictureDef>,
     #[serde(default)]
-    pub hands: PerSide<Vec<String>>,
+    pub hands: BySide<Vec<String>>,
     /// Top card first.
     #[serde(default)]
-    pub decks: PerSide<Vec<String>>,
+    pub decks: BySide<Vec<String>>,
     #[serde(default)]
-    pub discards: PerSide<Vec<String>>,
+    pub discards: BySide<Vec<String>>,
     #[serde(default)]
     pub removed: Vec<String>,
     #[serde(default)]
@@ -235,18 +216,18 @@ impl Default for PositionDef {
             phase: PhaseDef::Cards,
             initiative: Side::Editor,
             turn: None,
-            turns_played: PerSide::default(),
+            turns_played: BySide::default(),
             initiative_token: zero(),
             momentum_token: zero(),
-            momentum_cards: PerSide::default(),
+            momentum_cards: BySide::default(),
             momentum_removed: 0,
             momentum_supply: None,
             track: vec![],
             board: vec![],
             pictures: vec![],
-            hands: PerSide::default(),
-            decks: PerSide::default(),
-            discards: PerSide::default(),
+            hands: BySide::default(),
+            decks: BySide::default(),
+            discards: BySide::default(),
             removed: vec![],
             unlisted_cards: UnlistedDef::Deck,
             bag: None,
@@ -394,7 +375,7 @@ pub struct ExpectDef {
     #[serde(default)]
     pub momentum_token: Option<String>,
     #[serde(default)]
-    pub momentum_cards: Option<PerSide<u8>>,
+    pub momentum_cards: Option<BySide<u8>>,
     #[serde(default)]
     pub momentum_supply: Option<u8>,
     #[serde(default)]
@@ -409,11 +390,11 @@ pub struct ExpectDef {
     #[serde(default)]
     pub pictures: Option<Vec<PictureDef>>,
     #[serde(default)]
-    pub hands: Option<PerSide<Vec<String>>>,
+    pub hands: Option<BySide<Vec<String>>>,
     #[serde(default)]
-    pub hand_sizes: Option<PerSide<u8>>,
+    pub hand_sizes: Option<BySide<u8>>,
     #[serde(default)]
-    pub discards: Option<PerSide<Vec<String>>>,
+    pub discards: Option<BySide<Vec<String>>>,
     #[serde(default)]
     pub removed: Option<Vec<String>>,
     /// Card places: `("nixon.gambit", "discard")`; places are `hand`, `deck`,
@@ -440,7 +421,7 @@ pub struct ExpectDef {
     pub forbidden: Option<usize>,
     /// Cards each side has played this round (reactions count).
     #[serde(default)]
-    pub turns_played: Option<PerSide<u8>>,
+    pub turns_played: Option<BySide<u8>>,
     /// The bag's contents by kind (`["blue", "blue", "green*"]`; order does not matter).
     #[serde(default)]
     pub bag: Option<Vec<String>>,
@@ -450,9 +431,9 @@ pub struct ExpectDef {
     /// The top cards of each deck, top first: as many as listed (a side
     /// left out is not checked).
     #[serde(default)]
-    pub deck_tops: Option<PerSide<Vec<String>>>,
+    pub deck_tops: Option<BySide<Vec<String>>>,
     #[serde(default)]
-    pub deck_sizes: Option<PerSide<u8>>,
+    pub deck_sizes: Option<BySide<u8>>,
     /// Exactly the events since the previous expectation (in order), in
     /// the event notation (`discarded editor.ben_bradlee`, `deck_reshuffled nixon`).
     #[serde(default)]
@@ -489,13 +470,13 @@ pub struct ViewExpectDef {
     #[serde(default)]
     pub board: Option<Vec<BoardTokenDef>>,
     #[serde(default)]
-    pub hand_sizes: Option<PerSide<u8>>,
+    pub hand_sizes: Option<BySide<u8>>,
     #[serde(default)]
-    pub deck_sizes: Option<PerSide<u8>>,
+    pub deck_sizes: Option<BySide<u8>>,
     #[serde(default)]
     pub bag_size: Option<usize>,
     #[serde(default)]
-    pub discards: Option<PerSide<Vec<String>>>,
+    pub discards: Option<BySide<Vec<String>>>,
     #[serde(default)]
     pub removed: Option<Vec<String>>,
     /// The viewer's options (empty: the decision is not the viewer's).

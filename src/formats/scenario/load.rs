@@ -1,6 +1,8 @@
-//! Scenario file → game state. Every inconsistency (a token or card in two
-//! places, an unknown card, too many momentum tokens, a picture on the wrong
-//! space…) is reported, all at once, with `path:line:col`.
+//! A scenario's position → a [`Setup`] → the game state. The translation
+//! reports every problem of the text (an unknown card, a token or card
+//! listed twice, too many momentum tokens, a picture on the wrong space…),
+//! all at once, with `path:line:col`; the rules core then checks the whole
+//! position (`State::from_setup`).
 
 use super::format::*;
 use crate::data::srcmap::SourceMap;
@@ -10,6 +12,7 @@ use crate::game::engine::notation::{parse_kind, parse_pos};
 use crate::game::model::*;
 use crate::game::program::{Forbid, TypeMask};
 use crate::game::rules::Rules;
+use crate::game::setup::{BoardToken, Setup, TrackToken};
 use crate::game::state::*;
 
 /// Collects problems against positions in one scenario file.
@@ -195,339 +198,409 @@ fn side_possessive(side: Side) -> &'static str {
     }
 }
 
-/// Builds the game state a position describes.
+/// Builds the game state a position describes: the text becomes a
+/// [`Setup`] part by part (each part reporting its problems at their place
+/// in the file), and the rules core checks the whole and makes the game.
 pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> Option<State> {
     let before = pr.diags.len();
-    let mut s = State::setup(r, seed);
-    for side in Side::BOTH {
-        s.hands[side.index()].clear();
-        s.decks[side.index()].clear();
-        s.discards[side.index()].clear();
-    }
-    s.bag.clear();
-    if p.round == 0 {
-        pr.at("position.round", "round 0: rounds are counted from 1");
-    }
-    s.round = p.round.max(1);
-    for side in Side::BOTH {
-        let n = *p.turns_played.get(side);
-        if n > 40 {
-            pr.at(
-                &format!("position.turns_played.{}", side.key()),
-                format!("{n} cards played this round: expected at most the cards of a deck"),
-            );
-        }
-    }
-    s.initiative = p.initiative;
-    s.turn = p.turn.unwrap_or(p.initiative);
-    s.turns_played = [p.turns_played.editor, p.turns_played.nixon];
-    s.explicit_chance = p.explicit_chance;
-    s.phase = match p.phase {
-        PhaseDef::Initial => Phase::Initial,
-        PhaseDef::Cards => Phase::Cards,
-        PhaseDef::Evaluation => Phase::Evaluation,
-    };
-    if let Some(hex) = &p.rng {
-        match u128::from_str_radix(hex.trim(), 16) {
-            Ok(v) => s.rng = GameRng::new(v),
-            Err(_) => pr.at(
-                "position.rng",
-                format!("`{hex}` is not hexadecimal: expected the generator state as `watergate` saved it"),
-            ),
-        }
-    }
-
-    // Tokens on the track, initiative and momentum.
-    let len = r.numbers.track_length;
-    s.initiative_token = match p.initiative_token.trim() {
-        "gained" => None,
-        other => match track_pos(r, other) {
-            Ok(x) => Some(x),
-            Err(e) => {
-                pr.at("position.initiative_token", format!("{e}, or `gained`"));
-                Some(0)
-            }
-        },
-    };
-    s.momentum_token = match p.momentum_token.trim() {
-        "off" => None,
-        other => match track_pos(r, other) {
-            Ok(x) => Some(x),
-            Err(e) => {
-                pr.at("position.momentum_token", format!("{e}, or `off`"));
-                Some(0)
-            }
-        },
-    };
-    s.momentum_cards = [p.momentum_cards.editor, p.momentum_cards.nixon];
-    for side in Side::BOTH {
-        let spaces = r.momentum_cards[side.index()].spaces.len();
-        if s.momentum_cards[side.index()] as usize > spaces {
-            pr.at(
-                &format!("position.momentum_cards.{}", side.key()),
-                format!(
-                    "{} tokens on {} momentum card: it has only {spaces} spaces",
-                    s.momentum_cards[side.index()],
-                    side_possessive(side)
-                ),
-            );
-        }
-    }
-    if s.momentum_cards[Side::Nixon.index()] >= r.numbers.momentum_to_win {
-        pr.at(
-            "position.momentum_cards.nixon",
-            format!(
-                "{} momentum tokens on Nixon's card: the game would be over (R8.1 wins at {})",
-                s.momentum_cards[1], r.numbers.momentum_to_win
-            ),
-        );
-    }
-    s.momentum_removed = p.momentum_removed;
-    let placed = s.momentum_token.is_some() as u32
-        + s.momentum_cards.iter().map(|n| *n as u32).sum::<u32>()
-        + p.momentum_removed as u32;
-    let total = r.numbers.momentum_tokens as u32;
-    let breakdown = format!(
-        "{} on the track, {} on the momentum cards, {} removed",
-        s.momentum_token.is_some() as u32,
-        s.momentum_cards.iter().map(|n| *n as u32).sum::<u32>(),
-        p.momentum_removed
-    );
-    match p.momentum_supply {
-        Some(sup) if sup as u32 + placed != total => pr.at(
-            "position.momentum_supply",
-            format!(
-                "{} momentum tokens in all ({sup} in the supply; {breakdown}): the game has {total}{}",
-                sup as u32 + placed,
-                if placed <= total {
-                    format!("; expected momentum_supply: {}", total - placed)
-                } else {
-                    String::new()
-                }
-            ),
-        ),
-        Some(sup) => s.momentum_supply = sup,
-        None if placed > total => pr.at(
-            "position.momentum_cards",
-            format!("{placed} momentum tokens placed ({breakdown}): the game has only {total}"),
-        ),
-        None => s.momentum_supply = (total - placed) as u8,
-    }
-
-    let mut pool = TokenPool {
+    // What the position leaves unordered is shuffled by the generator as
+    // the new game of this seed leaves it (R2's own shuffles done), so a
+    // scenario's seed keeps meaning the same game.
+    let rng = State::setup(r, seed).rng().clone();
+    let mut b = Build {
         r,
-        used: vec![false; r.evidence.len()],
+        pr,
+        s: Setup::empty(r, rng),
+        pool: TokenPool {
+            r,
+            used: vec![false; r.evidence.len()],
+        },
+        cards: CardPlaces {
+            placed_at: vec![None; r.cards.len()],
+        },
     };
-    for loc in s.evidence.iter_mut() {
-        *loc = EvLoc::Reserve;
+    b.counters(p);
+    b.momentum(p);
+    b.track(p);
+    b.board(p);
+    b.pictures(p);
+    b.card_piles(p);
+    b.stack(p);
+    b.bag(p);
+    b.unlisted_cards(p);
+    b.forbidden(p);
+    let Build { s, pr, .. } = b;
+    if pr.diags.len() > before {
+        return None;
     }
-    for (i, t) in p.track.iter().enumerate() {
-        let at = format!("position.track[{i}]");
-        let pos = match track_pos(r, &t.at) {
-            Ok(x) => x,
+    match State::from_setup(r, s) {
+        Ok(state) => Some(state),
+        Err(problems) => {
+            for e in problems {
+                pr.at("position", format!("inconsistent position: {}", e.message));
+            }
+            None
+        }
+    }
+}
+
+/// Where each player card has been listed so far, by its path in the file.
+struct CardPlaces {
+    placed_at: Vec<Option<String>>,
+}
+
+impl CardPlaces {
+    /// The card `name` at `path`, unless it is unknown, already listed, or
+    /// `owner`'s pile would hold the other side's card.
+    fn take(
+        &mut self,
+        r: &Rules,
+        pr: &mut Problems,
+        name: &str,
+        path: &str,
+        owner: Option<Side>,
+    ) -> Option<CardId> {
+        let c = match find_card(r, name) {
             Err(e) => {
-                pr.at(&format!("{at}.at"), e);
-                continue;
+                pr.at(path, e);
+                return None;
             }
+            Ok(c) => c,
         };
-        match pool.take(&t.token) {
-            Ok(id) => {
-                s.track.push(id);
-                s.evidence[id.index()] = EvLoc::Track {
-                    pos,
-                    face_up: t.face_up,
-                };
-            }
-            Err(e) => pr.at(&format!("{at}.token"), e),
+        if let Some(prev) = &self.placed_at[c.index()] {
+            let other = place(pr, prev);
+            pr.at(
+                path,
+                format!("card `{}` is in two places: also in {other}", r.card(c).id),
+            );
+            return None;
         }
-    }
-    let mut occupied = vec![None::<usize>; r.board.spaces.len()];
-    for (i, b) in p.board.iter().enumerate() {
-        let at = format!("position.board[{i}]");
-        let Some(space) = r.board.space_index(&b.space) else {
-            pr.at(
-                &format!("{at}.space"),
-                format!(
-                    "no board space `{}`: expected a space id of cards/board.ron ({}…)",
-                    b.space,
-                    // The board's own first evidence spaces, as examples.
-                    r.board
-                        .spaces
-                        .iter()
-                        .filter(|s| matches!(s.kind, crate::game::rules::SpaceKind::Evidence(_)))
-                        .take(2)
-                        .map(|s| s.id.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            );
-            continue;
-        };
-        let Some(slip) = r.board.slip(space) else {
-            let ids: Vec<&str> = r
-                .board
-                .spaces
-                .iter()
-                .filter(|sp| matches!(sp.kind, crate::game::rules::SpaceKind::Evidence(_)))
-                .map(|sp| sp.id.as_str())
-                .collect();
-            pr.at(
-                &format!("{at}.space"),
-                format!(
-                    "`{}` is not an evidence space: expected one of {}",
-                    b.space,
-                    ids.join(", ")
-                ),
-            );
-            continue;
-        };
-        if let Some(j) = occupied[space.index()] {
-            let other = place(pr, &format!("position.board[{j}]"));
-            pr.at(
-                &format!("{at}.space"),
-                format!("space `{}` already holds a token: {other}", b.space),
-            );
-            continue;
-        }
-        occupied[space.index()] = Some(i);
-        match pool.take(&b.token) {
-            Ok(id) => {
-                if !r.token(id).colours.contains(slip) {
-                    pr.at(
-                        &format!("{at}.token"),
-                        format!(
-                            "a `{}` token cannot be pinned on the {slip} slip of `{}` (R7.6)",
-                            b.token, b.space
-                        ),
-                    );
-                }
-                s.evidence[id.index()] = EvLoc::Board {
-                    space,
-                    face_up: b.face_up,
-                };
-            }
-            Err(e) => pr.at(&format!("{at}.token"), e),
-        }
-    }
-    for (i, pic) in p.pictures.iter().enumerate() {
-        let at = format!("position.pictures[{i}]");
-        let Some(pid) = r.picture_by_name(&pic.name) else {
-            pr.at(
-                &format!("{at}.name"),
-                format!(
-                    "no picture `{}`: expected one of {}",
-                    pic.name,
-                    r.pictures
-                        .iter()
-                        .map(|p| p.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            );
-            continue;
-        };
-        if s.pictures[pid.index()] != PicLoc::Supply {
-            pr.at(
-                &format!("{at}.name"),
-                format!("picture `{}` is listed twice", pic.name),
-            );
-        }
-        if let Some(space) = &pic.space {
-            let own = &r.board.spaces[r.board.informant_spaces[pid.index()].index()].id;
-            if space != own {
+        if let Some(side) = owner {
+            if r.card(c).side != side {
+                let here = place(pr, path);
+                let here = here.split(" (").next().unwrap_or("");
                 pr.at(
-                    &format!("{at}.space"),
+                    path,
                     format!(
-                        "{}'s picture belongs on `{own}`, not `{space}` (R5.13)",
-                        pic.name
+                        "`{}` is {} card: it cannot be in {here}",
+                        r.card(c).id,
+                        side_possessive(r.card(c).side),
+                    ),
+                );
+                return None;
+            }
+        }
+        self.placed_at[c.index()] = Some(path.to_string());
+        Some(c)
+    }
+
+    fn unlisted(&self, c: CardId) -> bool {
+        self.placed_at[c.index()].is_none()
+    }
+}
+
+/// A position being translated: the setup so far, the tokens and cards
+/// already placed, and the problems found.
+struct Build<'a, 'p> {
+    r: &'a Rules,
+    pr: &'a mut Problems<'p>,
+    s: Setup,
+    pool: TokenPool<'a>,
+    cards: CardPlaces,
+}
+
+impl Build<'_, '_> {
+    /// Round, phase, initiative, turn, cards played, the generator.
+    fn counters(&mut self, p: &PositionDef) {
+        let (s, pr) = (&mut self.s, &mut *self.pr);
+        if p.round == 0 {
+            pr.at("position.round", "round 0: rounds are counted from 1");
+        }
+        s.round = p.round.max(1);
+        for side in Side::BOTH {
+            let n = *p.turns_played.get(side);
+            if n > 40 {
+                pr.at(
+                    &format!("position.turns_played.{}", side.key()),
+                    format!("{n} cards played this round: expected at most the cards of a deck"),
+                );
+            }
+        }
+        s.initiative = p.initiative;
+        s.turn = p.turn.unwrap_or(p.initiative);
+        s.turns_played = p.turns_played;
+        s.explicit_chance = p.explicit_chance;
+        s.phase = match p.phase {
+            PhaseDef::Initial => Phase::Initial,
+            PhaseDef::Cards => Phase::Cards,
+            PhaseDef::Evaluation => Phase::Evaluation,
+        };
+        if let Some(hex) = &p.rng {
+            match u128::from_str_radix(hex.trim(), 16) {
+                Ok(v) => s.rng = GameRng::new(v),
+                Err(_) => pr.at(
+                    "position.rng",
+                    format!("`{hex}` is not hexadecimal: expected the generator state as `watergate` saved it"),
+                ),
+            }
+        }
+    }
+
+    /// The initiative and momentum tokens, the momentum cards, the supply.
+    fn momentum(&mut self, p: &PositionDef) {
+        let (r, s, pr) = (self.r, &mut self.s, &mut *self.pr);
+        s.initiative_token = match p.initiative_token.trim() {
+            "gained" => None,
+            other => match track_pos(r, other) {
+                Ok(x) => Some(x),
+                Err(e) => {
+                    pr.at("position.initiative_token", format!("{e}, or `gained`"));
+                    Some(0)
+                }
+            },
+        };
+        s.momentum_token = match p.momentum_token.trim() {
+            "off" => None,
+            other => match track_pos(r, other) {
+                Ok(x) => Some(x),
+                Err(e) => {
+                    pr.at("position.momentum_token", format!("{e}, or `off`"));
+                    Some(0)
+                }
+            },
+        };
+        s.momentum_cards = p.momentum_cards;
+        for side in Side::BOTH {
+            let spaces = r.momentum_cards[side].spaces.len();
+            if s.momentum_cards[side] as usize > spaces {
+                pr.at(
+                    &format!("position.momentum_cards.{}", side.key()),
+                    format!(
+                        "{} tokens on {} momentum card: it has only {spaces} spaces",
+                        s.momentum_cards[side],
+                        side_possessive(side)
                     ),
                 );
             }
         }
-        s.pictures[pid.index()] = PicLoc::Pinned {
-            face_up: pic.face_up,
-        };
+        if s.momentum_cards[Side::Nixon] >= r.numbers.momentum_to_win {
+            pr.at(
+                "position.momentum_cards.nixon",
+                format!(
+                    "{} momentum tokens on Nixon's card: the game would be over (R8.1 wins at {})",
+                    s.momentum_cards[Side::Nixon],
+                    r.numbers.momentum_to_win
+                ),
+            );
+        }
+        s.momentum_removed = p.momentum_removed;
+        let on_cards = s.momentum_cards.iter().map(|n| *n as u32).sum::<u32>();
+        let placed = s.momentum_token.is_some() as u32 + on_cards + p.momentum_removed as u32;
+        let total = r.numbers.momentum_tokens as u32;
+        let breakdown = format!(
+            "{} on the track, {on_cards} on the momentum cards, {} removed",
+            s.momentum_token.is_some() as u32,
+            p.momentum_removed
+        );
+        match p.momentum_supply {
+            Some(sup) if sup as u32 + placed != total => pr.at(
+                "position.momentum_supply",
+                format!(
+                    "{} momentum tokens in all ({sup} in the supply; {breakdown}): the game has {total}{}",
+                    sup as u32 + placed,
+                    if placed <= total {
+                        format!("; expected momentum_supply: {}", total - placed)
+                    } else {
+                        String::new()
+                    }
+                ),
+            ),
+            Some(sup) => s.momentum_supply = sup,
+            None if placed > total => pr.at(
+                "position.momentum_cards",
+                format!("{placed} momentum tokens placed ({breakdown}): the game has only {total}"),
+            ),
+            None => s.momentum_supply = (total - placed) as u8,
+        }
     }
 
-    // Cards.
-    let mut placed_at: Vec<Option<String>> = vec![None; r.cards.len()];
-    let mut take_card =
-        |pr: &mut Problems, name: &str, path: &str, owner: Option<Side>| -> Option<CardId> {
-            match find_card(r, name) {
+    /// The evidence on the research track, in slot order.
+    fn track(&mut self, p: &PositionDef) {
+        for (i, t) in p.track.iter().enumerate() {
+            let at = format!("position.track[{i}]");
+            let pos = match track_pos(self.r, &t.at) {
+                Ok(x) => x,
                 Err(e) => {
-                    pr.at(path, e);
-                    None
+                    self.pr.at(&format!("{at}.at"), e);
+                    continue;
                 }
-                Ok(c) => {
-                    if let Some(prev) = &placed_at[c.index()] {
-                        let other = place(pr, prev);
-                        pr.at(
-                            path,
-                            format!("card `{}` is in two places: also in {other}", r.card(c).id),
-                        );
-                        return None;
-                    }
-                    if let Some(side) = owner {
-                        if r.card(c).side != side {
-                            let here = place(pr, path);
-                            let here = here.split(" (").next().unwrap_or("");
-                            pr.at(
-                                path,
-                                format!(
-                                    "`{}` is {} card: it cannot be in {here}",
-                                    r.card(c).id,
-                                    side_possessive(r.card(c).side),
-                                ),
-                            );
-                            return None;
-                        }
-                    }
-                    placed_at[c.index()] = Some(path.to_string());
-                    Some(c)
-                }
+            };
+            match self.pool.take(&t.token) {
+                Ok(token) => self.s.track.push(TrackToken {
+                    token,
+                    pos,
+                    face_up: t.face_up,
+                }),
+                Err(e) => self.pr.at(&format!("{at}.token"), e),
             }
-        };
-    for side in Side::BOTH {
-        let i = side.index();
-        let key = side.key();
-        for (k, name) in p.hands.get(side).iter().enumerate() {
-            if let Some(c) = take_card(pr, name, &format!("position.hands.{key}[{k}]"), Some(side))
-            {
-                s.hands[i].push(c);
-            }
-        }
-        let mut deck = Vec::new();
-        for (k, name) in p.decks.get(side).iter().enumerate() {
-            if let Some(c) = take_card(pr, name, &format!("position.decks.{key}[{k}]"), Some(side))
-            {
-                deck.push(c);
-            }
-        }
-        for (k, name) in p.discards.get(side).iter().enumerate() {
-            if let Some(c) = take_card(
-                pr,
-                name,
-                &format!("position.discards.{key}[{k}]"),
-                Some(side),
-            ) {
-                s.discards[i].push(c);
-            }
-        }
-        // Decks are listed top first; the state draws from the end.
-        deck.reverse();
-        s.decks[i] = deck.into_iter().collect();
-    }
-    for (k, name) in p.removed.iter().enumerate() {
-        if let Some(c) = take_card(pr, name, &format!("position.removed[{k}]"), None) {
-            s.removed.push(c);
         }
     }
 
-    // The stack.
-    let mut stack = Vec::new();
-    for (k, f) in p.stack.iter().enumerate() {
-        let at = format!("position.stack[{k}]");
-        let frame = match f {
+    /// The evidence pinned on the board: a known evidence space each, one
+    /// token a space, on a slip of its colour (R7.6).
+    fn board(&mut self, p: &PositionDef) {
+        let (r, pr) = (self.r, &mut *self.pr);
+        let evidence_spaces = || {
+            r.board
+                .spaces
+                .iter()
+                .filter(|sp| matches!(sp.kind, crate::game::rules::SpaceKind::Evidence(_)))
+                .map(|sp| sp.id.as_str())
+        };
+        let mut occupied = vec![None::<usize>; r.board.spaces.len()];
+        for (i, b) in p.board.iter().enumerate() {
+            let at = format!("position.board[{i}]");
+            let Some(space) = r.board.space_index(&b.space) else {
+                pr.at(
+                    &format!("{at}.space"),
+                    format!(
+                        "no board space `{}`: expected a space id of cards/board.ron ({}…)",
+                        b.space,
+                        // The board's own first evidence spaces, as examples.
+                        evidence_spaces().take(2).collect::<Vec<_>>().join(", ")
+                    ),
+                );
+                continue;
+            };
+            let Some(slip) = r.board.slip(space) else {
+                pr.at(
+                    &format!("{at}.space"),
+                    format!(
+                        "`{}` is not an evidence space: expected one of {}",
+                        b.space,
+                        evidence_spaces().collect::<Vec<_>>().join(", ")
+                    ),
+                );
+                continue;
+            };
+            if let Some(j) = occupied[space.index()] {
+                let other = place(pr, &format!("position.board[{j}]"));
+                pr.at(
+                    &format!("{at}.space"),
+                    format!("space `{}` already holds a token: {other}", b.space),
+                );
+                continue;
+            }
+            occupied[space.index()] = Some(i);
+            match self.pool.take(&b.token) {
+                Ok(token) => {
+                    if !r.token(token).colours.contains(slip) {
+                        pr.at(
+                            &format!("{at}.token"),
+                            format!(
+                                "a `{}` token cannot be pinned on the {slip} slip of `{}` (R7.6)",
+                                b.token, b.space
+                            ),
+                        );
+                    }
+                    self.s.board.push(BoardToken {
+                        space,
+                        token,
+                        face_up: b.face_up,
+                    });
+                }
+                Err(e) => pr.at(&format!("{at}.token"), e),
+            }
+        }
+    }
+
+    /// Pinned pictures, each on its own informant space (R5.13).
+    fn pictures(&mut self, p: &PositionDef) {
+        let (r, s, pr) = (self.r, &mut self.s, &mut *self.pr);
+        for (i, pic) in p.pictures.iter().enumerate() {
+            let at = format!("position.pictures[{i}]");
+            let Some(pid) = r.picture_by_name(&pic.name) else {
+                pr.at(
+                    &format!("{at}.name"),
+                    format!(
+                        "no picture `{}`: expected one of {}",
+                        pic.name,
+                        r.pictures
+                            .iter()
+                            .map(|p| p.name.as_str())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+                continue;
+            };
+            if s.pictures[pid.index()] != PicLoc::Supply {
+                pr.at(
+                    &format!("{at}.name"),
+                    format!("picture `{}` is listed twice", pic.name),
+                );
+            }
+            if let Some(space) = &pic.space {
+                let own = &r.board.spaces[r.board.informant_spaces[pid.index()].index()].id;
+                if space != own {
+                    pr.at(
+                        &format!("{at}.space"),
+                        format!(
+                            "{}'s picture belongs on `{own}`, not `{space}` (R5.13)",
+                            pic.name
+                        ),
+                    );
+                }
+            }
+            s.pictures[pid.index()] = PicLoc::Pinned {
+                face_up: pic.face_up,
+            };
+        }
+    }
+
+    /// Hands, decks (listed top first), discard piles, removed cards.
+    fn card_piles(&mut self, p: &PositionDef) {
+        let (r, s, pr, cards) = (self.r, &mut self.s, &mut *self.pr, &mut self.cards);
+        for side in Side::BOTH {
+            let key = side.key();
+            for (name, listed, pile) in [
+                ("hands", p.hands.get(side), &mut s.hands[side]),
+                ("decks", p.decks.get(side), &mut s.decks[side]),
+                ("discards", p.discards.get(side), &mut s.discards[side]),
+            ] {
+                for (k, card) in listed.iter().enumerate() {
+                    let path = format!("position.{name}.{key}[{k}]");
+                    pile.extend(cards.take(r, pr, card, &path, Some(side)));
+                }
+            }
+            // Decks are listed top first; the game draws from the end.
+            s.decks[side].reverse();
+        }
+        for (k, name) in p.removed.iter().enumerate() {
+            let path = format!("position.removed[{k}]");
+            s.removed.extend(cards.take(r, pr, name, &path, None));
+        }
+    }
+
+    /// The engine's work in progress, outermost first; a position in the
+    /// evaluation phase without one starts the phase (R7.1).
+    fn stack(&mut self, p: &PositionDef) {
+        for (k, f) in p.stack.iter().enumerate() {
+            let at = format!("position.stack[{k}]");
+            if let Some(frame) = self.frame(f, &at) {
+                self.s.stack.push(frame);
+            }
+        }
+        if p.phase == PhaseDef::Evaluation && self.s.stack.is_empty() {
+            self.s.stack.push(Frame::Evaluation {
+                step: EvalStep::FIRST,
+            });
+        }
+    }
+
+    /// One frame of the stack, at `at` in the file.
+    fn frame(&mut self, f: &FrameDef, at: &str) -> Option<Frame> {
+        match f {
             FrameDef::Setup {
                 dealt,
                 evidence_left,
@@ -538,230 +611,228 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
             FrameDef::Evaluation { step } => match EvalStep::from_number(*step) {
                 Some(step) => Some(Frame::Evaluation { step }),
                 None => {
-                    pr.at(
+                    self.pr.at(
                         &format!("{at}.step"),
                         format!("evaluation step {step}: expected 1 to 7 (R7.1–R7.5, then done)"),
                     );
                     None
                 }
             },
-            FrameDef::Pin { token, pinner } => match pool.take(token) {
-                Ok(t) => {
-                    s.evidence[t.index()] = EvLoc::Held;
-                    Some(Frame::Pin {
-                        token: t,
-                        pinner: *pinner,
-                    })
-                }
+            FrameDef::Pin { token, pinner } => match self.pool.take(token) {
+                Ok(token) => Some(Frame::Pin {
+                    token,
+                    pinner: *pinner,
+                }),
                 Err(e) => {
-                    pr.at(&format!("{at}.token"), e);
+                    self.pr.at(&format!("{at}.token"), e);
                     None
                 }
             },
-            FrameDef::Play {
-                card,
-                player,
-                part,
-                stage,
-                target,
-                cancelled,
-                reacting_to,
-                dest,
-            } => {
-                let c = take_card(pr, card, &format!("{at}.card"), Some(*player));
-                let stage = match stage {
-                    StageDef::ChoosePart => Some(PlayStage::ChoosePart),
-                    StageDef::ChooseTarget => Some(PlayStage::ChooseTarget),
-                    StageDef::Window => Some(PlayStage::Window),
-                    StageDef::Resolve => Some(PlayStage::Resolve),
-                    StageDef::Running => Some(PlayStage::Running),
-                    StageDef::Reveal(c) | StageDef::Locked(c) => match Colour::parse(c) {
-                        Some(col) if matches!(stage, StageDef::Reveal(_)) => {
-                            Some(PlayStage::Reveal(col))
-                        }
-                        Some(col) => Some(PlayStage::Locked(col)),
-                        None => {
-                            pr.at(&format!("{at}.stage"), format!("`{c}` is not a colour"));
-                            None
-                        }
-                    },
-                };
-                let target = match target.as_deref() {
-                    None => None,
-                    Some(t) => match token_ref(r, &s, t) {
-                        Ok(m) => Some(m),
-                        Err(e) => {
-                            pr.at(&format!("{at}.target"), e);
-                            None
-                        }
-                    },
-                };
-                match (c, stage) {
-                    (Some(card), Some(stage)) => Some(Frame::Play(PlayFrame {
-                        card,
-                        player: *player,
-                        part: *part,
-                        stage,
-                        target,
-                        cancelled: *cancelled,
-                        reacting_to: *reacting_to,
-                        dest: *dest,
-                    })),
-                    _ => None,
+            FrameDef::Play { .. } => self.play_frame(f, at),
+            FrameDef::Run { .. } => self.run_frame(f, at),
+        }
+    }
+
+    /// A card being played.
+    fn play_frame(&mut self, f: &FrameDef, at: &str) -> Option<Frame> {
+        let r = self.r;
+        let FrameDef::Play {
+            card,
+            player,
+            part,
+            stage,
+            target,
+            cancelled,
+            reacting_to,
+            dest,
+        } = f
+        else {
+            return None;
+        };
+        let c = self
+            .cards
+            .take(r, self.pr, card, &format!("{at}.card"), Some(*player));
+        let stage = match stage {
+            StageDef::ChoosePart => Some(PlayStage::ChoosePart),
+            StageDef::ChooseTarget => Some(PlayStage::ChooseTarget),
+            StageDef::Window => Some(PlayStage::Window),
+            StageDef::Resolve => Some(PlayStage::Resolve),
+            StageDef::Running => Some(PlayStage::Running),
+            StageDef::Reveal(c) | StageDef::Locked(c) => match Colour::parse(c) {
+                Some(col) if matches!(stage, StageDef::Reveal(_)) => Some(PlayStage::Reveal(col)),
+                Some(col) => Some(PlayStage::Locked(col)),
+                None => {
+                    self.pr
+                        .at(&format!("{at}.stage"), format!("`{c}` is not a colour"));
+                    None
+                }
+            },
+        };
+        let target = match target.as_deref() {
+            None => None,
+            Some(t) => match token_ref(r, &self.s, t) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    self.pr.at(&format!("{at}.target"), e);
+                    None
+                }
+            },
+        };
+        Some(Frame::Play(PlayFrame {
+            card: c?,
+            player: *player,
+            part: *part,
+            stage: stage?,
+            target,
+            cancelled: *cancelled,
+            reacting_to: *reacting_to,
+            dest: *dest,
+        }))
+    }
+
+    /// A card program being carried out.
+    fn run_frame(&mut self, f: &FrameDef, at: &str) -> Option<Frame> {
+        let r = self.r;
+        let FrameDef::Run {
+            program,
+            pc,
+            actor,
+            card,
+            play,
+            done,
+            picked,
+            chosen,
+        } = f
+        else {
+            return None;
+        };
+        let pr = &mut *self.pr;
+        let prog = match program {
+            ProgramDef::Card(name) => match find_card(r, name) {
+                Ok(c) => Some(ProgRef::Card(c)),
+                Err(e) => {
+                    pr.at(&format!("{at}.program"), e);
+                    None
+                }
+            },
+            ProgramDef::Space(side, i) => {
+                if (*i as usize) < r.momentum_cards[*side].spaces.len() {
+                    Some(ProgRef::Space(*side, *i))
+                } else {
+                    pr.at(
+                        &format!("{at}.program"),
+                        format!("{side}'s momentum card has no space {i}"),
+                    );
+                    None
                 }
             }
-            FrameDef::Run {
-                program,
-                pc,
-                actor,
-                card,
-                play,
-                done,
-                picked,
-                chosen,
-            } => {
-                let prog = match program {
-                    ProgramDef::Card(name) => match find_card(r, name) {
-                        Ok(c) => Some(ProgRef::Card(c)),
-                        Err(e) => {
-                            pr.at(&format!("{at}.program"), e);
-                            None
-                        }
-                    },
-                    ProgramDef::Space(side, i) => {
-                        if (*i as usize) < r.momentum_cards[side.index()].spaces.len() {
-                            Some(ProgRef::Space(*side, *i))
-                        } else {
-                            pr.at(
-                                &format!("{at}.program"),
-                                format!("{side}'s momentum card has no space {i}"),
-                            );
-                            None
-                        }
-                    }
-                    ProgramDef::Program(p) => {
-                        Some(ProgRef::Dynamic(std::sync::Arc::new(p.clone())))
-                    }
-                };
-                let lookup =
-                    |pr: &mut Problems, name: &Option<String>, field: &str| -> Option<CardId> {
-                        let n = name.as_ref()?;
-                        match find_card(r, n) {
-                            Ok(c) => Some(c),
-                            Err(e) => {
-                                pr.at(&format!("{at}.{field}"), e);
-                                None
-                            }
-                        }
-                    };
-                let this = lookup(pr, card, "card");
-                let chosen_card = lookup(pr, chosen, "chosen");
-                let mut picked_ids = smallvec::SmallVec::new();
-                for (j, t) in picked.iter().enumerate() {
-                    match token_ref(r, &s, t) {
-                        Ok(Moving::Evidence(id)) => picked_ids.push(id),
-                        Ok(_) => {}
-                        Err(e) => pr.at(&format!("{at}.picked[{j}]"), e),
-                    }
+            ProgramDef::Program(p) => Some(ProgRef::Dynamic(std::sync::Arc::new(p.clone()))),
+        };
+        let mut lookup = |name: &Option<String>, field: &str| -> Option<CardId> {
+            match find_card(r, name.as_ref()?) {
+                Ok(c) => Some(c),
+                Err(e) => {
+                    pr.at(&format!("{at}.{field}"), e);
+                    None
                 }
-                prog.map(|prog| {
-                    Frame::Run(RunFrame {
-                        prog,
-                        pc: *pc,
-                        actor: *actor,
-                        card: this,
-                        play: *play,
-                        done: *done,
-                        picked: picked_ids,
-                        chosen: chosen_card,
-                    })
-                })
             }
         };
-        if let Some(f) = frame {
-            stack.push(f);
-        }
-    }
-    if p.phase == PhaseDef::Evaluation && stack.is_empty() {
-        stack.push(Frame::Evaluation {
-            step: EvalStep::FIRST,
-        });
-    }
-    s.stack = stack.into_iter().collect();
-
-    // The bag, and what is left.
-    match &p.bag {
-        Some(list) => {
-            for (k, t) in list.iter().enumerate() {
-                match pool.take(t) {
-                    Ok(id) => {
-                        s.bag.push(id);
-                        s.evidence[id.index()] = EvLoc::Bag;
-                    }
-                    Err(e) => pr.at(&format!("position.bag[{k}]"), e),
-                }
+        let this = lookup(card, "card");
+        let chosen = lookup(chosen, "chosen");
+        let mut picked_ids = smallvec::SmallVec::new();
+        for (j, t) in picked.iter().enumerate() {
+            match token_ref(r, &self.s, t) {
+                Ok(Moving::Evidence(id)) => picked_ids.push(id),
+                Ok(_) => {}
+                Err(e) => pr.at(&format!("{at}.picked[{j}]"), e),
             }
-            // Listed top first; the state draws from the end.
-            s.bag.reverse();
         }
-        None => {
-            let mut rest: Vec<TokenId> = (0..r.evidence.len())
-                .filter(|i| !pool.used[*i] && r.evidence[*i].in_bag)
-                .map(|i| TokenId(i as u8))
+        Some(Frame::Run(RunFrame {
+            prog: prog?,
+            pc: *pc,
+            actor: *actor,
+            card: this,
+            play: *play,
+            done: *done,
+            picked: picked_ids,
+            chosen,
+        }))
+    }
+
+    /// The bag, listed top first; without a list, every bag token not
+    /// placed elsewhere, shuffled.
+    fn bag(&mut self, p: &PositionDef) {
+        let r = self.r;
+        match &p.bag {
+            Some(list) => {
+                for (k, t) in list.iter().enumerate() {
+                    match self.pool.take(t) {
+                        Ok(id) => self.s.bag.push(id),
+                        Err(e) => self.pr.at(&format!("position.bag[{k}]"), e),
+                    }
+                }
+                // Listed top first; the game draws from the end.
+                self.s.bag.reverse();
+            }
+            None => {
+                let mut rest: Vec<TokenId> = (0..r.evidence.len())
+                    .filter(|i| !self.pool.used[*i] && r.evidence[*i].in_bag)
+                    .map(|i| TokenId(i as u8))
+                    .collect();
+                self.s.shuffle(&mut rest);
+                self.s.bag = rest;
+            }
+        }
+    }
+
+    /// The cards the position does not list, shuffled, where it says.
+    fn unlisted_cards(&mut self, p: &PositionDef) {
+        let s = &mut self.s;
+        for side in Side::BOTH {
+            let mut rest: Vec<CardId> = self
+                .r
+                .cards_of(side)
+                .filter(|c| self.cards.unlisted(*c))
                 .collect();
             s.shuffle(&mut rest);
-            for t in &rest {
-                s.evidence[t.index()] = EvLoc::Bag;
-            }
-            s.bag = rest.into_iter().collect();
-        }
-    }
-    for side in Side::BOTH {
-        let mut rest: Vec<CardId> = r
-            .cards_of(side)
-            .filter(|c| placed_at[c.index()].is_none())
-            .collect();
-        s.shuffle(&mut rest);
-        match p.unlisted_cards {
-            UnlistedDef::Deck => {
-                // Below the listed cards: the state draws from the end.
-                let listed: Vec<CardId> = s.decks[side.index()].to_vec();
-                s.decks[side.index()] = rest.into_iter().chain(listed).collect();
-            }
-            UnlistedDef::Discard => s.discards[side.index()].extend(rest),
-            UnlistedDef::Removed => s.removed.extend(rest),
-        }
-    }
-    for (k, f) in p.forbidden.iter().enumerate() {
-        let mut types = Vec::new();
-        for (j, t) in f.types.iter().enumerate() {
-            match CardType::parse(t) {
-                Some(ty) => types.push(ty),
-                None => pr.at(
-                    &format!("position.forbidden[{k}].types[{j}]"),
-                    format!("`{t}` is not a card type: expected event, conspirator or journalist"),
-                ),
+            match p.unlisted_cards {
+                UnlistedDef::Deck => {
+                    // Below the listed cards: the game draws from the end.
+                    let listed = std::mem::take(&mut s.decks[side]);
+                    s.decks[side] = rest.into_iter().chain(listed).collect();
+                }
+                UnlistedDef::Discard => s.discards[side].extend(rest),
+                UnlistedDef::Removed => s.removed.extend(rest),
             }
         }
-        s.forbidden.push(Forbid {
-            side: f.side,
-            part: f.part,
-            types: TypeMask::of(&types),
-        });
     }
-    let _ = len;
-    if pr.diags.len() > before {
-        return None;
+
+    /// Restrictions in force this round.
+    fn forbidden(&mut self, p: &PositionDef) {
+        for (k, f) in p.forbidden.iter().enumerate() {
+            let mut types = Vec::new();
+            for (j, t) in f.types.iter().enumerate() {
+                match CardType::parse(t) {
+                    Some(ty) => types.push(ty),
+                    None => self.pr.at(
+                        &format!("position.forbidden[{k}].types[{j}]"),
+                        format!(
+                            "`{t}` is not a card type: expected event, conspirator or journalist"
+                        ),
+                    ),
+                }
+            }
+            self.s.forbidden.push(Forbid {
+                side: f.side,
+                part: f.part,
+                types: TypeMask::of(&types),
+            });
+        }
     }
-    if let Err(e) = crate::game::invariants::conservation(r, &s) {
-        pr.at("position", format!("inconsistent position: {e}"));
-        return None;
-    }
-    Some(s)
 }
 
 /// `initiative`, `momentum`, a track slot `ev2`, or one token `blue#3`.
-fn token_ref(r: &Rules, s: &State, t: &str) -> Result<Moving, String> {
+fn token_ref(r: &Rules, s: &Setup, t: &str) -> Result<Moving, String> {
     match t.trim() {
         "initiative" => Ok(Moving::Initiative),
         "momentum" => Ok(Moving::Momentum),
@@ -786,8 +857,9 @@ fn token_ref(r: &Rules, s: &State, t: &str) -> Result<Moving, String> {
                         "`{other}`: expected `initiative`, `momentum` or a track slot like `ev0`"
                     )
                 })?;
-            s.track_token(slot)
-                .map(Moving::Evidence)
+            s.track
+                .get(slot as usize)
+                .map(|t| Moving::Evidence(t.token))
                 .ok_or_else(|| format!("no evidence token in track slot {slot}"))
         }
     }

@@ -8,6 +8,7 @@ use super::load::rng_hex;
 use crate::game::engine::notation::{kind_name, pos_name};
 use crate::game::model::*;
 use crate::game::rules::Rules;
+use crate::game::setup::Setup;
 use crate::game::state::*;
 
 fn token(r: &Rules, t: TokenId) -> String {
@@ -30,7 +31,12 @@ fn token_ref(r: &Rules, m: Moving) -> String {
 
 /// The position of a game, complete.
 pub fn position_of(r: &Rules, s: &State) -> PositionDef {
-    let per = |f: &dyn Fn(Side) -> Vec<String>| PerSide {
+    position_of_setup(r, &s.to_setup())
+}
+
+/// A setup as the scenario format writes it.
+pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
+    let per = |f: &dyn Fn(Side) -> Vec<String>| BySide {
         editor: f(Side::Editor),
         nixon: f(Side::Nixon),
     };
@@ -99,10 +105,7 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
         },
         initiative: s.initiative,
         turn: Some(s.turn),
-        turns_played: PerSide {
-            editor: s.turns_played[0],
-            nixon: s.turns_played[1],
-        },
+        turns_played: s.turns_played,
         initiative_token: s
             .initiative_token
             .map(pos_name)
@@ -111,35 +114,25 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
             .momentum_token
             .map(pos_name)
             .unwrap_or_else(|| "off".into()),
-        momentum_cards: PerSide {
-            editor: s.momentum_cards[0],
-            nixon: s.momentum_cards[1],
-        },
+        momentum_cards: s.momentum_cards,
         momentum_removed: s.momentum_removed,
         momentum_supply: Some(s.momentum_supply),
         track: s
             .track
             .iter()
-            .filter_map(|t| {
-                let (pos, face_up) = s.on_track(*t)?;
-                Some(TrackTokenDef {
-                    token: token(r, *t),
-                    at: pos_name(pos),
-                    face_up,
-                })
+            .map(|t| TrackTokenDef {
+                token: token(r, t.token),
+                at: pos_name(t.pos),
+                face_up: t.face_up,
             })
             .collect(),
         board: s
-            .evidence
+            .board
             .iter()
-            .enumerate()
-            .filter_map(|(i, l)| match l {
-                EvLoc::Board { space, face_up } => Some(BoardTokenDef {
-                    space: r.board.spaces[space.index()].id.clone(),
-                    token: token(r, TokenId(i as u8)),
-                    face_up: *face_up,
-                }),
-                _ => None,
+            .map(|b| BoardTokenDef {
+                space: r.board.spaces[b.space.index()].id.clone(),
+                token: token(r, b.token),
+                face_up: b.face_up,
             })
             .collect(),
         pictures: s
@@ -155,13 +148,13 @@ pub fn position_of(r: &Rules, s: &State) -> PositionDef {
                 PicLoc::Supply => None,
             })
             .collect(),
-        hands: per(&|side| cards(r, &s.hands[side.index()])),
+        hands: per(&|side| cards(r, &s.hands[side])),
         decks: per(&|side| {
-            let mut d = cards(r, &s.decks[side.index()]);
+            let mut d = cards(r, &s.decks[side]);
             d.reverse();
             d
         }),
-        discards: per(&|side| cards(r, &s.discards[side.index()])),
+        discards: per(&|side| cards(r, &s.discards[side])),
         removed: cards(r, &s.removed),
         unlisted_cards: UnlistedDef::Deck,
         bag: Some(s.bag.iter().rev().map(|t| token(r, *t)).collect()),

@@ -343,7 +343,7 @@ impl<O: Observer> Ctx<'_, O> {
     /// `index` of the pile on top (chance's outcome), and that card is
     /// drawn. The cards below are shuffled with the generator.
     pub(crate) fn reshuffle_with_top(&mut self, side: Side, index: usize) -> Option<CardId> {
-        let i = side.index();
+        let i = side;
         if index >= self.s.discards[i].len() {
             return None;
         }

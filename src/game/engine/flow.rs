@@ -41,7 +41,7 @@ impl<O: Observer> Ctx<'_, O> {
                 // The evaluation frame is done: a new round (R3).
                 self.s.round += 1;
                 self.s.phase = Phase::Initial;
-                self.s.turns_played = [0, 0];
+                self.s.turns_played = BySide::default();
                 self.s.forbidden.clear();
                 self.o.event(Event::RoundStarted {
                     round: self.s.round,

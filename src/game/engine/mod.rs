@@ -112,7 +112,7 @@ impl State {
             initiative_token: Some(0),
             momentum_token: (n.momentum_on_track_at_start > 0).then_some(0),
             momentum_supply: n.momentum_tokens - n.momentum_on_track_at_start,
-            momentum_cards: [0, 0],
+            momentum_cards: BySide::default(),
             momentum_removed: 0,
             evidence: rules
                 .evidence
@@ -127,7 +127,7 @@ impl State {
             discards: Default::default(),
             removed: Default::default(),
             turn: n.first_initiative,
-            turns_played: [0, 0],
+            turns_played: BySide::default(),
             forbidden: Default::default(),
             stack: Default::default(),
             outcome: None,

@@ -222,7 +222,7 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
                 }
                 Some(Frame::Run(f)) if matches!(chance_instr(r, f), Some(Instr::PlayTopCard)) => {
                     // The deck is reshuffled: the card that comes out on top.
-                    if let Some(card) = s.discards[f.actor.index()].get(i as usize) {
+                    if let Some(card) = s.discards[f.actor].get(i as usize) {
                         let id = &r.card(*card).id;
                         v.push(format!("top {id}"));
                         v.push(format!("top {}", short_id(id)));

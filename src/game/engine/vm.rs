@@ -210,7 +210,7 @@ impl<O: Observer> Ctx<'_, O> {
                 Ok(Progress::Continue)
             }
             Instr::PlayTopCard => {
-                let i = actor.index();
+                let i = actor;
                 if self.s.explicit_chance
                     && self.s.decks[i].is_empty()
                     && !self.s.discards[i].is_empty()

@@ -19,7 +19,7 @@ pub fn connection_need(r: &Rules, s: &State) -> u32 {
     let b = &r.board;
     let n = b.spaces.len();
     let mut cost = vec![1u32; n];
-    for loc in &s.evidence {
+    for loc in s.evidence() {
         if let EvLoc::Board { space, face_up } = loc {
             cost[space.index()] = if *face_up { 0 } else { FAR };
         }
@@ -51,7 +51,7 @@ pub fn connection_need(r: &Rules, s: &State) -> u32 {
         .iter()
         .enumerate()
         .map(|(p, space)| {
-            let picture = match s.pictures[p] {
+            let picture = match s.pictures()[p] {
                 PicLoc::Pinned { face_up: true } => 0,
                 PicLoc::Supply => 1,
                 PicLoc::Pinned { face_up: false } => FAR,
@@ -74,7 +74,7 @@ pub fn connection_need(r: &Rules, s: &State) -> u32 {
 /// The Editor's advantage in a position, roughly in "points": a win is
 /// worth ±100; a momentum token on Nixon's card about −3.
 pub fn editor_advantage(r: &Rules, s: &State) -> f64 {
-    if let Some(o) = s.outcome {
+    if let Some(o) = s.outcome() {
         return if o.winner == Side::Editor {
             100.0
         } else {
@@ -83,28 +83,29 @@ pub fn editor_advantage(r: &Rules, s: &State) -> f64 {
     }
     let len = r.numbers.track_length as f64;
     let to_win = r.numbers.momentum_to_win as f64;
-    let nixon_m = s.momentum_cards[Side::Nixon.index()] as f64;
+    let nixon_m = s.momentum_cards().nixon as f64;
     let mut v = 0.0;
     v -= 1.5 * connection_need(r, s) as f64;
     // Each momentum token on Nixon's card weighs more as the end nears.
     v -= 3.0 * nixon_m * (1.0 + nixon_m / to_win);
-    v += 0.6 * s.momentum_cards[Side::Editor.index()] as f64;
-    if let Some(p) = s.momentum_token {
+    v += 0.6 * s.momentum_cards().editor as f64;
+    if let Some(p) = s.momentum_token() {
         v += 2.0 * p as f64 / len;
     }
     // Few momentum tokens left: Nixon's empty-supply win comes nearer (R8.2).
-    v -= 4.0 / (s.momentum_supply as f64 + 1.0);
-    if let Some(p) = s.initiative_token {
+    v -= 4.0 / (s.momentum_supply() as f64 + 1.0);
+    if let Some(p) = s.initiative_token() {
         v += 0.4 * p as f64 / len;
     }
-    for t in &s.track {
+    for t in s.track() {
         if let Some((p, _)) = s.on_track(*t) {
             v += 0.5 * p as f64 / len;
         }
     }
     // Reaction cards in hand are worth keeping for their moment.
     for side in Side::BOTH {
-        let held = s.hands[side.index()]
+        let held = s
+            .hand(side)
             .iter()
             .filter(|c| r.card(**c).is_reaction())
             .count() as f64;

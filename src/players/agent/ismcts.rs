@@ -124,7 +124,7 @@ impl IsmctsAgent {
                 }
             }
         }
-        match s.outcome {
+        match s.outcome() {
             Some(o) if o.winner == Side::Editor => 1.0,
             Some(_) => 0.0,
             None => super::eval::editor_win_chance(r, s) as f32,

@@ -314,7 +314,7 @@ async fn game_log(
 ) -> Result<Response, ApiError> {
     with_game(&st, &id, move |s| {
         seat_of(s, &headers)?;
-        if s.state.outcome.is_none() {
+        if s.state.outcome().is_none() {
             return Err(ApiError::forbidden(
                 "the log names every choice, hidden ones included: it can be downloaded once the game is over",
             ));

@@ -157,14 +157,14 @@ impl Session {
     /// and the file — or once the game is over (ARCHITECTURE.md, "The
     /// studio").
     pub fn can_save(&self) -> bool {
-        self.mode == Mode::Hotseat || self.state.outcome.is_some()
+        self.mode == Mode::Hotseat || self.state.outcome().is_some()
     }
 
     /// Reads an answer of `side`: an option's index, or its notation.
     pub fn parse(&self, side: Side, answer: &Answer) -> Result<Choice, Refusal> {
         let Some(d) = View::new(&self.rules, &self.state, side).decision() else {
             return Err(Refusal::Refused(
-                match (self.state.outcome, self.to_move()) {
+                match (self.state.outcome(), self.to_move()) {
                     (Some(_), _) => "the game is over".to_string(),
                     (None, Some(other)) => format!("it is {other}'s decision, not yours"),
                     (None, None) => "there is no decision to take".to_string(),
@@ -184,7 +184,8 @@ impl Session {
                     // A card of the seat's own hand that may not be played
                     // now: the engine says why. Only its own cards, so the
                     // answer tells nothing of the opponent's hand.
-                    let own: Vec<Choice> = s.hands[side]
+                    let own: Vec<Choice> = s
+                        .hand(side)
                         .iter()
                         .flat_map(|c| {
                             [Part::Value, Part::Action].map(|part| Choice::Play { card: *c, part })
@@ -230,7 +231,7 @@ impl Session {
         self.state
             .apply_observed(&self.rules, choice, &mut events)?;
         self.log.record(&self.rules, &before, choice);
-        self.log.outcome = self.state.outcome;
+        self.log.outcome = self.state.outcome();
         for side in Side::BOTH {
             // Each side's sight starts from the position before the choice:
             // what it could identify then, followed through the events.
@@ -293,7 +294,7 @@ impl Session {
         };
         self.state = snap.state;
         self.log.choices.truncate(snap.choices);
-        self.log.outcome = self.state.outcome;
+        self.log.outcome = self.state.outcome();
         for s in 0..2 {
             self.narration[s].truncate(snap.narration[s]);
         }

@@ -1,0 +1,267 @@
+//! A position as data (`Setup`): `State::from_setup` builds a game only
+//! from a position where everything is in exactly one place (R1: 36
+//! evidence tokens, 9 momentum tokens, 7 pictures, 40 player cards), and
+//! reports every problem with the field it is in; `State::to_setup` gives
+//! back the position exactly, mid-action included.
+
+use rand::{Rng, SeedableRng};
+use watergate::game::model::*;
+use watergate::game::rules::Rules;
+use watergate::game::setup::{BoardToken, Setup, SetupError, TrackToken};
+use watergate::game::state::{Frame, GameRng, PicLoc, State};
+
+/// A playable table: every card shuffled into its owner's deck, every bag
+/// token in the bag, the momentum token on 0.
+fn table(r: &Rules) -> Setup {
+    let mut s = Setup::empty(r, GameRng::seed_from_u64(7));
+    for side in Side::BOTH {
+        let mut deck: Vec<CardId> = r.cards_of(side).collect();
+        s.shuffle(&mut deck);
+        s.decks[side] = deck;
+    }
+    s.bag = (0..r.evidence.len())
+        .filter(|i| r.evidence[*i].in_bag)
+        .map(|i| TokenId(i as u8))
+        .collect();
+    s.momentum_token = Some(0);
+    s.momentum_supply -= 1;
+    s
+}
+
+fn problems(r: &Rules, s: Setup) -> Vec<SetupError> {
+    match State::from_setup(r, s) {
+        Ok(_) => panic!("the setup was accepted"),
+        Err(e) => e,
+    }
+}
+
+fn fields(errors: &[SetupError]) -> Vec<&str> {
+    errors.iter().map(|e| e.field.as_str()).collect()
+}
+
+#[test]
+fn a_full_table_is_a_game_that_plays() {
+    let r = watergate::data::shipped();
+    let mut s = State::from_setup(&r, table(&r)).expect("a full table is valid");
+    s.settle(&r).unwrap();
+    assert!(s.decision(&r).is_some(), "someone has a decision to take");
+}
+
+#[test]
+fn every_position_of_200_random_games_survives_the_round_trip() {
+    let r = watergate::data::shipped();
+    let mut frames = [0usize; 3];
+    for seed in 0..200 {
+        let mut s = State::new(&r, seed);
+        let mut pick = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut options = Vec::new();
+        while s.legal(&r, &mut options).is_some() {
+            let back = State::from_setup(&r, s.to_setup())
+                .unwrap_or_else(|e| panic!("seed {seed}: a played position is refused: {e:?}"));
+            assert_eq!(back, s, "seed {seed}: the round trip changes the game");
+            for f in s.to_setup().stack {
+                match f {
+                    Frame::Play(_) => frames[0] += 1,
+                    Frame::Run(_) => frames[1] += 1,
+                    Frame::Pin { .. } => frames[2] += 1,
+                    _ => {}
+                }
+            }
+            let choice = options[pick.next_u64() as usize % options.len()];
+            s.apply_unchecked(&r, choice).unwrap();
+        }
+    }
+    assert!(
+        frames.iter().all(|n| *n > 0),
+        "the games reach plays, running actions and pins: {frames:?}"
+    );
+}
+
+#[test]
+fn a_card_in_two_places_names_both() {
+    let r = watergate::data::shipped();
+    let mut s = table(&r);
+    let c = s.decks[Side::Nixon][0];
+    s.discards[Side::Nixon].push(c);
+    let e = problems(&r, s);
+    assert_eq!(fields(&e), ["discards.nixon[0]"]);
+    assert!(e[0].message.contains("also at decks.nixon[0]"), "{e:?}");
+}
+
+#[test]
+fn a_card_nowhere_is_refused() {
+    let r = watergate::data::shipped();
+    let mut s = table(&r);
+    let c = s.decks[Side::Editor].pop().unwrap();
+    let e = problems(&r, s);
+    assert_eq!(fields(&e), ["cards"]);
+    assert!(e[0].message.contains(&r.card(c).id), "{e:?}");
+}
+
+#[test]
+fn a_card_in_the_other_sides_hand_is_refused() {
+    let r = watergate::data::shipped();
+    let mut s = table(&r);
+    let c = s.decks[Side::Nixon].pop().unwrap();
+    s.hands[Side::Editor].push(c);
+    assert_eq!(fields(&problems(&r, s)), ["hands.editor[0]"]);
+}
+
+#[test]
+fn an_evidence_token_in_two_places_is_refused() {
+    let r = watergate::data::shipped();
+    let mut s = table(&r);
+    let t = s.bag[3];
+    s.track.push(TrackToken {
+        token: t,
+        pos: 2,
+        face_up: false,
+    });
+    let e = problems(&r, s);
+    assert_eq!(fields(&e), ["bag[3]"]);
+    assert!(e[0].message.contains("also at track[0]"), "{e:?}");
+}
+
+#[test]
+fn every_momentum_token_is_accounted_for() {
+    let r = watergate::data::shipped();
+    let mut s = table(&r);
+    s.momentum_removed += 1; // R1: nine in all; now ten
+    assert_eq!(fields(&problems(&r, s)), ["momentum_supply"]);
+    let mut s = table(&r);
+    s.momentum_cards[Side::Editor] = 200;
+    s.momentum_supply = 0;
+    let e = problems(&r, s);
+    assert!(fields(&e).contains(&"momentum_cards.editor"), "{e:?}");
+}
+
+#[test]
+fn a_pin_must_match_its_slip_and_a_space_holds_one_token() {
+    // R7.6: a token is pinned only on a slip of one of its colours.
+    let r = watergate::data::shipped();
+    let space = SpaceId(
+        r.board
+            .spaces
+            .iter()
+            .position(|sp| matches!(sp.kind, watergate::game::rules::SpaceKind::Evidence(_)))
+            .unwrap() as u8,
+    );
+    let slip = r.board.slip(space).unwrap();
+    let mut s = table(&r);
+    let fits = |t: &TokenId| r.token(*t).colours.contains(slip);
+    let wrong = *s.bag.iter().find(|t| !fits(t)).unwrap();
+    s.bag.retain(|t| *t != wrong);
+    s.board.push(BoardToken {
+        space,
+        token: wrong,
+        face_up: true,
+    });
+    assert_eq!(fields(&problems(&r, s)), ["board[0].token"]);
+
+    let mut s = table(&r);
+    let right: Vec<TokenId> = s.bag.iter().copied().filter(fits).take(2).collect();
+    s.bag.retain(|t| !right.contains(t));
+    for token in right {
+        s.board.push(BoardToken {
+            space,
+            token,
+            face_up: true,
+        });
+    }
+    assert_eq!(fields(&problems(&r, s)), ["board[1].space"]);
+}
+
+#[test]
+fn indices_out_of_range_are_reported_not_panicked_on() {
+    let r = watergate::data::shipped();
+    let mut s = table(&r);
+    s.track.push(TrackToken {
+        token: TokenId(250),
+        pos: 9,
+        face_up: false,
+    });
+    s.board.push(BoardToken {
+        space: SpaceId(250),
+        token: TokenId(251),
+        face_up: false,
+    });
+    s.removed.push(CardId(250));
+    s.pictures.push(PicLoc::Supply);
+    s.stack.push(Frame::Pin {
+        token: TokenId(252),
+        pinner: Side::Editor,
+    });
+    s.round = 0;
+    let e = problems(&r, s);
+    assert_eq!(
+        fields(&e),
+        [
+            "round",
+            "track[0]",
+            "track[0].pos",
+            "board[0]",
+            "board[0].space",
+            "pictures",
+            "removed[0]",
+            "stack[0].token",
+        ],
+        "{e:?}"
+    );
+}
+
+#[test]
+fn a_frame_must_point_at_a_play_below_it() {
+    let r = watergate::data::shipped();
+    let mut s = State::new(&r, 3);
+    // Play on until a card action runs above its play.
+    let mut options = Vec::new();
+    let mut pick = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+    let mut setup = loop {
+        let setup = s.to_setup();
+        if setup
+            .stack
+            .iter()
+            .any(|f| matches!(f, Frame::Run(run) if run.play.is_some()))
+        {
+            break setup;
+        }
+        s.legal(&r, &mut options)
+            .expect("a running action before the end");
+        let choice = options[pick.next_u64() as usize % options.len()];
+        s.apply_unchecked(&r, choice).unwrap();
+    };
+    let k = setup
+        .stack
+        .iter()
+        .position(|f| matches!(f, Frame::Run(_)))
+        .unwrap();
+    if let Frame::Run(run) = &mut setup.stack[k] {
+        run.play = Some(k as u8);
+    }
+    assert_eq!(
+        fields(&problems(&r, setup)),
+        [format!("stack[{k}].play").as_str()]
+    );
+}
+
+/// A saved position is the scenario format, per-side values included:
+/// written `PerSide(editor: …, nixon: …)` as files always were, read back
+/// to the same game.
+#[test]
+fn a_saved_position_keeps_the_file_format_and_loads_back_equal() {
+    use watergate::formats::scenario::{save, Scenario};
+    let r = watergate::data::shipped();
+    let mut s = State::new(&r, 11);
+    let mut options = Vec::new();
+    let mut pick = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    for _ in 0..40 {
+        s.legal(&r, &mut options).expect("the game goes on");
+        let choice = options[pick.next_u64() as usize % options.len()];
+        s.apply_unchecked(&r, choice).unwrap();
+    }
+    let text = save::to_text(&save::scenario_of(&r, &s, "saved", ""));
+    assert!(text.contains("hands: PerSide("), "{text}");
+    let scn = Scenario::from_text("saved.ron", &text, ".".into()).unwrap();
+    let back = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(back, s);
+}
