@@ -96,7 +96,7 @@ pub enum PlayedAs {
 
 /// A card being played, from the moment it leaves the hand until it lands in
 /// a discard pile or out of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayFrame {
     pub card: CardId,
     pub player: Side,

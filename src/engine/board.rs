@@ -1,6 +1,7 @@
 //! The evidence board's one question (R8.3): how many face-up informants
 //! are connected to Nixon's picture through face-up evidence only?
 
+use crate::model::{SpaceId, SpaceSet};
 use crate::rules::{Rules, SpaceKind};
 use crate::state::{EvLoc, PicLoc, State};
 
@@ -9,34 +10,38 @@ use crate::state::{EvLoc, PicLoc, State};
 /// face-down tokens break a path; paths may share tokens).
 pub fn connected_informants(r: &Rules, s: &State) -> usize {
     let board = &r.board;
-    let n = board.spaces.len();
-    let mut open = vec![false; n];
+    let mut open = SpaceSet::EMPTY;
     for loc in &s.evidence {
         if let EvLoc::Board {
             space,
             face_up: true,
         } = loc
         {
-            open[space.index()] = true;
+            open.insert(*space);
         }
     }
-    let mut seen = vec![false; n];
-    let mut queue = vec![board.nixon.index()];
-    seen[board.nixon.index()] = true;
+    // Each space enters the walk at most once: a stack of 256 holds any board.
+    let mut seen = SpaceSet::EMPTY;
+    let mut stack = [SpaceId(0); 256];
+    stack[0] = board.nixon;
+    let mut top = 1;
+    seen.insert(board.nixon);
     let mut count = 0;
-    while let Some(x) = queue.pop() {
-        for y in &board.neighbours[x] {
-            let y = y.index();
-            if seen[y] {
+    while top > 0 {
+        top -= 1;
+        let x = stack[top];
+        for &y in &board.neighbours[x.index()] {
+            if seen.contains(y) {
                 continue;
             }
-            match board.spaces[y].kind {
-                SpaceKind::Evidence(_) if open[y] => {
-                    seen[y] = true;
-                    queue.push(y);
+            match board.spaces[y.index()].kind {
+                SpaceKind::Evidence(_) if open.contains(y) => {
+                    seen.insert(y);
+                    stack[top] = y;
+                    top += 1;
                 }
                 SpaceKind::Informant(p) => {
-                    seen[y] = true;
+                    seen.insert(y);
                     if s.pictures[p.index()] == (PicLoc::Pinned { face_up: true }) {
                         count += 1;
                     }

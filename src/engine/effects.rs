@@ -331,9 +331,9 @@ impl<O: Observer> Ctx<'_, O> {
     /// The top card of `side`'s deck (reshuffling the discard pile if needed).
     pub(crate) fn draw_card(&mut self, side: Side) -> Option<CardId> {
         if self.s.decks[side].is_empty() && !self.s.discards[side].is_empty() {
-            let mut pile: Vec<CardId> = self.s.discards[side].drain(..).collect();
+            let mut pile = std::mem::take(&mut self.s.discards[side]);
             self.s.shuffle(&mut pile);
-            self.s.decks[side] = pile.into_iter().collect();
+            self.s.decks[side] = pile;
             self.o.event(Event::DeckReshuffled { side });
         }
         self.s.decks[side].pop()
