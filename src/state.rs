@@ -135,7 +135,9 @@ pub struct RunFrame {
     /// Progress inside the current instruction (tokens moved so far, cards discarded…).
     pub done: u8,
     /// Tokens already picked by the current instruction (distinct tokens, docs/open-questions.md#q9).
-    pub picked: SmallVec<[TokenId; 2]>,
+    /// (16 inline take no more room than 2: a small vector is never
+    /// smaller than its heap form.)
+    pub picked: SmallVec<[TokenId; 16]>,
     /// The card picked by the last `ChooseCard`.
     pub chosen: Option<CardId>,
 }
@@ -230,8 +232,17 @@ impl TryFrom<u8> for EvalStep {
     }
 }
 
+/// A deck or a discard pile. The inline sizes of the state's lists are
+/// chosen to hold what the shipped game can put there (so an engine step
+/// never allocates) in the room a field's alignment leaves anyway; a
+/// bigger game spills to the heap and plays the same.
+pub type Pile = SmallVec<[CardId; 24]>;
+
+/// The bag's tokens.
+pub type Bag = SmallVec<[TokenId; 40]>;
+
 /// A whole game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     pub rng: GameRng,
     /// Random events stop as decisions of `Actor::Chance` (for the solver)
@@ -254,24 +265,67 @@ pub struct State {
     /// The evidence tokens on the research track in the order they arrived:
     /// choices name a token by its slot here, never by its id, so they reveal
     /// nothing about face-down tokens.
-    pub track: SmallVec<[TokenId; 12]>,
+    pub track: SmallVec<[TokenId; 16]>,
     /// The bag, drawn from the end.
-    pub bag: SmallVec<[TokenId; 36]>,
+    pub bag: Bag,
     /// Where each picture is, by `PictureId`.
-    pub pictures: SmallVec<[PicLoc; 8]>,
-    pub hands: [SmallVec<[CardId; 8]>; 2],
+    pub pictures: SmallVec<[PicLoc; 16]>,
+    pub hands: [SmallVec<[CardId; 16]>; 2],
     /// Draw decks, drawn from the end.
-    pub decks: [SmallVec<[CardId; 20]>; 2],
-    pub discards: [SmallVec<[CardId; 20]>; 2],
-    pub removed: SmallVec<[CardId; 16]>,
+    pub decks: [Pile; 2],
+    pub discards: [Pile; 2],
+    /// Out of the game: every event card played may end here.
+    pub removed: SmallVec<[CardId; 24]>,
     /// Whose turn it is when no play is in progress.
     pub turn: Side,
     /// Cards each side has played this round (reactions count, R6.1).
     pub turns_played: [u8; 2],
     /// Restrictions in force for the rest of the round.
-    pub forbidden: SmallVec<[Forbid; 1]>,
+    pub forbidden: SmallVec<[Forbid; 5]>,
     pub stack: SmallVec<[Frame; 4]>,
     pub outcome: Option<Outcome>,
+}
+
+/// Field by field, the lists of plain values copied as whole slices (a
+/// derived clone copies a small vector item by item): search clones a
+/// state at every iteration.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            rng: self.rng.clone(),
+            explicit_chance: self.explicit_chance,
+            round: self.round,
+            phase: self.phase,
+            initiative: self.initiative,
+            initiative_token: self.initiative_token,
+            momentum_token: self.momentum_token,
+            momentum_supply: self.momentum_supply,
+            momentum_cards: self.momentum_cards,
+            momentum_removed: self.momentum_removed,
+            evidence: SmallVec::from_slice(&self.evidence),
+            track: SmallVec::from_slice(&self.track),
+            bag: SmallVec::from_slice(&self.bag),
+            pictures: SmallVec::from_slice(&self.pictures),
+            hands: [
+                SmallVec::from_slice(&self.hands[0]),
+                SmallVec::from_slice(&self.hands[1]),
+            ],
+            decks: [
+                SmallVec::from_slice(&self.decks[0]),
+                SmallVec::from_slice(&self.decks[1]),
+            ],
+            discards: [
+                SmallVec::from_slice(&self.discards[0]),
+                SmallVec::from_slice(&self.discards[1]),
+            ],
+            removed: SmallVec::from_slice(&self.removed),
+            turn: self.turn,
+            turns_played: self.turns_played,
+            forbidden: SmallVec::from_slice(&self.forbidden),
+            stack: self.stack.clone(),
+            outcome: self.outcome,
+        }
+    }
 }
 
 impl State {
@@ -386,7 +440,7 @@ impl State {
         self.momentum_removed.hash(&mut h);
         self.evidence.hash(&mut h);
         self.track.hash(&mut h);
-        let mut bag: SmallVec<[TokenId; 36]> = self.bag.clone();
+        let mut bag: Bag = self.bag.clone();
         bag.sort();
         bag.hash(&mut h);
         self.pictures.hash(&mut h);

@@ -139,12 +139,12 @@ impl State {
         };
         // R2.1: each player shuffles their cards into a deck.
         for side in Side::BOTH {
-            let mut deck: SmallVec<[CardId; 20]> = rules.cards_of(side).collect();
+            let mut deck: Pile = rules.cards_of(side).collect();
             s.shuffle(&mut deck);
             s.decks[side] = deck;
         }
         // R2.5: the bag tokens, in random order.
-        let mut bag: SmallVec<[TokenId; 36]> = (0..rules.evidence.len())
+        let mut bag: Bag = (0..rules.evidence.len())
             .filter(|i| rules.evidence[*i].in_bag)
             .map(|i| TokenId(i as u8))
             .collect();
