@@ -28,7 +28,6 @@ use crate::model::*;
 use crate::rules::Rules;
 use crate::state::*;
 use rand::SeedableRng;
-use smallvec::SmallVec;
 use thiserror::Error;
 
 /// A card script failed while the game ran it.
