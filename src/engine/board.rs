@@ -9,6 +9,22 @@ use crate::state::{EvLoc, PicLoc, State};
 /// centre through spaces holding face-up evidence (R8.3: empty spaces and
 /// face-down tokens break a path; paths may share tokens).
 pub fn connected_informants(r: &Rules, s: &State) -> usize {
+    connected_informants_capped(r, s, usize::MAX)
+}
+
+/// Whether at least `n` face-up informants are connected to Nixon (R8.3).
+/// Without that many face-up pictures on the board no walk is needed.
+pub(crate) fn informants_connected(r: &Rules, s: &State, n: usize) -> bool {
+    let face_up = s
+        .pictures
+        .iter()
+        .filter(|p| **p == PicLoc::Pinned { face_up: true })
+        .count();
+    face_up >= n && connected_informants_capped(r, s, n) >= n
+}
+
+/// The walk of `connected_informants`, stopped once `cap` are found.
+fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
     let board = &r.board;
     let mut open = SpaceSet::EMPTY;
     for loc in &s.evidence {
@@ -44,6 +60,9 @@ pub fn connected_informants(r: &Rules, s: &State) -> usize {
                     seen.insert(y);
                     if s.pictures[p.index()] == (PicLoc::Pinned { face_up: true }) {
                         count += 1;
+                        if count >= cap {
+                            return count;
+                        }
                     }
                 }
                 _ => {}

@@ -26,9 +26,11 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R8.3: checked whenever something face up appears on the board.
     pub(crate) fn check_connection(&mut self) {
-        if super::board::connected_informants(self.r, self.s)
-            >= self.r.numbers.informants_to_connect as usize
-        {
+        if super::board::informants_connected(
+            self.r,
+            self.s,
+            self.r.numbers.informants_to_connect as usize,
+        ) {
             self.win(Side::Editor, WinCause::Connected);
         }
     }

@@ -571,26 +571,30 @@ impl State {
         }
     }
 
-    /// Board spaces holding a token the filter admits.
+    /// Board spaces holding a token the filter admits, in space order.
     pub(crate) fn board_candidates(
         &self,
         r: &Rules,
         filter: &EvidenceFilter,
         out: &mut Vec<Choice>,
     ) {
-        for (i, sp) in r.board.spaces.iter().enumerate() {
-            if !matches!(sp.kind, SpaceKind::Evidence(_)) {
+        // One pass over the tokens (a space holds at most one), then the
+        // spaces in order.
+        let mut spaces = SpaceSet::EMPTY;
+        for (i, loc) in self.evidence.iter().enumerate() {
+            let EvLoc::Board { space, face_up } = *loc else {
                 continue;
-            }
-            let space = SpaceId(i as u8);
-            if let Some((t, face_up)) = self.board_token(space) {
-                if filter.face.admits(face_up)
-                    && filter.colour.is_none_or(|c| r.token(t).colours.contains(c))
-                {
-                    out.push(Choice::Space(space));
-                }
+            };
+            if matches!(r.board.spaces[space.index()].kind, SpaceKind::Evidence(_))
+                && filter.face.admits(face_up)
+                && filter
+                    .colour
+                    .is_none_or(|c| r.token(TokenId(i as u8)).colours.contains(c))
+            {
+                spaces.insert(space);
             }
         }
+        out.extend(spaces.iter().map(Choice::Space));
     }
 
     fn pinned_pictures(&self, face_up: Option<bool>) -> impl Iterator<Item = PictureId> + '_ {
