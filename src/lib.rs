@@ -1,47 +1,30 @@
 //! Watergate as data: a rules engine whose cards, board, tokens and numbers
 //! are RON files and whose card actions are rhai scripts.
 //!
-//! See `ARCHITECTURE.md` for the map of modules and their invariants.
+//! The modules are layers, lowest first; each may use only the layers
+//! below it (`ARCHITECTURE.md` has the table, `tests/layers.rs` enforces
+//! it):
+//!
+//! | layer | module |
+//! |---|---|
+//! | foundation | [`diag`] |
+//! | rules core | [`game`] |
+//! | scripting | [`script`] |
+//! | data | [`data`] |
+//! | formats | [`formats`] |
+//! | players | [`players`] |
+//! | lab | [`lab`] |
+//! | applications | [`app`] |
 //!
 //! Features: `cli` (default; the command line, the bench, and through it
 //! `charts` and `shipped-data`). Without them the library is the rules
 //! core and its neighbours, on serde, ron, rhai, rand and thiserror.
 
-pub mod agent;
-#[cfg(feature = "cli")]
-pub mod bench;
-pub mod board_shape;
-#[cfg(feature = "charts")]
-pub mod chart;
-pub mod check;
-#[cfg(feature = "cli")]
-pub mod cli;
-pub mod clock;
+pub mod app;
 pub mod data;
-pub mod deep_check;
 pub mod diag;
-pub mod driver;
-pub mod engine;
-#[cfg(feature = "shipped-data")]
-pub mod fuzz;
-pub mod ladder;
-pub mod log;
-pub mod model;
-pub mod narrate;
-pub mod puzzle;
-pub mod render;
-pub mod rules;
-pub mod runner;
-pub mod scenario;
+pub mod formats;
+pub mod game;
+pub mod lab;
+pub mod players;
 pub mod script;
-pub mod sim;
-pub mod soak;
-pub mod solve;
-pub mod state;
-pub mod stats;
-#[cfg(feature = "cli")]
-pub mod sweep;
-pub mod terminal;
-pub mod variant;
-pub mod view;
-pub mod wording;

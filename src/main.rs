@@ -1,8 +1,8 @@
 /// Counts heap allocations for `watergate bench` (one relaxed atomic add
-/// per allocation; see `bench::CountingAlloc`).
+/// per allocation; see `lab::bench::CountingAlloc`).
 #[global_allocator]
-static ALLOCATOR: watergate::bench::CountingAlloc = watergate::bench::CountingAlloc;
+static ALLOCATOR: watergate::lab::bench::CountingAlloc = watergate::lab::bench::CountingAlloc;
 
 fn main() -> std::process::ExitCode {
-    watergate::cli::main()
+    watergate::app::cli::main()
 }

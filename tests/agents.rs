@@ -4,11 +4,11 @@
 //! which tokens lie face down on the research track) produce the same
 //! decisions from the same agent.
 
-use watergate::agent::{Agent, AgentSpec, Budget};
-use watergate::model::*;
-use watergate::rules::Rules;
-use watergate::state::{EvLoc, GameRng, State};
-use watergate::view::View;
+use watergate::game::model::*;
+use watergate::game::rules::Rules;
+use watergate::game::state::{EvLoc, GameRng, State};
+use watergate::game::view::View;
+use watergate::players::agent::{Agent, AgentSpec, Budget};
 
 /// `s` with everything `viewer` cannot see dealt differently.
 fn rehide(s: &State, viewer: Side, salt: u64) -> State {
@@ -64,7 +64,7 @@ fn positions(r: &Rules, n: usize) -> Vec<(State, Side)> {
     let mut seed = 0;
     while out.len() < n {
         let mut s = State::new(r, seed);
-        let mut agent = watergate::agent::RandomAgent::new(seed);
+        let mut agent = watergate::players::agent::RandomAgent::new(seed);
         let mut k = 0u32;
         while let Some(actor) = s.legal(r, &mut options) {
             let side = actor.side().unwrap();

@@ -4,9 +4,9 @@
 #[test]
 fn the_quick_bench_prints_every_figure() {
     let mut out = Vec::new();
-    watergate::bench::run(
+    watergate::lab::bench::run(
         &mut out,
-        &watergate::bench::BenchConfig {
+        &watergate::lab::bench::BenchConfig {
             quick: true,
             peak_memory_games: None,
             game: watergate::data::GameSource::shipped(),

@@ -5,10 +5,10 @@
 //! so this test keeps it from drifting; `watergate check` warns the same way.
 
 use std::path::Path;
-use watergate::board_shape::measure;
+use watergate::data::variant::Variant;
 use watergate::data::DataSet;
-use watergate::model::SpaceId;
-use watergate::variant::Variant;
+use watergate::game::board_shape::measure;
+use watergate::game::model::SpaceId;
 
 #[test]
 fn the_shipped_board_meets_d5() {

@@ -320,7 +320,7 @@ fn args_of(template: &str, game: &[&str], out: &Path) -> Vec<String> {
 fn every_subcommand_is_in_the_table() {
     let mut listed: Vec<&str> = CASES.iter().map(|c| c.command).collect();
     listed.extend(NO_GAME);
-    for sub in watergate::cli::Cli::command().get_subcommands() {
+    for sub in watergate::app::cli::Cli::command().get_subcommands() {
         let name = sub.get_name();
         let takes_data = sub.get_arguments().any(|a| a.get_id() == "data");
         assert!(

@@ -30,7 +30,7 @@ const VALUE_NAMES: &[&str] = &[
 
 #[test]
 fn every_argument_of_every_command_is_described_with_its_default() {
-    let cli = watergate::cli::Cli::command();
+    let cli = watergate::app::cli::Cli::command();
     let mut problems = Vec::new();
     for sub in cli.get_subcommands() {
         let name = sub.get_name();
@@ -81,7 +81,7 @@ fn every_argument_of_every_command_is_described_with_its_default() {
 
 #[test]
 fn common_flags_have_their_short_forms() {
-    let cli = watergate::cli::Cli::command();
+    let cli = watergate::app::cli::Cli::command();
     for sub in cli.get_subcommands() {
         for arg in sub.get_arguments() {
             let want = match arg.get_long() {
@@ -102,7 +102,7 @@ fn common_flags_have_their_short_forms() {
         }
     }
     // -o names the output where a command has one besides its main output.
-    let save = watergate::cli::Cli::command()
+    let save = watergate::app::cli::Cli::command()
         .find_subcommand("scenario")
         .and_then(|s| {
             s.get_arguments()

@@ -123,7 +123,7 @@ fn the_closed_pipe_list_names_every_subcommand() {
         .into_iter()
         .map(|a| a[0].clone())
         .collect();
-    for sub in watergate::cli::Cli::command().get_subcommands() {
+    for sub in watergate::app::cli::Cli::command().get_subcommands() {
         let name = sub.get_name().to_string();
         assert!(
             name == "help" || listed.contains(&name),

@@ -3,7 +3,7 @@
 //! names every field of the format.
 
 use std::path::Path;
-use watergate::scenario::Scenario;
+use watergate::formats::scenario::Scenario;
 
 fn doc() -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/formats/scenario.md"))

@@ -56,24 +56,24 @@ fn mutated(target: &str, f: fn(&[u8]), rounds: usize) {
 
 #[test]
 fn load_data_corpus() {
-    assert!(corpus("load_data", watergate::fuzz::load_data) > 10);
-    mutated("load_data", watergate::fuzz::load_data, 300);
+    assert!(corpus("load_data", watergate::lab::fuzz::load_data) > 10);
+    mutated("load_data", watergate::lab::fuzz::load_data, 300);
 }
 
 #[test]
 fn load_scenario_corpus() {
-    assert!(corpus("load_scenario", watergate::fuzz::load_scenario) > 10);
-    mutated("load_scenario", watergate::fuzz::load_scenario, 1500);
+    assert!(corpus("load_scenario", watergate::lab::fuzz::load_scenario) > 10);
+    mutated("load_scenario", watergate::lab::fuzz::load_scenario, 1500);
 }
 
 #[test]
 fn load_variant_corpus() {
-    assert!(corpus("load_variant", watergate::fuzz::load_variant) >= 3);
-    mutated("load_variant", watergate::fuzz::load_variant, 300);
+    assert!(corpus("load_variant", watergate::lab::fuzz::load_variant) >= 3);
+    mutated("load_variant", watergate::lab::fuzz::load_variant, 300);
 }
 
 #[test]
 fn play_choices_corpus() {
-    assert!(corpus("play_choices", watergate::fuzz::play_choices) > 10);
-    mutated("play_choices", watergate::fuzz::play_choices, 1500);
+    assert!(corpus("play_choices", watergate::lab::fuzz::play_choices) > 10);
+    mutated("play_choices", watergate::lab::fuzz::play_choices, 1500);
 }

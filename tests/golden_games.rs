@@ -9,11 +9,11 @@ mod common;
 
 use std::fmt::Write as _;
 use std::path::Path;
-use watergate::agent::{Agent, HeuristicAgent, RandomAgent};
-use watergate::rules::Rules;
-use watergate::sim::game_seed;
-use watergate::state::State;
-use watergate::view::View;
+use watergate::game::rules::Rules;
+use watergate::game::state::State;
+use watergate::game::view::View;
+use watergate::lab::sim::game_seed;
+use watergate::players::agent::{Agent, HeuristicAgent, RandomAgent};
 
 /// Games between two random agents, then a few with the heuristic agent.
 const RANDOM_GAMES: u64 = 970;

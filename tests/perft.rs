@@ -3,9 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use watergate::rules::Rules;
-use watergate::scenario::Scenario;
-use watergate::state::State;
+use watergate::formats::scenario::Scenario;
+use watergate::game::rules::Rules;
+use watergate::game::state::State;
 
 #[derive(Serialize, Deserialize)]
 struct Entry {

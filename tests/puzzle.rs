@@ -1,14 +1,14 @@
 //! `watergate puzzle`: whole attempts scripted through the generic
-//! attempt loop (src/puzzle.rs), on a shipped puzzle.
+//! attempt loop (src/app/puzzle.rs), on a shipped puzzle.
 
 use std::cell::RefCell;
 use std::io::{self, BufRead, Read, Write};
 use std::path::Path;
 use std::rc::Rc;
-use watergate::puzzle::{attempt, AttemptConfig, Ending, Puzzle};
-use watergate::rules::Rules;
-use watergate::scenario::Scenario;
-use watergate::state::State;
+use watergate::app::puzzle::{attempt, AttemptConfig, Ending, Puzzle};
+use watergate::formats::scenario::Scenario;
+use watergate::game::rules::Rules;
+use watergate::game::state::State;
 
 /// Output shared with the scripted player, who reads the screen.
 #[derive(Clone, Default)]

@@ -5,13 +5,13 @@
 //! game, and states surviving a serialization round trip.
 
 use std::ops::ControlFlow;
-use watergate::agent::RandomAgent;
-use watergate::driver::{play_out, Steps};
-use watergate::engine::{Actor, Choice, Event, Observer, PlayError, TokenRef};
-use watergate::model::*;
-use watergate::rules::Rules;
-use watergate::state::State;
-use watergate::view::View;
+use watergate::game::engine::{Actor, Choice, Event, Observer, PlayError, TokenRef};
+use watergate::game::model::*;
+use watergate::game::rules::Rules;
+use watergate::game::state::State;
+use watergate::game::view::View;
+use watergate::lab::driver::{play_out, Steps};
+use watergate::players::agent::RandomAgent;
 
 /// The events of a game, and a check run before every decision.
 struct Watch<F> {
@@ -57,7 +57,7 @@ fn nothing_is_created_or_lost_in_3000_random_games() {
     for seed in 0..3000 {
         let mut steps = 0;
         let (s, _) = play(&r, seed, |s, options| {
-            if let Err(e) = watergate::check::conservation(&r, s) {
+            if let Err(e) = watergate::game::invariants::conservation(&r, s) {
                 panic!("seed {seed}, step {steps}: {e}");
             }
             assert!(
@@ -67,7 +67,7 @@ fn nothing_is_created_or_lost_in_3000_random_games() {
             );
             steps += 1;
         });
-        watergate::check::conservation(&r, &s).unwrap();
+        watergate::game::invariants::conservation(&r, &s).unwrap();
         assert!(s.outcome.is_some());
         assert!(steps > 10, "seed {seed}: only {steps} decisions");
     }
@@ -189,7 +189,7 @@ fn views_hide_what_the_viewer_may_not_see() {
 
 #[test]
 fn any_position_saved_to_a_scenario_file_loads_back_as_an_equal_game() {
-    use watergate::scenario::{save, Scenario};
+    use watergate::formats::scenario::{save, Scenario};
     let r = watergate::data::shipped();
     let mut checked = 0;
     for seed in 0..120 {
@@ -213,9 +213,9 @@ fn any_position_saved_to_a_scenario_file_loads_back_as_an_equal_game() {
 #[test]
 fn a_short_soak_finds_nothing() {
     let r = watergate::data::shipped();
-    let rep = watergate::soak::soak(
+    let rep = watergate::lab::soak::soak(
         &r,
-        &watergate::soak::SoakConfig {
+        &watergate::lab::soak::SoakConfig {
             games: 40,
             seed: 77,
             threads: 2,

@@ -13,8 +13,8 @@ mod common;
 
 use std::path::Path;
 use watergate::diag::Diagnostics;
-use watergate::rules::Rules;
-use watergate::scenario::Scenario;
+use watergate::formats::scenario::Scenario;
+use watergate::game::rules::Rules;
 
 const CORPUS: &str = "tests/broken_scenarios";
 /// What a case that loads, plays and meets its expectations gives: never

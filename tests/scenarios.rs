@@ -6,8 +6,8 @@
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
-use watergate::rules::Rules;
-use watergate::scenario::Scenario;
+use watergate::formats::scenario::Scenario;
+use watergate::game::rules::Rules;
 
 fn files(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -56,9 +56,9 @@ fn run(path: &Path) -> Result<(), Failed> {
 fn check_puzzle(
     scn: &Scenario,
     r: &Rules,
-    p: &watergate::scenario::format::PuzzleDef,
+    p: &watergate::formats::scenario::format::PuzzleDef,
 ) -> Result<(), Failed> {
-    use watergate::solve::{solve, SolveConfig, Verdict};
+    use watergate::players::solve::{solve, SolveConfig, Verdict};
     let mut s = scn.start(r).map_err(|d| d.to_string())?;
     scn.play(r, &mut s).map_err(|d| d.to_string())?;
     let result = solve(
@@ -94,7 +94,7 @@ fn check_puzzle(
         if line.legal(r, &mut options).is_none() {
             return Err(format!("solution move {i} `{text}`: the game is already over").into());
         }
-        let c = watergate::engine::notation::parse_choice(r, &line, text, &options)
+        let c = watergate::game::engine::notation::parse_choice(r, &line, text, &options)
             .map_err(|e| format!("solution move {i}: {e}"))?;
         line.apply(r, c)
             .map_err(|e| format!("solution move {i} `{text}`: {e}"))?;

@@ -198,10 +198,10 @@ fn late_position(dir: &Path) -> PathBuf {
 
 #[test]
 fn a_failing_play_leaves_the_game_as_it_was() {
-    use watergate::engine::notation::parse_choice;
-    use watergate::engine::PlayError;
+    use watergate::game::engine::notation::parse_choice;
+    use watergate::game::engine::PlayError;
     let dir = edited_game("rollback", 14);
-    let scn = watergate::scenario::Scenario::from_file(&late_position(&dir)).unwrap();
+    let scn = watergate::formats::scenario::Scenario::from_file(&late_position(&dir)).unwrap();
     let r = scn.rules(&watergate::data::GameSource::shipped()).unwrap();
     let mut s = scn.start(&r).unwrap();
     let before = s.clone();

@@ -4,10 +4,10 @@
 //! the game as it was.
 
 use watergate::data::{self, DataSet};
-use watergate::engine::{notation::parse_choice, PlayError};
-use watergate::rules::Rules;
-use watergate::scenario::Scenario;
-use watergate::state::State;
+use watergate::formats::scenario::Scenario;
+use watergate::game::engine::{notation::parse_choice, PlayError};
+use watergate::game::rules::Rules;
+use watergate::game::state::State;
 
 const LIDDY_POSITION: &str = r#"Scenario(
     position: Some((
@@ -169,7 +169,7 @@ fn shipped_scripts_read_no_state_so_programs_are_computed_once() {
     let r = data::shipped();
     for c in &r.cards {
         assert!(
-            matches!(c.action, watergate::rules::Action::Static(_)),
+            matches!(c.action, watergate::game::rules::Action::Static(_)),
             "{} is dynamic",
             c.id
         );

@@ -1,13 +1,13 @@
-//! The solver (src/solve.rs) on positions where chance matters: every
+//! The solver (src/players/solve.rs) on positions where chance matters: every
 //! outcome of a random event is an answer the side must survive.
 
 use std::path::Path;
-use watergate::engine::Actor;
-use watergate::scenario::Scenario;
-use watergate::solve::{solve, SolveConfig, Verdict};
+use watergate::formats::scenario::Scenario;
+use watergate::game::engine::Actor;
+use watergate::players::solve::{solve, SolveConfig, Verdict};
 
 /// The rules a fixture plays with (its own edits included).
-fn rules_of(scn: &Scenario) -> watergate::rules::Rules {
+fn rules_of(scn: &Scenario) -> watergate::game::rules::Rules {
     scn.rules(&watergate::data::GameSource::shipped())
         .unwrap_or_else(|d| panic!("{d}"))
 }
@@ -32,13 +32,13 @@ fn a_reshuffle_is_chance_not_the_generator() {
         let mut s = base.clone();
         {
             use rand::SeedableRng;
-            s.rng = watergate::state::GameRng::seed_from_u64(seed);
+            s.rng = watergate::game::state::GameRng::seed_from_u64(seed);
         }
         let result = solve(
             &r,
             &s,
             &SolveConfig {
-                side: watergate::model::Side::Nixon,
+                side: watergate::game::model::Side::Nixon,
                 max_plies: None,
                 node_limit: 5_000_000,
             },
@@ -70,7 +70,7 @@ fn a_reshuffle_with_one_outcome_wins() {
         &r,
         &s,
         &SolveConfig {
-            side: watergate::model::Side::Nixon,
+            side: watergate::game::model::Side::Nixon,
             max_plies: None,
             node_limit: 5_000_000,
         },
@@ -89,21 +89,23 @@ fn explicit_chance_asks_which_card_comes_on_top() {
     s.explicit_chance = true;
     let mut options = Vec::new();
     s.legal(&r, &mut options);
-    let hunt = watergate::engine::notation::parse_choice(&r, &s, "howard_hunt action", &options)
-        .expect("Howard Hunt's action is an option");
+    let hunt =
+        watergate::game::engine::notation::parse_choice(&r, &s, "howard_hunt action", &options)
+            .expect("Howard Hunt's action is an option");
     s.apply(&r, hunt).expect("legal");
     assert_eq!(s.legal(&r, &mut options), Some(Actor::Chance));
     let names: Vec<String> = options
         .iter()
-        .map(|c| watergate::engine::notation::outcome_name(&r, &s, *c))
+        .map(|c| watergate::game::engine::notation::outcome_name(&r, &s, *c))
         .collect();
     assert_eq!(names, ["top nixon.chuck_colson", "top nixon.john_mitchell"]);
-    let top = watergate::engine::notation::parse_choice(&r, &s, "top john_mitchell", &options)
-        .expect("named by its short id too");
+    let top =
+        watergate::game::engine::notation::parse_choice(&r, &s, "top john_mitchell", &options)
+            .expect("named by its short id too");
     s.apply(&r, top).expect("legal");
     assert_eq!(
         s.legal(&r, &mut options),
-        Some(Actor::Player(watergate::model::Side::Nixon))
+        Some(Actor::Player(watergate::game::model::Side::Nixon))
     );
     let colson = r.card_by_id("nixon.chuck_colson").expect("a card");
     assert_eq!(

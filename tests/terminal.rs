@@ -5,16 +5,16 @@
 
 use std::io::Cursor;
 use std::path::PathBuf;
-use watergate::agent::{Agent, RandomAgent};
-use watergate::engine::notation::format_choice;
-use watergate::log::{self, players, GameLog};
-use watergate::model::Side;
-use watergate::rules::Rules;
-use watergate::scenario::Scenario;
-use watergate::sim::game_seed;
-use watergate::state::State;
-use watergate::terminal::{self, Ended, Game, Humans, Settings};
-use watergate::view::View;
+use watergate::app::terminal::{self, Ended, Game, Humans, Settings};
+use watergate::formats::log::{self, players, GameLog};
+use watergate::formats::scenario::Scenario;
+use watergate::game::engine::notation::format_choice;
+use watergate::game::model::Side;
+use watergate::game::rules::Rules;
+use watergate::game::state::State;
+use watergate::game::view::View;
+use watergate::lab::sim::game_seed;
+use watergate::players::agent::{Agent, RandomAgent};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("watergate-terminal-{}", std::process::id()));
@@ -79,7 +79,7 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
         &r,
         seed,
         Humans::One(Side::Editor),
-        &watergate::agent::AgentSpec::Random,
+        &watergate::players::agent::AgentSpec::Random,
     );
     let (ended, out) = drive(&r, game, &lines, Some(log_path.clone()));
 
@@ -115,11 +115,11 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
     let loaded_state = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
     let logged = log::read(&log_path).unwrap_or_else(|d| panic!("{d}"));
     let mut s = logged
-        .start(&r, &mut watergate::engine::Quiet)
+        .start(&r, &mut watergate::game::engine::Quiet)
         .unwrap_or_else(|d| panic!("{d}"));
     for i in 0..n {
         logged
-            .apply(&r, &mut s, i, &mut watergate::engine::Quiet)
+            .apply(&r, &mut s, i, &mut watergate::game::engine::Quiet)
             .unwrap_or_else(|d| panic!("{d}"));
     }
     assert_eq!(
@@ -145,7 +145,7 @@ fn the_end_of_input_quits_cleanly_and_keeps_the_log() {
         &r,
         11,
         Humans::One(Side::Nixon),
-        &watergate::agent::AgentSpec::Random,
+        &watergate::players::agent::AgentSpec::Random,
     );
     let lines: Vec<String> = vec!["1".into(), "\u{fffd}\u{0}nonsense".into(), "2".into()];
     let (ended, out) = drive(&r, game, &lines, Some(log_path.clone()));
@@ -302,7 +302,12 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
         decisions.push((side, s.clone()));
         s.apply(&r, c).unwrap();
     }
-    let game = Game::new(&r, seed, Humans::Both, &watergate::agent::AgentSpec::Random);
+    let game = Game::new(
+        &r,
+        seed,
+        Humans::Both,
+        &watergate::players::agent::AgentSpec::Random,
+    );
     let (ended, out) = drive(&r, game, &lines, None);
     assert!(!ended.quit);
     assert_eq!(ended.state, s);
@@ -386,8 +391,8 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
 /// not, and names every informant in full (or in a legend).
 #[test]
 fn compact_screens_fit_on_fifty_lines() {
-    use watergate::engine::Decision;
-    use watergate::render::Style;
+    use watergate::formats::render::Style;
+    use watergate::game::engine::Decision;
     let r = watergate::data::shipped();
     let mut longest = 0;
     for seed in 0..40 {

@@ -5,8 +5,8 @@
 mod common;
 
 use std::path::Path;
+use watergate::data::variant::Variant;
 use watergate::data::DataSet;
-use watergate::variant::Variant;
 
 #[test]
 fn broken_variants_give_exact_errors() {

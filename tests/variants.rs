@@ -4,10 +4,10 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use watergate::agent::AgentSpec;
+use watergate::data::variant::Variant;
 use watergate::data::DataSet;
-use watergate::sim::{simulate, SimConfig, Tally};
-use watergate::variant::Variant;
+use watergate::lab::sim::{simulate, SimConfig, Tally};
+use watergate::players::agent::AgentSpec;
 
 fn variants_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/variants")
@@ -20,7 +20,7 @@ fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
-fn tally(rules: &watergate::rules::Rules, games: u64) -> Tally {
+fn tally(rules: &watergate::game::rules::Rules, games: u64) -> Tally {
     let cfg = SimConfig {
         games,
         seed: 5,

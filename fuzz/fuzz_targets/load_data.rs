@@ -1,7 +1,7 @@
 #![no_main]
-//! Fuzz target: see `watergate::fuzz::load_data`.
+//! Fuzz target: see `watergate::lab::fuzz::load_data`.
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    watergate::fuzz::load_data(data);
+    watergate::lab::fuzz::load_data(data);
 });

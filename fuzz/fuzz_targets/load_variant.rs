@@ -1,7 +1,7 @@
 #![no_main]
-//! Fuzz target: see `watergate::fuzz::load_variant`.
+//! Fuzz target: see `watergate::lab::fuzz::load_variant`.
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    watergate::fuzz::load_variant(data);
+    watergate::lab::fuzz::load_variant(data);
 });

@@ -1,7 +1,7 @@
 #![no_main]
-//! Fuzz target: see `watergate::fuzz::play_choices`.
+//! Fuzz target: see `watergate::lab::fuzz::play_choices`.
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    watergate::fuzz::play_choices(data);
+    watergate::lab::fuzz::play_choices(data);
 });

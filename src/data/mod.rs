@@ -1,6 +1,6 @@
 //! Loading the game from data files: stage one parses RON into the raw
 //! definitions of [`raw`]; stage two ([`validate`]) checks them and builds
-//! [`crate::rules::Rules`], reporting every problem with `path:line:col`.
+//! [`crate::game::rules::Rules`], reporting every problem with `path:line:col`.
 
 #[cfg(feature = "cli")]
 pub mod diff;
@@ -9,12 +9,13 @@ pub mod raw;
 pub mod source;
 pub mod srcmap;
 pub mod validate;
+pub mod variant;
 
 pub use origin::GameSource;
 pub use source::DataSet;
 
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::rules::Rules;
+use crate::game::rules::Rules;
 use serde::de::DeserializeOwned;
 use srcmap::SourceMap;
 

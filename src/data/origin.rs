@@ -5,9 +5,9 @@
 //! `data:`/`variant:` on top of it (`Scenario::rules`).
 
 use super::DataSet;
+use crate::data::variant::Variant;
 use crate::diag::Diagnostics;
-use crate::rules::Rules;
-use crate::variant::Variant;
+use crate::game::rules::Rules;
 use std::path::PathBuf;
 
 /// A data root and a variant, both optional: the shipped game by default.

@@ -2,9 +2,10 @@
 //! files. Every struct rejects unknown fields, so a misspelt key fails loudly
 //! with its position. No `flatten` and no internally tagged enums: they lose
 //! error positions (serde #2035). Stage two (`validate`) turns these into
-//! the runtime types of `crate::rules`.
+//! the runtime types of `crate::game::rules`.
 
-use crate::model::{CardType, Colour, Part, Side};
+use crate::game::model::{CardType, Colour, Part, Side};
+use crate::game::rules::{Overflow, Unpinnable};
 use serde::{Deserialize, Serialize};
 
 /// Where a file's values come from, and which of them are placeholders for
@@ -52,7 +53,7 @@ pub struct GameDef {
 pub struct SettingsDef {
     /// Q1: where an evidence token goes that must be pinned but has no empty
     /// matching space.
-    pub unpinnable_evidence: UnpinnableDef,
+    pub unpinnable_evidence: Unpinnable,
     /// R5.6 erratum (R10.2): after asking for a colour, the Editor's fallback
     /// is limited to that colour. `false` plays the rulebook before the erratum
     /// (a joker's fallback may move a face-up token of any colour).
@@ -60,21 +61,7 @@ pub struct SettingsDef {
     /// R7.6: steps the momentum symbol moves the momentum token when pinned.
     pub momentum_symbol_steps: u8,
     /// R7.3: where the Editor's momentum token goes when his card is full.
-    pub editor_momentum_overflow: OverflowDef,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "Unpinnable")]
-pub enum UnpinnableDef {
-    ReturnToBag,
-    Reserve,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "Overflow")]
-pub enum OverflowDef {
-    RemovedFromGame,
-    ReturnToSupply,
+    pub editor_momentum_overflow: Overflow,
 }
 
 /// `cards/tokens.ron`: picture tiles and evidence tokens.

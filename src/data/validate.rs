@@ -7,10 +7,11 @@
 use super::raw::*;
 use super::{parse_file, text_of, DataSet, Parsed};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::model::*;
-use crate::rules::*;
-use crate::script::program::TypeMask;
-use crate::script::{CardContext, RhaiHost};
+use crate::game::host::CardContext;
+use crate::game::model::*;
+use crate::game::program::TypeMask;
+use crate::game::rules::*;
+use crate::script::RhaiHost;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
 pub const GAME_FILE: &str = "cards/game.ron";

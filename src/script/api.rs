@@ -4,9 +4,9 @@
 //! `watergate script-api` prints, and a test checks that it matches what is
 //! registered, so the documentation cannot drift from the engine.
 
-use super::program::*;
-use super::view::ScriptView;
-use crate::model::{CardType, Colour, Dest, Part};
+use crate::game::model::{CardType, Colour, Dest, Part};
+use crate::game::program::*;
+use crate::game::script_view::ScriptView;
 use rhai::{Array, Dynamic, Engine, EvalAltResult, FnPtr, Map, NativeCallContext};
 use std::cell::RefCell;
 
@@ -284,14 +284,14 @@ fn types_of(arr: &Array) -> Res<TypeMask> {
     Ok(TypeMask::of(&types))
 }
 
-fn picture_arg(name: &str) -> Res<crate::model::PictureId> {
+fn picture_arg(name: &str) -> Res<crate::game::model::PictureId> {
     build(|b| {
         match b
             .picture_names
             .iter()
             .position(|p| p.eq_ignore_ascii_case(name))
         {
-            Some(i) => Ok(crate::model::PictureId(i as u8)),
+            Some(i) => Ok(crate::game::model::PictureId(i as u8)),
             None => err(format!(
                 "no informant named \"{name}\"; expected one of: {}",
                 b.picture_names.join(", ")

@@ -1,46 +1,17 @@
-//! Card scripts: a sandboxed rhai engine, the API scripts call
-//! ([`api`]), the effect language they yield ([`program`]) and the checks
+//! Card scripts: a sandboxed rhai engine that implements the core's
+//! [`ScriptHost`], the API scripts call ([`api`]), and the checks
 //! `watergate check` runs on them (compile errors, unknown functions).
+//! The effect language the scripts yield is the core's
+//! (`crate::game::program`).
 
 pub mod api;
-pub mod program;
-pub mod view;
 
 use crate::diag::Diagnostic;
-use program::Program;
+use crate::game::host::{CardContext, ScriptFailure, ScriptHost};
+use crate::game::program::Program;
+use crate::game::script_view::ScriptView;
 use rhai::{Dynamic, Engine, Map, Position, Scope, AST};
 use std::collections::HashSet;
-use view::ScriptView;
-
-/// What the rules core asks of a scripting host: run a compiled card script
-/// and say which file it came from. The core knows only this trait; the
-/// rhai host ([`RhaiHost`]) implements it, and an application may wrap it
-/// (the bench times every run this way, so the core reads no clock).
-pub trait ScriptHost: Send + Sync + std::fmt::Debug {
-    /// Runs script unit `unit` for a card. Returns the program it yields
-    /// and whether it read the game (then it must be run at every play).
-    /// `view` is `None` when probing at load time.
-    fn run(
-        &self,
-        unit: usize,
-        ctx: &CardContext,
-        view: Option<ScriptView>,
-    ) -> Result<(Program, bool), ScriptFailure>;
-
-    /// The file of script unit `unit`, as diagnostics name it.
-    fn display(&self, unit: usize) -> &str;
-
-    /// How many scripts are compiled.
-    fn units(&self) -> usize;
-
-    /// The file of script unit `unit`, relative to the data root
-    /// (`scripts/nixon/gordon_liddy.rhai`).
-    fn file(&self, unit: usize) -> &str;
-
-    /// The names of the functions script unit `unit` calls, for
-    /// `watergate script-api`.
-    fn calls(&self, unit: usize) -> std::collections::BTreeSet<String>;
-}
 
 /// Sandbox limits (R: a runaway script is stopped with the card's name).
 pub const MAX_OPERATIONS: u64 = 50_000;
@@ -68,24 +39,6 @@ pub struct ScriptUnit {
     /// Path as shown to the user.
     pub display: String,
     pub ast: AST,
-}
-
-/// The card a script runs for: what it sees as `card` (and `space`).
-#[derive(Clone, Debug)]
-pub struct CardContext {
-    pub card: Map,
-    pub space: Option<i64>,
-    pub has_informant: bool,
-    /// The last space of a side of the research track (`LAST_SPACE` in scripts).
-    pub last_space: i64,
-}
-
-/// A script that failed while running, with its position in the file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptFailure {
-    pub line: usize,
-    pub col: usize,
-    pub message: String,
 }
 
 /// The rhai scripting host: one sandboxed engine and every compiled script.
@@ -420,6 +373,7 @@ fn describe_error(e: &rhai::EvalAltResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::program;
 
     fn host() -> RhaiHost {
         RhaiHost::new(vec!["Woods".into()])

@@ -1,0 +1,187 @@
+//! `watergate check`: load and validate the data, every problem at once;
+//! with `--deep`, also run the card scripts in many reachable states.
+
+use super::{CliError, CliResult};
+use crate::data::GameSource;
+use crate::game::model::Side;
+use crate::game::rules::{Action, Rules};
+use crate::lab::deep_check;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Random games `check --deep` plays unless `--games` says otherwise.
+pub const DEEP_GAMES: u64 = 1000;
+
+pub fn run(game: &GameSource, deep: Option<u64>) -> CliResult {
+    let base = game.base().map_err(CliError::Data)?;
+    let dir = game.data.as_deref();
+    let (ds, variant_name) = match game.variant.as_deref() {
+        None => (base, None),
+        Some(v) => {
+            let v = crate::data::variant::Variant::from_file(v).map_err(CliError::Data)?;
+            (
+                v.apply(&base).map_err(CliError::Data)?,
+                Some(v.def.name.clone()),
+            )
+        }
+    };
+    let rules = crate::data::load(&ds).map_err(CliError::Data)?;
+    let mut out = super::output::stdout();
+    if let Some(name) = variant_name {
+        writeln!(out, "variant `{name}` applies cleanly")?;
+    }
+    // The board's shape against D5: advice, not an error (exit 0).
+    for w in crate::game::board_shape::measure(&rules.board).warnings() {
+        super::output::errln!("warning: {}: {w} (D5)", crate::data::validate::BOARD_FILE);
+    }
+    let dynamic = rules
+        .cards
+        .iter()
+        .filter(|c| matches!(c.action, Action::Dynamic { .. }))
+        .count();
+    let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
+    writeln!(out,
+        "ok: {} ({}): {} player cards ({} Nixon, {} Editor) and 2 momentum cards, {} board spaces, {} evidence tokens ({} in the bag), {} pictures, {} scripts ({} read the game)",
+        rules.name,
+        match dir {
+            Some(d) => d.display().to_string(),
+            None => "built-in data".to_string(),
+        },
+        rules.cards.len(),
+        count(Side::Nixon),
+        count(Side::Editor),
+        rules.board.spaces.len(),
+        rules.evidence.len(),
+        rules.evidence.iter().filter(|t| t.in_bag).count(),
+        rules.pictures.len(),
+        rules.scripts.units(),
+        dynamic,
+    )?;
+    match deep {
+        None => Ok(()),
+        Some(games) => deep_run(&rules, &ds, game, games),
+    }
+}
+
+/// The scenario folders the deep check plays: `scenarios/` and
+/// `tests/scenarios/` of the current folder (the repository's, when run
+/// from it), and `scenarios/` of the data folder.
+fn scenario_dirs(dir: Option<&Path>) -> Vec<PathBuf> {
+    let mut dirs = vec![PathBuf::from("scenarios"), PathBuf::from("tests/scenarios")];
+    if let Some(d) = dir {
+        dirs.push(d.join("scenarios"));
+    }
+    dirs.retain(|d| d.is_dir());
+    dirs.dedup_by(|a, b| a.canonicalize().ok() == b.canonicalize().ok());
+    dirs
+}
+
+fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games: u64) -> CliResult {
+    let files = deep_check::scenario_files(&scenario_dirs(flags.data.as_deref()));
+    let total: u64 = deep_check::pairings(games)
+        .iter()
+        .map(|(_, _, n)| n)
+        .sum::<u64>()
+        + files.len() as u64;
+    let bar = super::progress::Progress::new(total, "games and scenarios");
+    let threads = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1);
+    let report = deep_check::deep_check(rules, ds, flags, games, &files, threads, &|n| bar.set(n));
+    bar.finish();
+    let mut out = super::output::stdout();
+    writeln!(
+        out,
+        "deep check: {} games ({}), {} scenario files played and {} options tried from their positions",
+        report.games.iter().map(|(_, n)| n).sum::<u64>(),
+        report
+            .games
+            .iter()
+            .map(|(who, n)| format!("{n} {who}"))
+            .collect::<Vec<_>>()
+            .join(", "),
+        report.scenarios,
+        report.options_tried,
+    )?;
+    if !report.skipped.is_empty() {
+        writeln!(
+            out,
+            "  {} scenario files not played with this game (they are about another): {}",
+            report.skipped.len(),
+            report
+                .skipped
+                .iter()
+                .map(|(f, why)| format!("{f}: {why}"))
+                .collect::<Vec<_>>()
+                .join("; ")
+        )?;
+    }
+    let unplayed: Vec<&str> = report
+        .action_plays
+        .iter()
+        .filter(|(_, n)| **n == 0)
+        .map(|(id, _)| id.as_str())
+        .collect();
+    writeln!(
+        out,
+        "  card actions played {} times in the games ({} of the cards' scripts read the game){}",
+        report.action_plays.values().sum::<u64>(),
+        report.dynamic,
+        if unplayed.is_empty() {
+            "; every card's action was played".to_string()
+        } else {
+            format!("; never played for its action: {}", unplayed.join(", "))
+        }
+    )?;
+    let scripts = report
+        .findings
+        .iter()
+        .filter(|f| f.script().is_some())
+        .count();
+    let others = report.findings.len() - scripts;
+    if report.findings.is_empty() {
+        writeln!(out, "  no script failed")?;
+        return Ok(());
+    }
+    // Other failures (a game stuck, say) can differ in every game: the
+    // first few say enough.
+    const SHOWN: usize = 10;
+    let mut last = None;
+    let mut shown_others = 0;
+    for f in &report.findings {
+        if f.script().is_none() {
+            shown_others += 1;
+            if shown_others > SHOWN {
+                continue;
+            }
+        }
+        match f.script() {
+            Some(e) => {
+                if let Some((e, c)) = last.replace((e.clone(), f.context())) {
+                    super::report_script(&e, &c);
+                }
+            }
+            None => super::output::errln!(
+                "error: {}
+  {}",
+                f.error,
+                f.context().replace('\n', "\n  ")
+            ),
+        }
+    }
+    if others > SHOWN {
+        super::output::errln!("… and {} more failures not shown", others - SHOWN);
+    }
+    let summary = format!(
+        "{scripts} card script failure{} and {others} other failure{} found by the deep check",
+        if scripts == 1 { "" } else { "s" },
+        if others == 1 { "" } else { "s" },
+    );
+    match last {
+        Some((error, context)) => Err(CliError::Script {
+            error,
+            context: format!("{context}\n{summary}"),
+        }),
+        None => Err(CliError::Failed(summary)),
+    }
+}

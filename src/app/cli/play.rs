@@ -1,0 +1,164 @@
+//! `watergate play`: a game at the terminal, against an agent or hotseat,
+//! from a new deal or a scenario's position; every game writes a log.
+
+use super::{CliError, CliResult};
+use crate::app::terminal::{self, Game, Humans, Settings};
+use crate::formats::scenario::Scenario;
+use crate::players::agent::AgentSpec;
+use clap::Args;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The side you play: editor, nixon, or both (hotseat: two players at one terminal).
+    #[arg(long = "as", value_name = "SIDE", default_value = "editor", value_parser = Humans::parse)]
+    pub side: Humans,
+    /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms [default: ismcts:1000].
+    #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
+    pub ai: Option<AgentSpec>,
+    /// Seed of the deal and of the agent; names the log [default: from the clock].
+    #[arg(short, long, value_name = "SEED", value_parser = super::values::seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
+    /// Play on from this scenario file's position (after its `play` choices) [default: a new deal].
+    #[arg(long, value_name = "FILE")]
+    pub scenario: Option<PathBuf>,
+    /// Write the game log here; `-`: no log [default: watergate-<seed>.log.ron in the per-user
+    /// log folder, $XDG_DATA_HOME/watergate/logs or ~/.local/share/watergate/logs].
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<String>,
+    /// Plain text: no ANSI colours (the same as the global --color never).
+    #[arg(long, alias = "no-color")]
+    pub no_colour: bool,
+    #[command(flatten)]
+    pub game: super::GameArgs,
+    /// One short screen per decision: the board, your hand and the options
+    /// within 50 lines (`cards` at the prompt shows the actions).
+    #[arg(long)]
+    pub compact: bool,
+}
+
+/// Where `play` keeps its logs when `--log` is not given: the per-user data
+/// folder of the XDG base directory spec, `$XDG_DATA_HOME/watergate/logs`,
+/// or `~/.local/share/watergate/logs` when that is unset (or not absolute,
+/// as the spec asks). Never the current folder.
+pub fn log_folder() -> Result<PathBuf, CliError> {
+    let absolute = |v: std::ffi::OsString| {
+        let p = PathBuf::from(v);
+        p.is_absolute().then_some(p)
+    };
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .and_then(absolute)
+        .or_else(|| {
+            std::env::var_os("HOME")
+                .and_then(absolute)
+                .map(|h| h.join(".local/share"))
+        })
+        .ok_or_else(|| {
+            CliError::Message(
+                "no per-user data folder for the game log (neither XDG_DATA_HOME nor HOME is set); pass --log FILE, or --log - for no log".into(),
+            )
+        })?;
+    Ok(data.join("watergate").join("logs"))
+}
+
+/// The log file of a game: `--log FILE`, none for `--log -`, else a file
+/// named after the seed in `log_folder()` (created if needed). Checked
+/// before the game starts.
+fn log_path(log: Option<&str>, seed: u64) -> Result<Option<PathBuf>, CliError> {
+    let path = match log {
+        Some("-") => return Ok(None),
+        Some(p) => PathBuf::from(p),
+        None => {
+            let dir = log_folder()?;
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                CliError::Message(format!(
+                    "cannot create the log folder {}: {e}; pass --log FILE, or --log - for no log",
+                    dir.display()
+                ))
+            })?;
+            dir.join(format!("watergate-{seed}.log.ron"))
+        }
+    };
+    super::paths::output_file("--log", &path)?;
+    Ok(Some(path))
+}
+
+/// A seed when none is given: the clock is fine here, since the seed is
+/// printed and logged (the engine itself never reads the clock).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // Small enough to type back in `--seed`.
+    crate::lab::sim::game_seed(nanos, std::process::id() as u64) % 1_000_000
+}
+
+pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
+    if a.side == Humans::Both && a.ai.is_some() {
+        return Err(CliError::Message(
+            "--ai names the opponent of one human; with --as both nobody needs one".into(),
+        ));
+    }
+    let seed = a.seed.unwrap_or_else(clock_seed);
+    let log_path = log_path(a.log.as_deref(), seed)?;
+    let ai = a.ai.clone().unwrap_or(AgentSpec::Ismcts(
+        crate::players::agent::Budget::Iterations(1000),
+    ));
+    let (rules, game) = match &a.scenario {
+        None => {
+            let r = a.game.rules()?;
+            let g = Game::new(&r, seed, a.side, &ai);
+            (r, g)
+        }
+        Some(file) => {
+            let scn = Scenario::from_file(file).map_err(CliError::Data)?;
+            let r = scn.rules(&a.game.source()).map_err(CliError::Data)?;
+            let mut s = scn.start(&r).map_err(CliError::Data)?;
+            scn.play_choices(&r, &mut s)
+                .map_err(|stop| super::scenario::script_stop(&scn, stop))?;
+            if let Some(o) = s.outcome {
+                return Err(CliError::Message(format!(
+                    "{}: the game is already over there ({} won)",
+                    scn.display, o.winner
+                )));
+            }
+            let name = if scn.def.name.is_empty() {
+                scn.display.clone()
+            } else {
+                scn.def.name.clone()
+            };
+            let mut g = Game::from_state(&r, s, &name, seed, a.side, &ai);
+            if let Some(goal) = scn.goal() {
+                g.intro.push_str(&format!("\nGoal: {goal}"));
+            }
+            (r, g)
+        }
+    };
+    let colour = !a.no_colour && color.enabled();
+    let settings = Settings {
+        colour,
+        // Hotseat hides the last player's screen, scrollback too, wherever
+        // there is a screen: on a terminal, or when colours are forced.
+        clear_screen: colour || std::io::stdout().is_terminal(),
+        compact: a.compact,
+        log_path,
+    };
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match terminal::play(&rules, game, settings, stdin.lock(), stdout.lock()) {
+        Ok(terminal::Ended {
+            script_error: Some(error),
+            ..
+        }) => Err(CliError::Script {
+            error,
+            context: "the game stopped before that choice; its log holds every choice up to it"
+                .into(),
+        }),
+        Ok(_) => Ok(()),
+        // The output was closed (`| head`): nothing more to say.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::Message(format!("terminal: {e}"))),
+    }
+}

@@ -1,0 +1,139 @@
+//! `watergate scenario FILE`: load a position, play its choices, check its
+//! expectations, and print the resulting position.
+
+use super::output::errln;
+use super::{CliError, CliResult};
+use crate::data::GameSource;
+use crate::formats::render::{self, Style};
+use crate::formats::scenario::{save, PlayStop, Scenario};
+use crate::game::engine::notation::format_choice;
+use serde_json::json;
+use std::io::Write;
+use std::path::Path;
+
+/// A scenario's choices that stopped: a card script that failed is blamed
+/// (exit 3), naming the choice that ran it; a bad choice is the file's.
+pub fn script_stop(scn: &Scenario, stop: PlayStop) -> CliError {
+    match stop {
+        PlayStop::Input(d) => CliError::Data(d),
+        PlayStop::Script { at, choice, error } => CliError::Script {
+            error: *error,
+            context: format!("while {} played {at} `{choice}`", scn.display),
+        },
+    }
+}
+
+pub fn run(
+    file: &Path,
+    json: bool,
+    save_to: Option<&Path>,
+    game: &GameSource,
+    color: super::ColorChoice,
+) -> CliResult {
+    if let Some(out) = save_to {
+        super::paths::output_file("--save", out)?;
+    }
+    let scn = Scenario::from_file(file).map_err(CliError::Data)?;
+    let rules = scn.rules(game).map_err(CliError::Data)?;
+    let mut state = scn.start(&rules).map_err(CliError::Data)?;
+    let failures = scn
+        .play_and_check_choices(&rules, &mut state)
+        .map_err(|stop| script_stop(&scn, stop))?;
+    if let Some(out) = save_to {
+        let mut saved = save::scenario_of(
+            &rules,
+            &state,
+            &scn.def.name,
+            "saved by `watergate scenario --save`",
+        );
+        // The position is only right with the data it was reached with:
+        // inline edits travel with it when they name no other file.
+        if let Some(e) = &scn.def.edits {
+            if e.files.is_empty() && e.add_cards.is_empty() {
+                saved.edits = Some(e.clone());
+            } else {
+                super::output::errln!(
+                    "note: the scenario's edits name files; copy its `edits` into {} by hand",
+                    out.display()
+                );
+            }
+        }
+        let text = save::to_text(&saved);
+        std::fs::write(out, text)
+            .map_err(|e| CliError::Message(format!("cannot write {}: {e}", out.display())))?;
+    }
+    let mut out = super::output::stdout();
+    let mut options = Vec::new();
+    let actor = state.legal(&rules, &mut options);
+    if json {
+        let v = json!({
+            "scenario": scn.def.name,
+            "file": scn.display,
+            "played": scn.choices(),
+            "outcome": state.outcome,
+            "to_move": actor,
+            "options": options.iter().map(|c| format_choice(&rules, &state, *c)).collect::<Vec<_>>(),
+            "expectations_failed": failures.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+            "position": save::position_of(&rules, &state),
+        });
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?
+        )?;
+    } else {
+        let st = Style {
+            colour: color.enabled(),
+            viewer: None,
+        };
+        if !scn.def.name.is_empty() {
+            writeln!(out, "{}", st.bold(&scn.def.name))?;
+        }
+        let played = scn.choices();
+        if !played.is_empty() {
+            writeln!(out, "played: {}", played.join(" · "))?;
+        }
+        writeln!(out)?;
+        write!(out, "{}", render::position(&rules, &state, &st))?;
+        match actor {
+            Some(a) => writeln!(
+                out,
+                "\nNext: {} chooses among {}",
+                match a {
+                    crate::game::engine::Actor::Player(s) => s.name().to_string(),
+                    crate::game::engine::Actor::Chance => "chance".into(),
+                },
+                options
+                    .iter()
+                    .map(|c| format_choice(&rules, &state, *c))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )?,
+            None => writeln!(out, "\nThe game is over.")?,
+        }
+        let expects = scn.def.expect.is_some()
+            || scn
+                .def
+                .steps
+                .iter()
+                .any(|st| matches!(st, crate::formats::scenario::format::StepDef::Expect(_)));
+        if expects {
+            if failures.is_empty() {
+                writeln!(out, "expectations: all met")?;
+            } else {
+                writeln!(out, "expectations: {} failed", failures.len())?;
+            }
+        }
+    }
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        for f in failures.iter() {
+            errln!("{f}");
+        }
+        Err(CliError::Failed(format!(
+            "{} expectation(s) failed",
+            failures.len()
+        )))
+    }
+}

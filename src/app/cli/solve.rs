@@ -1,0 +1,119 @@
+//! `watergate solve FILE`: can the side to move force a win?
+
+use super::{CliError, CliResult};
+use crate::data::GameSource;
+use crate::formats::scenario::Scenario;
+use crate::game::engine::Actor;
+use crate::players::solve::{solve_watched, SolveConfig, Verdict};
+use std::io::Write;
+use std::path::Path;
+
+pub fn run(
+    file: &Path,
+    depth: Option<u32>,
+    nodes: u64,
+    show_line: bool,
+    game: &GameSource,
+) -> CliResult {
+    let scn = Scenario::from_file(file).map_err(CliError::Data)?;
+    let rules = scn.rules(game).map_err(CliError::Data)?;
+    let mut state = scn.start(&rules).map_err(CliError::Data)?;
+    scn.play_choices(&rules, &mut state)
+        .map_err(|stop| super::scenario::script_stop(&scn, stop))?;
+    let side = match (&scn.def.puzzle, state.to_move(&rules)) {
+        (Some(p), _) => p.side,
+        (None, Some(Actor::Player(s))) => s,
+        _ => {
+            return Err(CliError::Message(
+                "no player is to move in this position".into(),
+            ))
+        }
+    };
+    let depth = depth.or(scn.def.puzzle.as_ref().and_then(|p| p.depth));
+    let bar = super::progress::Progress::up_to(nodes, "positions");
+    let stop = super::interrupt::watch();
+    let result = solve_watched(
+        &rules,
+        &state,
+        &SolveConfig {
+            side,
+            max_plies: depth,
+            node_limit: nodes,
+        },
+        &|n| {
+            bar.set(n);
+            !stop.load(std::sync::atomic::Ordering::SeqCst)
+        },
+    );
+    bar.finish();
+    if let Some(error) = result.script_error {
+        return Err(CliError::Script {
+            error,
+            context: format!(
+                "in a position the search reached from {} (the verdict does not stand)",
+                scn.display
+            ),
+        });
+    }
+    let interrupted = super::interrupt::requested();
+    let mut out = super::output::stdout();
+    let horizon = match depth {
+        Some(d) => format!("within {d} decisions"),
+        None => "within the round".to_string(),
+    };
+    match result.verdict {
+        Verdict::Wins => writeln!(out, "{side} can force a win {horizon}.")?,
+        Verdict::Cannot => writeln!(out, "{side} cannot force a win {horizon}.")?,
+        Verdict::Unknown if interrupted => writeln!(
+            out,
+            "unknown (partial): interrupted after {} positions",
+            result.nodes
+        )?,
+        Verdict::Unknown => writeln!(
+            out,
+            "unknown: the search stopped after {} positions (raise --nodes)",
+            result.nodes
+        )?,
+    }
+    // The line is a puzzle's answer: printed only when asked.
+    if show_line && !result.line.is_empty() {
+        writeln!(
+            out,
+            "{}:",
+            if result.verdict == Verdict::Wins {
+                "winning line"
+            } else {
+                "best defence"
+            }
+        )?;
+        for (i, (who, choice)) in result.line.iter().enumerate() {
+            writeln!(out, "  {:>2}. {who}: {choice}", i + 1)?;
+        }
+    }
+    writeln!(
+        out,
+        "{} positions searched in {:.3} s",
+        result.nodes,
+        result.elapsed.as_secs_f64()
+    )?;
+    if interrupted {
+        return Err(CliError::Interrupted(format!(
+            "the search stopped after {} positions",
+            result.nodes
+        )));
+    }
+    if result.verdict == Verdict::Unknown {
+        return Err(CliError::Unknown(String::new()));
+    }
+    if let Some(p) = &scn.def.puzzle {
+        let claimed = p.wins;
+        let found = result.verdict == Verdict::Wins;
+        if result.verdict != Verdict::Unknown && claimed != found {
+            return Err(CliError::Failed(format!(
+                "the puzzle claims {side} {} force a win, but the solver finds the opposite",
+                if claimed { "can" } else { "cannot" }
+            )));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,202 @@
+//! `watergate sweep`: the same games at every value of one or two
+//! parameters (a card field, a game number or setting, a token count, or a
+//! list of variant files or data roots), as a table, JSON, CSV and an SVG
+//! chart; shards of a sweep are combined with `--merge`.
+
+use super::{CliError, CliResult};
+use crate::data::DataSet;
+use crate::lab::sweep::{Param, Setup, SweepKey, SweepResult};
+use crate::players::agent::AgentSpec;
+use clap::Args;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct SweepArgs {
+    /// A parameter and its values, NAME=V1,V2,… (give one or two):
+    /// card.ID.FIELD (card.gordon_liddy.value=1,2,3,4), game.FIELD,
+    /// settings.FIELD, tokens.KIND.in_bag|in_reserve (KIND: blue, blue*,
+    /// blue/yellow), variant=A.ron,B.ron or data=DIR1,DIR2.
+    #[arg(long = "param", value_name = "NAME=V1,V2,…", required_unless_present = "merge", value_parser = Param::parse)]
+    pub params: Vec<Param>,
+    /// Games per point (the same seeds at every point).
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 200, value_parser = super::values::count)]
+    pub games: u64,
+    /// Seed of the sweep: game i uses a seed derived from it at every point.
+    #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// The Editor's agent: random, heuristic, ismcts:N or ismcts:Nms.
+    #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = AgentSpec::parse)]
+    pub editor: AgentSpec,
+    /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
+    #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = AgentSpec::parse)]
+    pub nixon: AgentSpec,
+    /// Play only slice I of N of each point's games (1-based); combine with --merge [default: all].
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Play nothing: combine these `sweep --json` results (shards of one sweep) [default: play].
+    #[arg(long, value_name = "FILE", num_args = 1..)]
+    pub merge: Vec<PathBuf>,
+    /// Worker threads; results do not depend on it [default: every core].
+    #[arg(short = 'j', long, value_name = "N", value_parser = super::values::threads)]
+    pub threads: Option<usize>,
+    /// Print the results as JSON (what --merge reads).
+    #[arg(long)]
+    pub json: bool,
+    /// Also write the table as CSV.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Also draw win rate and game length against the parameter (SVG).
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
+    /// The game every point starts from (`--variant` applies at every
+    /// point, before the point's values).
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
+
+fn read_result(f: &Path) -> Result<SweepResult, CliError> {
+    let text = std::fs::read_to_string(f)
+        .map_err(|e| CliError::Message(format!("cannot read {}: {e}", f.display())))?;
+    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+        CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
+    })?;
+    if v["partial"] == true {
+        return Err(CliError::Message(format!(
+            "{}: a sweep stopped by Ctrl-C covers only its first games; run that shard again to merge it",
+            f.display()
+        )));
+    }
+    serde_json::from_value(v["sweep"].clone()).map_err(|e| {
+        CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
+    })
+}
+
+pub fn run(a: &SweepArgs) -> CliResult {
+    super::paths::report_outputs(a.csv.as_deref(), a.chart.as_deref())?;
+    let result = if !a.merge.is_empty() {
+        let mut merged: Option<SweepResult> = None;
+        for f in &a.merge {
+            let r = read_result(f)?;
+            match &mut merged {
+                None => merged = Some(r),
+                Some(m) => m
+                    .merge(&r)
+                    .map_err(|e| CliError::Message(format!("{}: {e}", f.display())))?,
+            }
+        }
+        let m = merged.expect("at least one file");
+        if m.games_counted() != m.key.games {
+            super::output::errln!(
+                "warning: the shards cover {} of the sweep's {} games per point; the figures are for those",
+                m.games_counted(),
+                m.key.games
+            );
+        }
+        m
+    } else {
+        play(&a.game.source().base().map_err(CliError::Data)?, a)?
+    };
+    // Ctrl-C: the points played so far (the last one with its first games).
+    let interrupted = a.merge.is_empty() && super::interrupt::requested();
+    let finished: u64 = result.points.iter().map(|p| p.tally.games).sum();
+    let asked = a.games * crate::lab::sweep::points(&a.params).len() as u64;
+    if let Some(path) = &a.csv {
+        std::fs::write(path, result.csv())
+            .map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))?;
+    }
+    if let Some(path) = &a.chart {
+        result.chart(path).map_err(CliError::Message)?;
+    }
+    let mut out = super::output::stdout();
+    if a.json {
+        let mut v = result.json();
+        if interrupted {
+            v["partial"] = serde_json::json!(true);
+            v["games_finished"] = serde_json::json!(finished);
+            v["games_asked"] = serde_json::json!(asked);
+        }
+        writeln!(out, "{v}")?;
+    } else {
+        if interrupted {
+            writeln!(
+                out,
+                "PARTIAL: interrupted (Ctrl-C) after {finished} of {asked} games; the figures below are for those games."
+            )?;
+        }
+        write!(out, "{}", result.text())?;
+    }
+    if interrupted {
+        out.flush()?;
+        return Err(CliError::Interrupted(format!(
+            "the report covers the {finished} games finished of {asked}"
+        )));
+    }
+    Ok(())
+}
+
+fn play(base: &DataSet, a: &SweepArgs) -> Result<SweepResult, CliError> {
+    if a.params.is_empty() || a.params.len() > 2 {
+        return Err(CliError::Message(format!(
+            "give one or two --param NAME=V1,V2,… (got {})",
+            a.params.len()
+        )));
+    }
+    if a.games == 0 {
+        return Err(CliError::Message("--games must be at least 1".into()));
+    }
+    let (first, games) = match &a.shard {
+        Some(s) => {
+            let slice = super::simulate::parse_shard(s, a.games)?;
+            (slice.first_game, slice.games)
+        }
+        None => (0, a.games),
+    };
+    let threads = a
+        .threads
+        .unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        })
+        .max(1);
+    let key = SweepKey {
+        params: a.params.clone(),
+        games: a.games,
+        seed: a.seed,
+        editor: a.editor.to_string(),
+        nixon: a.nixon.to_string(),
+        variant: a.game.variant.as_ref().map(|p| p.display().to_string()),
+        game: a.game.source().label(),
+    };
+    let total = games * crate::lab::sweep::points(&a.params).len() as u64;
+    let bar = super::progress::Progress::new(total, "games");
+    let setup = Setup {
+        base,
+        variant: a.game.variant.as_deref(),
+    };
+    let stop = super::interrupt::watch();
+    let start = Instant::now();
+    let result = crate::lab::sweep::run(
+        &setup,
+        &key,
+        (first, games),
+        (&a.editor, &a.nixon),
+        threads,
+        &|n| {
+            bar.set(n);
+        },
+        stop,
+    )
+    .map_err(CliError::Message)?;
+    bar.finish();
+    if !a.json {
+        super::output::errln!(
+            "{total} games in {:.1} s on {threads} thread{}",
+            start.elapsed().as_secs_f64(),
+            if threads == 1 { "" } else { "s" }
+        );
+    }
+    Ok(result)
+}

@@ -1,0 +1,803 @@
+//! Playing in the terminal: one human against an agent, or two humans at
+//! one terminal (hotseat). Generic over input and output so tests drive it
+//! with scripted lines.
+//!
+//! Each human decision shows the deciding player's screen — only what that
+//! player may see (`render` with the player as viewer) — and the numbered
+//! options; the player answers with a number, a choice in notation, or a
+//! command. Everything that happens is narrated one line per event, again
+//! filtered for the viewer (`narrate`). In hotseat mode the terminal asks
+//! the players to swap before showing the other player's screen, and keeps
+//! what happened on the way for the other player's next screen. Every
+//! decided choice goes into the game log, written after each decision so
+//! a game cut short still leaves its log.
+
+use crate::formats::log::{players, GameLog};
+use crate::formats::narrate::narrate;
+use crate::formats::render::{self, Style};
+use crate::formats::scenario::save;
+use crate::game::engine::notation::{format_choice, kind_name, parse_choice};
+use crate::game::engine::{Actor, Choice, Decision, DecisionKind, Event, PlayError};
+use crate::game::model::*;
+use crate::game::rules::Rules;
+use crate::game::state::{Phase, State};
+use crate::game::view::View;
+use crate::lab::sim::game_seed;
+use crate::players::agent::{Agent, AgentSpec};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+/// Who sits at the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Humans {
+    /// One human; an agent plays the other side.
+    One(Side),
+    /// Two humans taking turns at one terminal.
+    Both,
+}
+
+impl Humans {
+    pub fn parse(s: &str) -> Result<Humans, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "both" | "hotseat" => Ok(Humans::Both),
+            other => Side::parse(other)
+                .map(Humans::One)
+                .ok_or_else(|| format!("`{s}`: expected editor, nixon or both")),
+        }
+    }
+
+    pub fn plays(self, side: Side) -> bool {
+        match self {
+            Humans::One(s) => s == side,
+            Humans::Both => true,
+        }
+    }
+}
+
+/// A game ready to be played: its state, its log so far and its players.
+pub struct Game {
+    pub state: State,
+    /// The events of the setup (a new game deals and draws before the first
+    /// decision), narrated before the first screen.
+    pub start_events: Vec<Event>,
+    pub log: GameLog,
+    pub humans: Humans,
+    /// The agent of each side no human plays, by `Side::index()`.
+    agents: [Option<Box<dyn Agent>>; 2],
+    /// Picks chance outcomes, should a position ask for them (solver
+    /// positions); its own generator, so the game's is never touched.
+    chance: Pcg64Mcg,
+    /// Printed before the first screen (which scenario, which seed).
+    pub intro: String,
+}
+
+impl Game {
+    /// A new game from `seed`; `ai` plays the side no human plays.
+    pub fn new(r: &Rules, seed: u64, humans: Humans, ai: &AgentSpec) -> Game {
+        let mut start_events = Vec::new();
+        let state = State::new_observed(r, seed, &mut start_events);
+        let log = GameLog::new_game(r, seed, player_names(humans, ai));
+        let mut g = Game::with(state, log, humans, ai, seed);
+        g.start_events = start_events;
+        g.intro = format!("A new game of Watergate, seed {seed}.");
+        g
+    }
+
+    /// A game played on from a position (a loaded scenario). `seed` seeds
+    /// the agent; the position carries its own generator.
+    pub fn from_state(
+        r: &Rules,
+        mut state: State,
+        name: &str,
+        seed: u64,
+        humans: Humans,
+        ai: &AgentSpec,
+    ) -> Game {
+        // Random events are drawn, not decided, in play (the solver's
+        // explicit chance is for search).
+        state.explicit_chance = false;
+        let log = GameLog::from_position(r, &state, name, player_names(humans, ai));
+        let mut g = Game::with(state, log, humans, ai, seed);
+        g.intro = if name.is_empty() {
+            "Playing on from a saved position.".to_string()
+        } else {
+            format!("Playing on from the position of `{name}`.")
+        };
+        g
+    }
+
+    fn with(state: State, log: GameLog, humans: Humans, ai: &AgentSpec, seed: u64) -> Game {
+        let agents = Side::BOTH.map(|side| {
+            (!humans.plays(side)).then(|| ai.build(game_seed(seed, side.index() as u64 + 1), side))
+        });
+        Game {
+            state,
+            start_events: Vec::new(),
+            log,
+            humans,
+            agents,
+            chance: Pcg64Mcg::seed_from_u64(game_seed(seed, 3)),
+            intro: String::new(),
+        }
+    }
+}
+
+fn player_names(
+    humans: Humans,
+    ai: &AgentSpec,
+) -> crate::formats::scenario::format::PerSide<String> {
+    let name = |side| {
+        if humans.plays(side) {
+            "human".to_string()
+        } else {
+            ai.to_string()
+        }
+    };
+    players(name(Side::Editor), name(Side::Nixon))
+}
+
+/// How the terminal looks and where the log goes.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// ANSI colours.
+    pub colour: bool,
+    /// Hotseat: clear the screen and the terminal's scrollback before each
+    /// player's screen, so the next player cannot scroll back to the last
+    /// one's hand (on a terminal; pointless in a pipe).
+    pub clear_screen: bool,
+    /// One short screen per decision (`play --compact`): the board, the
+    /// hand and the options within 50 lines; `cards` shows the actions.
+    pub compact: bool,
+    /// Where to write the game log; `None`: no log.
+    pub log_path: Option<PathBuf>,
+}
+
+/// How a game at the terminal ended.
+pub struct Ended {
+    pub state: State,
+    pub log: GameLog,
+    /// The players stopped before the end (`quit`, or the end of input).
+    pub quit: bool,
+    /// The game stopped because a card script failed: the script to blame
+    /// (the state and log are as they were before that choice).
+    pub script_error: Option<crate::game::engine::ScriptError>,
+}
+
+/// A position to go back to with `undo`: before a human's decision.
+struct Snapshot {
+    state: State,
+    /// Choices in the log at that moment.
+    choices: usize,
+}
+
+/// What a human answered.
+enum Answer {
+    Choose(Choice),
+    Undo,
+    Quit,
+}
+
+struct Terminal<'r, R: BufRead, W: Write> {
+    r: &'r Rules,
+    game: Game,
+    settings: Settings,
+    input: R,
+    out: W,
+    history: Vec<Snapshot>,
+    /// Hotseat: narration kept for each player until their next screen.
+    pending: [Vec<String>; 2],
+    /// Whose screen was shown last.
+    viewer: Option<Side>,
+    script_error: Option<crate::game::engine::ScriptError>,
+}
+
+/// Plays `game` at the terminal until it ends or the players quit.
+pub fn play<R: BufRead, W: Write>(
+    r: &Rules,
+    game: Game,
+    settings: Settings,
+    input: R,
+    out: W,
+) -> io::Result<Ended> {
+    let mut t = Terminal {
+        r,
+        game,
+        settings,
+        input,
+        out,
+        history: Vec::new(),
+        pending: [Vec::new(), Vec::new()],
+        viewer: None,
+        script_error: None,
+    };
+    let quit = t.run()?;
+    Ok(Ended {
+        state: t.game.state,
+        log: t.game.log,
+        quit,
+        script_error: t.script_error,
+    })
+}
+
+const HELP: &str = "\
+Answer with the number of an option, or with its notation (shown next to
+it; a card's id may drop its side: `editor.<card> value` or `<card> value`;
+other choices read `ev2`, `ask blue`, `pass`, a board space `e1a`…).
+Commands:
+  help          this text
+  board, show   draw the screen again
+  cards         your hand with each card's action
+  undo          take back your last decision (and the opponent's moves since)
+  save FILE     save the current position as a scenario file
+                (play on with `watergate play --scenario FILE`)
+  quit          stop here; the log keeps the game so far
+Rule numbers in messages (R5.6) are the numbered rules of docs/rules.md in
+the watergate repository (`#r5-6`); Q1-Q12 are in docs/open-questions.md.";
+
+impl<R: BufRead, W: Write> Terminal<'_, R, W> {
+    fn style(&self, viewer: Option<Side>) -> Style {
+        Style {
+            colour: self.settings.colour,
+            viewer,
+        }
+    }
+
+    /// The game loop; `true` when the players quit.
+    fn run(&mut self) -> io::Result<bool> {
+        writeln!(self.out, "{}", self.game.intro)?;
+        match self.game.humans {
+            Humans::One(side) => writeln!(
+                self.out,
+                "You play {}; {} plays {}. Type `help` for the commands.",
+                the(side),
+                self.game.log.players.get(side.other()),
+                the(side.other())
+            )?,
+            Humans::Both => writeln!(
+                self.out,
+                "Hotseat: two players at one terminal; each screen shows only its player's view. Type `help` for the commands."
+            )?,
+        }
+        let events = std::mem::take(&mut self.game.start_events);
+        if !events.is_empty() {
+            // The setup's events follow the position before the deal.
+            let before = State::setup(self.r, self.game.log.start.seed);
+            self.tell(&before, &events, None)?;
+        }
+        self.write_log()?;
+        let mut options = Vec::new();
+        loop {
+            let Some(actor) = self.game.state.legal(self.r, &mut options) else {
+                self.game_over()?;
+                return Ok(false);
+            };
+            let choice = match actor {
+                Actor::Chance => self.chance(&options),
+                Actor::Player(side) => match self.game.agents[side.index()].as_mut() {
+                    Some(agent) => {
+                        let view = View::new(self.r, &self.game.state, side);
+                        let c = agent.decide(&view, &options);
+                        if let Some(se) = agent.take_script_error() {
+                            // Its look-ahead reached a state where a card
+                            // script fails: the game could reach it too.
+                            writeln!(self.out, "{side}'s agent found a failing card script while looking ahead: {se}")?;
+                            self.script_error = Some(se);
+                            return self.quit();
+                        }
+                        if !options.contains(&c) {
+                            writeln!(self.out, "{side}'s agent chose an option that is not legal; the game stops here.")?;
+                            return self.quit();
+                        }
+                        c
+                    }
+                    None => {
+                        let decision = Decision {
+                            actor,
+                            kind: self.game.state.decision_kind(self.r),
+                            options: options.clone(),
+                        };
+                        match self.ask(side, &decision)? {
+                            Answer::Choose(c) => {
+                                self.history.push(Snapshot {
+                                    state: self.game.state.clone(),
+                                    choices: self.game.log.choices.len(),
+                                });
+                                c
+                            }
+                            Answer::Undo => {
+                                self.undo()?;
+                                continue;
+                            }
+                            Answer::Quit => return self.quit(),
+                        }
+                    }
+                },
+            };
+            if let Err(e) = self.take(actor, choice)? {
+                // The state is as before: a human may choose again; an
+                // agent would choose the same, so the game cannot go on.
+                writeln!(self.out, "That choice failed: {e}")?;
+                if let PlayError::Script(se) = e {
+                    // The data is broken, not the choice: stop, with the
+                    // game as it was before it, and blame the script.
+                    self.script_error = Some(se);
+                    return self.quit();
+                }
+                match actor.side() {
+                    Some(side) if self.game.humans.plays(side) => {
+                        self.history.pop();
+                    }
+                    _ => return self.quit(),
+                }
+            }
+        }
+    }
+
+    /// A chance outcome by its weights, from the terminal's own generator.
+    fn chance(&mut self, options: &[Choice]) -> Choice {
+        let weights = match self.game.state.decision_kind(self.r) {
+            DecisionKind::Chance { weights, .. } if weights.len() == options.len() => weights,
+            _ => vec![1; options.len()],
+        };
+        let total: u64 = weights.iter().map(|w| *w as u64).sum::<u64>().max(1);
+        let mut x = self.game.chance.next_u64() % total;
+        for (c, w) in options.iter().zip(&weights) {
+            if x < *w as u64 {
+                return *c;
+            }
+            x -= *w as u64;
+        }
+        options[0]
+    }
+
+    /// Takes a choice, records it and narrates what happened. The outer
+    /// error is the terminal's; the inner one the engine's refusal.
+    fn take(&mut self, actor: Actor, choice: Choice) -> io::Result<Result<(), PlayError>> {
+        let before = self.game.state.clone();
+        let mut events = Vec::new();
+        if let Err(e) = self.game.state.apply_observed(self.r, choice, &mut events) {
+            return Ok(Err(e));
+        }
+        self.game.log.record(self.r, &before, choice);
+        self.game.log.outcome = self.game.state.outcome;
+        self.tell(&before, &events, actor.side())?;
+        self.write_log()?;
+        Ok(Ok(()))
+    }
+
+    /// Narrates events to the humans: at once to the one who acted (or, in
+    /// a game against an agent, to the one human); in hotseat, the other
+    /// player reads them at their next screen.
+    fn tell(&mut self, before: &State, events: &[Event], mover: Option<Side>) -> io::Result<()> {
+        if events.is_empty() {
+            return Ok(());
+        }
+        match self.game.humans {
+            Humans::One(side) => {
+                for line in narrate(self.r, before, Some(side), events) {
+                    writeln!(self.out, "  • {line}")?;
+                }
+            }
+            Humans::Both => {
+                for side in Side::BOTH {
+                    let lines = narrate(self.r, before, Some(side), events);
+                    if Some(side) == mover {
+                        for line in lines {
+                            writeln!(self.out, "  • {line}")?;
+                        }
+                    } else {
+                        self.pending[side.index()].extend(lines);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One human decision: the screen, the options, and answers until one
+    /// of them is a choice or a command that leaves the decision.
+    fn ask(&mut self, side: Side, d: &Decision) -> io::Result<Answer> {
+        let swap = self.game.humans == Humans::Both && self.viewer.is_some_and(|v| v != side);
+        if swap && !self.handover(side)? {
+            return Ok(Answer::Quit);
+        }
+        self.viewer = Some(side);
+        self.show(side, d)?;
+        loop {
+            write!(self.out, "{side}> ")?;
+            self.out.flush()?;
+            let Some(line) = self.read_line()? else {
+                writeln!(self.out)?;
+                writeln!(self.out, "End of input.")?;
+                return Ok(Answer::Quit);
+            };
+            let text = line.trim();
+            let (word, rest) = match text.split_once(char::is_whitespace) {
+                Some((w, rest)) => (w.to_ascii_lowercase(), rest.trim()),
+                None => (text.to_ascii_lowercase(), ""),
+            };
+            match word.as_str() {
+                "" => continue,
+                "help" | "?" => writeln!(self.out, "{HELP}")?,
+                "board" | "show" => self.show(side, d)?,
+                "cards" => self.hand(side)?,
+                "quit" | "exit" => return Ok(Answer::Quit),
+                "undo" => {
+                    if self.history.is_empty() {
+                        writeln!(self.out, "Nothing to undo: this is the first decision.")?;
+                    } else {
+                        return Ok(Answer::Undo);
+                    }
+                }
+                "save" if rest.is_empty() => writeln!(self.out, "Save where? Type `save FILE`.")?,
+                "save" => self.save(rest)?,
+                _ => match self.parse(side, text, &d.options) {
+                    Ok(c) => return Ok(Answer::Choose(c)),
+                    Err(msg) => {
+                        writeln!(self.out, "{msg}")?;
+                        writeln!(
+                            self.out,
+                            "(Type a number from 1 to {}, a choice in notation, or `help`.)",
+                            d.options.len()
+                        )?;
+                    }
+                },
+            }
+        }
+    }
+
+    /// A line of input without its line end; `None` at the end of input.
+    fn read_line(&mut self) -> io::Result<Option<String>> {
+        let mut buf = Vec::new();
+        if self.input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(None);
+        }
+        // Bad bytes are bad input, not a reason to stop.
+        Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
+    }
+
+    /// An answer as an option: a number, or a choice in notation.
+    fn parse(&self, side: Side, text: &str, options: &[Choice]) -> Result<Choice, String> {
+        if let Ok(n) = text.parse::<i64>() {
+            return match usize::try_from(n) {
+                Ok(i) if (1..=options.len()).contains(&i) => Ok(options[i - 1]),
+                _ => Err(format!(
+                    "There is no option {n}: the options are numbered 1 to {}.",
+                    options.len()
+                )),
+            };
+        }
+        let s = &self.game.state;
+        parse_choice(self.r, s, text, options).map_err(|e| {
+            // A card of the player's own hand that may not be played so now:
+            // the engine says why. Only the player's own cards, so the answer
+            // never tells anything about the opponent's hand.
+            let own: Vec<Choice> = s.hands[side.index()]
+                .iter()
+                .flat_map(|c| {
+                    [Part::Value, Part::Action].map(|part| Choice::Play { card: *c, part })
+                })
+                .collect();
+            match parse_choice(self.r, s, text, &own) {
+                Ok(c) => match s.clone().apply(self.r, c) {
+                    Err(PlayError::Illegal(reason)) => format!("Not now: {reason}."),
+                    _ => e,
+                },
+                Err(_) => e,
+            }
+        })
+    }
+
+    /// The player's screen: the position as they see it, then the decision.
+    fn show(&mut self, side: Side, d: &Decision) -> io::Result<()> {
+        let hotseat = self.game.humans == Humans::Both;
+        let pending = std::mem::take(&mut self.pending[side.index()]);
+        let text = screen(
+            self.r,
+            &self.game.state,
+            &self.style(Some(side)),
+            d,
+            hotseat,
+            self.settings.compact,
+        );
+        writeln!(self.out)?;
+        let mut lines = text.lines();
+        if let Some(header) = lines.next() {
+            writeln!(self.out, "{header}")?;
+        }
+        if !pending.is_empty() {
+            writeln!(self.out, "Since your last decision:")?;
+            for line in pending {
+                writeln!(self.out, "  • {line}")?;
+            }
+        }
+        for line in lines {
+            writeln!(self.out, "{line}")?;
+        }
+        Ok(())
+    }
+
+    /// The player's hand with each card's action text.
+    fn hand(&mut self, side: Side) -> io::Result<()> {
+        let st = self.style(Some(side));
+        for c in self.game.state.hands[side.index()].clone() {
+            writeln!(self.out, "  {}", render::card_line(self.r, &st, c))?;
+            for line in render::wrap(&self.r.card(c).action_text, 72) {
+                writeln!(self.out, "      {line}")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Clears the screen and the scrollback (`ESC[3J`), so the next player
+    /// cannot read or scroll back to the last one's hand.
+    fn clear(&mut self) -> io::Result<()> {
+        if self.settings.clear_screen {
+            write!(self.out, "{CLEAR}")?;
+        }
+        Ok(())
+    }
+
+    /// Hotseat: asks the players to swap; `false` if they quit instead.
+    fn handover(&mut self, to: Side) -> io::Result<bool> {
+        self.clear()?;
+        writeln!(self.out)?;
+        write!(
+            self.out,
+            "──── Pass the terminal to {}. {to}, press Enter when ready. ──── ",
+            the(to)
+        )?;
+        self.out.flush()?;
+        match self.read_line()? {
+            None => {
+                writeln!(self.out)?;
+                writeln!(self.out, "End of input.")?;
+                Ok(false)
+            }
+            Some(l) if matches!(l.trim(), "quit" | "exit") => Ok(false),
+            Some(_) => {
+                self.clear()?;
+                Ok(true)
+            }
+        }
+    }
+
+    /// Back to the position before the last human decision.
+    fn undo(&mut self) -> io::Result<()> {
+        let Some(snap) = self.history.pop() else {
+            return Ok(());
+        };
+        let taken_back = self.game.log.choices.len() - snap.choices;
+        self.game.state = snap.state;
+        self.game.log.choices.truncate(snap.choices);
+        self.game.log.outcome = self.game.state.outcome;
+        // What was kept for the other hotseat player no longer happened.
+        self.pending = [Vec::new(), Vec::new()];
+        writeln!(
+            self.out,
+            "Undone: {taken_back} choice{} taken back.",
+            if taken_back == 1 { "" } else { "s" }
+        )?;
+        self.write_log()
+    }
+
+    fn save(&mut self, path: &str) -> io::Result<()> {
+        let n = self.game.log.choices.len();
+        let def = save::scenario_of(
+            self.r,
+            &self.game.state,
+            "saved game",
+            &format!("saved by `watergate play` after {n} choices"),
+        );
+        match std::fs::write(path, save::to_text(&def)) {
+            Ok(()) => writeln!(
+                self.out,
+                "Saved the position after {n} choices to {path} (play on with `watergate play --scenario {path}`)."
+            ),
+            Err(e) => writeln!(self.out, "Cannot write {path}: {e}"),
+        }
+    }
+
+    fn game_over(&mut self) -> io::Result<()> {
+        writeln!(self.out)?;
+        // The game is over: nothing is secret any more.
+        let st = self.style(None);
+        write!(
+            self.out,
+            "{}",
+            render::position(self.r, &self.game.state, &st)
+        )?;
+        if let Some(o) = self.game.state.outcome {
+            writeln!(self.out)?;
+            writeln!(
+                self.out,
+                "{}",
+                st.bold(&format!(
+                    "Game over: {} wins — {}.",
+                    o.winner,
+                    o.cause.describe()
+                ))
+            )?;
+        }
+        self.write_log()?;
+        self.log_note()
+    }
+
+    fn quit(&mut self) -> io::Result<bool> {
+        writeln!(
+            self.out,
+            "Stopped after {} choices.",
+            self.game.log.choices.len()
+        )?;
+        self.write_log()?;
+        self.log_note()?;
+        Ok(true)
+    }
+
+    fn log_note(&mut self) -> io::Result<()> {
+        if let Some(p) = &self.settings.log_path {
+            writeln!(
+                self.out,
+                "The game's log is in {}; replay it with `watergate replay {}`.",
+                p.display(),
+                p.display()
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Writes the log as it stands; on failure says so once and stops logging.
+    fn write_log(&mut self) -> io::Result<()> {
+        if let Some(p) = &self.settings.log_path {
+            if let Err(e) = self.game.log.write(p) {
+                writeln!(
+                    self.out,
+                    "Cannot write the log to {}: {e}; the game goes on without a log.",
+                    p.display()
+                )?;
+                self.settings.log_path = None;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Erase the scrollback, home the cursor, erase the screen.
+pub const CLEAR: &str = "\x1b[3J\x1b[H\x1b[2J";
+
+/// A side as a sentence names it: "the Editor", "Nixon".
+fn the(side: Side) -> &'static str {
+    match side {
+        Side::Editor => "the Editor",
+        Side::Nixon => "Nixon",
+    }
+}
+
+/// A player's screen for decision `d`: a header naming whose view it is,
+/// the position as that player sees it (their hand with each card's
+/// action), what the decision is about and the numbered options.
+pub fn screen(
+    r: &Rules,
+    s: &State,
+    st: &Style,
+    d: &Decision,
+    hotseat: bool,
+    compact: bool,
+) -> String {
+    let side = st.viewer.unwrap_or(Side::Editor);
+    let phase = match s.phase {
+        Phase::Initial => "initial phase",
+        Phase::Cards => "card phase",
+        Phase::Evaluation => "evaluation phase",
+        Phase::Over => "game over",
+    };
+    let mut out = format!(
+        "════ {side}'s view — round {}, {phase}{} ════\n",
+        s.round,
+        if hotseat {
+            format!(" (only {} looks)", the(side))
+        } else {
+            String::new()
+        }
+    );
+    if compact {
+        if let Some(o) = s.outcome {
+            out.push_str(&format!("{} wins: {}.\n", o.winner, o.cause.describe()));
+        }
+        out.push_str(&render::position_compact(r, s, st));
+    } else {
+        // The position's own first line repeats the round; the header says it.
+        let body = render::position_with(r, s, st, true);
+        for line in body.lines().skip(1) {
+            out.push_str(line);
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out.push_str(&st.bold(&decision_text(r, side, &d.kind)));
+    out.push('\n');
+    let names: Vec<String> = d.options.iter().map(|c| format_choice(r, s, *c)).collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    // Many options on a short screen: their notation in columns.
+    if compact && d.options.len() > COMPACT_OPTION_LINES {
+        let cell = width + 6;
+        let per_line = (100 / cell).max(1);
+        for (i, name) in names.iter().enumerate() {
+            out.push_str(&format!("  {:>2}. {name:<width$}", i + 1));
+            if (i + 1) % per_line == 0 || i + 1 == names.len() {
+                let end = out.trim_end_matches(' ').len();
+                out.truncate(end);
+                out.push('\n');
+            }
+        }
+        return out;
+    }
+    for (i, (c, name)) in d.options.iter().zip(&names).enumerate() {
+        out.push_str(&format!(
+            "  {:>2}. {name:<width$}  {}\n",
+            i + 1,
+            crate::game::engine::notation::describe_choice(r, s, side, *c)
+        ));
+    }
+    out
+}
+
+/// Options listed one a line on a compact screen; more go into columns.
+const COMPACT_OPTION_LINES: usize = 14;
+
+/// What a decision is about, in a sentence for the player who takes it.
+pub fn decision_text(r: &Rules, side: Side, kind: &DecisionKind) -> String {
+    let name = |c: CardId| r.card(c).name.clone();
+    match kind {
+        DecisionKind::PlayCard => {
+            "Your turn: play a card from your hand, for its value or its action.".to_string()
+        }
+        DecisionKind::ChoosePart { card } => {
+            format!("You must play {} at once: for its value or its action?", name(*card))
+        }
+        DecisionKind::ValueTarget { card } => {
+            let c = r.card(*card);
+            let ask = if side == Side::Editor {
+                ", or ask Nixon for a face-down token of one of its colours"
+            } else {
+                ""
+            };
+            format!(
+                "{} for its value ({} {}): choose the token to move {} step{} toward you{ask}.",
+                c.name,
+                c.value,
+                c.colours,
+                c.value,
+                if c.value == 1 { "" } else { "s" }
+            )
+        }
+        DecisionKind::Reveal { colour } => format!(
+            "The Editor asks for a face-down {colour} token: choose which of yours to turn face up."
+        ),
+        DecisionKind::LockedTarget { colour, .. } => format!(
+            "Nixon has no face-down {colour} token: move a {colour} token, the initiative or the momentum token instead (the colour stays named, R5.6)."
+        ),
+        DecisionKind::Reaction { against } => {
+            let player = r.card(*against).side;
+            format!(
+                "{} plays {}: react, or pass.",
+                player,
+                name(*against)
+            )
+        }
+        DecisionKind::Pin {
+            colours,
+            momentum_symbol,
+        } => format!(
+            "Pin the {} token: choose an empty space whose slip matches it.",
+            kind_name(*colours, *momentum_symbol)
+        ),
+        DecisionKind::Action { card, ask } => match card {
+            Some(c) => format!("{}: {}", name(*c), crate::game::wording::ask(ask)),
+            None => crate::game::wording::ask(ask),
+        },
+        DecisionKind::Chance { what, .. } => format!("Chance: {what}."),
+    }
+}

@@ -1,0 +1,502 @@
+//! House-rule variants: a small file naming only what it changes — the
+//! game's numbers and settings, card fields, cards added or removed, and any
+//! data file replaced (a script, the board, the tokens) — applied to the
+//! base data before loading. Problems are reported in the variant file,
+//! with its own positions.
+
+use crate::data::raw::*;
+use crate::data::srcmap::SourceMap;
+use crate::data::{self, DataSet};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::game::model::{CardType, Colour, Side};
+use crate::game::rules::Rules;
+use crate::game::rules::{Overflow, Unpinnable};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Changes to `cards/game.ron`; every field optional.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Game")]
+pub struct GamePatch {
+    #[serde(default)]
+    pub hand_size_with_initiative: Option<u8>,
+    #[serde(default)]
+    pub hand_size_without_initiative: Option<u8>,
+    #[serde(default)]
+    pub evidence_per_round: Option<u8>,
+    #[serde(default)]
+    pub track_length: Option<u8>,
+    #[serde(default)]
+    pub momentum_tokens: Option<u8>,
+    #[serde(default)]
+    pub momentum_on_track_at_start: Option<u8>,
+    #[serde(default)]
+    pub momentum_to_win: Option<u8>,
+    #[serde(default)]
+    pub informants_to_connect: Option<u8>,
+    #[serde(default)]
+    pub first_initiative: Option<Side>,
+}
+
+/// Changes to the settings (the readings of docs/open-questions.md); every field optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Settings")]
+pub struct SettingsPatch {
+    #[serde(default)]
+    pub unpinnable_evidence: Option<Unpinnable>,
+    #[serde(default)]
+    pub named_colour_locked: Option<bool>,
+    #[serde(default)]
+    pub momentum_symbol_steps: Option<u8>,
+    #[serde(default)]
+    pub editor_momentum_overflow: Option<Overflow>,
+}
+
+/// Changes to one card, named by id; every other field optional.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "CardPatch")]
+pub struct CardPatch {
+    pub id: String,
+    #[serde(default)]
+    pub number: Option<u16>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub value: Option<u8>,
+    #[serde(default)]
+    pub colours: Option<Vec<Colour>>,
+    #[serde(default, rename = "type")]
+    pub card_type: Option<CardType>,
+    #[serde(default)]
+    pub steps: Option<u8>,
+    #[serde(default)]
+    pub requirement: Option<RequirementDef>,
+    #[serde(default)]
+    pub action_text: Option<String>,
+    /// A script path of the data (possibly one this variant adds under `files`).
+    #[serde(default)]
+    pub script: Option<String>,
+    #[serde(default)]
+    pub quote: Option<String>,
+}
+
+/// Changes to one group of evidence tokens (`cards/tokens.ron`, D4), named
+/// by its colours (in any order) and momentum symbol.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "TokenPatch")]
+pub struct TokenPatch {
+    pub colours: Vec<Colour>,
+    #[serde(default)]
+    pub momentum_symbol: bool,
+    #[serde(default)]
+    pub in_bag: Option<u8>,
+    #[serde(default)]
+    pub in_reserve: Option<u8>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Variant")]
+pub struct VariantDef {
+    pub name: String,
+    /// What the variant tests, in a line or two.
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub game: Option<GamePatch>,
+    #[serde(default)]
+    pub settings: Option<SettingsPatch>,
+    #[serde(default)]
+    pub cards: Vec<CardPatch>,
+    /// Evidence token counts to change, group by group (`cards/tokens.ron`
+    /// rewritten with the new counts); `tokens` replaces the whole mix.
+    #[serde(default)]
+    pub token_counts: Vec<TokenPatch>,
+    /// Card ids to take out of the game.
+    #[serde(default)]
+    pub remove_cards: Vec<String>,
+    /// Card files (relative to this file) to add to the game.
+    #[serde(default)]
+    pub add_cards: Vec<String>,
+    /// Data files to add or replace: (path in the data, file relative to
+    /// this one), e.g. `("scripts/nixon/gambit.rhai", "gambit_v2.rhai")`
+    /// or `("cards/board.ron", "small_board.ron")`.
+    #[serde(default)]
+    pub files: Vec<(String, String)>,
+    /// The whole evidence board, written inline (replaces `cards/board.ron`).
+    #[serde(default)]
+    pub board: Option<BoardDef>,
+    /// The whole token mix, written inline (replaces `cards/tokens.ron`).
+    #[serde(default)]
+    pub tokens: Option<TokensDef>,
+}
+
+/// A parsed variant file.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub def: VariantDef,
+    pub display: String,
+    pub dir: PathBuf,
+    map: SourceMap,
+}
+
+impl Variant {
+    pub fn from_file(path: &Path) -> Result<Variant, Diagnostics> {
+        let display = path.display().to_string();
+        let text = data::read_text_file(path, "a UTF-8 RON variant file")?;
+        Variant::from_text(
+            &display,
+            &text,
+            path.parent().map(Path::to_path_buf).unwrap_or_default(),
+        )
+    }
+
+    pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<Variant, Diagnostics> {
+        let def = data::parse_ron::<VariantDef>(display, text).map_err(|d| Diagnostics(vec![d]))?;
+        Ok(Variant {
+            def,
+            display: display.to_string(),
+            dir,
+            map: SourceMap::build(text),
+        })
+    }
+
+    /// Changes written inside another file (a scenario's `edits`): problems
+    /// are reported in that file, `map` being its source map below the
+    /// changes, and relative paths are resolved against `dir`.
+    pub fn embedded(def: VariantDef, display: &str, dir: PathBuf, map: SourceMap) -> Variant {
+        Variant {
+            def,
+            display: display.to_string(),
+            dir,
+            map,
+        }
+    }
+
+    fn at(&self, path: &str, message: impl Into<String>) -> Diagnostic {
+        let (line, col) = self.map.locate(path);
+        Diagnostic::new(&self.display, line, col, message)
+    }
+
+    /// The base data with this variant's changes, or every problem found in
+    /// the variant (and in the data as it changes it).
+    pub fn apply(&self, base: &DataSet) -> Result<DataSet, Diagnostics> {
+        let mut ds = base.clone();
+        let mut d = Diagnostics::default();
+        // Which variant entry changed which data file, to report problems there.
+        let mut origin: BTreeMap<String, String> = BTreeMap::new();
+        // Files taken as they are from beside the variant: problems in them
+        // keep their positions, under the file's own path.
+        let mut copied: BTreeMap<String, String> = BTreeMap::new();
+
+        // Card files by id.
+        let mut card_file: BTreeMap<String, String> = BTreeMap::new();
+        for rel in base.files.keys() {
+            let is_card = rel.starts_with("cards/")
+                && rel.ends_with(".ron")
+                && rel.matches('/').count() >= 2
+                && !rel.starts_with("cards/momentum/");
+            if is_card {
+                if let Ok(p) = data::parse_file::<PlayerCardDef>(base, rel) {
+                    card_file.insert(p.def.id.clone(), rel.clone());
+                }
+            }
+        }
+
+        if self.def.game.is_some() || self.def.settings.is_some() {
+            match data::parse_file::<GameDef>(base, crate::data::validate::GAME_FILE) {
+                Ok(mut p) => {
+                    if let Some(g) = &self.def.game {
+                        patch_game(&mut p.def, g);
+                    }
+                    if let Some(s) = &self.def.settings {
+                        patch_settings(&mut p.def.settings, s);
+                    }
+                    p.def.name = format!("{} — variant: {}", p.def.name, self.def.name);
+                    let entry = if self.def.game.is_some() {
+                        "game"
+                    } else {
+                        "settings"
+                    };
+                    write(
+                        &mut ds,
+                        crate::data::validate::GAME_FILE,
+                        &p.def,
+                        &mut origin,
+                        entry,
+                    );
+                }
+                Err(e) => d.push(e),
+            }
+        }
+        if let Some(b) = &self.def.board {
+            write(
+                &mut ds,
+                crate::data::validate::BOARD_FILE,
+                b,
+                &mut origin,
+                "board",
+            );
+        }
+        if let Some(t) = &self.def.tokens {
+            write(
+                &mut ds,
+                crate::data::validate::TOKENS_FILE,
+                t,
+                &mut origin,
+                "tokens",
+            );
+        }
+        for (i, patch) in self.def.cards.iter().enumerate() {
+            let Some(rel) = card_file.get(&patch.id) else {
+                d.push(self.at(
+                    &format!("cards[{i}].id"),
+                    unknown_card(&patch.id, &card_file),
+                ));
+                continue;
+            };
+            match data::parse_file::<PlayerCardDef>(base, rel) {
+                Ok(mut p) => {
+                    patch_card(&mut p.def, patch);
+                    write(&mut ds, rel, &p.def, &mut origin, &format!("cards[{i}]"));
+                }
+                Err(e) => d.push(e),
+            }
+        }
+        if !self.def.token_counts.is_empty() {
+            match data::parse_file::<TokensDef>(base, crate::data::validate::TOKENS_FILE) {
+                Ok(mut p) => {
+                    for (i, patch) in self.def.token_counts.iter().enumerate() {
+                        let same = |g: &&mut EvidenceGroupDef| {
+                            g.momentum_symbol == patch.momentum_symbol
+                                && g.colours.len() == patch.colours.len()
+                                && patch.colours.iter().all(|c| g.colours.contains(c))
+                        };
+                        match p.def.evidence.iter_mut().find(same) {
+                            Some(g) => {
+                                if let Some(n) = patch.in_bag {
+                                    g.in_bag = n;
+                                }
+                                if let Some(n) = patch.in_reserve {
+                                    g.in_reserve = n;
+                                }
+                            }
+                            None => d.push(self.at(
+                                &format!("token_counts[{i}].colours"),
+                                format!(
+                                    "no evidence group with colours {:?} and momentum_symbol: {} in the base data's `{}`",
+                                    patch.colours,
+                                    patch.momentum_symbol,
+                                    crate::data::validate::TOKENS_FILE
+                                ),
+                            )),
+                        }
+                    }
+                    write(
+                        &mut ds,
+                        crate::data::validate::TOKENS_FILE,
+                        &p.def,
+                        &mut origin,
+                        "token_counts",
+                    );
+                }
+                Err(e) => d.push(e),
+            }
+        }
+        for (i, id) in self.def.remove_cards.iter().enumerate() {
+            match card_file.get(id) {
+                Some(rel) => {
+                    ds.files.remove(rel);
+                }
+                None => {
+                    d.push(self.at(&format!("remove_cards[{i}]"), unknown_card(id, &card_file)))
+                }
+            }
+        }
+        for (i, file) in self.def.add_cards.iter().enumerate() {
+            let path = self.dir.join(file);
+            match std::fs::read(&path) {
+                Ok(bytes) => {
+                    let name = Path::new(file)
+                        .file_name()
+                        .map(|n| n.to_string_lossy().to_string())
+                        .unwrap_or_default();
+                    let rel = format!("cards/variant/{name}");
+                    copied.insert(rel.clone(), path.display().to_string());
+                    ds.files.insert(rel, bytes);
+                }
+                Err(e) => d.push(self.at(
+                    &format!("add_cards[{i}]"),
+                    format!("cannot read `{}`: {e}", path.display()),
+                )),
+            }
+        }
+        for (i, (rel, file)) in self.def.files.iter().enumerate() {
+            if !(rel.starts_with("cards/") || rel.starts_with("scripts/")) {
+                d.push(self.at(
+                    &format!("files[{i}][0]"),
+                    format!("`{rel}`: expected a data path under `cards/` or `scripts/`"),
+                ));
+                continue;
+            }
+            let path = self.dir.join(file);
+            match std::fs::read(&path) {
+                Ok(bytes) => {
+                    copied.insert(rel.clone(), path.display().to_string());
+                    ds.files.insert(rel.clone(), bytes);
+                }
+                Err(e) => d.push(self.at(
+                    &format!("files[{i}][1]"),
+                    format!("cannot read `{}`: {e}", path.display()),
+                )),
+            }
+        }
+        if !d.is_empty() {
+            return Err(d.sorted());
+        }
+        // Load once to find problems the changes create, and report them at
+        // the variant entry that made them.
+        match data::load(&ds) {
+            Ok(_) => Ok(ds),
+            Err(problems) => {
+                let mut out = Diagnostics::default();
+                for mut p in problems.0 {
+                    if let Some(real) = copied
+                        .iter()
+                        .find(|(rel, _)| p.path == ds.display_path(rel) || p.path == **rel)
+                        .map(|(_, real)| real.clone())
+                    {
+                        p.path = real;
+                        out.push(p);
+                        continue;
+                    }
+                    let rel = origin
+                        .keys()
+                        .find(|rel| p.path == ds.display_path(rel) || p.path == **rel)
+                        .cloned();
+                    match rel.and_then(|r| origin.get(&r).map(|e| (r.clone(), e.clone()))) {
+                        Some((rel, entry)) => {
+                            // Point at the very field the variant set, if it set it.
+                            let text = ds
+                                .files
+                                .get(&rel)
+                                .map(|b| String::from_utf8_lossy(b).to_string())
+                                .unwrap_or_default();
+                            let field = SourceMap::build(&text).path_at(p.line, p.col);
+                            let here = field
+                                .iter()
+                                .flat_map(|f| [format!("{entry}.{f}"), f.clone()])
+                                .find(|path| self.map.get(path).is_some())
+                                .unwrap_or(entry);
+                            out.push(self.at(
+                                &here,
+                                format!("`{rel}` as changed by this variant: {}", p.message),
+                            ))
+                        }
+                        None => out.push(p),
+                    }
+                }
+                Err(out.sorted())
+            }
+        }
+    }
+
+    /// The rules with this variant applied to `base`.
+    pub fn rules(&self, base: &DataSet) -> Result<Rules, Diagnostics> {
+        let ds = self.apply(base)?;
+        data::load(&ds)
+    }
+}
+
+fn unknown_card(id: &str, known: &BTreeMap<String, String>) -> String {
+    let mut close: Vec<(usize, &String)> = known
+        .keys()
+        .map(|k| (crate::diag::edit_distance(id, k), k))
+        .filter(|(d, _)| *d <= (id.len() / 4).max(2))
+        .collect();
+    close.sort();
+    match close.first() {
+        Some((_, k)) => format!("no card `{id}` in the base data; did you mean `{k}`?"),
+        None => format!("no card `{id}` in the base data: expected a card id like `nixon.gambit` (see `watergate cards`)"),
+    }
+}
+
+fn write<T: Serialize>(
+    ds: &mut DataSet,
+    rel: &str,
+    def: &T,
+    origin: &mut BTreeMap<String, String>,
+    entry: &str,
+) {
+    let text = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .to_string_pretty(def, ron::ser::PrettyConfig::default().struct_names(true))
+        .unwrap_or_default();
+    ds.files.insert(rel.to_string(), text.into_bytes());
+    origin.insert(rel.to_string(), entry.to_string());
+}
+
+fn patch_game(g: &mut GameDef, p: &GamePatch) {
+    macro_rules! set {
+        ($($f:ident),*) => { $( if let Some(v) = &p.$f { g.$f = v.clone(); } )* };
+    }
+    set!(
+        hand_size_with_initiative,
+        hand_size_without_initiative,
+        evidence_per_round,
+        track_length,
+        momentum_tokens,
+        momentum_on_track_at_start,
+        momentum_to_win,
+        informants_to_connect,
+        first_initiative
+    );
+}
+
+fn patch_settings(s: &mut SettingsDef, p: &SettingsPatch) {
+    if let Some(v) = p.unpinnable_evidence {
+        s.unpinnable_evidence = v;
+    }
+    if let Some(v) = p.named_colour_locked {
+        s.named_colour_locked = v;
+    }
+    if let Some(v) = p.momentum_symbol_steps {
+        s.momentum_symbol_steps = v;
+    }
+    if let Some(v) = p.editor_momentum_overflow {
+        s.editor_momentum_overflow = v;
+    }
+}
+
+fn patch_card(c: &mut PlayerCardDef, p: &CardPatch) {
+    if let Some(v) = p.number {
+        c.number = v;
+    }
+    if let Some(v) = &p.name {
+        c.name = v.clone();
+    }
+    if let Some(v) = p.value {
+        c.value = v;
+    }
+    if let Some(v) = &p.colours {
+        c.colours = v.clone();
+    }
+    if let Some(v) = p.card_type {
+        c.card_type = v;
+    }
+    if let Some(v) = p.steps {
+        c.steps = Some(v);
+    }
+    if let Some(v) = &p.requirement {
+        c.requirement = Some(v.clone());
+    }
+    if let Some(v) = &p.action_text {
+        c.action_text = v.clone();
+    }
+    if let Some(v) = &p.script {
+        c.script = v.clone();
+    }
+    if let Some(v) = &p.quote {
+        c.quote = v.clone();
+    }
+}

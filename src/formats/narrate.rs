@@ -1,0 +1,296 @@
+//! Events as one line of text for one viewer: what the terminal and the
+//! replay print as the game goes on. The engine's events carry full
+//! information; the narrator hides what the viewer may not know. For the
+//! Editor that is the kind of every face-down token on the research track
+//! (R4.3): the narrator keeps the set of tokens the Editor has not seen,
+//! starting from the position before the events, and a token leaves the set
+//! only when the game shows it to both players (turned face up, held for
+//! pinning, pinned on the board). Hands are never named: events only count
+//! the cards drawn.
+
+use crate::game::engine::notation::{kind_name, pos_name};
+use crate::game::engine::{Event, TokenKind};
+use crate::game::model::*;
+use crate::game::rules::Rules;
+use crate::game::state::State;
+use std::collections::BTreeSet;
+
+/// Narrates the events of one stretch of play for one viewer.
+pub struct Narrator<'r> {
+    r: &'r Rules,
+    /// Whose eyes: `None` sees everything (replays).
+    viewer: Option<Side>,
+    /// Tokens the viewer cannot identify right now.
+    hidden: BTreeSet<TokenId>,
+}
+
+impl<'r> Narrator<'r> {
+    /// A narrator for the events that follow position `before`.
+    pub fn new(r: &'r Rules, before: &State, viewer: Option<Side>) -> Narrator<'r> {
+        let hidden = if viewer == Some(Side::Editor) {
+            before
+                .track
+                .iter()
+                .copied()
+                .filter(|t| matches!(before.on_track(*t), Some((_, false))))
+                .collect()
+        } else {
+            BTreeSet::new()
+        };
+        Narrator { r, viewer, hidden }
+    }
+
+    /// A token as the viewer may name it.
+    fn token(&self, t: TokenId) -> String {
+        if self.hidden.contains(&t) {
+            "a face-down token".to_string()
+        } else {
+            let k = self.r.token(t);
+            format!("the {} token", kind_name(k.colours, k.momentum_symbol))
+        }
+    }
+
+    fn kind(&self, t: TokenId) -> String {
+        let k = self.r.token(t);
+        kind_name(k.colours, k.momentum_symbol)
+    }
+
+    fn card(&self, c: CardId) -> &str {
+        &self.r.card(c).name
+    }
+
+    /// The side's name, marked for the viewer.
+    fn who(&self, side: Side) -> String {
+        if self.viewer == Some(side) {
+            format!("{side} (you)")
+        } else {
+            side.name().to_string()
+        }
+    }
+
+    /// The event in one line.
+    pub fn line(&mut self, e: &Event) -> String {
+        match e {
+            Event::RoundStarted { round, initiative } => {
+                format!("Round {round} begins; {initiative} holds the initiative.")
+            }
+            Event::CardsDrawn { side, count } => {
+                format!(
+                    "{} draws {count} card{}.",
+                    self.who(*side),
+                    plural(*count as usize)
+                )
+            }
+            Event::DeckReshuffled { side } => {
+                format!("{}'s discard pile is shuffled into a new deck.", side)
+            }
+            Event::EvidenceDrawn {
+                token,
+                pos,
+                face_up,
+            } => {
+                if *face_up {
+                    self.hidden.remove(token);
+                    format!(
+                        "The {} token is drawn from the bag onto {} face up.",
+                        self.kind(*token),
+                        pos_name(*pos)
+                    )
+                } else if self.viewer == Some(Side::Editor) {
+                    self.hidden.insert(*token);
+                    format!(
+                        "A face-down token is drawn from the bag onto {}.",
+                        pos_name(*pos)
+                    )
+                } else {
+                    format!(
+                        "The {} token is drawn from the bag onto {} face down.",
+                        self.kind(*token),
+                        pos_name(*pos)
+                    )
+                }
+            }
+            Event::Played {
+                side,
+                card,
+                part,
+                reaction,
+            } => {
+                let c = self.r.card(*card);
+                if *reaction {
+                    format!("{} reacts with {}.", self.who(*side), c.name)
+                } else {
+                    format!(
+                        "{} plays {} for its {}{}.",
+                        self.who(*side),
+                        c.name,
+                        part.name(),
+                        match part {
+                            Part::Value => format!(" ({} {})", c.value, c.colours),
+                            Part::Action => String::new(),
+                        }
+                    )
+                }
+            }
+            Event::DrewToPlay { side, card } => format!(
+                "{} draws {} from the deck and must play it at once.",
+                self.who(*side),
+                self.card(*card)
+            ),
+            Event::AskedColour { colour, found } => {
+                if *found {
+                    format!("The Editor asks for a face-down {colour} token; Nixon has one.")
+                } else {
+                    format!("The Editor asks for a face-down {colour} token; there is none, so the move is limited to {colour} (R5.6).")
+                }
+            }
+            Event::Revealed { token } | Event::Flipped { token } => {
+                self.hidden.remove(token);
+                format!("A token is turned face up: {}.", self.kind(*token))
+            }
+            Event::Cancelled { card } => format!("{} is cancelled.", self.card(*card)),
+            Event::Moved { token, from, to } => {
+                let what = match token {
+                    TokenKind::Initiative => "The initiative token".to_string(),
+                    TokenKind::Momentum => "The momentum token".to_string(),
+                    TokenKind::Evidence(t) => capitalise(&self.token(*t)),
+                };
+                if from == to {
+                    format!("{what} is placed on {}.", pos_name(*to))
+                } else {
+                    format!("{what} moves {} → {}.", pos_name(*from), pos_name(*to))
+                }
+            }
+            Event::Gained { side, token } => {
+                let what = match token {
+                    TokenKind::Initiative => "the initiative".to_string(),
+                    TokenKind::Momentum => "the momentum token".to_string(),
+                    TokenKind::Evidence(t) => self.token(*t),
+                };
+                format!("{} gains {what}.", self.who(*side))
+            }
+            Event::ToBag { token } => {
+                let what = self.token(*token);
+                // Back in the bag, it is as unknown as any bag token.
+                self.hidden.remove(token);
+                format!("{} goes back into the bag.", capitalise(&what))
+            }
+            Event::Pinned {
+                side,
+                token,
+                space,
+                face_up,
+            } => {
+                // The board is public (R5.14): pinning shows the token.
+                self.hidden.remove(token);
+                format!(
+                    "{} pins the {} token on space {} {}.",
+                    self.who(*side),
+                    self.kind(*token),
+                    self.r.board.spaces[space.index()].id,
+                    if *face_up { "face up" } else { "face down" }
+                )
+            }
+            Event::Unpinnable { token } => {
+                self.hidden.remove(token);
+                format!(
+                    "No empty space matches the {} token: it cannot be pinned.",
+                    self.kind(*token)
+                )
+            }
+            Event::PictureTaken {
+                side,
+                picture,
+                face_up,
+            } => format!(
+                "{} pins the picture of {} {}.",
+                self.who(*side),
+                self.r.pictures[picture.index()].full_name,
+                if *face_up {
+                    "face up (a recruited informant)"
+                } else {
+                    "face down"
+                }
+            ),
+            Event::PictureReturned { picture } => format!(
+                "The picture of {} returns to the supply.",
+                self.r.pictures[picture.index()].full_name
+            ),
+            Event::MomentumAwarded { side, space } => {
+                let card = &self.r.momentum_cards[side.index()];
+                let title = card
+                    .spaces
+                    .get(*space as usize)
+                    .and_then(|s| s.title.clone())
+                    .map(|t| format!(": {t}"))
+                    .unwrap_or_default();
+                format!(
+                    "A momentum token goes on {}'s momentum card (space {} of {}){title}.",
+                    side,
+                    space + 1,
+                    card.spaces.len()
+                )
+            }
+            Event::MomentumReturned => "The momentum token returns to the supply.".to_string(),
+            Event::MomentumRemoved => "A momentum token is removed from the game.".to_string(),
+            Event::NewMomentum => "A new momentum token is placed on 0.".to_string(),
+            Event::Discarded { side, card } => {
+                format!("{} goes to {}'s discard pile.", self.card(*card), side)
+            }
+            Event::RemovedFromGame { card } => {
+                format!("{} is removed from the game.", self.card(*card))
+            }
+            Event::Forbidden { side } => {
+                format!("A restriction holds for {side} for the rest of the round.")
+            }
+            Event::ExtraTurn { side } => format!("{} takes another turn.", self.who(*side)),
+            Event::CardPhaseEnded => "The card phase ends: every hand is discarded.".to_string(),
+            Event::Won(o) => format!("{} wins: {}.", o.winner, o.cause.describe()),
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Every event narrated for `viewer`, one line each, following `before`.
+pub fn narrate(r: &Rules, before: &State, viewer: Option<Side>, events: &[Event]) -> Vec<String> {
+    let mut n = Narrator::new(r, before, viewer);
+    events.iter().map(|e| n.line(e)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editor_never_hears_the_kind_of_a_face_down_token() {
+        let r = crate::data::shipped();
+        let mut events = Vec::new();
+        let s = State::new_observed(&r, 3, &mut events);
+        let before = State::setup(&r, 3);
+        let editor = narrate(&r, &before, Some(Side::Editor), &events);
+        let nixon = narrate(&r, &before, Some(Side::Nixon), &events);
+        let drawn: Vec<&String> = editor.iter().filter(|l| l.contains("bag")).collect();
+        assert_eq!(drawn.len(), s.track.len());
+        for l in drawn {
+            assert_eq!(l, "A face-down token is drawn from the bag onto 0.");
+        }
+        assert!(nixon
+            .iter()
+            .any(|l| l.contains("face down") && l.contains("token is drawn")));
+    }
+}

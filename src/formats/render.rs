@@ -1,0 +1,613 @@
+//! Positions as text for people: the research track with every token, the
+//! evidence board as a hex diagram, momentum cards, hands, piles and what is
+//! in play. Rendered for one viewer (only what they may see) or for an
+//! omniscient reader (scenario output, replays).
+
+use crate::game::engine::notation::{kind_name, pos_name};
+use crate::game::model::*;
+use crate::game::rules::{Rules, SpaceKind};
+use crate::game::state::*;
+use std::fmt::Write;
+
+/// How to draw.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    /// ANSI colours.
+    pub colour: bool,
+    /// Whose eyes: `None` shows everything.
+    pub viewer: Option<Side>,
+}
+
+impl Style {
+    pub fn plain(viewer: Option<Side>) -> Style {
+        Style {
+            colour: false,
+            viewer,
+        }
+    }
+
+    fn sees_hidden_track(&self) -> bool {
+        self.viewer != Some(Side::Editor)
+    }
+
+    fn sees_hand(&self, side: Side) -> bool {
+        self.viewer.is_none() || self.viewer == Some(side)
+    }
+
+    fn paint(&self, text: &str, colours: Colours) -> String {
+        if !self.colour || colours.is_empty() || colours.is_joker() {
+            return text.to_string();
+        }
+        let code = match colours.iter().next() {
+            Some(Colour::Blue) => "34",
+            Some(Colour::Yellow) => "33",
+            Some(Colour::Green) => "32",
+            None => return text.to_string(),
+        };
+        format!("\x1b[{code};1m{text}\x1b[0m")
+    }
+
+    pub fn bold(&self, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[1m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+}
+
+/// A colour's letter, for text without colours: B, Y, G.
+pub fn colour_letter(c: Colour) -> char {
+    c.name()
+        .chars()
+        .next()
+        .map(|l| l.to_ascii_uppercase())
+        .unwrap_or('?')
+}
+
+/// Short names of the informant pictures for the board diagram, each the
+/// shortest prefix of at least four letters that no other picture shares
+/// (the legend under the diagram gives the full names).
+pub fn informant_abbreviations(r: &Rules) -> Vec<String> {
+    let names: Vec<Vec<char>> = r
+        .pictures
+        .iter()
+        .map(|p| p.name.chars().collect())
+        .collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let mut n = 4.min(name.len());
+            while n < name.len()
+                && names
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.len() >= n && o[..n] == name[..n])
+            {
+                n += 1;
+            }
+            name[..n].iter().collect()
+        })
+        .collect()
+}
+
+/// A token kind in words, coloured.
+pub fn token_text(r: &Rules, st: &Style, t: TokenId) -> String {
+    let k = r.token(t);
+    st.paint(&kind_name(k.colours, k.momentum_symbol), k.colours)
+}
+
+/// A card in one line: name, value and colours.
+pub fn card_line(r: &Rules, st: &Style, c: CardId) -> String {
+    let card = r.card(c);
+    let colours = st.paint(&card.colours.to_string(), card.colours);
+    let reaction = if card.is_reaction() { ", reaction" } else { "" };
+    format!(
+        "{} [{} {}, {}{}]",
+        card.name, card.value, colours, card.card_type, reaction
+    )
+}
+
+/// Splits text into lines of at most `width` characters, at spaces.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+pub fn card_names(r: &Rules, list: &[CardId]) -> String {
+    if list.is_empty() {
+        return "—".to_string();
+    }
+    list.iter()
+        .map(|c| r.card(*c).name.clone())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The research track: one line per token, a marker under its space.
+pub fn track(r: &Rules, s: &State, st: &Style) -> String {
+    let len = r.numbers.track_length;
+    let mut out = String::new();
+    let cell = 4;
+    let label_w = 26;
+    let mut header = format!("{:label_w$}", "");
+    for p in -len..=len {
+        let name = if p == -len || p == len {
+            format!("{}*", pos_name(p))
+        } else {
+            pos_name(p)
+        };
+        let _ = write!(header, "{name:^cell$}");
+    }
+    let _ = writeln!(
+        out,
+        "{header}   (Nixon's side ◀ ▶ Editor's side; * = gained)"
+    );
+    let row = |label: String, pos: i8| {
+        let mut line = format!("{:label_w$}", label);
+        for p in -len..=len {
+            let _ = write!(line, "{:^cell$}", if p == pos { "●" } else { "·" });
+        }
+        format!("{}\n", line.trim_end())
+    };
+    match s.initiative_token {
+        Some(p) => out.push_str(&row("initiative".into(), p)),
+        None => {
+            let _ = writeln!(out, "{:label_w$}gained this round", "initiative");
+        }
+    }
+    match s.momentum_token {
+        Some(p) => out.push_str(&row("momentum".into(), p)),
+        None => {
+            let _ = writeln!(out, "{:label_w$}not on the track", "momentum");
+        }
+    }
+    for (slot, t) in s.track.iter().enumerate() {
+        let Some((pos, up)) = s.on_track(*t) else {
+            continue;
+        };
+        let what = track_token_name(r, st, *t, up);
+        out.push_str(&row(format!("ev{slot} {what}"), pos));
+    }
+    out
+}
+
+/// The evidence board as a hex diagram, then its tokens in words.
+pub fn board(r: &Rules, s: &State, st: &Style) -> String {
+    let b = &r.board;
+    let (mut min_x, mut max_x, mut min_y, mut max_y) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+    for sp in &b.spaces {
+        let x = 2 * sp.at.0 as i32 + sp.at.1 as i32;
+        let y = sp.at.1 as i32;
+        min_x = min_x.min(x);
+        max_x = max_x.max(x);
+        min_y = min_y.min(y);
+        max_y = max_y.max(y);
+    }
+    let _ = max_x;
+    let width = 5;
+    let abbrev = informant_abbreviations(r);
+    let mut out = String::new();
+    // Each cell: column, text, visible width, and for an informant the
+    // picture, whose full name replaces the short one where it fits.
+    type Cell = (usize, String, usize, Option<usize>);
+    let mut lines: Vec<Vec<Cell>> = vec![Vec::new(); (max_y - min_y + 1) as usize];
+    for (i, sp) in b.spaces.iter().enumerate() {
+        let x = ((2 * sp.at.0 as i32 + sp.at.1 as i32 - min_x) as usize) * width;
+        let y = (sp.at.1 as i32 - min_y) as usize;
+        let mut picture = None;
+        let (text, visible) = match sp.kind {
+            SpaceKind::Nixon => (st.bold("NIXON"), 5),
+            SpaceKind::Informant(p) => {
+                let name = abbrev[p.index()].clone();
+                let mark = match s.pictures[p.index()] {
+                    PicLoc::Supply => " ",
+                    PicLoc::Pinned { face_up: true } => "↑",
+                    PicLoc::Pinned { face_up: false } => "↓",
+                };
+                picture = Some(p.index());
+                (format!("{name}{mark}"), name.chars().count() + 1)
+            }
+            SpaceKind::Evidence(c) => {
+                let mark = match s.board_token(SpaceId(i as u8)) {
+                    None => "·".to_string(),
+                    Some((t, true)) => st.paint("●", r.token(t).colours),
+                    Some((_, false)) => "■".to_string(),
+                };
+                // Without colours the slip's colour is a letter after the id.
+                let label = if st.colour {
+                    st.paint(&sp.id, Colours::single(c))
+                } else {
+                    format!("{}{}", sp.id, colour_letter(c))
+                };
+                let visible = sp.id.chars().count() + 1 + usize::from(!st.colour);
+                (format!("{label}{mark}"), visible)
+            }
+        };
+        lines[y].push((x, text, visible, picture));
+    }
+    // Pictures whose full name fits before the next cell of its row.
+    let mut shortened = vec![false; r.pictures.len()];
+    for line in &mut lines {
+        line.sort_by_key(|(x, _, _, _)| *x);
+        let next_x: Vec<usize> = line
+            .iter()
+            .skip(1)
+            .map(|c| c.0)
+            .chain([usize::MAX])
+            .collect();
+        for (cell, next) in line.iter_mut().zip(next_x) {
+            let Some(p) = cell.3 else { continue };
+            let full = &r.pictures[p].name;
+            let short_len = abbrev[p].chars().count();
+            let full_len = full.chars().count();
+            if full_len > short_len {
+                if cell.0.saturating_add(full_len + 2) <= next {
+                    cell.1 = format!(
+                        "{full}{}",
+                        cell.1.chars().skip(short_len).collect::<String>()
+                    );
+                    cell.2 = full_len + 1;
+                } else {
+                    shortened[p] = true;
+                }
+            }
+        }
+        let mut text = String::new();
+        let mut col = 0;
+        for (x, t, w, _) in line.iter() {
+            if *x > col {
+                text.push_str(&" ".repeat(x - col));
+                col = *x;
+            }
+            text.push_str(t);
+            col += w;
+        }
+        let _ = writeln!(out, "  {}", text.trim_end());
+    }
+    let slips = if st.colour {
+        "space ids coloured by slip".to_string()
+    } else {
+        format!(
+            "a space's letter is its slip: {}",
+            Colour::ALL
+                .iter()
+                .map(|c| format!("{} {}", colour_letter(*c), c.name()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let _ = writeln!(
+        out,
+        "  ({slips}; ● face-up token{}, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon)",
+        if st.colour { "" } else { " (its colours under tokens)" }
+    );
+    // Names cut short to fit are spelled out, never left cut.
+    let legend: Vec<String> = (0..r.pictures.len())
+        .filter(|p| shortened[*p])
+        .map(|p| format!("{} = {}", abbrev[p], r.pictures[p].name))
+        .collect();
+    if !legend.is_empty() {
+        let _ = writeln!(out, "  informants: {}", legend.join(", "));
+    }
+    let mut tokens = Vec::new();
+    for (i, sp) in b.spaces.iter().enumerate() {
+        if let Some((t, up)) = s.board_token(SpaceId(i as u8)) {
+            tokens.push(format!(
+                "{} {} {}",
+                sp.id,
+                token_text(r, st, t),
+                if up { "up" } else { "down" }
+            ));
+        }
+    }
+    if !tokens.is_empty() {
+        let _ = writeln!(out, "  tokens: {}", tokens.join(", "));
+    }
+    let _ = writeln!(
+        out,
+        "  informants connected to Nixon: {} of {} needed",
+        crate::game::engine::connected_informants(r, s),
+        r.numbers.informants_to_connect
+    );
+    out
+}
+
+/// Momentum cards, supply and the initiative.
+pub fn momentum(r: &Rules, s: &State) -> String {
+    let mut out = String::new();
+    for side in [Side::Editor, Side::Nixon] {
+        let card = &r.momentum_cards[side.index()];
+        let n = s.momentum_cards[side.index()] as usize;
+        let boxes: String = (0..card.spaces.len())
+            .map(|i| if i < n { '■' } else { '□' })
+            .collect();
+        let next = card
+            .spaces
+            .get(n)
+            .and_then(|sp| sp.title.clone())
+            .map(|t| format!(" — next: {t}"))
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "  {:<7} momentum card {boxes} ({n}/{}){next}",
+            side.name(),
+            card.spaces.len()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  momentum supply {} · removed {} · initiative: {}",
+        s.momentum_supply, s.momentum_removed, s.initiative
+    );
+    out
+}
+
+/// What a track token is called for this viewer: its kind, or "face down".
+fn track_token_name(r: &Rules, st: &Style, t: TokenId, up: bool) -> String {
+    if up || st.sees_hidden_track() {
+        let k = r.token(t);
+        let name = kind_name(k.colours, k.momentum_symbol);
+        format!("{name}{}", if up { "" } else { " (down)" })
+    } else {
+        "face down".to_string()
+    }
+}
+
+/// The research track in a few lines: each occupied space and what is on it.
+pub fn track_compact(r: &Rules, s: &State, st: &Style) -> String {
+    let len = r.numbers.track_length;
+    let mut at: Vec<Vec<String>> = vec![Vec::new(); (2 * len + 1) as usize];
+    let mut off = Vec::new();
+    let mut put = |pos: Option<i8>, what: String| match pos {
+        Some(p) => at[(p + len) as usize].push(what),
+        None => off.push(what),
+    };
+    put(s.initiative_token, "initiative".into());
+    put(s.momentum_token, "momentum".into());
+    for (slot, t) in s.track.iter().enumerate() {
+        if let Some((pos, up)) = s.on_track(*t) {
+            put(
+                Some(pos),
+                format!("ev{slot} {}", track_token_name(r, st, *t, up)),
+            );
+        }
+    }
+    let mut out = format!(
+        "Track ({}* Nixon's end … 0 … Editor's end {}*; * = gained)\n",
+        pos_name(-len),
+        pos_name(len)
+    );
+    for (i, tokens) in at.iter().enumerate() {
+        if !tokens.is_empty() {
+            let name = pos_name(i as i8 - len);
+            let _ = writeln!(out, "  {name:<4}{}", tokens.join(", "));
+        }
+    }
+    if !off.is_empty() {
+        let _ = writeln!(out, "  off the track: {}", off.join(", "));
+    }
+    out
+}
+
+/// The position on one short screen (`play --compact`): the track by
+/// space, the momentum in a line, the board diagram, the viewer's hand one
+/// card a line without action texts, and the rest in a few lines.
+pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
+    let mut out = track_compact(r, s, st);
+    let boxes = |side: Side| {
+        let n = s.momentum_cards[side.index()] as usize;
+        let total = r.momentum_cards[side.index()].spaces.len();
+        let b: String = (0..total).map(|i| if i < n { '■' } else { '□' }).collect();
+        format!("{} {b} {n}/{total}", side.name())
+    };
+    let _ = writeln!(
+        out,
+        "Momentum cards: {} · {} · supply {} · removed {} · initiative: {}",
+        boxes(Side::Editor),
+        boxes(Side::Nixon),
+        s.momentum_supply,
+        s.momentum_removed,
+        s.initiative
+    );
+    out.push_str("Evidence board\n");
+    for line in board(r, s, st).lines() {
+        // The long legend in one short line.
+        if line.starts_with("  (") {
+            let slips = if st.colour {
+                "ids coloured by slip".to_string()
+            } else {
+                Colour::ALL
+                    .iter()
+                    .map(|c| format!("{} {}", colour_letter(*c), c.name()))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let _ = writeln!(
+                out,
+                "  ({slips}; ● up ■ down · empty; ↑ recruited ↓ secured)"
+            );
+        } else {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    for side in [Side::Editor, Side::Nixon] {
+        let i = side.index();
+        if st.sees_hand(side) {
+            let _ = writeln!(
+                out,
+                "{} hand ({}; `cards` shows their actions):",
+                side.name(),
+                s.hands[i].len()
+            );
+            for c in &s.hands[i] {
+                let _ = writeln!(out, "  {}", card_line(r, st, *c));
+            }
+        }
+    }
+    let counts: Vec<String> = [Side::Editor, Side::Nixon]
+        .iter()
+        .map(|side| {
+            let i = side.index();
+            let hand = if st.sees_hand(*side) {
+                String::new()
+            } else {
+                format!("hand {}, ", s.hands[i].len())
+            };
+            format!(
+                "{} {hand}deck {}, discards {}",
+                side.name(),
+                s.decks[i].len(),
+                s.discards[i].len()
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "Cards: {} · removed {} · bag {}",
+        counts.join(" · "),
+        s.removed.len(),
+        s.bag.len()
+    );
+    for line in position_notes(r, s) {
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}
+
+/// Restrictions and plays under way, one line each (rarely any).
+fn position_notes(r: &Rules, s: &State) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in &s.forbidden {
+        out.push(format!(
+            "  this round {} may not use the {} part of: {}",
+            f.side,
+            f.part.name(),
+            f.types
+                .types()
+                .iter()
+                .map(|t| t.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let plays: Vec<String> = s
+        .stack
+        .iter()
+        .filter_map(|f| match f {
+            Frame::Play(p) => Some(format!(
+                "{} plays {}{}{}",
+                p.player,
+                r.card(p.card).name,
+                p.part
+                    .map(|x| format!(" for its {}", x.name()))
+                    .unwrap_or_default(),
+                if p.cancelled.is_some() {
+                    " (cancelled)"
+                } else {
+                    ""
+                }
+            )),
+            _ => None,
+        })
+        .collect();
+    if !plays.is_empty() {
+        out.push(format!("  on the table: {}", plays.join(" ← ")));
+    }
+    out
+}
+
+/// The whole position.
+pub fn position(r: &Rules, s: &State, st: &Style) -> String {
+    position_with(r, s, st, false)
+}
+
+/// The whole position; with `actions`, each visible hand card's action text
+/// is printed under it (the terminal's screen, where the player chooses).
+pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String {
+    let mut out = String::new();
+    let phase = match s.phase {
+        Phase::Initial => "initial phase",
+        Phase::Cards => "card phase",
+        Phase::Evaluation => "evaluation phase",
+        Phase::Over => "game over",
+    };
+    let _ = writeln!(out, "{}", st.bold(&format!("Round {} — {phase}", s.round)));
+    if let Some(o) = s.outcome {
+        let _ = writeln!(
+            out,
+            "{}",
+            st.bold(&format!("{} wins: {}.", o.winner, o.cause.describe()))
+        );
+    }
+    let _ = writeln!(out, "\nResearch track");
+    out.push_str(&track(r, s, st));
+    let _ = writeln!(out, "\nMomentum");
+    out.push_str(&momentum(r, s));
+    let _ = writeln!(out, "\nEvidence board");
+    out.push_str(&board(r, s, st));
+    let supply: Vec<&str> = s
+        .pictures
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p == PicLoc::Supply)
+        .map(|(i, _)| r.pictures[i].name.as_str())
+        .collect();
+    let _ = writeln!(
+        out,
+        "  pictures in the supply: {}",
+        if supply.is_empty() {
+            "—".into()
+        } else {
+            supply.join(", ")
+        }
+    );
+    let _ = writeln!(out, "\nCards");
+    for side in [Side::Editor, Side::Nixon] {
+        let i = side.index();
+        if st.sees_hand(side) {
+            let _ = writeln!(out, "  {:<7} hand ({}):", side.name(), s.hands[i].len());
+            for c in &s.hands[i] {
+                let _ = writeln!(out, "    {}", card_line(r, st, *c));
+                if actions {
+                    for line in wrap(&r.card(*c).action_text, 72) {
+                        let _ = writeln!(out, "        {line}");
+                    }
+                }
+            }
+        } else {
+            let _ = writeln!(out, "  {:<7} hand: {} cards", side.name(), s.hands[i].len());
+        }
+        let _ = writeln!(
+            out,
+            "  {:<7} deck: {} cards · discard pile: {}",
+            side.name(),
+            s.decks[i].len(),
+            card_names(r, &s.discards[i])
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  removed from the game: {}",
+        card_names(r, &s.removed)
+    );
+    let _ = writeln!(out, "  bag: {} evidence tokens", s.bag.len());
+    for line in position_notes(r, s) {
+        let _ = writeln!(out, "{line}");
+    }
+    out
+}

@@ -1,0 +1,142 @@
+//! Decisions as data: who must choose, what about, and the full list of
+//! legal options. Every player — terminal, AI, scenario, solver — answers
+//! through this one door.
+
+use crate::game::model::*;
+use crate::game::program::{Amount, EvidenceFilter, TokenSelector};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A research-track token as a player may name it. Evidence is named by its
+/// slot on the track, never by its identity, so options reveal nothing about
+/// face-down tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TokenRef {
+    Initiative,
+    Momentum,
+    Evidence(u8),
+}
+
+/// One legal option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Choice {
+    /// Play a card from hand (or a drawn card) for one of its parts (R5.1).
+    Play { card: CardId, part: Part },
+    /// Pick a token on the research track.
+    Token(TokenRef),
+    /// The Editor asks for a face-down token of this colour (R5.6).
+    Ask(Colour),
+    /// Pick a space of the evidence board (pinning, or a token on it).
+    Space(SpaceId),
+    /// Pick a picture tile.
+    Picture(PictureId),
+    /// Pick a card.
+    Card(CardId),
+    /// React to the opponent's play with this card (R6).
+    React(CardId),
+    /// Let the opponent's play stand.
+    Pass,
+    /// Pick option `n` of a script's `one_of`.
+    Branch(u8),
+    /// Choose nothing ("up to", "you may").
+    Skip,
+    /// Chance: outcome `n` of a random event (only with explicit chance).
+    Chance(u8),
+}
+
+/// Who decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Actor {
+    Player(Side),
+    /// A random event, when the state asks for explicit chance.
+    Chance,
+}
+
+impl Actor {
+    pub fn side(self) -> Option<Side> {
+        match self {
+            Actor::Player(s) => Some(s),
+            Actor::Chance => None,
+        }
+    }
+}
+
+/// What a decision is about (for displays and agents).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DecisionKind {
+    /// Your turn: which card, and which part.
+    PlayCard,
+    /// A card drawn by an action must be played at once: which part.
+    ChoosePart { card: CardId },
+    /// Value play: which token to move (or which colour to ask for).
+    ValueTarget { card: CardId },
+    /// Nixon reveals one of his face-down tokens of the colour the Editor named.
+    Reveal { colour: Colour },
+    /// After a negative answer the Editor's move is limited to this colour.
+    LockedTarget { card: CardId, colour: Colour },
+    /// React to the opponent's play, or pass.
+    Reaction { against: CardId },
+    /// Where to pin an evidence token.
+    Pin {
+        colours: Colours,
+        momentum_symbol: bool,
+    },
+    /// A choice inside a card's action (or a momentum space's instruction).
+    Action { card: Option<CardId>, ask: Ask },
+    /// A random event.
+    Chance { what: String, weights: Vec<u32> },
+}
+
+/// What an instruction of a card's action asks for, as data; words for it
+/// are made in one place, `crate::game::wording`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ask {
+    /// Pick a token to move `steps` toward you: pick `done + 1` of `count`
+    /// (`up_to`: or stop). `what.trigger_token`: the token the answered
+    /// play was moving.
+    Move {
+        what: TokenSelector,
+        steps: Amount,
+        count: u8,
+        up_to: bool,
+        done: u8,
+    },
+    /// Pick a token to put on space `space` of your side.
+    Place { what: TokenSelector, space: u8 },
+    /// Pick a track token to return to the bag.
+    TrackToBag { filter: EvidenceFilter },
+    /// Pick a track token to pin.
+    PinFromTrack { filter: EvidenceFilter },
+    /// Pick a board token to return to the bag.
+    BoardToBag { filter: EvidenceFilter },
+    /// Pick a board token to put on space `space` of the track.
+    BoardToTrack { filter: EvidenceFilter, space: u8 },
+    /// Pick a face-down board token to turn face up.
+    FlipOnBoard,
+    /// Pick a pinned picture to return to the supply.
+    UnpinPicture,
+    /// Pick a card; the script's own question (card data, not engine text).
+    ChooseCard { prompt: String },
+    /// Pick a branch; the script's question and its options' labels.
+    Branch { prompt: String, labels: Vec<String> },
+    /// Nothing to ask (no instruction waits).
+    Continue,
+}
+
+/// A pending decision.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub actor: Actor,
+    pub kind: DecisionKind,
+    pub options: Vec<Choice>,
+}
+
+impl fmt::Display for TokenRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TokenRef::Initiative => f.write_str("initiative"),
+            TokenRef::Momentum => f.write_str("momentum"),
+            TokenRef::Evidence(s) => write!(f, "evidence#{s}"),
+        }
+    }
+}

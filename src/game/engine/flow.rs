@@ -1,0 +1,385 @@
+//! The round (R3): the initial phase (R4), whose turn it is in the card
+//! phase (R5.1, R5.2, R6.1), the evaluation phase in its exact order (R7),
+//! pinning (R7.6), and random draws as chance decisions for the solver.
+
+use super::choice::*;
+use super::event::{Event, Observer, TokenKind};
+use super::{Ctx, PlayError, Progress};
+use crate::game::model::*;
+use crate::game::rules::Rules;
+use crate::game::state::*;
+
+impl<O: Observer> Ctx<'_, O> {
+    /// No play in progress: start a phase, pass the turn, or ask for a card.
+    pub(crate) fn step_idle(&mut self) -> Progress {
+        match self.s.phase {
+            Phase::Initial => {
+                self.s.stack.push(Frame::Setup {
+                    dealt: false,
+                    evidence_left: 0,
+                });
+                Progress::Continue
+            }
+            Phase::Cards => {
+                let turn = self.s.turn;
+                if self.s.hands[turn].is_empty() {
+                    if self.s.hands[turn.other()].is_empty() {
+                        // R7: neither player has cards in hand.
+                        self.s.phase = Phase::Evaluation;
+                        self.s.stack.push(Frame::Evaluation {
+                            step: EvalStep::FIRST,
+                        });
+                    } else {
+                        // R5.1: a player with no cards is skipped.
+                        self.s.turn = turn.other();
+                    }
+                    return Progress::Continue;
+                }
+                Progress::Decide
+            }
+            Phase::Evaluation => {
+                // The evaluation frame is done: a new round (R3).
+                self.s.round += 1;
+                self.s.phase = Phase::Initial;
+                self.s.turns_played = [0, 0];
+                self.s.forbidden.clear();
+                self.o.event(Event::RoundStarted {
+                    round: self.s.round,
+                    initiative: self.s.initiative,
+                });
+                Progress::Continue
+            }
+            Phase::Over => Progress::Continue,
+        }
+    }
+
+    /// R5.1: the player on turn plays a card for one of its parts.
+    pub(crate) fn choose_idle(&mut self, choice: Choice) -> Result<(), PlayError> {
+        let Choice::Play { card, part } = choice else {
+            return Err(PlayError::Internal(format!("{choice:?} on an idle turn")));
+        };
+        let side = self.s.turn;
+        let hand = &mut self.s.hands[side];
+        let Some(i) = hand.iter().position(|c| *c == card) else {
+            return Err(PlayError::Internal("played card not in hand".into()));
+        };
+        hand.remove(i);
+        self.s.turns_played[side] += 1;
+        // R5.2, R6.1: turns alternate after every card played.
+        self.s.turn = side.other();
+        self.o.event(Event::Played {
+            side,
+            card,
+            part,
+            reaction: false,
+        });
+        self.begin_play(card, side, part, None);
+        Ok(())
+    }
+
+    /// R4: deal cards, then Nixon draws evidence face down onto the 0 space.
+    pub(crate) fn step_setup(&mut self) -> Progress {
+        let Some(&Frame::Setup {
+            dealt,
+            evidence_left,
+        }) = self.s.stack.last()
+        else {
+            return Progress::Continue;
+        };
+        if !dealt {
+            let n = &self.r.numbers;
+            let holder = self.s.initiative;
+            self.draw_cards(holder, n.hand_size_with_initiative);
+            self.draw_cards(holder.other(), n.hand_size_without_initiative);
+            self.set_setup(true, n.evidence_per_round);
+            return Progress::Continue;
+        }
+        if evidence_left == 0 || self.s.bag.is_empty() {
+            // docs/open-questions.md#q2: an empty bag gives what it has.
+            self.s.stack.pop();
+            self.s.phase = Phase::Cards;
+            self.s.turn = self.s.initiative;
+            return Progress::Continue;
+        }
+        if self.s.explicit_chance {
+            return Progress::Decide;
+        }
+        let last = self.s.bag.len() - 1;
+        self.setup_draw(last);
+        Progress::Continue
+    }
+
+    fn set_setup(&mut self, dealt: bool, evidence_left: u8) {
+        if let Some(Frame::Setup {
+            dealt: d,
+            evidence_left: e,
+        }) = self.s.stack.last_mut()
+        {
+            *d = dealt;
+            *e = evidence_left;
+        }
+    }
+
+    fn setup_draw(&mut self, index: usize) {
+        if let Some(t) = self.take_from_bag(index) {
+            self.put_on_track(t, 0, false);
+            self.o.event(Event::EvidenceDrawn {
+                token: t,
+                pos: 0,
+                face_up: false,
+            });
+        }
+        if let Some(Frame::Setup { evidence_left, .. }) = self.s.stack.last_mut() {
+            *evidence_left -= 1;
+        }
+    }
+
+    pub(crate) fn choose_setup(&mut self, choice: Choice) -> Result<(), PlayError> {
+        match choice {
+            Choice::Chance(i) => {
+                self.setup_draw(i as usize);
+                Ok(())
+            }
+            other => Err(PlayError::Internal(format!(
+                "{other:?} during the initial phase"
+            ))),
+        }
+    }
+
+    /// R7: the evaluation phase, one step at a time, in its exact order.
+    pub(crate) fn step_evaluation(&mut self) -> Result<Progress, PlayError> {
+        let Some(&Frame::Evaluation { step }) = self.s.stack.last() else {
+            return Ok(Progress::Continue);
+        };
+        let set = |s: &mut State, n: EvalStep| {
+            if let Some(Frame::Evaluation { step }) = s.stack.last_mut() {
+                *step = n;
+            }
+        };
+        match step {
+            EvalStep::ZeroToBag => {
+                // R7.1: evidence on the 0 space goes back to the bag.
+                let at_zero: smallvec::SmallVec<[TokenId; 12]> = self
+                    .s
+                    .track
+                    .iter()
+                    .copied()
+                    .filter(|t| matches!(self.s.on_track(*t), Some((0, _))))
+                    .collect();
+                for t in at_zero {
+                    self.return_to_bag(t);
+                }
+                set(self.s, EvalStep::Initiative);
+            }
+            EvalStep::Initiative => {
+                // R7.2: the initiative goes to the side it is on; on 0, to the
+                // player who did not hold it. Skipped if gained this round.
+                set(self.s, EvalStep::Momentum);
+                if let Some(p) = self.s.initiative_token {
+                    let side = match p.signum() {
+                        1 => Side::Editor,
+                        -1 => Side::Nixon,
+                        _ => self.s.initiative.other(),
+                    };
+                    self.gain_initiative(side);
+                }
+            }
+            EvalStep::Momentum => {
+                // R7.3: the momentum token goes to the side it is on (its
+                // card's space instruction runs at once); on 0 it returns to
+                // the supply. Skipped if gained this round.
+                set(self.s, EvalStep::NewTokens);
+                if let Some(p) = self.s.momentum_token {
+                    match p.signum() {
+                        0 => {
+                            self.s.momentum_token = None;
+                            self.s.momentum_supply += 1;
+                            self.o.event(Event::MomentumReturned);
+                        }
+                        sign => {
+                            let side = if sign > 0 { Side::Editor } else { Side::Nixon };
+                            self.gain_momentum(side)?;
+                        }
+                    }
+                }
+            }
+            EvalStep::NewTokens => {
+                // R7.4: the initiative token and a new momentum token on 0; an
+                // empty supply wins for Nixon at once (R8.2, R10.5).
+                set(self.s, EvalStep::HolderPins);
+                self.s.initiative_token = Some(0);
+                self.o.event(Event::Moved {
+                    token: TokenKind::Initiative,
+                    from: 0,
+                    to: 0,
+                });
+                if self.s.momentum_supply == 0 {
+                    self.win(Side::Nixon, WinCause::EmptySupply);
+                } else {
+                    self.s.momentum_supply -= 1;
+                    self.s.momentum_token = Some(0);
+                    self.o.event(Event::NewMomentum);
+                }
+            }
+            EvalStep::HolderPins | EvalStep::OtherPins => {
+                // R7.5: the initiative holder pins all of theirs first.
+                let side = if step == EvalStep::HolderPins {
+                    self.s.initiative
+                } else {
+                    self.s.initiative.other()
+                };
+                let next = self.s.track.iter().copied().find(
+                    |t| matches!(self.s.on_track(*t), Some((p, _)) if p.signum() == side.sign()),
+                );
+                match next {
+                    Some(t) => self.gain_evidence(t, side),
+                    None => set(self.s, step.next()),
+                }
+            }
+            EvalStep::Done => {
+                self.s.stack.pop();
+            }
+        }
+        Ok(Progress::Continue)
+    }
+
+    /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
+    /// The spaces found are the decision's options (in `buf`).
+    pub(crate) fn step_pin(&mut self, buf: &mut Vec<Choice>) -> Progress {
+        let Some(&Frame::Pin { token, pinner }) = self.s.stack.last() else {
+            return Progress::Continue;
+        };
+        let spaces = self.s.pin_spaces(self.r, token);
+        if spaces.is_empty() {
+            self.s.stack.pop();
+            self.unpinnable(token);
+            return Progress::Continue;
+        }
+        buf.extend(spaces.iter().map(Choice::Space));
+        Progress::Ready(Actor::Player(pinner))
+    }
+
+    pub(crate) fn choose_pin(&mut self, choice: Choice) -> Result<(), PlayError> {
+        let (Some(&Frame::Pin { token, pinner }), Choice::Space(space)) =
+            (self.s.stack.last(), choice)
+        else {
+            return Err(PlayError::Internal(format!("{choice:?} while pinning")));
+        };
+        self.s.stack.pop();
+        self.pin_at(token, space, pinner)?;
+        Ok(())
+    }
+}
+
+impl State {
+    /// R7.6: empty evidence spaces whose slip matches one of the token's colours.
+    pub(crate) fn pin_spaces(&self, r: &Rules, token: TokenId) -> SpaceSet {
+        r.board
+            .matching(r.token(token).colours)
+            .minus(self.occupied_spaces())
+    }
+
+    /// The board spaces holding an evidence token.
+    pub(crate) fn occupied_spaces(&self) -> SpaceSet {
+        let mut taken = SpaceSet::EMPTY;
+        for loc in &self.evidence {
+            if let EvLoc::Board { space, .. } = loc {
+                taken.insert(*space);
+            }
+        }
+        taken
+    }
+
+    pub(crate) fn pin_options(&self, r: &Rules, token: TokenId, out: &mut Vec<Choice>) {
+        out.extend(self.pin_spaces(r, token).iter().map(Choice::Space));
+    }
+
+    /// R5.1: every card in hand, for its value, and for its action where it
+    /// may be used now (R5.11, R5.12).
+    pub(crate) fn idle_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
+        let side = self.turn;
+        for &card in &self.hands[side] {
+            out.push(Choice::Play {
+                card,
+                part: Part::Value,
+            });
+            if self.action_usable(r, side, card, PlayedAs::Turn) {
+                out.push(Choice::Play {
+                    card,
+                    part: Part::Action,
+                });
+            }
+        }
+        Actor::Player(side)
+    }
+
+    /// Chance outcomes of a draw from the bag: one per kind of token (the
+    /// first of its kind in the bag stands for all of them).
+    pub(crate) fn chance_draw_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
+        let key = |t: TokenId| (r.token(t).colours, r.token(t).momentum_symbol);
+        for (i, t) in self.bag.iter().enumerate() {
+            if !self.bag[..i].iter().any(|u| key(*u) == key(*t)) {
+                out.push(Choice::Chance(i as u8));
+            }
+        }
+        Actor::Chance
+    }
+
+    /// How many tokens of the bag each draw outcome stands for.
+    pub(crate) fn chance_draw_kind(&self, r: &Rules, what: &str) -> DecisionKind {
+        let key = |t: TokenId| (r.token(t).colours, r.token(t).momentum_symbol);
+        let mut weights = Vec::new();
+        for (i, t) in self.bag.iter().enumerate() {
+            if !self.bag[..i].iter().any(|u| key(*u) == key(*t)) {
+                weights.push(self.bag.iter().filter(|u| key(**u) == key(*t)).count() as u32);
+            }
+        }
+        DecisionKind::Chance {
+            what: what.to_string(),
+            weights,
+        }
+    }
+
+    /// Whether `side` may use `card`'s action part now, played `how`:
+    /// requirement met (R5.11), not forbidden this round, and a reaction card
+    /// only as a reaction (R5.12).
+    pub fn action_usable(&self, r: &Rules, side: Side, card: CardId, how: PlayedAs) -> bool {
+        let c = r.card(card);
+        if c.is_reaction() != (how == PlayedAs::Reaction) {
+            return false;
+        }
+        if self
+            .forbidden
+            .iter()
+            .any(|f| f.forbids(side, Part::Action, c.card_type))
+        {
+            return false;
+        }
+        match &c.requirement {
+            None => true,
+            Some(req) => self.requirement_met(req, self.turn_of_play(side, how)),
+        }
+    }
+
+    /// Which of `side`'s turns this round (1 = the first) a card played `how`
+    /// belongs to. A turn or a reaction (R6.1) starts a new turn; a card
+    /// played within a turn (Howard Hunt's drawn card, the action The system
+    /// works carries out) belongs to the turn in progress (Q5).
+    pub fn turn_of_play(&self, side: Side, how: PlayedAs) -> u8 {
+        let taken = self.turns_played[side];
+        match how {
+            PlayedAs::Turn | PlayedAs::Reaction => taken.saturating_add(1),
+            PlayedAs::WithinTurn => taken,
+        }
+    }
+
+    /// `turn`: the ordinal of the turn the card is played on (`turn_of_play`).
+    pub(crate) fn requirement_met(&self, req: &crate::game::rules::Requirement, turn: u8) -> bool {
+        use crate::game::rules::Requirement as R;
+        match req {
+            R::PictureInSupply(p) => self.pictures[p.index()] == PicLoc::Supply,
+            R::NotFirstTurnOfRound => turn >= 2,
+            R::All(list) => list.iter().all(|r| self.requirement_met(r, turn)),
+        }
+    }
+}

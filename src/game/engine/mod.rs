@@ -1,0 +1,427 @@
+//! The rules engine. A game is a [`State`]; the engine stops at every
+//! decision, exposes the legal options ([`State::decision`]) and takes one of
+//! them ([`State::apply`]). Anything else is refused with a reason and the
+//! state is left exactly as it was.
+//!
+//! Inside, the engine is a small machine over the state's stack of frames:
+//! [`State::stack`]'s top frame says what happens next. Each step either does
+//! automatic work (dealing, moving, evaluating) or stops at a decision; a
+//! decision with a single option is taken at once. Three doors, as in
+//! shakmaty: [`State::decision`] / [`State::legal`] list options,
+//! [`State::apply`] checks and rolls back, [`State::apply_unchecked`] trusts
+//! the caller (search).
+
+mod board;
+pub mod choice;
+mod effects;
+pub mod event;
+mod flow;
+pub mod notation;
+mod play;
+mod vm;
+
+pub use board::connected_informants;
+pub use choice::*;
+pub use event::*;
+
+use crate::game::model::*;
+use crate::game::rules::Rules;
+use crate::game::state::*;
+use rand::SeedableRng;
+use thiserror::Error;
+
+/// A card script failed while the game ran it.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{script}:{line}:{col}: card `{card}`: {message}")]
+pub struct ScriptError {
+    pub card: String,
+    pub script: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+/// Why a choice was refused or could not be carried out.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("{0}")]
+    Illegal(String),
+    #[error(transparent)]
+    Script(#[from] ScriptError),
+    #[error("engine invariant broken: {0}")]
+    Internal(String),
+    /// The position can never reach a decision (no cards anywhere, say).
+    #[error("{0}")]
+    Stuck(String),
+}
+
+/// Steps taken without a decision before the engine assumes it is stuck.
+const MAX_AUTOMATIC_STEPS: usize = 100_000;
+
+/// The engine at work on one state: the rules, the state and who listens.
+pub(crate) struct Ctx<'a, O: Observer> {
+    pub r: &'a Rules,
+    pub s: &'a mut State,
+    pub o: &'a mut O,
+}
+
+impl<'a, O: Observer> Ctx<'a, O> {
+    pub(crate) fn new(r: &'a Rules, s: &'a mut State, o: &'a mut O) -> Self {
+        Ctx { r, s, o }
+    }
+}
+
+/// What a step did.
+pub(crate) enum Progress {
+    /// Automatic work was done; step again.
+    Continue,
+    /// The top frame waits for a decision.
+    Decide,
+    /// The top frame waits for a decision whose options the step has
+    /// already listed (in the buffer `step` was given), taken by this
+    /// actor: the options are not computed a second time.
+    Ready(Actor),
+}
+
+impl State {
+    /// Sets up a game (R2) from a seed and runs it to the first decision.
+    pub fn new(rules: &Rules, seed: u64) -> State {
+        Self::new_observed(rules, seed, &mut Quiet)
+    }
+
+    pub fn new_observed<O: Observer>(rules: &Rules, seed: u64, o: &mut O) -> State {
+        let mut s = State::setup(rules, seed);
+        o.event(Event::RoundStarted {
+            round: 1,
+            initiative: s.initiative,
+        });
+        // Setup runs only shipped primitives: no script can fail here.
+        if let Err(e) = Ctx::new(rules, &mut s, o).advance() {
+            debug_assert!(false, "setup failed: {e}");
+        }
+        s
+    }
+
+    /// The position of R2, before the first initial phase.
+    pub fn setup(rules: &Rules, seed: u64) -> State {
+        let n = &rules.numbers;
+        let mut s = State {
+            rng: GameRng::seed_from_u64(seed),
+            explicit_chance: false,
+            round: 1,
+            phase: Phase::Initial,
+            initiative: n.first_initiative,
+            initiative_token: Some(0),
+            momentum_token: (n.momentum_on_track_at_start > 0).then_some(0),
+            momentum_supply: n.momentum_tokens - n.momentum_on_track_at_start,
+            momentum_cards: [0, 0],
+            momentum_removed: 0,
+            evidence: rules
+                .evidence
+                .iter()
+                .map(|t| if t.in_bag { EvLoc::Bag } else { EvLoc::Reserve })
+                .collect(),
+            track: Default::default(),
+            bag: Default::default(),
+            pictures: rules.pictures.iter().map(|_| PicLoc::Supply).collect(),
+            hands: Default::default(),
+            decks: Default::default(),
+            discards: Default::default(),
+            removed: Default::default(),
+            turn: n.first_initiative,
+            turns_played: [0, 0],
+            forbidden: Default::default(),
+            stack: Default::default(),
+            outcome: None,
+        };
+        // R2.1: each player shuffles their cards into a deck.
+        for side in Side::BOTH {
+            let mut deck: Pile = rules.cards_of(side).collect();
+            s.shuffle(&mut deck);
+            s.decks[side] = deck;
+        }
+        // R2.5: the bag tokens, in random order.
+        let mut bag: Bag = (0..rules.evidence.len())
+            .filter(|i| rules.evidence[*i].in_bag)
+            .map(|i| TokenId(i as u8))
+            .collect();
+        s.shuffle(&mut bag);
+        s.bag = bag;
+        s
+    }
+
+    /// The pending decision, or `None` when the game is over.
+    pub fn decision(&self, rules: &Rules) -> Option<Decision> {
+        let mut options = Vec::new();
+        let actor = self.legal(rules, &mut options)?;
+        Some(Decision {
+            actor,
+            kind: self.decision_kind(rules),
+            options,
+        })
+    }
+
+    /// Fills `out` with the legal options and returns who decides; `None`
+    /// (and `out` empty) when the game is over.
+    pub fn legal(&self, rules: &Rules, out: &mut Vec<Choice>) -> Option<Actor> {
+        out.clear();
+        if self.outcome.is_some() {
+            return None;
+        }
+        Some(self.options_into(rules, out))
+    }
+
+    /// Whether `choice` is one of the legal options now.
+    pub fn is_legal(&self, rules: &Rules, choice: Choice) -> bool {
+        let mut v = Vec::new();
+        self.legal(rules, &mut v).is_some() && v.contains(&choice)
+    }
+
+    /// Takes one of the legal options and runs the game to the next decision.
+    /// Anything that is not an option is refused with a reason, and on any
+    /// error the state is left exactly as it was.
+    pub fn apply(&mut self, rules: &Rules, choice: Choice) -> Result<(), PlayError> {
+        self.apply_observed(rules, choice, &mut Quiet)
+    }
+
+    pub fn apply_observed<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+        o: &mut O,
+    ) -> Result<(), PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let mut options = Vec::new();
+        let actor = self.options_into(rules, &mut options);
+        if !options.contains(&choice) {
+            return Err(PlayError::Illegal(
+                self.explain_illegal(rules, actor, choice, &options),
+            ));
+        }
+        let backup = self.clone();
+        let result = Ctx::new(rules, self, o).take(choice);
+        if result.is_err() {
+            *self = backup;
+        }
+        result
+    }
+
+    /// Applies a choice known to be legal, without checking and without
+    /// rollback: for search and simulation, which only pick listed options.
+    /// On error the state is unusable.
+    pub fn apply_unchecked(&mut self, rules: &Rules, choice: Choice) -> Result<(), PlayError> {
+        Ctx::new(rules, self, &mut Quiet).take(choice)
+    }
+
+    pub fn apply_unchecked_observed<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+        o: &mut O,
+    ) -> Result<(), PlayError> {
+        Ctx::new(rules, self, o).take(choice)
+    }
+
+    /// Applies a choice known to be legal (as [`State::apply_unchecked`])
+    /// and returns the next decision: `options` is filled with its options
+    /// and the actor is returned; `None` (and `options` empty) when the game
+    /// is over. The options are computed once, by the step that stops at the
+    /// decision, instead of again by the caller's next [`State::legal`].
+    pub fn apply_next(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+        options: &mut Vec<Choice>,
+    ) -> Result<Option<Actor>, PlayError> {
+        self.apply_next_observed(rules, choice, options, &mut Quiet)
+    }
+
+    pub fn apply_next_observed<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+        options: &mut Vec<Choice>,
+        o: &mut O,
+    ) -> Result<Option<Actor>, PlayError> {
+        let mut ctx = Ctx::new(rules, self, o);
+        ctx.choose(choice)?;
+        ctx.advance_to(options)
+    }
+
+    /// Checks and applies a choice like [`State::apply`], and returns the
+    /// decision it leads to (`None` when the game is over).
+    pub fn apply_decide(
+        &mut self,
+        rules: &Rules,
+        choice: Choice,
+    ) -> Result<Option<Decision>, PlayError> {
+        self.apply(rules, choice)?;
+        Ok(self.decision(rules))
+    }
+
+    /// Runs the game to the next decision (after a scenario set a position).
+    pub fn settle(&mut self, rules: &Rules) -> Result<(), PlayError> {
+        Ctx::new(rules, self, &mut Quiet).advance()
+    }
+
+    fn explain_illegal(
+        &self,
+        rules: &Rules,
+        actor: Actor,
+        choice: Choice,
+        options: &[Choice],
+    ) -> String {
+        let who = match actor {
+            Actor::Player(s) => s.name().to_string(),
+            Actor::Chance => "chance".to_string(),
+        };
+        let what = match self.decision_kind(rules) {
+            DecisionKind::PlayCard => "play a card from hand".to_string(),
+            DecisionKind::ChoosePart { .. } => "choose the part of the drawn card".to_string(),
+            DecisionKind::ValueTarget { .. } => "choose the token to move".to_string(),
+            DecisionKind::Reveal { colour } => format!("reveal a face-down {colour} token"),
+            DecisionKind::LockedTarget { colour, .. } => {
+                format!("move a token of the named colour {colour} (the colour is locked, R5.6)")
+            }
+            DecisionKind::Reaction { .. } => "react or pass".to_string(),
+            DecisionKind::Pin { .. } => "choose a space to pin on".to_string(),
+            DecisionKind::Action { ask, .. } => crate::game::wording::ask(&ask),
+            DecisionKind::Chance { what, .. } => what,
+        };
+        let mut reason = match choice {
+            Choice::Play { card, part } if card.index() < rules.cards.len() => {
+                let c = rules.card(card);
+                if !self.hands.iter().any(|h| h.contains(&card)) {
+                    format!("`{}` is not in hand", c.name)
+                } else if part == Part::Action && c.is_reaction() {
+                    format!("`{}` is a reaction card: its action is only used in answer to the opponent (R5.12)", c.name)
+                } else if part == Part::Action {
+                    format!("`{}`'s action part cannot be used now (requirement not met or forbidden this round, R5.11)", c.name)
+                } else {
+                    format!("`{}` cannot be played now", c.name)
+                }
+            }
+            _ => format!("{choice:?} is not one of the {} options", options.len()),
+        };
+        reason = format!("{who} must {what}: {reason}");
+        reason
+    }
+}
+
+impl<O: Observer> Ctx<'_, O> {
+    /// Applies a choice to the top frame, then runs to the next decision.
+    pub(crate) fn take(&mut self, choice: Choice) -> Result<(), PlayError> {
+        self.choose(choice)?;
+        self.advance()
+    }
+
+    /// Steps until a decision with more than one option, or the end.
+    pub(crate) fn advance(&mut self) -> Result<(), PlayError> {
+        let mut buf = Vec::new();
+        self.advance_to(&mut buf).map(|_| ())
+    }
+
+    /// Steps until a decision with more than one option, or the end; leaves
+    /// that decision's options in `buf` and returns who takes it (`None`,
+    /// and `buf` empty, when the game is over).
+    pub(crate) fn advance_to(&mut self, buf: &mut Vec<Choice>) -> Result<Option<Actor>, PlayError> {
+        for _ in 0..MAX_AUTOMATIC_STEPS {
+            if self.s.outcome.is_some() {
+                self.s.phase = Phase::Over;
+                buf.clear();
+                return Ok(None);
+            }
+            buf.clear();
+            let actor = match self.step(buf)? {
+                Progress::Continue => continue,
+                Progress::Decide => {
+                    buf.clear();
+                    self.s.options_into(self.r, buf)
+                }
+                Progress::Ready(actor) => actor,
+            };
+            match buf.len() {
+                0 => {
+                    return Err(PlayError::Internal(format!(
+                        "a decision with no options at {:?}",
+                        self.s.stack.last()
+                    )))
+                }
+                1 => self.choose(buf[0])?,
+                _ => return Ok(Some(actor)),
+            }
+        }
+        Err(PlayError::Stuck(format!(
+            "the game went {MAX_AUTOMATIC_STEPS} steps (to round {}) without anyone having a decision to take: no player can ever act (are there no cards left to draw?)",
+            self.s.round
+        )))
+    }
+
+    /// One step of the top frame. `buf` is empty; a step that stops at a
+    /// decision may list its options there and say so (`Progress::Ready`).
+    fn step(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
+        match self.s.stack.last() {
+            None => Ok(self.step_idle()),
+            Some(Frame::Setup { .. }) => Ok(self.step_setup()),
+            Some(Frame::Play(_)) => self.step_play(buf),
+            Some(Frame::Run(_)) => self.step_run(buf),
+            Some(Frame::Pin { .. }) => Ok(self.step_pin(buf)),
+            Some(Frame::Evaluation { .. }) => self.step_evaluation(),
+        }
+    }
+
+    fn choose(&mut self, choice: Choice) -> Result<(), PlayError> {
+        match self.s.stack.last() {
+            None => self.choose_idle(choice),
+            Some(Frame::Setup { .. }) => self.choose_setup(choice),
+            Some(Frame::Play(_)) => self.choose_play(choice),
+            Some(Frame::Run(_)) => self.choose_run(choice),
+            Some(Frame::Pin { .. }) => self.choose_pin(choice),
+            Some(Frame::Evaluation { .. }) => Err(PlayError::Internal(
+                "the evaluation takes no decision".into(),
+            )),
+        }
+    }
+}
+
+impl State {
+    /// The options of the pending decision (the game must not be over).
+    pub(crate) fn options_into(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
+        match self.stack.last() {
+            None => self.idle_options(r, out),
+            Some(Frame::Setup { .. }) => self.chance_draw_options(r, out),
+            Some(Frame::Play(_)) => self.play_options(r, out),
+            Some(Frame::Run(_)) => self.run_options(r, out),
+            Some(Frame::Pin { token, pinner }) => {
+                self.pin_options(r, *token, out);
+                Actor::Player(*pinner)
+            }
+            Some(Frame::Evaluation { .. }) => Actor::Chance,
+        }
+    }
+
+    /// What the pending decision is about.
+    pub fn decision_kind(&self, r: &Rules) -> DecisionKind {
+        match self.stack.last() {
+            None => DecisionKind::PlayCard,
+            Some(Frame::Setup { .. }) => self.chance_draw_kind(r, "evidence drawn from the bag"),
+            Some(Frame::Play(p)) => self.play_kind(p),
+            Some(Frame::Run(f)) => self.run_kind(r, f),
+            Some(Frame::Pin { token, .. }) => DecisionKind::Pin {
+                colours: r.token(*token).colours,
+                momentum_symbol: r.token(*token).momentum_symbol,
+            },
+            Some(Frame::Evaluation { .. }) => DecisionKind::PlayCard,
+        }
+    }
+
+    /// Who must decide now, if anyone.
+    pub fn to_move(&self, r: &Rules) -> Option<Actor> {
+        let mut v = Vec::new();
+        self.legal(r, &mut v)
+    }
+}

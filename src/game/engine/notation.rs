@@ -1,0 +1,318 @@
+//! Choices as text: how scenario files, logs and the terminal name an
+//! option (`nixon.gambit action`, `ask blue`, `ev2`, `e1a`, `pass`…), and
+//! how track positions and token kinds are written (`N3`, `E2`, `0`;
+//! `blue`, `blue/yellow`, `green*` for a token with the momentum symbol).
+
+use super::choice::*;
+use crate::game::model::*;
+use crate::game::program::Instr;
+use crate::game::rules::Rules;
+use crate::game::state::*;
+
+/// A track position: `0`, `E2` (Editor's side), `N3` (Nixon's side).
+pub fn pos_name(pos: i8) -> String {
+    match pos.signum() {
+        0 => "0".to_string(),
+        1 => format!("E{pos}"),
+        _ => format!("N{}", -pos),
+    }
+}
+
+pub fn parse_pos(s: &str) -> Option<i8> {
+    let s = s.trim();
+    if s == "0" {
+        return Some(0);
+    }
+    let mut chars = s.chars();
+    let side = chars.next()?.to_string();
+    let n: i8 = chars.as_str().parse().ok()?;
+    if n <= 0 {
+        return None;
+    }
+    match side.as_str() {
+        "E" | "e" => Some(n),
+        "N" | "n" => Some(-n),
+        _ => None,
+    }
+}
+
+/// A token kind: colours joined by `/`, `*` for the momentum symbol.
+pub fn kind_name(colours: Colours, symbol: bool) -> String {
+    let names: Vec<&str> = colours.iter().map(Colour::name).collect();
+    format!("{}{}", names.join("/"), if symbol { "*" } else { "" })
+}
+
+/// Parses `blue`, `yellow/green`, `green*`, optionally with `#id`.
+pub fn parse_kind(s: &str) -> Option<(Colours, bool, Option<u8>)> {
+    let s = s.trim();
+    let (body, id) = match s.split_once('#') {
+        Some((b, i)) => (b, Some(i.trim().parse().ok()?)),
+        None => (s, None),
+    };
+    let (body, symbol) = match body.strip_suffix('*') {
+        Some(b) => (b, true),
+        None => (body, false),
+    };
+    let mut list = Vec::new();
+    for part in body.split('/') {
+        list.push(Colour::parse(part.trim())?);
+    }
+    if list.is_empty() || list.len() > 2 {
+        return None;
+    }
+    Some((Colours::of(&list), symbol, id))
+}
+
+fn short_id(id: &str) -> &str {
+    id.split_once('.').map(|(_, s)| s).unwrap_or(id)
+}
+
+/// The canonical text of a choice.
+pub fn format_choice(r: &Rules, s: &State, c: Choice) -> String {
+    names(r, s, c).into_iter().next().unwrap_or_default()
+}
+
+/// A choice as a line of play shows it: a chance outcome by what it is
+/// (`discard editor.ben_bradlee`, `draw blue`, `top nixon.chuck_colson`),
+/// any other choice in its canonical text.
+pub fn outcome_name(r: &Rules, s: &State, c: Choice) -> String {
+    match c {
+        Choice::Chance(_) => {
+            let mut v = names(r, s, c);
+            // `chance N` first, then what it is (the first name for a kind).
+            if v.len() > 1 {
+                v.swap_remove(1)
+            } else {
+                v.pop().unwrap_or_default()
+            }
+        }
+        _ => format_choice(r, s, c),
+    }
+}
+
+/// A choice described for a player: what it does, in words.
+pub fn describe_choice(r: &Rules, s: &State, viewer: Side, c: Choice) -> String {
+    match c {
+        Choice::Play { card, part } => {
+            format!("play {} for its {}", r.card(card).name, part.name())
+        }
+        Choice::Token(TokenRef::Evidence(slot)) => match s.track_token(slot) {
+            Some(t) => {
+                let (pos, face_up) = s.on_track(t).unwrap_or((0, false));
+                if face_up || viewer == Side::Nixon {
+                    let k = r.token(t);
+                    format!(
+                        "evidence ev{slot}: {}{} at {}",
+                        kind_name(k.colours, k.momentum_symbol),
+                        if face_up { "" } else { " (face down)" },
+                        pos_name(pos)
+                    )
+                } else {
+                    format!("evidence ev{slot}: face-down token at {}", pos_name(pos))
+                }
+            }
+            None => format!("evidence ev{slot}"),
+        },
+        Choice::Token(TokenRef::Initiative) => format!(
+            "the initiative token (at {})",
+            s.initiative_token.map(pos_name).unwrap_or_default()
+        ),
+        Choice::Token(TokenRef::Momentum) => format!(
+            "the momentum token (at {})",
+            s.momentum_token.map(pos_name).unwrap_or_default()
+        ),
+        Choice::Ask(colour) => format!("ask Nixon for a face-down {colour} token"),
+        Choice::Space(sp) => {
+            let space = &r.board.spaces[sp.index()];
+            match s.board_token(sp) {
+                Some((t, up)) => format!(
+                    "space {} ({} token {})",
+                    space.id,
+                    kind_name(r.token(t).colours, r.token(t).momentum_symbol),
+                    if up { "face up" } else { "face down" }
+                ),
+                None => format!(
+                    "space {} ({} slip)",
+                    space.id,
+                    r.board.slip(sp).map(|c| c.name()).unwrap_or("no")
+                ),
+            }
+        }
+        Choice::Picture(p) => format!("the picture of {}", r.pictures[p.index()].full_name),
+        Choice::Card(card) => r.card(card).name.clone(),
+        Choice::React(card) => format!("react with {}", r.card(card).name),
+        Choice::Pass => "pass (no reaction)".to_string(),
+        Choice::Branch(n) => match branch_label(r, s, n) {
+            Some(l) => l,
+            None => format!("option {n}"),
+        },
+        Choice::Skip => "stop here (choose nothing more)".to_string(),
+        Choice::Chance(i) => format_choice(r, s, Choice::Chance(i)),
+    }
+}
+
+fn branch_label(r: &Rules, s: &State, n: u8) -> Option<String> {
+    let Some(Frame::Run(f)) = s.stack.last() else {
+        return None;
+    };
+    match super::vm::code(r, &f.prog).get(f.pc as usize) {
+        Some(Instr::Branch { options, .. }) => options.get(n as usize).map(|o| o.0.clone()),
+        _ => None,
+    }
+}
+
+/// Every name a choice answers to; the first is canonical.
+fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
+    match c {
+        Choice::Play { card, part } => {
+            let id = &r.card(card).id;
+            vec![
+                format!("{id} {}", part.name()),
+                format!("{} {}", short_id(id), part.name()),
+                format!("play {id} {}", part.name()),
+                format!("play {} {}", short_id(id), part.name()),
+            ]
+        }
+        Choice::Token(TokenRef::Initiative) => vec!["initiative".into()],
+        Choice::Token(TokenRef::Momentum) => vec!["momentum".into()],
+        Choice::Token(TokenRef::Evidence(slot)) => {
+            vec![format!("ev{slot}"), format!("evidence {slot}")]
+        }
+        Choice::Ask(c) => vec![format!("ask {c}")],
+        Choice::Space(sp) => {
+            let id = &r.board.spaces[sp.index()].id;
+            vec![id.clone(), format!("space {id}"), format!("pin {id}")]
+        }
+        Choice::Picture(p) => {
+            let name = &r.pictures[p.index()].name;
+            vec![
+                name.to_lowercase(),
+                format!("picture {}", name.to_lowercase()),
+            ]
+        }
+        Choice::Card(card) => {
+            let id = &r.card(card).id;
+            vec![id.clone(), short_id(id).to_string(), format!("card {id}")]
+        }
+        Choice::React(card) => {
+            let id = &r.card(card).id;
+            vec![format!("react {id}"), format!("react {}", short_id(id))]
+        }
+        Choice::Pass => vec!["pass".into()],
+        Choice::Branch(n) => {
+            let mut v = vec![format!("branch {n}")];
+            if let Some(l) = branch_label(r, s, n) {
+                v.push(l.to_lowercase());
+            }
+            v
+        }
+        Choice::Skip => vec!["skip".into(), "stop".into(), "none".into()],
+        Choice::Chance(i) => {
+            let mut v = vec![format!("chance {i}")];
+            match s.stack.last() {
+                Some(Frame::Run(f))
+                    if matches!(chance_instr(r, f), Some(Instr::DiscardRandom { .. })) =>
+                {
+                    if let Some(Instr::DiscardRandom { who, .. }) = chance_instr(r, f) {
+                        let side = who.resolve(f.actor);
+                        if let Some(card) = s.hands[side].get(i as usize) {
+                            v.push(format!("discard {}", r.card(*card).id));
+                        }
+                    }
+                }
+                Some(Frame::Run(f)) if matches!(chance_instr(r, f), Some(Instr::PlayTopCard)) => {
+                    // The deck is reshuffled: the card that comes out on top.
+                    if let Some(card) = s.discards[f.actor.index()].get(i as usize) {
+                        let id = &r.card(*card).id;
+                        v.push(format!("top {id}"));
+                        v.push(format!("top {}", short_id(id)));
+                    }
+                }
+                _ => {
+                    if let Some(t) = s.bag.get(i as usize) {
+                        let k = r.token(*t);
+                        v.push(format!("draw {}", kind_name(k.colours, k.momentum_symbol)));
+                        // A two-coloured kind may be written in either order.
+                        let names: Vec<&str> = k.colours.iter().map(Colour::name).collect();
+                        if names.len() == 2 {
+                            let star = if k.momentum_symbol { "*" } else { "" };
+                            v.push(format!("draw {}/{}{star}", names[1], names[0]));
+                        }
+                    }
+                }
+            }
+            v
+        }
+    }
+}
+
+fn chance_instr(r: &Rules, f: &RunFrame) -> Option<Instr> {
+    super::vm::code(r, &f.prog).get(f.pc as usize).cloned()
+}
+
+/// Finds the option a text names, among `options`. Accepts every name of
+/// [`names`], case- and space-insensitively.
+pub fn parse_choice(
+    r: &Rules,
+    s: &State,
+    text: &str,
+    options: &[Choice],
+) -> Result<Choice, String> {
+    let norm = |t: &str| {
+        t.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let want = norm(text);
+    let matches: Vec<Choice> = options
+        .iter()
+        .copied()
+        .filter(|c| names(r, s, *c).iter().any(|n| norm(n) == want))
+        .collect();
+    match matches.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(format!(
+            "`{}` is not one of the options: {}",
+            text.trim(),
+            options
+                .iter()
+                .map(|c| format_choice(r, s, *c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+        many => Err(format!(
+            "`{}` is ambiguous: it names {}",
+            text.trim(),
+            many.iter()
+                .map(|c| format_choice(r, s, *c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_round_trip() {
+        for p in -5..=5 {
+            assert_eq!(parse_pos(&pos_name(p)), Some(p));
+        }
+        assert_eq!(parse_pos("X3"), None);
+        assert_eq!(parse_pos("N0"), None);
+        assert_eq!(parse_pos("É2"), None);
+        assert_eq!(parse_pos(""), None);
+    }
+
+    #[test]
+    fn kinds_parse() {
+        assert_eq!(
+            parse_kind("blue/yellow*#3"),
+            Some((Colours::of(&[Colour::Blue, Colour::Yellow]), true, Some(3)))
+        );
+        assert_eq!(parse_kind("purple"), None);
+    }
+}

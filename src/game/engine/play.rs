@@ -1,0 +1,385 @@
+//! A card play, from the hand to the pile: choosing the part, the value
+//! part with colour matching and the Editor's ask-a-colour protocol
+//! (R5.3–R5.7), the reaction window and chains resolved from the top (R6),
+//! and the action part handed to the VM (R5.9, R5.10).
+
+use super::choice::*;
+use super::event::{Event, Observer};
+use super::{Ctx, PlayError, Progress};
+use crate::game::model::*;
+use crate::game::rules::{Action, Moved, Rules};
+use crate::game::state::*;
+
+impl<O: Observer> Ctx<'_, O> {
+    /// Puts a card in play: the value part asks for a target, the action
+    /// part opens the opponent's reaction window.
+    pub(crate) fn begin_play(
+        &mut self,
+        card: CardId,
+        player: Side,
+        part: Part,
+        reacting_to: Option<u8>,
+    ) {
+        self.s.stack.push(Frame::Play(PlayFrame {
+            card,
+            player,
+            part: Some(part),
+            stage: PlayStage::ChooseTarget,
+            target: None,
+            cancelled: None,
+            reacting_to,
+            dest: None,
+        }));
+        if part == Part::Action {
+            self.declared();
+        }
+    }
+
+    /// The play is fully declared: the opponent may react if they can (R6).
+    fn declared(&mut self) {
+        let idx = self.s.stack.len() - 1;
+        let stage = if self.s.has_reaction(self.r, idx) {
+            PlayStage::Window
+        } else {
+            PlayStage::Resolve
+        };
+        self.top_play().stage = stage;
+    }
+
+    fn top_play(&mut self) -> &mut PlayFrame {
+        match self.s.stack.last_mut() {
+            Some(Frame::Play(p)) => p,
+            _ => unreachable!("top frame is a play"),
+        }
+    }
+
+    /// `buf` (empty) receives the value targets, the options of the
+    /// decision that waits for them.
+    pub(crate) fn step_play(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
+        let Some(&Frame::Play(p)) = self.s.stack.last() else {
+            return Ok(Progress::Continue);
+        };
+        match p.stage {
+            PlayStage::ChoosePart | PlayStage::Reveal(_) | PlayStage::Window => {
+                Ok(Progress::Decide)
+            }
+            PlayStage::ChooseTarget | PlayStage::Locked(_) => {
+                self.s.value_targets(self.r, &p, buf);
+                if buf.is_empty() {
+                    // docs/open-questions.md#q11: nothing can move; the turn still counts.
+                    self.s.stack.pop();
+                    self.put_card(p.card, Dest::Discard);
+                    return Ok(Progress::Continue);
+                }
+                Ok(Progress::Ready(Actor::Player(p.player)))
+            }
+            PlayStage::Resolve => {
+                self.resolve(p)?;
+                Ok(Progress::Continue)
+            }
+            PlayStage::Running => {
+                // The action's program has finished (R5.10).
+                self.s.stack.pop();
+                let dest = p.dest.unwrap_or(match self.r.card(p.card).card_type {
+                    CardType::Event => Dest::Removed,
+                    CardType::Conspirator | CardType::Journalist => Dest::Discard,
+                });
+                self.put_card(p.card, dest);
+                Ok(Progress::Continue)
+            }
+        }
+    }
+
+    /// R6.6: a cancelled play does nothing and its card goes where the
+    /// canceller sends it; otherwise the value moves or the action runs.
+    fn resolve(&mut self, p: PlayFrame) -> Result<(), PlayError> {
+        if let Some(dest) = p.cancelled {
+            self.s.stack.pop();
+            self.o.event(Event::Cancelled { card: p.card });
+            self.put_card(p.card, dest);
+            return Ok(());
+        }
+        match p.part {
+            Some(Part::Value) | None => {
+                // R5.7: the card goes to the discard pile; the token moves.
+                self.s.stack.pop();
+                self.put_card(p.card, Dest::Discard);
+                if let Some(target) = p.target {
+                    self.move_token(target, self.r.card(p.card).value, p.player)?;
+                }
+            }
+            Some(Part::Action) => {
+                let idx = (self.s.stack.len() - 1) as u8;
+                let prog = self.card_program(p.card, p.player)?;
+                self.top_play().stage = PlayStage::Running;
+                self.s.stack.push(Frame::Run(RunFrame::new(
+                    prog,
+                    p.player,
+                    Some(p.card),
+                    Some(idx),
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The program of a card's action: computed at load, or now when its
+    /// script reads the game.
+    pub(crate) fn card_program(&mut self, card: CardId, actor: Side) -> Result<ProgRef, PlayError> {
+        match &self.r.card(card).action {
+            Action::Static(_) => Ok(ProgRef::Card(card)),
+            Action::Dynamic { unit } => {
+                let ctx = self.r.card_context(card);
+                let name = self.r.card(card).name.clone();
+                self.run_dynamic(*unit, &ctx, actor, &name)
+            }
+        }
+    }
+
+    pub(crate) fn choose_play(&mut self, choice: Choice) -> Result<(), PlayError> {
+        let Some(&Frame::Play(p)) = self.s.stack.last() else {
+            return Err(PlayError::Internal("no play on top".into()));
+        };
+        match (p.stage, choice) {
+            (PlayStage::ChoosePart, Choice::Play { part, .. }) => {
+                self.o.event(Event::Played {
+                    side: p.player,
+                    card: p.card,
+                    part,
+                    reaction: false,
+                });
+                self.top_play().part = Some(part);
+                if part == Part::Action {
+                    self.declared();
+                } else {
+                    self.top_play().stage = PlayStage::ChooseTarget;
+                }
+            }
+            (PlayStage::ChooseTarget | PlayStage::Locked(_), Choice::Token(t)) => {
+                let target = self.s.resolve_token(t)?;
+                if let Moving::Evidence(tok) = target {
+                    if let Some((_, false)) = self.s.on_track(tok) {
+                        // R5.5: Nixon flips the face-down token he chose.
+                        self.reveal(tok);
+                    }
+                }
+                self.top_play().target = Some(target);
+                self.declared();
+            }
+            (PlayStage::ChooseTarget, Choice::Ask(colour)) => {
+                // R5.6: the Editor names a colour; Nixon must reveal a match.
+                let found = self.s.face_down_of(self.r, colour).next().is_some();
+                self.o.event(Event::AskedColour { colour, found });
+                self.top_play().stage = if found {
+                    PlayStage::Reveal(colour)
+                } else {
+                    PlayStage::Locked(colour)
+                };
+            }
+            (PlayStage::Reveal(_), Choice::Token(t)) => {
+                let target = self.s.resolve_token(t)?;
+                if let Moving::Evidence(tok) = target {
+                    self.reveal(tok);
+                }
+                self.top_play().target = Some(target);
+                self.declared();
+            }
+            (PlayStage::Window, Choice::Pass) => {
+                self.top_play().stage = PlayStage::Resolve;
+            }
+            (PlayStage::Window, Choice::React(card)) => {
+                let reactor = p.player.other();
+                let hand = &mut self.s.hands[reactor];
+                let Some(i) = hand.iter().position(|c| *c == card) else {
+                    return Err(PlayError::Internal("reaction card not in hand".into()));
+                };
+                hand.remove(i);
+                // R6.1: a reaction counts as the reactor's turn.
+                self.s.turns_played[reactor] += 1;
+                self.s.turn = reactor.other();
+                self.top_play().stage = PlayStage::Resolve;
+                self.o.event(Event::Played {
+                    side: reactor,
+                    card,
+                    part: Part::Action,
+                    reaction: true,
+                });
+                let idx = (self.s.stack.len() - 1) as u8;
+                self.begin_play(card, reactor, Part::Action, Some(idx));
+            }
+            (stage, choice) => {
+                return Err(PlayError::Internal(format!(
+                    "{choice:?} at play stage {stage:?}"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn reveal(&mut self, t: TokenId) {
+        if let Some((pos, false)) = self.s.on_track(t) {
+            self.s.evidence[t.index()] = EvLoc::Track { pos, face_up: true };
+            self.o.event(Event::Revealed { token: t });
+        }
+    }
+}
+
+impl State {
+    /// A track token named in a choice, as the engine knows it.
+    pub(crate) fn resolve_token(&self, t: TokenRef) -> Result<Moving, PlayError> {
+        match t {
+            TokenRef::Initiative => Ok(Moving::Initiative),
+            TokenRef::Momentum => Ok(Moving::Momentum),
+            TokenRef::Evidence(slot) => self
+                .track_token(slot)
+                .map(Moving::Evidence)
+                .ok_or_else(|| PlayError::Internal(format!("no evidence in track slot {slot}"))),
+        }
+    }
+
+    /// Face-down tokens on the track showing `colour`.
+    pub(crate) fn face_down_of<'a>(
+        &'a self,
+        r: &'a Rules,
+        colour: Colour,
+    ) -> impl Iterator<Item = u8> + 'a {
+        self.track
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, t)| match self.on_track(*t) {
+                Some((_, false)) if r.token(*t).colours.contains(colour) => Some(i as u8),
+                _ => None,
+            })
+    }
+
+    /// R5.3–R5.6: what a value play may move. Evidence must match the card's
+    /// colours; Nixon may pick face-down tokens (he sees them), the Editor
+    /// asks for a colour instead; after a negative answer the Editor's
+    /// choice is limited to the named colour (the erratum).
+    pub(crate) fn value_targets(&self, r: &Rules, p: &PlayFrame, out: &mut Vec<Choice>) {
+        let card = r.card(p.card);
+        let (colours, locked) = match p.stage {
+            PlayStage::Locked(c) if r.settings.named_colour_locked => (Colours::single(c), true),
+            PlayStage::Locked(_) => (card.colours, true),
+            _ => (card.colours, false),
+        };
+        if self.initiative_token.is_some() {
+            out.push(Choice::Token(TokenRef::Initiative));
+        }
+        if self.momentum_token.is_some() {
+            out.push(Choice::Token(TokenRef::Momentum));
+        }
+        let mut any_face_down = false;
+        for (slot, t) in self.track.iter().enumerate() {
+            let Some((_, face_up)) = self.on_track(*t) else {
+                continue;
+            };
+            any_face_down |= !face_up;
+            let matches = r.token(*t).colours.intersects(colours);
+            if matches && (face_up || p.player == Side::Nixon) {
+                out.push(Choice::Token(TokenRef::Evidence(slot as u8)));
+            }
+        }
+        if p.player == Side::Editor && !locked && any_face_down {
+            out.extend(card.colours.iter().map(Choice::Ask));
+        }
+    }
+
+    /// Whether the opponent of the play at `idx` holds a reaction they may
+    /// use against it now.
+    pub(crate) fn has_reaction(&self, r: &Rules, idx: usize) -> bool {
+        self.reaction_cards(r, idx).next().is_some()
+    }
+
+    /// R6: the reaction cards the opponent may play against the play at `idx`.
+    pub(crate) fn reactions(&self, r: &Rules, idx: usize, out: &mut Vec<Choice>) {
+        out.extend(self.reaction_cards(r, idx).map(Choice::React));
+    }
+
+    /// The reaction cards of `reactions`, in hand order.
+    fn reaction_cards<'a>(&'a self, r: &'a Rules, idx: usize) -> impl Iterator<Item = CardId> + 'a {
+        let play = match self.stack.get(idx) {
+            Some(Frame::Play(p)) => p.part.map(|part| (p, part)),
+            _ => None,
+        };
+        let (reactor, hand): (Side, &[CardId]) = match play {
+            Some((p, _)) => (p.player.other(), &self.hands[p.player.other()]),
+            None => (Side::Editor, &[]),
+        };
+        hand.iter().copied().filter(move |&c| {
+            let Some((p, part)) = play else { return false };
+            let Some(trigger) = &r.card(c).reaction else {
+                return false;
+            };
+            if trigger.part != part || !trigger.types.admits(r.card(p.card).card_type) {
+                return false;
+            }
+            if let Some(m) = trigger.moves {
+                let moved = match p.target {
+                    Some(Moving::Initiative) => Moved::Initiative,
+                    Some(Moving::Momentum) => Moved::Momentum,
+                    Some(Moving::Evidence(_)) => Moved::Evidence,
+                    None => return false,
+                };
+                if m != moved {
+                    return false;
+                }
+            }
+            self.action_usable(r, reactor, c, PlayedAs::Reaction)
+        })
+    }
+
+    pub(crate) fn play_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
+        let idx = self.stack.len() - 1;
+        let Some(Frame::Play(p)) = self.stack.last() else {
+            return Actor::Chance;
+        };
+        match p.stage {
+            PlayStage::ChoosePart => {
+                out.push(Choice::Play {
+                    card: p.card,
+                    part: Part::Value,
+                });
+                // A drawn card (Howard Hunt) is played within the turn in
+                // progress (Q5).
+                if self.action_usable(r, p.player, p.card, PlayedAs::WithinTurn) {
+                    out.push(Choice::Play {
+                        card: p.card,
+                        part: Part::Action,
+                    });
+                }
+                Actor::Player(p.player)
+            }
+            PlayStage::ChooseTarget | PlayStage::Locked(_) => {
+                self.value_targets(r, p, out);
+                Actor::Player(p.player)
+            }
+            PlayStage::Reveal(c) => {
+                out.extend(
+                    self.face_down_of(r, c)
+                        .map(|s| Choice::Token(TokenRef::Evidence(s))),
+                );
+                Actor::Player(Side::Nixon)
+            }
+            PlayStage::Window => {
+                out.push(Choice::Pass);
+                self.reactions(r, idx, out);
+                Actor::Player(p.player.other())
+            }
+            PlayStage::Resolve | PlayStage::Running => Actor::Chance,
+        }
+    }
+
+    pub(crate) fn play_kind(&self, p: &PlayFrame) -> DecisionKind {
+        match p.stage {
+            PlayStage::ChoosePart => DecisionKind::ChoosePart { card: p.card },
+            PlayStage::Reveal(colour) => DecisionKind::Reveal { colour },
+            PlayStage::Locked(colour) => DecisionKind::LockedTarget {
+                card: p.card,
+                colour,
+            },
+            PlayStage::Window => DecisionKind::Reaction { against: p.card },
+            _ => DecisionKind::ValueTarget { card: p.card },
+        }
+    }
+}

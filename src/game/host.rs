@@ -1,0 +1,57 @@
+//! The seam between the rules core and a scripting host: the core asks a
+//! [`ScriptHost`] to run a card's script and gets an effect program back
+//! (`crate::game::program`). The rhai host (`crate::script`) implements it;
+//! the core never names rhai's engine, only the map type a card context
+//! carries.
+
+use crate::game::program::Program;
+use crate::game::script_view::ScriptView;
+use rhai::Map;
+
+/// What the rules core asks of a scripting host: run a compiled card script
+/// and say which file it came from. The core knows only this trait; the
+/// rhai host (`crate::script::RhaiHost`) implements it, and an application may wrap it
+/// (the bench times every run this way, so the core reads no clock).
+pub trait ScriptHost: Send + Sync + std::fmt::Debug {
+    /// Runs script unit `unit` for a card. Returns the program it yields
+    /// and whether it read the game (then it must be run at every play).
+    /// `view` is `None` when probing at load time.
+    fn run(
+        &self,
+        unit: usize,
+        ctx: &CardContext,
+        view: Option<ScriptView>,
+    ) -> Result<(Program, bool), ScriptFailure>;
+
+    /// The file of script unit `unit`, as diagnostics name it.
+    fn display(&self, unit: usize) -> &str;
+
+    /// How many scripts are compiled.
+    fn units(&self) -> usize;
+
+    /// The file of script unit `unit`, relative to the data root
+    /// (`scripts/nixon/gordon_liddy.rhai`).
+    fn file(&self, unit: usize) -> &str;
+
+    /// The names of the functions script unit `unit` calls, for
+    /// `watergate script-api`.
+    fn calls(&self, unit: usize) -> std::collections::BTreeSet<String>;
+}
+
+/// The card a script runs for: what it sees as `card` (and `space`).
+#[derive(Clone, Debug)]
+pub struct CardContext {
+    pub card: Map,
+    pub space: Option<i64>,
+    pub has_informant: bool,
+    /// The last space of a side of the research track (`LAST_SPACE` in scripts).
+    pub last_space: i64,
+}
+
+/// A script that failed while running, with its position in the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptFailure {
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}

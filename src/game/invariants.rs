@@ -1,0 +1,143 @@
+//! Invariants that hold after every step of every game: nothing created or
+//! lost. Used by the conservation tests and the soak command.
+
+use crate::game::model::*;
+use crate::game::rules::{Rules, SpaceKind};
+use crate::game::state::*;
+
+/// Every evidence token, momentum token, picture and player card is in
+/// exactly one place, and the engine's bookkeeping agrees with itself.
+pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
+    // Evidence (36 in the shipped data).
+    if s.evidence.len() != r.evidence.len() {
+        return Err(format!(
+            "{} evidence locations for {} tokens",
+            s.evidence.len(),
+            r.evidence.len()
+        ));
+    }
+    let mut on_track = 0;
+    let mut in_bag = 0;
+    let mut held = 0;
+    let mut board = vec![0u8; r.board.spaces.len()];
+    for (i, loc) in s.evidence.iter().enumerate() {
+        let t = TokenId(i as u8);
+        match *loc {
+            EvLoc::Track { pos, .. } => {
+                on_track += 1;
+                if pos.abs() >= r.numbers.track_length {
+                    return Err(format!(
+                        "evidence {i} at {pos}, at or beyond the last space"
+                    ));
+                }
+                if !s.track.contains(&t) {
+                    return Err(format!("evidence {i} on the track but in no slot"));
+                }
+            }
+            EvLoc::Bag => {
+                in_bag += 1;
+                if !s.bag.contains(&t) {
+                    return Err(format!("evidence {i} in the bag but not in the bag list"));
+                }
+            }
+            EvLoc::Board { space, .. } => {
+                board[space.index()] += 1;
+                match r.board.spaces.get(space.index()).map(|sp| sp.kind) {
+                    Some(SpaceKind::Evidence(c)) if r.token(t).colours.contains(c) => {}
+                    _ => {
+                        return Err(format!(
+                            "evidence {i} pinned on space {} that does not match",
+                            space.0
+                        ))
+                    }
+                }
+            }
+            EvLoc::Held => held += 1,
+            EvLoc::Reserve => {}
+        }
+    }
+    if s.track.len() != on_track {
+        return Err(format!(
+            "{} track slots for {on_track} tokens on the track",
+            s.track.len()
+        ));
+    }
+    if s.bag.len() != in_bag {
+        return Err(format!(
+            "{} bag entries for {in_bag} tokens in the bag",
+            s.bag.len()
+        ));
+    }
+    if let Some(sp) = board.iter().position(|n| *n > 1) {
+        return Err(format!("board space {sp} holds {} tokens", board[sp]));
+    }
+    let pins = s
+        .stack
+        .iter()
+        .filter(|f| matches!(f, Frame::Pin { .. }))
+        .count();
+    if held != pins {
+        return Err(format!(
+            "{held} held evidence tokens but {pins} waiting pins"
+        ));
+    }
+    // Momentum (9).
+    let momentum = s.momentum_supply as usize
+        + s.momentum_token.is_some() as usize
+        + s.momentum_cards.iter().map(|n| *n as usize).sum::<usize>()
+        + s.momentum_removed as usize;
+    if momentum != r.numbers.momentum_tokens as usize {
+        return Err(format!(
+            "{momentum} momentum tokens, expected {}",
+            r.numbers.momentum_tokens
+        ));
+    }
+    if let Some(p) = s.momentum_token {
+        if p.abs() >= r.numbers.track_length {
+            return Err(format!("momentum token at {p}"));
+        }
+    }
+    for side in Side::BOTH {
+        if s.momentum_cards[side.index()] as usize > r.momentum_cards[side.index()].spaces.len() {
+            return Err(format!("more momentum on {side}'s card than spaces"));
+        }
+    }
+    // Pictures (7).
+    if s.pictures.len() != r.pictures.len() {
+        return Err(format!(
+            "{} pictures, expected {}",
+            s.pictures.len(),
+            r.pictures.len()
+        ));
+    }
+    // Player cards (40): each in exactly one place.
+    let mut seen = vec![0u8; r.cards.len()];
+    let mut count = |c: &CardId| seen[c.index()] += 1;
+    for side in Side::BOTH {
+        let i = side.index();
+        s.hands[i].iter().for_each(&mut count);
+        s.decks[i].iter().for_each(&mut count);
+        s.discards[i].iter().for_each(&mut count);
+    }
+    s.removed.iter().for_each(&mut count);
+    for f in &s.stack {
+        if let Frame::Play(p) = f {
+            count(&p.card);
+        }
+    }
+    if let Some(c) = seen.iter().position(|n| *n != 1) {
+        return Err(format!("card `{}` is in {} places", r.cards[c].id, seen[c]));
+    }
+    for side in Side::BOTH {
+        let i = side.index();
+        for c in s.hands[i].iter().chain(&s.decks[i]).chain(&s.discards[i]) {
+            if r.card(*c).side != side {
+                return Err(format!(
+                    "{side} holds the other side's card `{}`",
+                    r.card(*c).id
+                ));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,370 @@
+//! The game's vocabulary: sides, colours, card types and the small ids that
+//! index into the loaded [`crate::game::rules::Rules`]. Nothing here knows a number
+//! of the game; sizes come from the data.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// One of the two roles (R1.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Side {
+    Editor,
+    Nixon,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::Editor, Side::Nixon];
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Editor => Side::Nixon,
+            Side::Nixon => Side::Editor,
+        }
+    }
+
+    /// Index into per-side arrays: Editor 0, Nixon 1.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Direction on the research track: positions on the Editor's side are
+    /// positive, on Nixon's side negative (R1.3).
+    pub fn sign(self) -> i8 {
+        match self {
+            Side::Editor => 1,
+            Side::Nixon => -1,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Editor => "Editor",
+            Side::Nixon => "Nixon",
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Side::Editor => "editor",
+            Side::Nixon => "nixon",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Side> {
+        match s.to_ascii_lowercase().as_str() {
+            "editor" | "e" => Some(Side::Editor),
+            "nixon" | "n" => Some(Side::Nixon),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An evidence colour (R1.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Colour {
+    Blue,
+    Yellow,
+    Green,
+}
+
+impl Colour {
+    pub const ALL: [Colour; 3] = [Colour::Blue, Colour::Yellow, Colour::Green];
+
+    pub fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Blue => "blue",
+            Colour::Yellow => "yellow",
+            Colour::Green => "green",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Colour> {
+        match s.to_ascii_lowercase().as_str() {
+            "blue" | "b" => Some(Colour::Blue),
+            "yellow" | "y" => Some(Colour::Yellow),
+            "green" | "g" => Some(Colour::Green),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A set of colours: a card's value colours or a token's colours. A card
+/// showing all three is a joker (R1.7); a two-coloured token counts as either
+/// colour (R1.5), so matching is set intersection (R5.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Colours(pub u8);
+
+impl Colours {
+    pub const NONE: Colours = Colours(0);
+    pub const ALL: Colours = Colours(0b111);
+
+    pub fn of(list: &[Colour]) -> Colours {
+        Colours(list.iter().fold(0, |acc, c| acc | c.bit()))
+    }
+
+    pub fn single(c: Colour) -> Colours {
+        Colours(c.bit())
+    }
+
+    pub fn contains(self, c: Colour) -> bool {
+        self.0 & c.bit() != 0
+    }
+
+    pub fn intersects(self, other: Colours) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    pub fn is_joker(self) -> bool {
+        self == Colours::ALL
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Colour> {
+        Colour::ALL.into_iter().filter(move |c| self.contains(*c))
+    }
+}
+
+impl fmt::Display for Colours {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_joker() {
+            return f.write_str("joker");
+        }
+        let names: Vec<&str> = self.iter().map(Colour::name).collect();
+        f.write_str(&names.join("/"))
+    }
+}
+
+/// A player card's type (R1.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CardType {
+    Event,
+    Conspirator,
+    Journalist,
+}
+
+impl CardType {
+    pub fn name(self) -> &'static str {
+        match self {
+            CardType::Event => "event",
+            CardType::Conspirator => "conspirator",
+            CardType::Journalist => "journalist",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<CardType> {
+        match s.to_ascii_lowercase().as_str() {
+            "event" => Some(CardType::Event),
+            "conspirator" => Some(CardType::Conspirator),
+            "journalist" => Some(CardType::Journalist),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for CardType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which half of a card is used (R5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Part {
+    Value,
+    Action,
+}
+
+impl Part {
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::Value => "value",
+            Part::Action => "action",
+        }
+    }
+}
+
+/// Where a played card ends up (R5.7, R5.10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dest {
+    Discard,
+    Removed,
+}
+
+impl Dest {
+    pub fn parse(s: &str) -> Option<Dest> {
+        match s.to_ascii_lowercase().as_str() {
+            "discard" => Some(Dest::Discard),
+            "removed" | "remove" => Some(Dest::Removed),
+            _ => None,
+        }
+    }
+}
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $name(pub u8);
+
+        impl $name {
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A player card: index into `Rules::cards`.
+    CardId
+);
+id_type!(
+    /// A physical evidence token: index into `Rules::evidence`.
+    TokenId
+);
+id_type!(
+    /// A space of the evidence board: index into `Board::spaces`.
+    SpaceId
+);
+id_type!(
+    /// A picture tile (informant): index into `Rules::informants`.
+    PictureId
+);
+
+/// A set of board spaces as bits, one per `SpaceId` (a `u8`, so 256 bits
+/// hold any board): the engine's occupied and matching spaces without a
+/// heap allocation. Iterates in ascending space order, the order the
+/// engine lists spaces in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SpaceSet([u64; 4]);
+
+impl SpaceSet {
+    pub const EMPTY: SpaceSet = SpaceSet([0; 4]);
+
+    pub fn insert(&mut self, s: SpaceId) {
+        self.0[s.index() >> 6] |= 1 << (s.index() & 63);
+    }
+
+    pub fn remove(&mut self, s: SpaceId) {
+        self.0[s.index() >> 6] &= !(1 << (s.index() & 63));
+    }
+
+    pub fn contains(&self, s: SpaceId) -> bool {
+        self.0[s.index() >> 6] & (1 << (s.index() & 63)) != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The spaces in `self` and not in `other`.
+    pub fn minus(self, other: SpaceSet) -> SpaceSet {
+        let mut out = self;
+        for (w, o) in out.0.iter_mut().zip(other.0) {
+            *w &= !o;
+        }
+        out
+    }
+
+    /// The spaces in ascending order.
+    pub fn iter(self) -> impl Iterator<Item = SpaceId> {
+        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(SpaceId((i * 64 + b) as u8))
+            })
+        })
+    }
+}
+
+/// How a game was won (R8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum WinCause {
+    /// R8.1: the last momentum token needed was placed on Nixon's card.
+    Momentum,
+    /// R8.2: no momentum token was left for step R7.4.
+    EmptySupply,
+    /// R8.3: enough face-up informants are connected to Nixon.
+    Connected,
+}
+
+impl WinCause {
+    pub const ALL: [WinCause; 3] = [
+        WinCause::Momentum,
+        WinCause::EmptySupply,
+        WinCause::Connected,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            WinCause::Momentum => "momentum",
+            WinCause::EmptySupply => "empty_supply",
+            WinCause::Connected => "connected",
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            WinCause::Momentum => "Nixon filled his momentum card",
+            WinCause::EmptySupply => "the momentum supply ran out",
+            WinCause::Connected => "informants connected to Nixon",
+        }
+    }
+}
+
+/// The end of a game: who won and how.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Side,
+    pub cause: WinCause,
+}
+
+/// One value per side, indexed by [`Side`] (`hands[side]`): the same array
+/// as before (`Side::index()` gives the position, Editor first), so its
+/// serialized form is unchanged.
+pub type BySide<T> = [T; 2];
+
+impl<T> std::ops::Index<Side> for [T; 2] {
+    type Output = T;
+    fn index(&self, side: Side) -> &T {
+        &self[side.index()]
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for [T; 2] {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self[side.index()]
+    }
+}

@@ -1,0 +1,358 @@
+//! The game as loaded: every card, the board, the tokens, the numbers and
+//! the compiled card programs. Built once by `data::load` and shared
+//! read-only by every game; nothing in it changes during play.
+
+use crate::game::host::{CardContext, ScriptHost};
+use crate::game::model::*;
+use crate::game::program::{Program, TypeMask};
+use serde::{Deserialize, Serialize};
+
+/// The game's numbers (R1–R8), from `cards/game.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Numbers {
+    pub hand_size_with_initiative: u8,
+    pub hand_size_without_initiative: u8,
+    pub evidence_per_round: u8,
+    /// Spaces on each side of 0 (R1.3); reaching this space gains a token (R5.8).
+    pub track_length: i8,
+    pub momentum_tokens: u8,
+    pub momentum_on_track_at_start: u8,
+    pub momentum_to_win: u8,
+    pub informants_to_connect: u8,
+    pub first_initiative: Side,
+}
+
+/// Settings a house rule may flip (docs/open-questions.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Settings {
+    pub unpinnable_evidence: Unpinnable,
+    pub named_colour_locked: bool,
+    pub momentum_symbol_steps: u8,
+    pub editor_momentum_overflow: Overflow,
+}
+
+/// A requirement for using a card's action part (R5.11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Requirement {
+    PictureInSupply(PictureId),
+    NotFirstTurnOfRound,
+    All(Vec<Requirement>),
+}
+
+/// What the value of a play moves, for reaction triggers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Moved {
+    Initiative,
+    Momentum,
+    Evidence,
+}
+
+/// The opponent's play a reaction card answers (R6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Trigger {
+    pub part: Part,
+    pub types: TypeMask,
+    pub moves: Option<Moved>,
+}
+
+/// How a card's action is carried out.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Action {
+    /// The script reads no game state: its program, computed at load.
+    Static(Program),
+    /// The script reads the game: run script unit `unit` at every play.
+    Dynamic { unit: usize },
+}
+
+/// A player card (R1.7).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Card {
+    pub id: String,
+    pub number: u16,
+    pub name: String,
+    pub side: Side,
+    pub card_type: CardType,
+    pub value: u8,
+    pub colours: Colours,
+    pub informant: Option<PictureId>,
+    pub steps: Option<u8>,
+    pub requirement: Option<Requirement>,
+    pub reaction: Option<Trigger>,
+    pub action_text: String,
+    pub quote: String,
+    /// Script path relative to the data root.
+    pub script: String,
+    #[serde(skip)]
+    pub action: Action,
+    /// The compiled script (index into `Rules::scripts`).
+    #[serde(skip)]
+    pub unit: usize,
+    /// The card file, relative to the data root.
+    pub file: String,
+    /// Fields whose values are placeholders (docs/open-questions.md, D1–D7).
+    pub placeholders: Vec<String>,
+}
+
+impl Card {
+    pub fn is_reaction(&self) -> bool {
+        self.reaction.is_some()
+    }
+}
+
+/// One space of a momentum card (R9).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MomentumSpace {
+    pub title: Option<String>,
+    pub text: Option<String>,
+    pub script: Option<String>,
+    #[serde(skip)]
+    pub action: Option<Action>,
+    #[serde(skip)]
+    pub unit: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MomentumCard {
+    pub id: String,
+    pub number: u16,
+    pub name: String,
+    pub side: Side,
+    pub spaces: Vec<MomentumSpace>,
+    pub file: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SpaceKind {
+    Nixon,
+    Informant(PictureId),
+    Evidence(Colour),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardSpace {
+    pub id: String,
+    pub kind: SpaceKind,
+    pub at: (i8, i8),
+}
+
+/// The evidence board (R1.6): spaces and the threads between them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Board {
+    pub spaces: Vec<BoardSpace>,
+    pub neighbours: Vec<Vec<SpaceId>>,
+    pub nixon: SpaceId,
+    /// The space of each picture, by `PictureId`.
+    pub informant_spaces: Vec<SpaceId>,
+    /// The evidence spaces whose slip shows a colour of a set, by the
+    /// set's bits (`Colours.0 & 7`): a token's pin spaces before the
+    /// occupied ones are taken out (R7.6). Derived from `spaces` by
+    /// [`Board::new`].
+    #[serde(skip)]
+    pub(crate) matching: [SpaceSet; 8],
+}
+
+impl Board {
+    pub fn new(
+        spaces: Vec<BoardSpace>,
+        neighbours: Vec<Vec<SpaceId>>,
+        nixon: SpaceId,
+        informant_spaces: Vec<SpaceId>,
+    ) -> Board {
+        let mut matching = [SpaceSet::EMPTY; 8];
+        for (bits, set) in matching.iter_mut().enumerate() {
+            let colours = Colours(bits as u8);
+            for (i, sp) in spaces.iter().enumerate() {
+                if let SpaceKind::Evidence(c) = sp.kind {
+                    if colours.contains(c) {
+                        set.insert(SpaceId(i as u8));
+                    }
+                }
+            }
+        }
+        Board {
+            spaces,
+            neighbours,
+            nixon,
+            informant_spaces,
+            matching,
+        }
+    }
+
+    /// The evidence spaces whose slip shows one of `colours`.
+    pub(crate) fn matching(&self, colours: Colours) -> SpaceSet {
+        self.matching[(colours.0 & 7) as usize]
+    }
+
+    pub fn space_index(&self, id: &str) -> Option<SpaceId> {
+        self.spaces
+            .iter()
+            .position(|s| s.id == id)
+            .map(|i| SpaceId(i as u8))
+    }
+
+    pub fn slip(&self, s: SpaceId) -> Option<Colour> {
+        match self.spaces[s.index()].kind {
+            SpaceKind::Evidence(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// One physical evidence token (R1.4, R1.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct EvidenceToken {
+    pub colours: Colours,
+    pub momentum_symbol: bool,
+    /// In the bag at setup; otherwise in the reserve (docs/open-questions.md#d4).
+    pub in_bag: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Picture {
+    pub name: String,
+    pub full_name: String,
+}
+
+/// Everything that makes up the game, loaded and checked.
+#[derive(Debug)]
+pub struct Rules {
+    pub name: String,
+    pub numbers: Numbers,
+    pub settings: Settings,
+    pub cards: Vec<Card>,
+    /// By `Side::index()`.
+    pub momentum_cards: [MomentumCard; 2],
+    pub board: Board,
+    pub evidence: Vec<EvidenceToken>,
+    pub pictures: Vec<Picture>,
+    /// The scripting host the engine calls (the rhai host, or a wrapper).
+    pub scripts: std::sync::Arc<dyn ScriptHost>,
+    /// Fingerprint of the data files (see `DataSet::fingerprint`).
+    pub fingerprint: u64,
+}
+
+impl Rules {
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id.index()]
+    }
+
+    pub fn card_by_id(&self, key: &str) -> Option<CardId> {
+        self.cards
+            .iter()
+            .position(|c| c.id == key)
+            .map(|i| CardId(i as u8))
+    }
+
+    pub fn cards_of(&self, side: Side) -> impl Iterator<Item = CardId> + '_ {
+        self.cards
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.side == side)
+            .map(|(i, _)| CardId(i as u8))
+    }
+
+    pub fn picture_by_name(&self, name: &str) -> Option<PictureId> {
+        self.pictures
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|i| PictureId(i as u8))
+    }
+
+    pub fn token(&self, t: TokenId) -> &EvidenceToken {
+        &self.evidence[t.index()]
+    }
+
+    /// Runs every script at every play instead of reusing the programs
+    /// computed at load: for benchmarks that measure what the cache saves.
+    pub fn force_dynamic_scripts(&mut self) {
+        for c in &mut self.cards {
+            c.action = Action::Dynamic { unit: c.unit };
+        }
+        for mc in &mut self.momentum_cards {
+            for sp in &mut mc.spaces {
+                if let Some(unit) = sp.unit {
+                    sp.action = Some(Action::Dynamic { unit });
+                }
+            }
+        }
+    }
+
+    /// What a script of this card sees as `card`.
+    pub fn card_context(&self, id: CardId) -> CardContext {
+        let c = self.card(id);
+        let mut m = rhai::Map::new();
+        m.insert("id".into(), c.id.clone().into());
+        m.insert("name".into(), c.name.clone().into());
+        m.insert("side".into(), c.side.key().to_string().into());
+        m.insert("type".into(), c.card_type.name().to_string().into());
+        m.insert("value".into(), (c.value as i64).into());
+        m.insert(
+            "colours".into(),
+            rhai::Dynamic::from_array(
+                c.colours
+                    .iter()
+                    .map(|k| rhai::Dynamic::from(k.name().to_string()))
+                    .collect(),
+            ),
+        );
+        m.insert(
+            "informant".into(),
+            c.informant
+                .map(|p| rhai::Dynamic::from(self.pictures[p.index()].name.clone()))
+                .unwrap_or(rhai::Dynamic::UNIT),
+        );
+        m.insert(
+            "steps".into(),
+            c.steps
+                .map(|s| rhai::Dynamic::from(s as i64))
+                .unwrap_or(rhai::Dynamic::UNIT),
+        );
+        CardContext {
+            card: m,
+            space: None,
+            has_informant: c.informant.is_some(),
+            last_space: self.numbers.track_length as i64,
+        }
+    }
+
+    /// What a momentum-space script sees as `card` and `space`.
+    pub fn space_context(&self, side: Side, space: usize) -> CardContext {
+        let mc = &self.momentum_cards[side];
+        self.space_context_named(side, space, &mc.id, &mc.name)
+    }
+
+    pub(crate) fn space_context_named(
+        &self,
+        side: Side,
+        space: usize,
+        id: &str,
+        name: &str,
+    ) -> CardContext {
+        let mut m = rhai::Map::new();
+        m.insert("id".into(), id.to_string().into());
+        m.insert("name".into(), name.to_string().into());
+        m.insert("side".into(), side.key().to_string().into());
+        CardContext {
+            card: m,
+            space: Some(space as i64 + 1),
+            has_informant: false,
+            last_space: self.numbers.track_length as i64,
+        }
+    }
+}
+
+/// Q/D: where an evidence token goes when it cannot be pinned (R7.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Unpinnable")]
+pub enum Unpinnable {
+    ReturnToBag,
+    Reserve,
+}
+
+/// Q/D: what becomes of the Editor's momentum beyond the card's spaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Overflow")]
+pub enum Overflow {
+    RemovedFromGame,
+    ReturnToSupply,
+}

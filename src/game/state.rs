@@ -1,0 +1,498 @@
+//! The whole game as plain data: every token, card and picture in exactly one
+//! place, the seeded generator, and the engine's stack of frames (card plays
+//! in progress, running card programs, pins, the evaluation). Cloning it is
+//! cheap (small inline vectors, no shared pointers on the hot path) and it
+//! serializes as it is, so any position, mid-action included, can be saved,
+//! searched and replayed.
+
+use crate::game::model::*;
+use crate::game::program::{Forbid, Program};
+use rand_pcg::Pcg64Mcg;
+use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
+use std::sync::Arc;
+
+/// The seeded generator of a named algorithm (PCG-64 MCG), so a seed means the
+/// same game on any machine. All randomness goes through [`State::below`].
+pub type GameRng = Pcg64Mcg;
+
+/// Where an evidence token is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EvLoc {
+    /// In the box, outside the game (docs/open-questions.md#d4).
+    Reserve,
+    Bag,
+    /// On the research track: position (positive = Editor's side) and face.
+    Track {
+        pos: i8,
+        face_up: bool,
+    },
+    Board {
+        space: SpaceId,
+        face_up: bool,
+    },
+    /// Gained or drawn and waiting to be pinned (a `Pin` frame holds it).
+    Held,
+}
+
+/// Where a picture tile is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PicLoc {
+    /// The potential informant supply (R2.4).
+    Supply,
+    /// On its informant space: face up (recruited by the Editor) or face down (Nixon).
+    Pinned { face_up: bool },
+}
+
+/// The phase of the round (R3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    Initial,
+    Cards,
+    Evaluation,
+    Over,
+}
+
+/// The token a value play moves, once chosen (internal: holds the token id).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Moving {
+    Initiative,
+    Momentum,
+    Evidence(TokenId),
+}
+
+/// Where a card play stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PlayStage {
+    /// A card drawn by an action (Howard Hunt) waits for its part to be chosen.
+    ChoosePart,
+    /// Value: the player picks a token (or, as the Editor, asks for a colour).
+    ChooseTarget,
+    /// Value, R5.6: Nixon picks which face-down token of this colour to reveal.
+    Reveal(Colour),
+    /// Value, R5.6: nothing of the named colour was face down; the fallback is
+    /// limited to this colour (the erratum).
+    Locked(Colour),
+    /// The opponent may react (R6).
+    Window,
+    /// Ready to resolve: cancelled, moved, or its program pushed.
+    Resolve,
+    /// The action's program is running above this frame.
+    Running,
+}
+
+/// How a card would be played, for its action's requirement (R5.11) and the
+/// reaction rule (R5.12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayedAs {
+    /// On a turn of its own (R5.1), an extra turn included.
+    Turn,
+    /// As a reaction, which also counts as a turn (R6.1).
+    Reaction,
+    /// Within the turn in progress: a card played by another card's action
+    /// (Howard Hunt's drawn card, the action The system works carries out).
+    WithinTurn,
+}
+
+/// A card being played, from the moment it leaves the hand until it lands in
+/// a discard pile or out of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlayFrame {
+    pub card: CardId,
+    pub player: Side,
+    pub part: Option<Part>,
+    pub stage: PlayStage,
+    pub target: Option<Moving>,
+    /// Set by a reaction: the play does nothing and its card goes there (R6.6).
+    pub cancelled: Option<Dest>,
+    /// For a reaction: the stack index of the play it answers.
+    pub reacting_to: Option<u8>,
+    /// Set by the program: where the card goes instead of its type's place (Gambit).
+    pub dest: Option<Dest>,
+}
+
+/// Which program a running frame executes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ProgRef {
+    /// A card's action, computed at load.
+    Card(CardId),
+    /// A momentum-card space's instruction, computed at load.
+    Space(Side, u8),
+    /// A program computed at play time by a script that reads the game.
+    Dynamic(Arc<Program>),
+}
+
+/// A card program being carried out.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RunFrame {
+    pub prog: ProgRef,
+    pub pc: u16,
+    pub actor: Side,
+    /// The card whose action this is (for `pin_card_picture`).
+    pub card: Option<CardId>,
+    /// Stack index of the play this program belongs to, if any.
+    pub play: Option<u8>,
+    /// Progress inside the current instruction (tokens moved so far, cards discarded…).
+    pub done: u8,
+    /// Tokens already picked by the current instruction (distinct tokens, docs/open-questions.md#q9).
+    /// (16 inline take no more room than 2: a small vector is never
+    /// smaller than its heap form.)
+    pub picked: SmallVec<[TokenId; 16]>,
+    /// The card picked by the last `ChooseCard`.
+    pub chosen: Option<CardId>,
+}
+
+/// The engine's work in progress, innermost last.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Frame {
+    /// The initial phase (R4): cards dealt, then evidence drawn one by one.
+    Setup {
+        dealt: bool,
+        evidence_left: u8,
+    },
+    Play(PlayFrame),
+    Run(RunFrame),
+    /// A gained or drawn evidence token waiting for its space (R7.6).
+    Pin {
+        token: TokenId,
+        pinner: Side,
+    },
+    /// The evaluation phase (R7), at step `step`.
+    Evaluation {
+        step: EvalStep,
+    },
+}
+
+/// The steps of the evaluation phase (R7), in their order. Written as their
+/// number (1..=7) wherever a state is saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(into = "u8", try_from = "u8")]
+pub enum EvalStep {
+    /// R7.1: evidence on the 0 space goes back to the bag.
+    ZeroToBag = 1,
+    /// R7.2: the initiative goes to the side it is on.
+    Initiative = 2,
+    /// R7.3: the momentum token goes to the side it is on.
+    Momentum = 3,
+    /// R7.4: the initiative token and a new momentum token on 0.
+    NewTokens = 4,
+    /// R7.5: the initiative holder pins the evidence on their side.
+    HolderPins = 5,
+    /// R7.5: then the other player pins theirs.
+    OtherPins = 6,
+    /// The phase is over.
+    Done = 7,
+}
+
+impl EvalStep {
+    pub const FIRST: EvalStep = EvalStep::ZeroToBag;
+
+    /// The step's number, 1..=7.
+    pub fn number(self) -> u8 {
+        self as u8
+    }
+
+    /// The step numbered `n` (1..=7).
+    pub fn from_number(n: u8) -> Option<EvalStep> {
+        Some(match n {
+            1 => EvalStep::ZeroToBag,
+            2 => EvalStep::Initiative,
+            3 => EvalStep::Momentum,
+            4 => EvalStep::NewTokens,
+            5 => EvalStep::HolderPins,
+            6 => EvalStep::OtherPins,
+            7 => EvalStep::Done,
+            _ => return None,
+        })
+    }
+
+    /// The step after this one (`Done` stays `Done`).
+    pub fn next(self) -> EvalStep {
+        EvalStep::from_number(self.number() + 1).unwrap_or(EvalStep::Done)
+    }
+}
+
+/// Hashed as its number, like the `u8` it replaces (so position keys stay).
+impl std::hash::Hash for EvalStep {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.number().hash(h)
+    }
+}
+
+impl From<EvalStep> for u8 {
+    fn from(s: EvalStep) -> u8 {
+        s.number()
+    }
+}
+
+impl TryFrom<u8> for EvalStep {
+    type Error = String;
+    fn try_from(n: u8) -> Result<EvalStep, String> {
+        EvalStep::from_number(n).ok_or_else(|| format!("evaluation step {n}: expected 1..=7"))
+    }
+}
+
+/// A deck or a discard pile. The inline sizes of the state's lists are
+/// chosen to hold what the shipped game can put there (so an engine step
+/// never allocates) in the room a field's alignment leaves anyway; a
+/// bigger game spills to the heap and plays the same.
+pub type Pile = SmallVec<[CardId; 24]>;
+
+/// The bag's tokens.
+pub type Bag = SmallVec<[TokenId; 40]>;
+
+/// A whole game.
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub rng: GameRng,
+    /// Random events stop as decisions of `Actor::Chance` (for the solver)
+    /// instead of being drawn from `rng`.
+    pub explicit_chance: bool,
+    pub round: u16,
+    pub phase: Phase,
+    /// Who holds the initiative (the initiative card's direction, R7.2).
+    pub initiative: Side,
+    /// The initiative token's track position; `None` once gained this round.
+    pub initiative_token: Option<i8>,
+    /// The momentum token's track position; `None` when not on the track.
+    pub momentum_token: Option<i8>,
+    pub momentum_supply: u8,
+    /// Momentum tokens on each side's momentum card, by `Side::index()`.
+    pub momentum_cards: [u8; 2],
+    pub momentum_removed: u8,
+    /// Where each evidence token is, by `TokenId`.
+    pub evidence: SmallVec<[EvLoc; 36]>,
+    /// The evidence tokens on the research track in the order they arrived:
+    /// choices name a token by its slot here, never by its id, so they reveal
+    /// nothing about face-down tokens.
+    pub track: SmallVec<[TokenId; 16]>,
+    /// The bag, drawn from the end.
+    pub bag: Bag,
+    /// Where each picture is, by `PictureId`.
+    pub pictures: SmallVec<[PicLoc; 16]>,
+    pub hands: [SmallVec<[CardId; 16]>; 2],
+    /// Draw decks, drawn from the end.
+    pub decks: [Pile; 2],
+    pub discards: [Pile; 2],
+    /// Out of the game: every event card played may end here.
+    pub removed: SmallVec<[CardId; 24]>,
+    /// Whose turn it is when no play is in progress.
+    pub turn: Side,
+    /// Cards each side has played this round (reactions count, R6.1).
+    pub turns_played: [u8; 2],
+    /// Restrictions in force for the rest of the round.
+    pub forbidden: SmallVec<[Forbid; 5]>,
+    pub stack: SmallVec<[Frame; 4]>,
+    pub outcome: Option<Outcome>,
+}
+
+/// Field by field, the lists of plain values copied as whole slices (a
+/// derived clone copies a small vector item by item): search clones a
+/// state at every iteration.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            rng: self.rng.clone(),
+            explicit_chance: self.explicit_chance,
+            round: self.round,
+            phase: self.phase,
+            initiative: self.initiative,
+            initiative_token: self.initiative_token,
+            momentum_token: self.momentum_token,
+            momentum_supply: self.momentum_supply,
+            momentum_cards: self.momentum_cards,
+            momentum_removed: self.momentum_removed,
+            evidence: SmallVec::from_slice(&self.evidence),
+            track: SmallVec::from_slice(&self.track),
+            bag: SmallVec::from_slice(&self.bag),
+            pictures: SmallVec::from_slice(&self.pictures),
+            hands: [
+                SmallVec::from_slice(&self.hands[0]),
+                SmallVec::from_slice(&self.hands[1]),
+            ],
+            decks: [
+                SmallVec::from_slice(&self.decks[0]),
+                SmallVec::from_slice(&self.decks[1]),
+            ],
+            discards: [
+                SmallVec::from_slice(&self.discards[0]),
+                SmallVec::from_slice(&self.discards[1]),
+            ],
+            removed: SmallVec::from_slice(&self.removed),
+            turn: self.turn,
+            turns_played: self.turns_played,
+            forbidden: SmallVec::from_slice(&self.forbidden),
+            stack: self.stack.clone(),
+            outcome: self.outcome,
+        }
+    }
+}
+
+impl State {
+    /// A uniform number in `0..n` (n > 0) from the game's generator, by
+    /// Lemire's method on 64-bit outputs: owned here so a seed gives the same
+    /// game whatever version of `rand` is linked.
+    pub fn below(&mut self, n: usize) -> usize {
+        use rand::Rng;
+        debug_assert!(n > 0);
+        let n = n as u64;
+        loop {
+            let x = self.rng.next_u64();
+            let m = (x as u128) * (n as u128);
+            let low = m as u64;
+            if low >= n.wrapping_neg() % n {
+                return (m >> 64) as usize;
+            }
+        }
+    }
+
+    /// Fisher–Yates shuffle with [`State::below`].
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i + 1);
+            items.swap(i, j);
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The evidence token in research-track slot `slot`.
+    pub fn track_token(&self, slot: u8) -> Option<TokenId> {
+        self.track.get(slot as usize).copied()
+    }
+
+    /// The slot of a token on the research track.
+    pub fn slot_of(&self, t: TokenId) -> Option<u8> {
+        self.track.iter().position(|x| *x == t).map(|i| i as u8)
+    }
+
+    /// Position and face of a token on the track.
+    pub fn on_track(&self, t: TokenId) -> Option<(i8, bool)> {
+        match self.evidence[t.index()] {
+            EvLoc::Track { pos, face_up } => Some((pos, face_up)),
+            _ => None,
+        }
+    }
+
+    /// The token on a board space, with its face.
+    pub fn board_token(&self, space: SpaceId) -> Option<(TokenId, bool)> {
+        self.evidence.iter().enumerate().find_map(|(i, l)| match l {
+            EvLoc::Board { space: s, face_up } if *s == space => Some((TokenId(i as u8), *face_up)),
+            _ => None,
+        })
+    }
+
+    /// Where a player card is, for checks and displays.
+    pub fn card_place(&self, c: CardId) -> CardPlace {
+        for side in Side::BOTH {
+            if self.hands[side].contains(&c) {
+                return CardPlace::Hand(side);
+            }
+            if self.decks[side].contains(&c) {
+                return CardPlace::Deck(side);
+            }
+            if self.discards[side].contains(&c) {
+                return CardPlace::Discard(side);
+            }
+        }
+        if self.removed.contains(&c) {
+            return CardPlace::Removed;
+        }
+        if self
+            .stack
+            .iter()
+            .any(|f| matches!(f, Frame::Play(p) if p.card == c))
+        {
+            return CardPlace::InPlay;
+        }
+        CardPlace::Nowhere
+    }
+}
+
+/// Where a player card is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardPlace {
+    Hand(Side),
+    Deck(Side),
+    Discard(Side),
+    Removed,
+    /// Being played (on the engine's stack).
+    InPlay,
+    Nowhere,
+}
+
+impl State {
+    /// A key for transposition tables: every field that decides the game's
+    /// future under explicit chance. The generator and the bag's order are
+    /// left out (draws are chance decisions over the bag's contents then).
+    pub fn position_key(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.round.hash(&mut h);
+        self.phase.hash(&mut h);
+        self.initiative.hash(&mut h);
+        self.initiative_token.hash(&mut h);
+        self.momentum_token.hash(&mut h);
+        self.momentum_supply.hash(&mut h);
+        self.momentum_cards.hash(&mut h);
+        self.momentum_removed.hash(&mut h);
+        self.evidence.hash(&mut h);
+        self.track.hash(&mut h);
+        let mut bag: Bag = self.bag.clone();
+        bag.sort();
+        bag.hash(&mut h);
+        self.pictures.hash(&mut h);
+        for side in Side::BOTH {
+            let mut hand = self.hands[side].clone();
+            hand.sort();
+            hand.hash(&mut h);
+            self.decks[side].hash(&mut h);
+            let mut pile = self.discards[side].clone();
+            pile.sort();
+            pile.hash(&mut h);
+        }
+        let mut removed = self.removed.clone();
+        removed.sort();
+        removed.hash(&mut h);
+        self.turn.hash(&mut h);
+        self.turns_played.hash(&mut h);
+        self.forbidden.hash(&mut h);
+        self.stack.hash(&mut h);
+        self.outcome.hash(&mut h);
+        h.finish()
+    }
+}
+
+impl State {
+    /// Bytes a clone copies on the heap (inline vectors that spilled, and
+    /// frames' spilled lists); shared programs are not copied and not counted.
+    pub fn heap_bytes(&self) -> usize {
+        fn spilled<A: smallvec::Array>(v: &SmallVec<A>) -> usize {
+            if v.spilled() {
+                v.capacity() * std::mem::size_of::<A::Item>()
+            } else {
+                0
+            }
+        }
+        let mut n = spilled(&self.evidence)
+            + spilled(&self.track)
+            + spilled(&self.bag)
+            + spilled(&self.pictures)
+            + spilled(&self.removed)
+            + spilled(&self.forbidden)
+            + spilled(&self.stack);
+        for side in Side::BOTH {
+            n += spilled(&self.hands[side])
+                + spilled(&self.decks[side])
+                + spilled(&self.discards[side]);
+        }
+        for f in &self.stack {
+            if let Frame::Run(r) = f {
+                n += spilled(&r.picked);
+            }
+        }
+        n
+    }
+}

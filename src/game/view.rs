@@ -1,0 +1,344 @@
+//! What one player may see (R4.3, R5.14). Agents get a [`View`], never the
+//! state: its fields are private, and every accessor returns only public
+//! information plus the viewer's own secrets (their hand; for Nixon, the
+//! face-down evidence on the research track). Draw decks, the bag's order
+//! and the opponent's hand are never exposed.
+
+use crate::game::engine::{Actor, Choice, Decision, DecisionKind};
+use crate::game::model::*;
+use crate::game::rules::Rules;
+use crate::game::state::*;
+use serde::Serialize;
+
+/// One player's window on a game.
+#[derive(Clone, Copy)]
+pub struct View<'a> {
+    rules: &'a Rules,
+    state: &'a State,
+    side: Side,
+}
+
+/// An evidence token on the research track as the viewer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TrackToken {
+    /// How choices name it (`TokenRef::Evidence(slot)`).
+    pub slot: u8,
+    /// Positive on the Editor's side.
+    pub pos: i8,
+    pub face_up: bool,
+    /// `None` when hidden from the viewer (face down, and the viewer is the Editor).
+    pub colours: Option<Colours>,
+    pub momentum_symbol: Option<bool>,
+}
+
+/// An evidence token on the board (both players may look, R5.14).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardToken {
+    pub space: SpaceId,
+    pub face_up: bool,
+    pub colours: Colours,
+    pub momentum_symbol: bool,
+}
+
+/// A card on the table: being played, or answered by a reaction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct InPlay {
+    pub card: CardId,
+    pub player: Side,
+    pub part: Option<Part>,
+    pub cancelled: bool,
+}
+
+impl<'a> View<'a> {
+    pub fn new(rules: &'a Rules, state: &'a State, side: Side) -> View<'a> {
+        View { rules, state, side }
+    }
+
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    pub fn rules(&self) -> &'a Rules {
+        self.rules
+    }
+
+    /// The decision pending for the viewer, if it is theirs to take.
+    pub fn decision(&self) -> Option<Decision> {
+        let d = self.state.decision(self.rules)?;
+        (d.actor == Actor::Player(self.side)).then_some(d)
+    }
+
+    /// Like [`View::decision`], filling a buffer (cheap for simulations).
+    pub fn legal(&self, out: &mut Vec<Choice>) -> bool {
+        match self.state.legal(self.rules, out) {
+            Some(Actor::Player(s)) if s == self.side => true,
+            _ => {
+                out.clear();
+                false
+            }
+        }
+    }
+
+    pub fn decision_kind(&self) -> DecisionKind {
+        self.state.decision_kind(self.rules)
+    }
+
+    pub fn round(&self) -> u16 {
+        self.state.round
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.state.phase
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome
+    }
+
+    /// Who holds the initiative (the initiative card).
+    pub fn initiative(&self) -> Side {
+        self.state.initiative
+    }
+
+    pub fn initiative_token(&self) -> Option<i8> {
+        self.state.initiative_token
+    }
+
+    pub fn momentum_token(&self) -> Option<i8> {
+        self.state.momentum_token
+    }
+
+    pub fn momentum_supply(&self) -> u8 {
+        self.state.momentum_supply
+    }
+
+    pub fn momentum_on_card(&self, side: Side) -> u8 {
+        self.state.momentum_cards[side]
+    }
+
+    pub fn momentum_removed(&self) -> u8 {
+        self.state.momentum_removed
+    }
+
+    /// Whose turn it is when no play is in progress.
+    pub fn turn(&self) -> Side {
+        self.state.turn
+    }
+
+    pub fn turns_played(&self, side: Side) -> u8 {
+        self.state.turns_played[side]
+    }
+
+    /// The viewer's own hand.
+    pub fn my_hand(&self) -> &'a [CardId] {
+        &self.state.hands[self.side]
+    }
+
+    pub fn hand_size(&self, side: Side) -> usize {
+        self.state.hands[side].len()
+    }
+
+    pub fn deck_size(&self, side: Side) -> usize {
+        self.state.decks[side].len()
+    }
+
+    /// Discard piles are public (R5.14), oldest first.
+    pub fn discard(&self, side: Side) -> &'a [CardId] {
+        &self.state.discards[side]
+    }
+
+    /// Removed cards are public (R5.14).
+    pub fn removed(&self) -> &'a [CardId] {
+        &self.state.removed
+    }
+
+    pub fn bag_size(&self) -> usize {
+        self.state.bag.len()
+    }
+
+    /// Evidence on the research track, in slot order; face-down colours are
+    /// shown to Nixon only (R4.3).
+    pub fn track(&self) -> Vec<TrackToken> {
+        self.state
+            .track
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, t)| {
+                let (pos, face_up) = self.state.on_track(*t)?;
+                let visible = face_up || self.side == Side::Nixon;
+                let tok = self.rules.token(*t);
+                Some(TrackToken {
+                    slot: slot as u8,
+                    pos,
+                    face_up,
+                    colours: visible.then_some(tok.colours),
+                    momentum_symbol: visible.then_some(tok.momentum_symbol),
+                })
+            })
+            .collect()
+    }
+
+    /// Evidence on the board, face-down tokens included (R5.14).
+    pub fn board(&self) -> Vec<BoardToken> {
+        self.state
+            .evidence
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| match l {
+                EvLoc::Board { space, face_up } => {
+                    let tok = self.rules.token(TokenId(i as u8));
+                    Some(BoardToken {
+                        space: *space,
+                        face_up: *face_up,
+                        colours: tok.colours,
+                        momentum_symbol: tok.momentum_symbol,
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A token waiting to be pinned (it was gained face up, or is the
+    /// pinner's own): visible to both.
+    pub fn held_token(&self) -> Option<(Colours, bool)> {
+        match self.state.stack.last() {
+            Some(Frame::Pin { token, .. }) => {
+                let t = self.rules.token(*token);
+                Some((t.colours, t.momentum_symbol))
+            }
+            _ => None,
+        }
+    }
+
+    pub fn pictures(&self) -> &'a [PicLoc] {
+        &self.state.pictures
+    }
+
+    pub fn connected_informants(&self) -> usize {
+        crate::game::engine::connected_informants(self.rules, self.state)
+    }
+
+    /// Cards on the table, oldest first: the play and any reactions to it.
+    pub fn in_play(&self) -> Vec<InPlay> {
+        self.state
+            .stack
+            .iter()
+            .filter_map(|f| match f {
+                Frame::Play(p) => Some(InPlay {
+                    card: p.card,
+                    player: p.player,
+                    part: p.part,
+                    cancelled: p.cancelled.is_some(),
+                }),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Restrictions in force this round (A brilliant mood).
+    pub fn forbidden(&self) -> Vec<crate::game::program::Forbid> {
+        self.state.forbidden.to_vec()
+    }
+
+    /// Cards whose place the viewer cannot know: the opponent's hand and
+    /// deck together, and the viewer's own deck.
+    pub fn unseen_cards(&self, owner: Side) -> Vec<CardId> {
+        let i = owner.index();
+        let mut v: Vec<CardId> = self.state.decks[i].to_vec();
+        if owner != self.side {
+            v.extend(self.state.hands[i].iter().copied());
+        }
+        v.sort();
+        v
+    }
+
+    /// Evidence tokens whose identity the viewer cannot know: those in the
+    /// bag, and (for the Editor) the face-down ones on the research track.
+    pub fn unseen_evidence(&self) -> Vec<TokenId> {
+        let mut v: Vec<TokenId> = self.state.bag.to_vec();
+        if self.side == Side::Editor {
+            v.extend(
+                self.state
+                    .track
+                    .iter()
+                    .copied()
+                    .filter(|t| matches!(self.state.on_track(*t), Some((_, false)))),
+            );
+        }
+        v.sort();
+        v
+    }
+}
+
+impl View<'_> {
+    /// A full game state consistent with this view, with everything the
+    /// viewer cannot see dealt again at random: the opponent's hand and
+    /// deck, the viewer's own deck order, the bag's order, and (for the
+    /// Editor) which tokens lie face down on the research track. This is the
+    /// only place an agent's search touches a full state, and it reads the
+    /// hidden parts only for their sizes and pools, never their contents.
+    pub fn determinize(&self, seed: u64) -> State {
+        use rand::SeedableRng;
+        use smallvec::SmallVec;
+        // Scratch lists live on the stack (sized for the shipped game; a
+        // bigger one spills to the heap and works the same): a search
+        // determinizes at every iteration.
+        let mut s = self.state.clone();
+        s.rng = GameRng::seed_from_u64(seed);
+        let me = self.side;
+        let opp = me.other();
+        // The opponent's hand and deck: one pool, dealt again.
+        let hand_len = s.hands[opp].len();
+        let mut pool: SmallVec<[CardId; 40]> = s.hands[opp]
+            .iter()
+            .chain(s.decks[opp].iter())
+            .copied()
+            .collect();
+        pool.sort_unstable();
+        s.shuffle(&mut pool);
+        s.hands[opp].clear();
+        s.hands[opp].extend_from_slice(&pool[..hand_len]);
+        s.decks[opp].clear();
+        s.decks[opp].extend_from_slice(&pool[hand_len..]);
+        // The viewer's own deck order is unknown to them too.
+        let mut deck = std::mem::take(&mut s.decks[me]);
+        deck.sort_unstable();
+        s.shuffle(&mut deck);
+        s.decks[me] = deck;
+        // Evidence the viewer cannot identify: the bag, and for the Editor
+        // the face-down tokens on the research track.
+        let mut hidden_slots: SmallVec<[usize; 16]> = SmallVec::new();
+        if me == Side::Editor {
+            hidden_slots.extend(
+                s.track
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| matches!(s.on_track(**t), Some((_, false))))
+                    .map(|(i, _)| i),
+            );
+        }
+        let mut tokens: SmallVec<[TokenId; 48]> = hidden_slots
+            .iter()
+            .map(|i| s.track[*i])
+            .chain(s.bag.iter().copied())
+            .collect();
+        tokens.sort_unstable();
+        s.shuffle(&mut tokens);
+        let (on_track, in_bag) = tokens.split_at(hidden_slots.len());
+        let locs: SmallVec<[EvLoc; 16]> = hidden_slots
+            .iter()
+            .map(|i| s.evidence[s.track[*i].index()])
+            .collect();
+        for ((slot, t), loc) in hidden_slots.iter().zip(on_track).zip(locs) {
+            s.track[*slot] = *t;
+            s.evidence[t.index()] = loc;
+        }
+        for t in in_bag {
+            s.evidence[t.index()] = EvLoc::Bag;
+        }
+        s.bag.clear();
+        s.bag.extend_from_slice(in_bag);
+        s
+    }
+}

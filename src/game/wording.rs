@@ -1,0 +1,127 @@
+//! Words for the engine's structured questions: the one place where an
+//! [`Ask`] (what an instruction of a card's action asks for) becomes an
+//! English prompt. The engine hands out data; the terminal, scenario
+//! messages and error messages all read their prompts from here.
+
+use crate::game::engine::Ask;
+use crate::game::program::{Amount, EvidenceFilter, Face, TokenSelector};
+
+/// The prompt for a choice inside a card's action, e.g. `move a face-down
+/// evidence token 2 steps (1 of 2, or stop)`.
+pub fn ask(a: &Ask) -> String {
+    match a {
+        Ask::Move {
+            what,
+            steps,
+            count,
+            up_to,
+            done,
+        } => {
+            let n = match steps {
+                Amount::Fixed(n) => n.to_string(),
+                Amount::TriggerValue => "the answered card's value in".to_string(),
+            };
+            let which = if what.trigger_token {
+                "the token the answered play was moving".to_string()
+            } else {
+                selector(what)
+            };
+            let more = if *count > 1 {
+                format!(
+                    " ({} of {count}{})",
+                    done + 1,
+                    if *up_to { ", or stop" } else { "" }
+                )
+            } else if *up_to {
+                " (or stop)".to_string()
+            } else {
+                String::new()
+            };
+            format!("move {which} {n} steps{more}")
+        }
+        Ask::Place { what, space } => format!("put {} on space {space}", selector(what)),
+        Ask::TrackToBag { filter } => format!(
+            "return {} from the research track to the bag",
+            evidence(filter)
+        ),
+        Ask::PinFromTrack { filter } => format!(
+            "take {} off the research track and pin it",
+            evidence(filter)
+        ),
+        Ask::BoardToBag { filter } => format!(
+            "return {} from the evidence board to the bag",
+            evidence(filter)
+        ),
+        Ask::BoardToTrack { filter, space } => format!(
+            "take {} off the evidence board to space {space} of the research track",
+            evidence(filter)
+        ),
+        Ask::FlipOnBoard => "turn a face-down token on the evidence board face up".to_string(),
+        Ask::UnpinPicture => "return a pinned picture to the supply".to_string(),
+        Ask::ChooseCard { prompt } => prompt.clone(),
+        Ask::Branch { prompt, labels } => format!("{prompt} ({})", labels.join(" / ")),
+        Ask::Continue => "continue".to_string(),
+    }
+}
+
+/// `a face-down green evidence token`.
+pub fn evidence(f: &EvidenceFilter) -> String {
+    let face = match f.face {
+        Face::Any => "",
+        Face::Up => "face-up ",
+        Face::Down => "face-down ",
+    };
+    let colour = f.colour.map(|c| format!("{c} ")).unwrap_or_default();
+    format!("a {face}{colour}evidence token")
+}
+
+/// `the initiative token or a face-up evidence token`.
+pub fn selector(s: &TokenSelector) -> String {
+    let mut parts = Vec::new();
+    if s.initiative {
+        parts.push("the initiative token".to_string());
+    }
+    if s.momentum {
+        parts.push("the momentum token".to_string());
+    }
+    if let Some(f) = &s.evidence {
+        parts.push(evidence(f));
+    }
+    parts.join(" or ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::model::Colour;
+
+    #[test]
+    fn a_move_of_several_tokens_says_which_one_and_that_the_player_may_stop() {
+        let a = Ask::Move {
+            what: TokenSelector {
+                evidence: Some(EvidenceFilter {
+                    face: Face::Down,
+                    colour: Some(Colour::Green),
+                }),
+                ..Default::default()
+            },
+            steps: Amount::Fixed(2),
+            count: 2,
+            up_to: true,
+            done: 1,
+        };
+        assert_eq!(
+            ask(&a),
+            "move a face-down green evidence token 2 steps (2 of 2, or stop)"
+        );
+    }
+
+    #[test]
+    fn a_branch_lists_the_scripts_labels() {
+        let a = Ask::Branch {
+            prompt: "Choose".into(),
+            labels: vec!["move".into(), "draw".into()],
+        };
+        assert_eq!(ask(&a), "Choose (move / draw)");
+    }
+}

@@ -1,0 +1,240 @@
+//! The one game driver: `play_out` plays a game from a state to its end
+//! (or until its observer stops it), one agent per side and, where the
+//! state asks for explicit chance, a chance policy. The legal options are
+//! computed once per step (`State::apply_next_observed` returns the next
+//! step's), and the observer sees every step before the decision and after
+//! the choice, and every engine event.
+
+use crate::game::engine::{Actor, Choice, Observer, PlayError, ScriptError};
+use crate::game::model::Side;
+use crate::game::rules::Rules;
+use crate::game::state::State;
+use crate::game::view::View;
+use crate::players::agent::Agent;
+use std::ops::ControlFlow;
+
+/// Watches a game played by [`play_out`]; it also hears the engine's
+/// events (its [`Observer`] side). Both hooks may stop the game or fail it.
+pub trait Steps: Observer {
+    type Error;
+    /// Before `actor` decides among `options` in `s`.
+    fn before(
+        &mut self,
+        _s: &State,
+        _actor: Actor,
+        _options: &[Choice],
+    ) -> Result<ControlFlow<()>, Self::Error> {
+        Ok(ControlFlow::Continue(()))
+    }
+    /// After `actor` chose `choice` (a legal one) in `s`, before it applies.
+    fn chosen(&mut self, _s: &State, _actor: Actor, _choice: Choice) -> Result<(), Self::Error> {
+        Ok(())
+    }
+}
+
+/// Why a game could not be played on.
+#[derive(Debug)]
+pub enum DriveError<E> {
+    /// Applying a choice failed (a card script, or the engine).
+    Play(PlayError),
+    /// A card script failed inside an agent's look-ahead: a state the game
+    /// can reach, so it is reported rather than quietly steered round.
+    Lookahead {
+        side: Side,
+        agent: String,
+        error: ScriptError,
+    },
+    /// An agent chose something that is not an option.
+    Illegal { agent: String, choice: Choice },
+    /// The state asked for a chance decision and there is no chance policy.
+    NoChance,
+    /// The observer failed the game.
+    Observer(E),
+}
+
+/// How a game played by [`play_out`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Decisions applied.
+    pub decisions: u64,
+    /// Whether the observer stopped the game before its end.
+    pub stopped: bool,
+}
+
+/// A chance policy: picks one of the chance options.
+pub type Chance<'a> = &'a mut dyn FnMut(&State, &[Choice]) -> Choice;
+
+/// Plays `s` on: `agents[side.index()]` decides for each side from its
+/// view, `chance` (if any) for chance. Ends when the game has an outcome or
+/// the observer stops it.
+pub fn play_out<O: Steps>(
+    r: &Rules,
+    s: &mut State,
+    agents: &mut [&mut dyn Agent; 2],
+    mut chance: Option<Chance<'_>>,
+    obs: &mut O,
+) -> Result<Played, DriveError<O::Error>> {
+    let mut options = Vec::new();
+    let mut played = Played {
+        decisions: 0,
+        stopped: false,
+    };
+    let mut next = s.legal(r, &mut options);
+    while let Some(actor) = next {
+        if obs
+            .before(s, actor, &options)
+            .map_err(DriveError::Observer)?
+            .is_break()
+        {
+            played.stopped = true;
+            break;
+        }
+        let choice = match actor {
+            Actor::Player(side) => {
+                let agent = &mut agents[side.index()];
+                let choice = agent.decide(&View::new(r, s, side), &options);
+                if let Some(error) = agent.take_script_error() {
+                    return Err(DriveError::Lookahead {
+                        side,
+                        agent: agent.name(),
+                        error,
+                    });
+                }
+                if !options.contains(&choice) {
+                    return Err(DriveError::Illegal {
+                        agent: agent.name(),
+                        choice,
+                    });
+                }
+                choice
+            }
+            Actor::Chance => match chance.as_mut() {
+                Some(pick) => pick(s, &options),
+                None => return Err(DriveError::NoChance),
+            },
+        };
+        obs.chosen(s, actor, choice).map_err(DriveError::Observer)?;
+        next = s
+            .apply_next_observed(r, choice, &mut options, obs)
+            .map_err(DriveError::Play)?;
+        played.decisions += 1;
+    }
+    Ok(played)
+}
+
+#[cfg(all(test, feature = "shipped-data"))]
+mod tests {
+    use super::*;
+    use crate::players::agent::RandomAgent;
+
+    /// Counts the hooks and stops or fails at a given step.
+    #[derive(Default)]
+    struct Script {
+        before: u64,
+        chosen: u64,
+        stop_at: Option<u64>,
+        fail_at: Option<u64>,
+    }
+
+    impl Observer for Script {}
+
+    impl Steps for Script {
+        type Error = u64;
+        fn before(
+            &mut self,
+            _: &State,
+            _: Actor,
+            options: &[Choice],
+        ) -> Result<ControlFlow<()>, u64> {
+            assert!(!options.is_empty(), "a decision always has an option");
+            if self.fail_at == Some(self.before) {
+                return Err(self.before);
+            }
+            if self.stop_at == Some(self.before) {
+                return Ok(ControlFlow::Break(()));
+            }
+            self.before += 1;
+            Ok(ControlFlow::Continue(()))
+        }
+        fn chosen(&mut self, _: &State, _: Actor, _: Choice) -> Result<(), u64> {
+            self.chosen += 1;
+            Ok(())
+        }
+    }
+
+    fn game(obs: &mut Script) -> (State, Result<Played, DriveError<u64>>) {
+        let r = crate::data::shipped();
+        let mut s = State::new(&r, 7);
+        let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
+        let played = play_out(&r, &mut s, &mut [&mut a, &mut b], None, obs);
+        (s, played)
+    }
+
+    #[test]
+    fn a_game_is_played_to_its_outcome_with_every_step_observed() {
+        let mut obs = Script::default();
+        let (s, played) = game(&mut obs);
+        let played = played.expect("a random game plays to its end");
+        assert!(s.outcome.is_some(), "R10: the game ends with a winner");
+        assert!(!played.stopped);
+        assert!(played.decisions > 0);
+        assert_eq!(obs.before, played.decisions);
+        assert_eq!(obs.chosen, played.decisions);
+    }
+
+    #[test]
+    fn the_observer_can_stop_the_game_before_a_decision() {
+        let mut obs = Script {
+            stop_at: Some(10),
+            ..Default::default()
+        };
+        let (s, played) = game(&mut obs);
+        let played = played.expect("stopping is not an error");
+        assert_eq!(
+            played,
+            Played {
+                decisions: 10,
+                stopped: true
+            }
+        );
+        assert!(s.outcome.is_none());
+    }
+
+    #[test]
+    fn the_observer_can_fail_the_game() {
+        let mut obs = Script {
+            fail_at: Some(3),
+            ..Default::default()
+        };
+        let (_, played) = game(&mut obs);
+        assert!(matches!(played, Err(DriveError::Observer(3))), "{played:?}");
+        assert_eq!(obs.chosen, 3);
+    }
+
+    /// Always chooses something that is never an option.
+    struct Cheat;
+
+    impl Agent for Cheat {
+        fn name(&self) -> String {
+            "cheat".into()
+        }
+        fn decide(&mut self, _: &View, _: &[Choice]) -> Choice {
+            Choice::Chance(7)
+        }
+    }
+
+    #[test]
+    fn a_choice_that_is_not_an_option_is_refused_before_it_applies() {
+        let r = crate::data::shipped();
+        let mut s = State::new(&r, 7);
+        let before = s.clone();
+        let mut obs = Script::default();
+        let played = play_out(&r, &mut s, &mut [&mut Cheat, &mut Cheat], None, &mut obs);
+        assert!(
+            matches!(&played, Err(DriveError::Illegal { agent, .. }) if agent == "cheat"),
+            "{played:?}"
+        );
+        assert_eq!(obs.chosen, 0);
+        assert!(s == before, "nothing was applied");
+    }
+}

@@ -1,0 +1,34 @@
+//! The random player: every legal option equally likely, from its own
+//! seeded generator (never the game's).
+
+use super::Agent;
+use crate::game::engine::Choice;
+use crate::game::view::View;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+pub struct RandomAgent {
+    rng: Pcg64Mcg,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> RandomAgent {
+        RandomAgent {
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+
+    pub fn pick(&mut self, n: usize) -> usize {
+        (((self.rng.next_u64() as u128) * (n as u128)) >> 64) as usize
+    }
+}
+
+impl Agent for RandomAgent {
+    fn name(&self) -> String {
+        "random".into()
+    }
+
+    fn decide(&mut self, _view: &View, options: &[Choice]) -> Choice {
+        options[self.pick(options.len())]
+    }
+}

@@ -1,0 +1,234 @@
+//! The folders are the layers (ARCHITECTURE.md, "Layers"): every module of
+//! the library belongs to one layer, and a layer uses only the layers its
+//! row of the table names. This test reads the table from ARCHITECTURE.md
+//! itself, so the map and the check cannot drift apart, then reads every
+//! path into the crate (`crate::x::…`, and `super::` chains that climb to
+//! the crate root) in every file under `src/`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// One row of the layer table: a top-level module and what it may use.
+#[derive(Debug)]
+struct Layer {
+    module: String,
+    may_use: BTreeSet<String>,
+}
+
+/// Reads the "Layers" table: `| layer | module | folder | may use |`.
+fn layer_table(architecture: &str) -> Vec<Layer> {
+    let mut rows = Vec::new();
+    let mut in_table = false;
+    for line in architecture.lines() {
+        let cells: Vec<&str> = line
+            .trim()
+            .trim_matches('|')
+            .split('|')
+            .map(str::trim)
+            .collect();
+        if cells == ["layer", "module", "folder", "may use"] {
+            in_table = true;
+            continue;
+        }
+        if !in_table {
+            continue;
+        }
+        if !line.trim_start().starts_with('|') {
+            break;
+        }
+        if cells.iter().all(|c| c.chars().all(|ch| ch == '-')) {
+            continue;
+        }
+        assert_eq!(cells.len(), 4, "a layer row has four cells: {line}");
+        rows.push(Layer {
+            module: cells[1].trim_matches('`').to_string(),
+            may_use: cells[3]
+                .split(',')
+                .map(|m| m.trim().trim_matches('`').to_string())
+                .filter(|m| !m.is_empty() && m != "—")
+                .collect(),
+        });
+    }
+    rows
+}
+
+/// The module path of a file under `src/` (`src/game/engine/vm.rs` →
+/// `["game", "engine", "vm"]`; a `mod.rs` is its folder).
+fn module_path(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop().unwrap_or_default();
+    let stem = last.trim_end_matches(".rs");
+    if stem != "mod" {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+/// Every top-level module that `text` (the file at module path `me`)
+/// names, with the line it is named on. Comments are skipped.
+fn uses(me: &[String], text: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        let mut rest = code;
+        while let Some(i) = rest.find("crate::") {
+            let before = &rest[..i];
+            let after = &rest[i + "crate::".len()..];
+            // `$crate::` in a macro, or part of a longer name (`watergate_crate::`).
+            let joined = before.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$');
+            if !joined {
+                let name: String = after
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    found.push((n + 1, name));
+                }
+            }
+            rest = after;
+        }
+        let mut rest = code;
+        while let Some(i) = rest.find("super::") {
+            let mut climb = rest[i..].to_string();
+            let mut depth = me.len();
+            while let Some(r) = climb.strip_prefix("super::") {
+                depth = depth.saturating_sub(1);
+                climb = r.to_string();
+            }
+            if depth == 0 {
+                let name: String = climb
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    found.push((n + 1, name));
+                }
+            }
+            rest = &rest[i + "super::".len()..];
+        }
+    }
+    found
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("src can be read")
+        .map(|e| e.expect("a folder entry").path())
+        .collect();
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            rust_files(&e, out);
+        } else if e.extension().is_some_and(|x| x == "rs") {
+            out.push(e);
+        }
+    }
+}
+
+/// Every edge the table does not allow, as `file:line: a uses b`.
+fn violations(table: &[Layer], files: &[(PathBuf, String)]) -> Vec<String> {
+    let by_module: BTreeMap<&str, &Layer> = table.iter().map(|l| (l.module.as_str(), l)).collect();
+    let mut bad = Vec::new();
+    for (rel, text) in files {
+        let me = module_path(rel);
+        // The crate root only declares the layers; the binary is an application.
+        let Some(top) = me.first().filter(|t| *t != "lib" && *t != "main") else {
+            continue;
+        };
+        let Some(layer) = by_module.get(top.as_str()) else {
+            bad.push(format!(
+                "src/{}: module `{top}` is in no row of ARCHITECTURE.md's layer table",
+                rel.display()
+            ));
+            continue;
+        };
+        for (line, used) in uses(&me, text) {
+            let allowed = used == *top
+                || layer.may_use.contains(&used)
+                || layer.may_use.contains("every layer");
+            if !allowed && by_module.contains_key(used.as_str()) {
+                bad.push(format!(
+                    "src/{}:{line}: `{top}` uses `{used}`, which its row does not allow",
+                    rel.display()
+                ));
+            }
+        }
+    }
+    bad
+}
+
+fn architecture() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md is readable")
+}
+
+#[test]
+fn every_import_follows_the_layer_table() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let table = layer_table(&architecture());
+    assert!(table.len() >= 7, "the layer table is found: {table:?}");
+    let mut paths = Vec::new();
+    rust_files(&root.join("src"), &mut paths);
+    let files: Vec<(PathBuf, String)> = paths
+        .iter()
+        .map(|p| {
+            let rel = p.strip_prefix(root.join("src")).unwrap().to_path_buf();
+            (
+                rel,
+                std::fs::read_to_string(p).expect("a source file is readable"),
+            )
+        })
+        .collect();
+    assert!(files.len() > 50, "the source files are found");
+    let bad = violations(&table, &files);
+    assert!(
+        bad.is_empty(),
+        "edges the layer table does not allow:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn every_layer_names_only_layers_below_it() {
+    // The table is an order: a row may use only rows above it.
+    let table = layer_table(&architecture());
+    let mut seen = BTreeSet::new();
+    for l in &table {
+        for u in &l.may_use {
+            assert!(
+                u == "every layer" || seen.contains(u),
+                "`{}` may use `{u}`, which is not a layer below it",
+                l.module
+            );
+        }
+        seen.insert(l.module.clone());
+    }
+}
+
+#[test]
+fn an_upward_edge_is_caught() {
+    let table = layer_table(&architecture());
+    let files = vec![
+        (
+            PathBuf::from("game/engine/vm.rs"),
+            "use crate::game::state::State;\nuse crate::app::cli::Cli;\n".to_string(),
+        ),
+        (
+            PathBuf::from("players/agent/mod.rs"),
+            "fn f() { super::super::lab::sim::run() } // crate::app in a comment\n".to_string(),
+        ),
+        (PathBuf::from("server/mod.rs"), String::new()),
+    ];
+    let bad = violations(&table, &files);
+    assert_eq!(
+        bad,
+        [
+            "src/game/engine/vm.rs:2: `game` uses `app`, which its row does not allow",
+            "src/players/agent/mod.rs:1: `players` uses `lab`, which its row does not allow",
+            "src/server/mod.rs: module `server` is in no row of ARCHITECTURE.md's layer table",
+        ]
+    );
+}

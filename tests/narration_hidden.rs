@@ -1,0 +1,87 @@
+//! The narrator hides what a viewer may not know (R4.3): over many random
+//! games, no line for the Editor names the kind of a face-down token, and
+//! Nixon's lines always do. (An integration test because it plays with an
+//! agent, a layer above the narrator.)
+
+use std::collections::BTreeSet;
+use watergate::formats::narrate::narrate;
+use watergate::game::engine::notation::kind_name;
+use watergate::game::engine::{Event, TokenKind};
+use watergate::game::model::*;
+use watergate::game::state::State;
+
+/// Over many random games: while a token is face down on the track, no
+/// line for the Editor names its kind; Nixon's lines always do.
+#[test]
+fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
+    use watergate::game::view::View;
+    use watergate::players::agent::{Agent, RandomAgent};
+    let r = watergate::data::shipped();
+    let mut anonymous = 0;
+    for seed in 0..100 {
+        let mut s = State::new(&r, seed);
+        let mut agent = RandomAgent::new(seed);
+        let mut options = Vec::new();
+        while let Some(actor) = s.legal(&r, &mut options) {
+            let side = actor.side().unwrap();
+            let c = agent.decide(&View::new(&r, &s, side), &options);
+            let before = s.clone();
+            let mut events = Vec::new();
+            s.apply_observed(&r, c, &mut events).unwrap();
+            let editor = narrate(&r, &before, Some(Side::Editor), &events);
+            let nixon = narrate(&r, &before, Some(Side::Nixon), &events);
+            // Face down on the track now, by the events seen so far.
+            let mut down: BTreeSet<TokenId> = before
+                .track
+                .iter()
+                .copied()
+                .filter(|t| matches!(before.on_track(*t), Some((_, false))))
+                .collect();
+            for (i, e) in events.iter().enumerate() {
+                let named = match e {
+                    Event::Moved {
+                        token: TokenKind::Evidence(t),
+                        ..
+                    }
+                    | Event::Gained {
+                        token: TokenKind::Evidence(t),
+                        ..
+                    }
+                    | Event::ToBag { token: t } => Some(*t),
+                    _ => None,
+                };
+                if let Some(t) = named.filter(|t| down.contains(t)) {
+                    let k = r.token(t);
+                    let kind = kind_name(k.colours, k.momentum_symbol);
+                    assert!(
+                        editor[i].to_lowercase().contains("a face-down token")
+                            && !editor[i].contains(&kind),
+                        "seed {seed}: {}",
+                        editor[i]
+                    );
+                    assert!(nixon[i].contains(&kind), "seed {seed}: {}", nixon[i]);
+                    anonymous += 1;
+                }
+                match e {
+                    Event::EvidenceDrawn {
+                        token,
+                        face_up: false,
+                        ..
+                    } => {
+                        down.insert(*token);
+                    }
+                    Event::EvidenceDrawn { token, .. }
+                    | Event::Flipped { token }
+                    | Event::Revealed { token }
+                    | Event::Pinned { token, .. }
+                    | Event::Unpinnable { token }
+                    | Event::ToBag { token } => {
+                        down.remove(token);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(anonymous > 100, "{anonymous}");
+}
