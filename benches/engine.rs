@@ -1,5 +1,9 @@
 //! `cargo bench`: the same figures as `watergate bench` (see BENCHMARKS.md).
 
+/// Counts heap allocations for the bench's allocation figures.
+#[global_allocator]
+static ALLOCATOR: watergate::lab::bench::CountingAlloc = watergate::lab::bench::CountingAlloc;
+
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
     let cfg = watergate::lab::bench::BenchConfig {

@@ -271,12 +271,9 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         settings: settings_of(&game.def.settings),
         cards: runtime_cards,
         momentum_cards: BySide::from_fn(placeholder_momentum),
-        board: board_rt.clone().unwrap_or_else(|| Board {
-            spaces: vec![],
-            neighbours: vec![],
-            nixon: SpaceId(0),
-            informant_spaces: vec![],
-        }),
+        board: board_rt
+            .clone()
+            .unwrap_or_else(|| Board::new(vec![], vec![], SpaceId(0), vec![])),
         evidence: evidence.clone(),
         pictures: pictures.clone(),
         scripts: std::sync::Arc::new(RhaiHost::new(vec![])),
@@ -748,15 +745,15 @@ fn check_board(p: &Parsed<BoardDef>, pictures: &[Picture], d: &mut Diagnostics) 
     if d.len() > before {
         return None;
     }
-    Some(Board {
+    Some(Board::new(
         spaces,
         neighbours,
-        nixon: nixon?,
-        informant_spaces: informant_spaces
+        nixon?,
+        informant_spaces
             .into_iter()
             .map(|s| s.unwrap_or(SpaceId(0)))
             .collect(),
-    })
+    ))
 }
 
 fn requirement(

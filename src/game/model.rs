@@ -255,6 +255,60 @@ id_type!(
     PictureId
 );
 
+/// A set of board spaces as bits, one per `SpaceId` (a `u8`, so 256 bits
+/// hold any board): the engine's occupied and matching spaces without a
+/// heap allocation. Iterates in ascending space order, the order the
+/// engine lists spaces in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SpaceSet([u64; 4]);
+
+impl SpaceSet {
+    pub const EMPTY: SpaceSet = SpaceSet([0; 4]);
+
+    pub fn insert(&mut self, s: SpaceId) {
+        self.0[s.index() >> 6] |= 1 << (s.index() & 63);
+    }
+
+    pub fn remove(&mut self, s: SpaceId) {
+        self.0[s.index() >> 6] &= !(1 << (s.index() & 63));
+    }
+
+    pub fn contains(&self, s: SpaceId) -> bool {
+        self.0[s.index() >> 6] & (1 << (s.index() & 63)) != 0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; 4]
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The spaces in `self` and not in `other`.
+    pub fn minus(self, other: SpaceSet) -> SpaceSet {
+        let mut out = self;
+        for (w, o) in out.0.iter_mut().zip(other.0) {
+            *w &= !o;
+        }
+        out
+    }
+
+    /// The spaces in ascending order.
+    pub fn iter(self) -> impl Iterator<Item = SpaceId> {
+        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(SpaceId((i * 64 + b) as u8))
+            })
+        })
+    }
+}
+
 /// How a game was won (R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum WinCause {

@@ -145,9 +145,46 @@ pub struct Board {
     pub nixon: SpaceId,
     /// The space of each picture, by `PictureId`.
     pub informant_spaces: Vec<SpaceId>,
+    /// The evidence spaces whose slip shows a colour of a set, by the
+    /// set's bits (`Colours.0 & 7`): a token's pin spaces before the
+    /// occupied ones are taken out (R7.6). Derived from `spaces` by
+    /// [`Board::new`].
+    #[serde(skip)]
+    pub(crate) matching: [SpaceSet; 8],
 }
 
 impl Board {
+    pub fn new(
+        spaces: Vec<BoardSpace>,
+        neighbours: Vec<Vec<SpaceId>>,
+        nixon: SpaceId,
+        informant_spaces: Vec<SpaceId>,
+    ) -> Board {
+        let mut matching = [SpaceSet::EMPTY; 8];
+        for (bits, set) in matching.iter_mut().enumerate() {
+            let colours = Colours(bits as u8);
+            for (i, sp) in spaces.iter().enumerate() {
+                if let SpaceKind::Evidence(c) = sp.kind {
+                    if colours.contains(c) {
+                        set.insert(SpaceId(i as u8));
+                    }
+                }
+            }
+        }
+        Board {
+            spaces,
+            neighbours,
+            nixon,
+            informant_spaces,
+            matching,
+        }
+    }
+
+    /// The evidence spaces whose slip shows one of `colours`.
+    pub(crate) fn matching(&self, colours: Colours) -> SpaceSet {
+        self.matching[(colours.0 & 7) as usize]
+    }
+
     pub fn space_index(&self, id: &str) -> Option<SpaceId> {
         self.spaces
             .iter()

@@ -96,7 +96,7 @@ pub enum PlayedAs {
 
 /// A card being played, from the moment it leaves the hand until it lands in
 /// a discard pile or out of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayFrame {
     pub card: CardId,
     pub player: Side,
@@ -135,7 +135,9 @@ pub struct RunFrame {
     /// Progress inside the current instruction (tokens moved so far, cards discarded…).
     pub done: u8,
     /// Tokens already picked by the current instruction (distinct tokens, docs/open-questions.md#q9).
-    pub picked: SmallVec<[TokenId; 2]>,
+    /// (16 inline take no more room than 2: a small vector is never
+    /// smaller than its heap form.)
+    pub picked: SmallVec<[TokenId; 16]>,
     /// The card picked by the last `ChooseCard`.
     pub chosen: Option<CardId>,
 }
@@ -230,10 +232,19 @@ impl TryFrom<u8> for EvalStep {
     }
 }
 
+/// A deck or a discard pile. The inline sizes of the state's lists are
+/// chosen to hold what the shipped game can put there (so an engine step
+/// never allocates) in the room a field's alignment leaves anyway; a
+/// bigger game spills to the heap and plays the same.
+pub type Pile = SmallVec<[CardId; 24]>;
+
+/// The bag's tokens.
+pub type Bag = SmallVec<[TokenId; 40]>;
+
 /// A whole game. Its fields are the rules core's own (the engine works on
 /// them directly); everyone else reads them through the accessors below and
 /// builds or changes a position through a [`crate::game::setup::Setup`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
     pub(in crate::game) rng: GameRng,
     /// Random events stop as decisions of `Actor::Chance` (for the solver)
@@ -256,22 +267,23 @@ pub struct State {
     /// The evidence tokens on the research track in the order they arrived:
     /// choices name a token by its slot here, never by its id, so they reveal
     /// nothing about face-down tokens.
-    pub(in crate::game) track: SmallVec<[TokenId; 12]>,
+    pub(in crate::game) track: SmallVec<[TokenId; 16]>,
     /// The bag, drawn from the end.
-    pub(in crate::game) bag: SmallVec<[TokenId; 36]>,
+    pub(in crate::game) bag: Bag,
     /// Where each picture is, by `PictureId`.
-    pub(in crate::game) pictures: SmallVec<[PicLoc; 8]>,
-    pub(in crate::game) hands: BySide<SmallVec<[CardId; 8]>>,
+    pub(in crate::game) pictures: SmallVec<[PicLoc; 16]>,
+    pub(in crate::game) hands: BySide<SmallVec<[CardId; 16]>>,
     /// Draw decks, drawn from the end.
-    pub(in crate::game) decks: BySide<SmallVec<[CardId; 20]>>,
-    pub(in crate::game) discards: BySide<SmallVec<[CardId; 20]>>,
-    pub(in crate::game) removed: SmallVec<[CardId; 16]>,
+    pub(in crate::game) decks: BySide<Pile>,
+    pub(in crate::game) discards: BySide<Pile>,
+    /// Out of the game: every event card played may end here.
+    pub(in crate::game) removed: SmallVec<[CardId; 24]>,
     /// Whose turn it is when no play is in progress.
     pub(in crate::game) turn: Side,
     /// Cards each side has played this round (reactions count, R6.1).
     pub(in crate::game) turns_played: BySide<u8>,
     /// Restrictions in force for the rest of the round.
-    pub(in crate::game) forbidden: SmallVec<[Forbid; 1]>,
+    pub(in crate::game) forbidden: SmallVec<[Forbid; 5]>,
     pub(in crate::game) stack: SmallVec<[Frame; 4]>,
     pub(in crate::game) outcome: Option<Outcome>,
 }
@@ -419,6 +431,48 @@ impl State {
     }
 }
 
+/// Field by field, the lists of plain values copied as whole slices (a
+/// derived clone copies a small vector item by item): search clones a
+/// state at every iteration.
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            rng: self.rng.clone(),
+            explicit_chance: self.explicit_chance,
+            round: self.round,
+            phase: self.phase,
+            initiative: self.initiative,
+            initiative_token: self.initiative_token,
+            momentum_token: self.momentum_token,
+            momentum_supply: self.momentum_supply,
+            momentum_cards: self.momentum_cards,
+            momentum_removed: self.momentum_removed,
+            evidence: SmallVec::from_slice(&self.evidence),
+            track: SmallVec::from_slice(&self.track),
+            bag: SmallVec::from_slice(&self.bag),
+            pictures: SmallVec::from_slice(&self.pictures),
+            hands: BySide {
+                editor: SmallVec::from_slice(&self.hands.editor),
+                nixon: SmallVec::from_slice(&self.hands.nixon),
+            },
+            decks: BySide {
+                editor: SmallVec::from_slice(&self.decks.editor),
+                nixon: SmallVec::from_slice(&self.decks.nixon),
+            },
+            discards: BySide {
+                editor: SmallVec::from_slice(&self.discards.editor),
+                nixon: SmallVec::from_slice(&self.discards.nixon),
+            },
+            removed: SmallVec::from_slice(&self.removed),
+            turn: self.turn,
+            turns_played: self.turns_played,
+            forbidden: SmallVec::from_slice(&self.forbidden),
+            stack: self.stack.clone(),
+            outcome: self.outcome,
+        }
+    }
+}
+
 impl State {
     /// A uniform number in `0..n` (n > 0) from the game's generator ([`below`]).
     pub fn below(&mut self, n: usize) -> usize {
@@ -516,7 +570,7 @@ impl State {
         self.momentum_removed.hash(&mut h);
         self.evidence.hash(&mut h);
         self.track.hash(&mut h);
-        let mut bag: SmallVec<[TokenId; 36]> = self.bag.clone();
+        let mut bag: Bag = self.bag.clone();
         bag.sort();
         bag.hash(&mut h);
         self.pictures.hash(&mut h);

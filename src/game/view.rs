@@ -280,47 +280,53 @@ impl View<'_> {
     /// hidden parts only for their sizes and pools, never their contents.
     pub fn determinize(&self, seed: u64) -> State {
         use rand::SeedableRng;
+        use smallvec::SmallVec;
+        // Scratch lists live on the stack (sized for the shipped game; a
+        // bigger one spills to the heap and works the same): a search
+        // determinizes at every iteration.
         let mut s = self.state.clone();
         s.rng = GameRng::seed_from_u64(seed);
         let me = self.side;
         let opp = me.other();
         // The opponent's hand and deck: one pool, dealt again.
         let hand_len = s.hands[opp].len();
-        let mut pool: Vec<CardId> = s.hands[opp]
+        let mut pool: SmallVec<[CardId; 40]> = s.hands[opp]
             .iter()
             .chain(s.decks[opp].iter())
             .copied()
             .collect();
-        pool.sort();
+        pool.sort_unstable();
         s.shuffle(&mut pool);
-        s.hands[opp] = pool[..hand_len].iter().copied().collect();
-        s.decks[opp] = pool[hand_len..].iter().copied().collect();
+        s.hands[opp].clear();
+        s.hands[opp].extend_from_slice(&pool[..hand_len]);
+        s.decks[opp].clear();
+        s.decks[opp].extend_from_slice(&pool[hand_len..]);
         // The viewer's own deck order is unknown to them too.
-        let mut deck: Vec<CardId> = s.decks[me].to_vec();
-        deck.sort();
+        let mut deck = std::mem::take(&mut s.decks[me]);
+        deck.sort_unstable();
         s.shuffle(&mut deck);
-        s.decks[me] = deck.into_iter().collect();
+        s.decks[me] = deck;
         // Evidence the viewer cannot identify: the bag, and for the Editor
         // the face-down tokens on the research track.
-        let hidden_slots: Vec<usize> = if me == Side::Editor {
-            s.track
-                .iter()
-                .enumerate()
-                .filter(|(_, t)| matches!(s.on_track(**t), Some((_, false))))
-                .map(|(i, _)| i)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let mut tokens: Vec<TokenId> = hidden_slots
+        let mut hidden_slots: SmallVec<[usize; 16]> = SmallVec::new();
+        if me == Side::Editor {
+            hidden_slots.extend(
+                s.track
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| matches!(s.on_track(**t), Some((_, false))))
+                    .map(|(i, _)| i),
+            );
+        }
+        let mut tokens: SmallVec<[TokenId; 48]> = hidden_slots
             .iter()
             .map(|i| s.track[*i])
             .chain(s.bag.iter().copied())
             .collect();
-        tokens.sort();
+        tokens.sort_unstable();
         s.shuffle(&mut tokens);
         let (on_track, in_bag) = tokens.split_at(hidden_slots.len());
-        let locs: Vec<EvLoc> = hidden_slots
+        let locs: SmallVec<[EvLoc; 16]> = hidden_slots
             .iter()
             .map(|i| s.evidence[s.track[*i].index()])
             .collect();
@@ -331,7 +337,8 @@ impl View<'_> {
         for t in in_bag {
             s.evidence[t.index()] = EvLoc::Bag;
         }
-        s.bag = in_bag.iter().copied().collect();
+        s.bag.clear();
+        s.bag.extend_from_slice(in_bag);
         s
     }
 }

@@ -22,6 +22,47 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+/// A global allocator that counts allocations (`alloc`, `alloc_zeroed`
+/// and `realloc`) and hands them to the system's: the bench's figures of
+/// heap allocations per engine step and per ISMCTS iteration. Installed by
+/// the `watergate` binary and by `cargo bench` (`#[global_allocator]`);
+/// counting is one relaxed atomic add per allocation. It lives here, outside
+/// the rules core, which keeps no global counters.
+pub struct CountingAlloc;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+// SAFETY: every call is passed on unchanged to the system allocator.
+unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        std::alloc::System.alloc(layout)
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        std::alloc::System.alloc_zeroed(layout)
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        std::alloc::System.dealloc(ptr, layout)
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        std::alloc::System.realloc(ptr, layout, new_size)
+    }
+}
+
+/// Heap allocations made so far by this process, if [`CountingAlloc`] is
+/// its global allocator (`None` otherwise: nothing was ever counted).
+pub fn allocations() -> Option<u64> {
+    match ALLOCATIONS.load(Ordering::Relaxed) {
+        0 => None,
+        n => Some(n),
+    }
+}
+
 /// A scripting host that times every run of the host it wraps: the bench's
 /// share of time inside rhai, measured here so the core reads no clock.
 #[derive(Debug)]
@@ -181,6 +222,33 @@ fn decision_points(r: &Rules, n: usize) -> Vec<Point> {
     out
 }
 
+/// Heap allocations inside engine steps (`State::apply_next`, a random
+/// choice each) over `games` random games: (allocations, steps), or
+/// `None` without the counting allocator. Only the steps are counted, not
+/// the setup of each game nor the random player.
+pub fn step_allocations(r: &Rules, games: u64) -> Option<(u64, u64)> {
+    allocations()?;
+    let (mut allocs, mut steps) = (0, 0);
+    let mut options = Vec::with_capacity(256);
+    for seed in 0..games {
+        let mut s = State::new(r, seed);
+        let mut agent = RandomAgent::new(seed);
+        let mut next = s.legal(r, &mut options);
+        while next.is_some() {
+            let c = options[agent.pick(options.len())];
+            let before = allocations()?;
+            let result = s.apply_next(r, c, &mut options);
+            allocs += allocations()? - before;
+            steps += 1;
+            match result {
+                Ok(n) => next = n,
+                Err(_) => break,
+            }
+        }
+    }
+    Some((allocs, steps))
+}
+
 /// Peak resident memory of this process (Linux), in KiB.
 pub fn peak_rss_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -276,6 +344,18 @@ pub fn run_with(
         share_dyn * 100.0
     )?;
 
+    match step_allocations(&r, if cfg.quick { 200 } else { 2_000 }) {
+        Some((allocs, steps)) => writeln!(
+            out,
+            "heap allocations per engine step: {:.3} ({allocs} in {steps} steps of random games)",
+            allocs as f64 / steps as f64
+        )?,
+        None => writeln!(
+            out,
+            "heap allocations per engine step: not counted (the counting allocator is not installed)"
+        )?,
+    }
+
     step(2, "state clone");
 
     // 3. Clone of a mid-action state.
@@ -300,6 +380,7 @@ pub fn run_with(
     let points = decision_points(&r, if cfg.quick { 4 } else { 30 });
     let mut agent = IsmctsAgent::new(Budget::Iterations(1000), 1);
     let mut iterations = 0u64;
+    let allocs_before = allocations();
     let start = Instant::now();
     for (s, side, options) in &points {
         let view = View::new(&r, s, *side);
@@ -307,6 +388,7 @@ pub fn run_with(
         iterations += agent.last_iterations as u64;
     }
     let elapsed = secs(start.elapsed());
+    let allocs = allocations().zip(allocs_before).map(|(a, b)| a - b);
     writeln!(
         out,
         "ISMCTS, one core: {:.0} iterations per second; {:.1} ms per decision at 1000 iterations ({} decisions)",
@@ -314,6 +396,18 @@ pub fn run_with(
         elapsed * 1000.0 / points.len() as f64,
         points.len()
     )?;
+    match allocs {
+        Some(a) => writeln!(
+            out,
+            "  heap allocations per ISMCTS iteration: {:.3} ({a} in {iterations} iterations, {:.1} per decision)",
+            a as f64 / iterations as f64,
+            a as f64 / points.len() as f64
+        )?,
+        None => writeln!(
+            out,
+            "  heap allocations per ISMCTS iteration: not counted (the counting allocator is not installed)"
+        )?,
+    }
 
     step(4, "all cores");
 

@@ -125,7 +125,11 @@ impl Tally {
         self.decisions += g.decisions;
         for (i, (v, a)) in g.plays.iter().enumerate() {
             let card = &r.cards[i];
-            let t = self.cards.entry(card.id.clone()).or_default();
+            // Looked up before inserting: no key string built per game.
+            let t = match self.cards.get_mut(&card.id) {
+                Some(t) => t,
+                None => self.cards.entry(card.id.clone()).or_default(),
+            };
             t.value_plays += *v as u64;
             t.action_plays += *a as u64;
             if *a > 0 {

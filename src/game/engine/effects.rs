@@ -26,9 +26,11 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R8.3: checked whenever something face up appears on the board.
     pub(crate) fn check_connection(&mut self) {
-        if super::board::connected_informants(self.r, self.s)
-            >= self.r.numbers.informants_to_connect as usize
-        {
+        if super::board::informants_connected(
+            self.r,
+            self.s,
+            self.r.numbers.informants_to_connect as usize,
+        ) {
             self.win(Side::Editor, WinCause::Connected);
         }
     }
@@ -331,9 +333,9 @@ impl<O: Observer> Ctx<'_, O> {
     /// The top card of `side`'s deck (reshuffling the discard pile if needed).
     pub(crate) fn draw_card(&mut self, side: Side) -> Option<CardId> {
         if self.s.decks[side].is_empty() && !self.s.discards[side].is_empty() {
-            let mut pile: Vec<CardId> = self.s.discards[side].drain(..).collect();
+            let mut pile = std::mem::take(&mut self.s.discards[side]);
             self.s.shuffle(&mut pile);
-            self.s.decks[side] = pile.into_iter().collect();
+            self.s.decks[side] = pile;
             self.o.event(Event::DeckReshuffled { side });
         }
         self.s.decks[side].pop()

@@ -79,10 +79,10 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R4: deal cards, then Nixon draws evidence face down onto the 0 space.
     pub(crate) fn step_setup(&mut self) -> Progress {
-        let Some(Frame::Setup {
+        let Some(&Frame::Setup {
             dealt,
             evidence_left,
-        }) = self.s.stack.last().cloned()
+        }) = self.s.stack.last()
         else {
             return Progress::Continue;
         };
@@ -148,7 +148,7 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R7: the evaluation phase, one step at a time, in its exact order.
     pub(crate) fn step_evaluation(&mut self) -> Result<Progress, PlayError> {
-        let Some(Frame::Evaluation { step }) = self.s.stack.last().cloned() else {
+        let Some(&Frame::Evaluation { step }) = self.s.stack.last() else {
             return Ok(Progress::Continue);
         };
         let set = |s: &mut State, n: EvalStep| {
@@ -159,7 +159,7 @@ impl<O: Observer> Ctx<'_, O> {
         match step {
             EvalStep::ZeroToBag => {
                 // R7.1: evidence on the 0 space goes back to the bag.
-                let at_zero: Vec<TokenId> = self
+                let at_zero: smallvec::SmallVec<[TokenId; 12]> = self
                     .s
                     .track
                     .iter()
@@ -244,23 +244,24 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
-    pub(crate) fn step_pin(&mut self) -> Progress {
-        let Some(Frame::Pin { token, .. }) = self.s.stack.last().cloned() else {
+    /// The spaces found are the decision's options (in `buf`).
+    pub(crate) fn step_pin(&mut self, buf: &mut Vec<Choice>) -> Progress {
+        let Some(&Frame::Pin { token, pinner }) = self.s.stack.last() else {
             return Progress::Continue;
         };
-        let mut spaces = Vec::new();
-        self.s.pin_spaces(self.r, token, &mut spaces);
+        let spaces = self.s.pin_spaces(self.r, token);
         if spaces.is_empty() {
             self.s.stack.pop();
             self.unpinnable(token);
             return Progress::Continue;
         }
-        Progress::Decide
+        buf.extend(spaces.iter().map(Choice::Space));
+        Progress::Ready(Actor::Player(pinner))
     }
 
     pub(crate) fn choose_pin(&mut self, choice: Choice) -> Result<(), PlayError> {
-        let (Some(Frame::Pin { token, pinner }), Choice::Space(space)) =
-            (self.s.stack.last().cloned(), choice)
+        let (Some(&Frame::Pin { token, pinner }), Choice::Space(space)) =
+            (self.s.stack.last(), choice)
         else {
             return Err(PlayError::Internal(format!("{choice:?} while pinning")));
         };
@@ -272,27 +273,25 @@ impl<O: Observer> Ctx<'_, O> {
 
 impl State {
     /// R7.6: empty evidence spaces whose slip matches one of the token's colours.
-    pub(crate) fn pin_spaces(&self, r: &Rules, token: TokenId, out: &mut Vec<SpaceId>) {
-        let colours = r.token(token).colours;
-        let mut taken = vec![false; r.board.spaces.len()];
+    pub(crate) fn pin_spaces(&self, r: &Rules, token: TokenId) -> SpaceSet {
+        r.board
+            .matching(r.token(token).colours)
+            .minus(self.occupied_spaces())
+    }
+
+    /// The board spaces holding an evidence token.
+    pub(crate) fn occupied_spaces(&self) -> SpaceSet {
+        let mut taken = SpaceSet::EMPTY;
         for loc in &self.evidence {
             if let EvLoc::Board { space, .. } = loc {
-                taken[space.index()] = true;
+                taken.insert(*space);
             }
         }
-        for (i, sp) in r.board.spaces.iter().enumerate() {
-            if let crate::game::rules::SpaceKind::Evidence(c) = sp.kind {
-                if colours.contains(c) && !taken[i] {
-                    out.push(SpaceId(i as u8));
-                }
-            }
-        }
+        taken
     }
 
     pub(crate) fn pin_options(&self, r: &Rules, token: TokenId, out: &mut Vec<Choice>) {
-        let mut spaces = Vec::new();
-        self.pin_spaces(r, token, &mut spaces);
-        out.extend(spaces.into_iter().map(Choice::Space));
+        out.extend(self.pin_spaces(r, token).iter().map(Choice::Space));
     }
 
     /// R5.1: every card in hand, for its value, and for its action where it

@@ -79,6 +79,10 @@ pub(crate) enum Progress {
     Continue,
     /// The top frame waits for a decision.
     Decide,
+    /// The top frame waits for a decision whose options the step has
+    /// already listed (in the buffer `step` was given), taken by this
+    /// actor: the options are not computed a second time.
+    Ready(Actor),
 }
 
 impl State {
@@ -134,17 +138,17 @@ impl State {
         };
         // R2.1: each player shuffles their cards into a deck.
         for side in Side::BOTH {
-            let mut deck: Vec<CardId> = rules.cards_of(side).collect();
+            let mut deck: Pile = rules.cards_of(side).collect();
             s.shuffle(&mut deck);
-            s.decks[side] = deck.into_iter().collect();
+            s.decks[side] = deck;
         }
         // R2.5: the bag tokens, in random order.
-        let mut bag: Vec<TokenId> = (0..rules.evidence.len())
+        let mut bag: Bag = (0..rules.evidence.len())
             .filter(|i| rules.evidence[*i].in_bag)
             .map(|i| TokenId(i as u8))
             .collect();
         s.shuffle(&mut bag);
-        s.bag = bag.into_iter().collect();
+        s.bag = bag;
         s
     }
 
@@ -331,22 +335,24 @@ impl<O: Observer> Ctx<'_, O> {
                 buf.clear();
                 return Ok(None);
             }
-            match self.step()? {
-                Progress::Continue => {}
+            buf.clear();
+            let actor = match self.step(buf)? {
+                Progress::Continue => continue,
                 Progress::Decide => {
                     buf.clear();
-                    let actor = self.s.options_into(self.r, buf);
-                    match buf.len() {
-                        0 => {
-                            return Err(PlayError::Internal(format!(
-                                "a decision with no options at {:?}",
-                                self.s.stack.last()
-                            )))
-                        }
-                        1 => self.choose(buf[0])?,
-                        _ => return Ok(Some(actor)),
-                    }
+                    self.s.options_into(self.r, buf)
                 }
+                Progress::Ready(actor) => actor,
+            };
+            match buf.len() {
+                0 => {
+                    return Err(PlayError::Internal(format!(
+                        "a decision with no options at {:?}",
+                        self.s.stack.last()
+                    )))
+                }
+                1 => self.choose(buf[0])?,
+                _ => return Ok(Some(actor)),
             }
         }
         Err(PlayError::Stuck(format!(
@@ -355,13 +361,15 @@ impl<O: Observer> Ctx<'_, O> {
         )))
     }
 
-    fn step(&mut self) -> Result<Progress, PlayError> {
+    /// One step of the top frame. `buf` is empty; a step that stops at a
+    /// decision may list its options there and say so (`Progress::Ready`).
+    fn step(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
         match self.s.stack.last() {
             None => Ok(self.step_idle()),
             Some(Frame::Setup { .. }) => Ok(self.step_setup()),
-            Some(Frame::Play(_)) => self.step_play(),
-            Some(Frame::Run(_)) => self.step_run(),
-            Some(Frame::Pin { .. }) => Ok(self.step_pin()),
+            Some(Frame::Play(_)) => self.step_play(buf),
+            Some(Frame::Run(_)) => self.step_run(buf),
+            Some(Frame::Pin { .. }) => Ok(self.step_pin(buf)),
             Some(Frame::Evaluation { .. }) => self.step_evaluation(),
         }
     }

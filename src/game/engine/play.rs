@@ -53,8 +53,10 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
-    pub(crate) fn step_play(&mut self) -> Result<Progress, PlayError> {
-        let Some(Frame::Play(p)) = self.s.stack.last().cloned() else {
+    /// `buf` (empty) receives the value targets, the options of the
+    /// decision that waits for them.
+    pub(crate) fn step_play(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
+        let Some(&Frame::Play(p)) = self.s.stack.last() else {
             return Ok(Progress::Continue);
         };
         match p.stage {
@@ -62,15 +64,14 @@ impl<O: Observer> Ctx<'_, O> {
                 Ok(Progress::Decide)
             }
             PlayStage::ChooseTarget | PlayStage::Locked(_) => {
-                let mut v = Vec::new();
-                self.s.value_targets(self.r, &p, &mut v);
-                if v.is_empty() {
+                self.s.value_targets(self.r, &p, buf);
+                if buf.is_empty() {
                     // docs/open-questions.md#q11: nothing can move; the turn still counts.
                     self.s.stack.pop();
                     self.put_card(p.card, Dest::Discard);
                     return Ok(Progress::Continue);
                 }
-                Ok(Progress::Decide)
+                Ok(Progress::Ready(Actor::Player(p.player)))
             }
             PlayStage::Resolve => {
                 self.resolve(p)?;
@@ -136,7 +137,7 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     pub(crate) fn choose_play(&mut self, choice: Choice) -> Result<(), PlayError> {
-        let Some(Frame::Play(p)) = self.s.stack.last().cloned() else {
+        let Some(&Frame::Play(p)) = self.s.stack.last() else {
             return Err(PlayError::Internal("no play on top".into()));
         };
         match (p.stage, choice) {
@@ -287,41 +288,45 @@ impl State {
     /// Whether the opponent of the play at `idx` holds a reaction they may
     /// use against it now.
     pub(crate) fn has_reaction(&self, r: &Rules, idx: usize) -> bool {
-        let mut v = Vec::new();
-        self.reactions(r, idx, &mut v);
-        !v.is_empty()
+        self.reaction_cards(r, idx).next().is_some()
     }
 
     /// R6: the reaction cards the opponent may play against the play at `idx`.
     pub(crate) fn reactions(&self, r: &Rules, idx: usize, out: &mut Vec<Choice>) {
-        let Some(Frame::Play(p)) = self.stack.get(idx) else {
-            return;
+        out.extend(self.reaction_cards(r, idx).map(Choice::React));
+    }
+
+    /// The reaction cards of `reactions`, in hand order.
+    fn reaction_cards<'a>(&'a self, r: &'a Rules, idx: usize) -> impl Iterator<Item = CardId> + 'a {
+        let play = match self.stack.get(idx) {
+            Some(Frame::Play(p)) => p.part.map(|part| (p, part)),
+            _ => None,
         };
-        let Some(part) = p.part else { return };
-        let reactor = p.player.other();
-        let played = r.card(p.card);
-        for &c in &self.hands[reactor] {
+        let (reactor, hand): (Side, &[CardId]) = match play {
+            Some((p, _)) => (p.player.other(), &self.hands[p.player.other()]),
+            None => (Side::Editor, &[]),
+        };
+        hand.iter().copied().filter(move |&c| {
+            let Some((p, part)) = play else { return false };
             let Some(trigger) = &r.card(c).reaction else {
-                continue;
+                return false;
             };
-            if trigger.part != part || !trigger.types.admits(played.card_type) {
-                continue;
+            if trigger.part != part || !trigger.types.admits(r.card(p.card).card_type) {
+                return false;
             }
             if let Some(m) = trigger.moves {
                 let moved = match p.target {
                     Some(Moving::Initiative) => Moved::Initiative,
                     Some(Moving::Momentum) => Moved::Momentum,
                     Some(Moving::Evidence(_)) => Moved::Evidence,
-                    None => continue,
+                    None => return false,
                 };
                 if m != moved {
-                    continue;
+                    return false;
                 }
             }
-            if self.action_usable(r, reactor, c, PlayedAs::Reaction) {
-                out.push(Choice::React(c));
-            }
-        }
+            self.action_usable(r, reactor, c, PlayedAs::Reaction)
+        })
     }
 
     pub(crate) fn play_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {

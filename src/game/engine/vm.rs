@@ -61,7 +61,9 @@ impl<O: Observer> Ctx<'_, O> {
         f.picked.clear();
     }
 
-    pub(crate) fn step_run(&mut self) -> Result<Progress, PlayError> {
+    /// `buf` (empty) receives the picks of a choosing instruction, the
+    /// options of the decision that waits for them.
+    pub(crate) fn step_run(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
         let Some(Frame::Run(f)) = self.s.stack.last() else {
             return Ok(Progress::Continue);
         };
@@ -75,11 +77,17 @@ impl<O: Observer> Ctx<'_, O> {
         // A choosing instruction waits for a decision when it has something
         // to pick; otherwise it is skipped (R5.9: it does what it can). Its
         // picks are the same ones `run_options` lists.
-        let mut picks = Vec::new();
-        if let Some(offers) = self.s.picks(r, f, instr, &mut picks) {
+        if let Some(offers) = self.s.picks(r, f, instr, buf) {
             let exhausted = matches!(instr, Instr::Move { count, .. } if done >= *count);
             if offers && !exhausted {
-                return Ok(Progress::Decide);
+                // The options, as `run_options` lists them.
+                if matches!(
+                    instr,
+                    Instr::Move { up_to: true, .. } | Instr::ChooseCard { optional: true, .. }
+                ) {
+                    buf.push(Choice::Skip);
+                }
+                return Ok(Progress::Ready(Actor::Player(actor)));
             }
             if let Instr::ChooseCard { skip_to, .. } = instr {
                 let skip_to = *skip_to;
@@ -347,13 +355,12 @@ impl<O: Observer> Ctx<'_, O> {
         };
         let r = self.r;
         let prog = code(r, &f.prog);
-        let Some(instr) = prog.get(f.pc as usize).cloned() else {
+        let Some(instr) = prog.get(f.pc as usize) else {
             return Err(PlayError::Internal(
                 "program ended before a decision".into(),
             ));
         };
         let actor = f.actor;
-        drop(prog);
         match (instr, choice) {
             (
                 Instr::Move {
@@ -366,7 +373,7 @@ impl<O: Observer> Ctx<'_, O> {
             ) => {
                 let target = self.s.resolve_token(t)?;
                 let steps = match steps {
-                    Amount::Fixed(n) => n,
+                    Amount::Fixed(n) => *n,
                     Amount::TriggerValue => self.s.trigger_value(r).unwrap_or(0),
                 };
                 let f = self.run_frame();
@@ -374,7 +381,7 @@ impl<O: Observer> Ctx<'_, O> {
                 if let Moving::Evidence(tok) = target {
                     f.picked.push(tok);
                 }
-                if f.done >= count {
+                if f.done >= *count {
                     self.next();
                 }
                 let _ = up_to;
@@ -384,7 +391,7 @@ impl<O: Observer> Ctx<'_, O> {
             (Instr::Place { space, .. }, Choice::Token(t)) => {
                 let target = self.s.resolve_token(t)?;
                 self.next();
-                self.place_token(target, space, actor)?;
+                self.place_token(target, *space, actor)?;
             }
             (Instr::TrackToBag { .. }, Choice::Token(t)) => {
                 let Moving::Evidence(tok) = self.s.resolve_token(t)? else {
@@ -410,7 +417,7 @@ impl<O: Observer> Ctx<'_, O> {
             (Instr::BoardToTrack { space, face_up, .. }, Choice::Space(sp)) => {
                 self.next();
                 if let Some((tok, _)) = self.s.board_token(sp) {
-                    self.arrive_on_track(tok, space, face_up, actor);
+                    self.arrive_on_track(tok, *space, *face_up, actor);
                 }
             }
             (Instr::FlipOnBoard { .. }, Choice::Space(sp)) => {
@@ -453,7 +460,7 @@ impl<O: Observer> Ctx<'_, O> {
             (Instr::ChooseCard { skip_to, .. }, Choice::Skip) => {
                 let f = self.run_frame();
                 f.chosen = None;
-                f.pc = skip_to;
+                f.pc = *skip_to;
             }
             (Instr::Branch { options, .. }, Choice::Branch(n)) => {
                 let Some((_, to)) = options.get(n as usize) else {
@@ -510,7 +517,11 @@ impl State {
     }
 
     /// The evidence tokens on the track a filter admits, in slot order.
-    fn track_tokens_admitted(&self, r: &Rules, filter: &EvidenceFilter) -> Vec<TokenId> {
+    fn track_tokens_admitted(
+        &self,
+        r: &Rules,
+        filter: &EvidenceFilter,
+    ) -> smallvec::SmallVec<[TokenId; 16]> {
         self.track
             .iter()
             .copied()
@@ -560,26 +571,30 @@ impl State {
         }
     }
 
-    /// Board spaces holding a token the filter admits.
+    /// Board spaces holding a token the filter admits, in space order.
     pub(crate) fn board_candidates(
         &self,
         r: &Rules,
         filter: &EvidenceFilter,
         out: &mut Vec<Choice>,
     ) {
-        for (i, sp) in r.board.spaces.iter().enumerate() {
-            if !matches!(sp.kind, SpaceKind::Evidence(_)) {
+        // One pass over the tokens (a space holds at most one), then the
+        // spaces in order.
+        let mut spaces = SpaceSet::EMPTY;
+        for (i, loc) in self.evidence.iter().enumerate() {
+            let EvLoc::Board { space, face_up } = *loc else {
                 continue;
-            }
-            let space = SpaceId(i as u8);
-            if let Some((t, face_up)) = self.board_token(space) {
-                if filter.face.admits(face_up)
-                    && filter.colour.is_none_or(|c| r.token(t).colours.contains(c))
-                {
-                    out.push(Choice::Space(space));
-                }
+            };
+            if matches!(r.board.spaces[space.index()].kind, SpaceKind::Evidence(_))
+                && filter.face.admits(face_up)
+                && filter
+                    .colour
+                    .is_none_or(|c| r.token(TokenId(i as u8)).colours.contains(c))
+            {
+                spaces.insert(space);
             }
         }
+        out.extend(spaces.iter().map(Choice::Space));
     }
 
     fn pinned_pictures(&self, face_up: Option<bool>) -> impl Iterator<Item = PictureId> + '_ {
@@ -596,25 +611,25 @@ impl State {
 
     /// The cards a `ChooseCard` may pick.
     fn card_candidates(&self, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) {
+        let prog = code(r, &f.prog);
         let Some(Instr::ChooseCard {
             zone, who, filter, ..
-        }) = code(r, &f.prog).get(f.pc as usize).cloned()
+        }) = prog.get(f.pc as usize)
         else {
             return;
         };
         let side = who.resolve(f.actor);
-        let pool: Vec<CardId> = match zone {
-            Zone::Hand => self.hands[side].to_vec(),
-            Zone::Discard => self.discards[side].to_vec(),
-            Zone::Removed => self
-                .removed
-                .iter()
-                .copied()
-                .filter(|c| r.card(*c).side == side)
-                .collect(),
+        // Removed cards are one pile for both sides: only `side`'s count.
+        let (pool, only_side): (&[CardId], bool) = match zone {
+            Zone::Hand => (&self.hands[side], false),
+            Zone::Discard => (&self.discards[side], false),
+            Zone::Removed => (&self.removed, true),
         };
-        for c in pool {
+        for &c in pool {
             let card = r.card(c);
+            if only_side && card.side != side {
+                continue;
+            }
             if !filter.types.admits(card.card_type) {
                 continue;
             }
@@ -670,7 +685,8 @@ impl State {
             return Actor::Chance;
         };
         let actor = Actor::Player(f.actor);
-        let Some(instr) = code(r, &f.prog).get(f.pc as usize).cloned() else {
+        let prog = code(r, &f.prog);
+        let Some(instr) = prog.get(f.pc as usize) else {
             return actor;
         };
         match instr {
@@ -690,11 +706,11 @@ impl State {
                 return Actor::Chance;
             }
             Instr::Move { up_to: true, .. } | Instr::ChooseCard { optional: true, .. } => {
-                self.picks(r, f, &instr, out);
+                self.picks(r, f, instr, out);
                 out.push(Choice::Skip);
             }
             _ => {
-                self.picks(r, f, &instr, out);
+                self.picks(r, f, instr, out);
             }
         }
         actor

@@ -57,6 +57,9 @@ impl fmt::Display for Budget {
     }
 }
 
+/// No node (the end of a list of children).
+const NONE: u32 = u32::MAX;
+
 struct Node {
     /// The choice leading here, and who took it.
     choice: Choice,
@@ -66,7 +69,27 @@ struct Node {
     avail: u32,
     /// Games won by `mover` through this node.
     wins: f32,
-    children: Vec<u32>,
+    /// The children, in the order they were added, as a list threaded
+    /// through the nodes (no vector per node): the first and the last
+    /// child, and the next sibling.
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
+}
+
+impl Node {
+    fn new(choice: Choice, mover: Side, avail: u32) -> Node {
+        Node {
+            choice,
+            mover,
+            visits: 0,
+            avail,
+            wins: 0.0,
+            first_child: NONE,
+            last_child: NONE,
+            next_sibling: NONE,
+        }
+    }
 }
 
 pub struct IsmctsAgent {
@@ -74,7 +97,12 @@ pub struct IsmctsAgent {
     rng: Pcg64Mcg,
     /// UCB exploration constant.
     pub exploration: f64,
+    /// The tree (kept between decisions for its capacity).
     nodes: Vec<Node>,
+    /// Buffers of an iteration, kept for their capacity: the options of
+    /// the sampled state, the path from the root.
+    buf: Vec<Choice>,
+    path: Vec<u32>,
     /// Iterations run by the last decision (for benchmarks).
     pub last_iterations: u32,
     script_error: Option<crate::game::engine::ScriptError>,
@@ -98,6 +126,8 @@ impl IsmctsAgent {
             rng: Pcg64Mcg::seed_from_u64(seed),
             exploration: 0.7,
             nodes: Vec::new(),
+            buf: Vec::new(),
+            path: Vec::new(),
             last_iterations: 0,
             script_error: None,
             clock,
@@ -108,9 +138,16 @@ impl IsmctsAgent {
         (((self.rng.next_u64() as u128) * (n as u128)) >> 64) as usize
     }
 
-    /// Plays `s` to its end at random; the Editor's share of the result.
-    fn playout(&mut self, r: &Rules, s: &mut State, buf: &mut Vec<Choice>) -> f32 {
-        let mut live = s.legal(r, buf).is_some();
+    /// Plays `s` to its end at random from the decision `next` (whose
+    /// options are in `buf`); the Editor's share of the result.
+    fn playout(
+        &mut self,
+        r: &Rules,
+        s: &mut State,
+        next: Option<Actor>,
+        buf: &mut Vec<Choice>,
+    ) -> f32 {
+        let mut live = next.is_some();
         for _ in 0..PLAYOUT_LIMIT {
             if !live {
                 break;
@@ -131,18 +168,35 @@ impl IsmctsAgent {
         }
     }
 
+    /// Whether `node` has a child for `choice`.
+    fn has_child(&self, node: usize, choice: Choice) -> bool {
+        let mut ch = self.nodes[node].first_child;
+        while ch != NONE {
+            let child = &self.nodes[ch as usize];
+            if child.choice == choice {
+                return true;
+            }
+            ch = child.next_sibling;
+        }
+        false
+    }
+
     fn iterate(&mut self, r: &Rules, view: &View, buf: &mut Vec<Choice>, path: &mut Vec<u32>) {
         let mut s = view.determinize(self.rng.next_u64());
         let mut node = 0usize;
         path.clear();
         path.push(0);
-        while let Some(Actor::Player(actor)) = s.legal(r, buf) {
+        // Each step's options come with the state it leads to (`apply_next`).
+        let mut next = s.legal(r, buf);
+        while let Some(Actor::Player(actor)) = next {
             // Selection among the children legal in this sample.
             let mut best: Option<(f64, u32)> = None;
             let mut tried = 0;
-            let parent_children = std::mem::take(&mut self.nodes[node].children);
-            for &ch in &parent_children {
+            let mut ch = self.nodes[node].first_child;
+            while ch != NONE {
                 let child = &mut self.nodes[ch as usize];
+                let id = ch;
+                ch = child.next_sibling;
                 if !buf.contains(&child.choice) {
                     continue;
                 }
@@ -153,50 +207,57 @@ impl IsmctsAgent {
                     + self.exploration
                         * ((child.avail as f64).ln() / child.visits.max(1) as f64).sqrt();
                 if best.is_none_or(|(b, _)| ucb > b) {
-                    best = Some((ucb, ch));
+                    best = Some((ucb, id));
                 }
             }
-            self.nodes[node].children = parent_children;
             if tried < buf.len() {
-                // Expansion: one untried option, at random.
-                let untried: Vec<Choice> = buf
-                    .iter()
-                    .copied()
-                    .filter(|c| {
-                        !self.nodes[node]
-                            .children
-                            .iter()
-                            .any(|ch| self.nodes[*ch as usize].choice == *c)
-                    })
-                    .collect();
-                let c = untried[self.pick(untried.len())];
-                let id = self.nodes.len() as u32;
-                self.nodes.push(Node {
-                    choice: c,
-                    mover: actor,
-                    visits: 0,
-                    avail: 1,
-                    wins: 0.0,
-                    children: Vec::new(),
-                });
-                self.nodes[node].children.push(id);
-                path.push(id);
-                if let Err(e) = s.apply_unchecked(r, c) {
-                    super::note_script_error(&mut self.script_error, e);
-                    return;
+                // Expansion: one untried option, at random (the k-th
+                // untried one in the options' order).
+                let untried = buf.iter().filter(|o| !self.has_child(node, **o)).count();
+                let mut k = self.pick(untried);
+                let mut c = buf[0];
+                for &o in buf.iter() {
+                    if !self.has_child(node, o) {
+                        if k == 0 {
+                            c = o;
+                            break;
+                        }
+                        k -= 1;
+                    }
                 }
+                let id = self.nodes.len() as u32;
+                self.nodes.push(Node::new(c, actor, 1));
+                let parent = &mut self.nodes[node];
+                let last = parent.last_child;
+                parent.last_child = id;
+                if last == NONE {
+                    parent.first_child = id;
+                } else {
+                    self.nodes[last as usize].next_sibling = id;
+                }
+                path.push(id);
+                next = match s.apply_next(r, c, buf) {
+                    Ok(n) => n,
+                    Err(e) => {
+                        super::note_script_error(&mut self.script_error, e);
+                        return;
+                    }
+                };
                 break;
             }
             let Some((_, ch)) = best else { break };
             let c = self.nodes[ch as usize].choice;
-            if let Err(e) = s.apply_unchecked(r, c) {
-                super::note_script_error(&mut self.script_error, e);
-                return;
-            }
+            next = match s.apply_next(r, c, buf) {
+                Ok(n) => n,
+                Err(e) => {
+                    super::note_script_error(&mut self.script_error, e);
+                    return;
+                }
+            };
             node = ch as usize;
             path.push(ch);
         }
-        let editor = self.playout(r, &mut s, buf);
+        let editor = self.playout(r, &mut s, next, buf);
         for &n in path.iter() {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
@@ -224,16 +285,17 @@ impl Agent for IsmctsAgent {
         }
         let r = view.rules();
         self.nodes.clear();
-        self.nodes.push(Node {
-            choice: options[0],
-            mover: view.side().other(),
-            visits: 0,
-            avail: 0,
-            wins: 0.0,
-            children: Vec::new(),
-        });
-        let mut buf = Vec::with_capacity(32);
-        let mut path = Vec::with_capacity(64);
+        if let Budget::Iterations(n) = self.budget {
+            // At most one node per iteration: the tree never grows its
+            // vector during the search.
+            self.nodes.reserve(n as usize + 1);
+        }
+        self.nodes
+            .push(Node::new(options[0], view.side().other(), 0));
+        let mut buf = std::mem::take(&mut self.buf);
+        let mut path = std::mem::take(&mut self.path);
+        buf.reserve(64);
+        path.reserve(64);
         let clock = self.clock.clone();
         let watch = Stopwatch::start(clock.as_ref());
         let mut n = 0;
@@ -249,13 +311,18 @@ impl Agent for IsmctsAgent {
             n += 1;
         }
         self.last_iterations = n;
-        let root = &self.nodes[0];
-        root.children
-            .iter()
-            .map(|ch| &self.nodes[*ch as usize])
-            .filter(|c| options.contains(&c.choice))
-            .max_by_key(|c| c.visits)
-            .map(|c| c.choice)
-            .unwrap_or(options[0])
+        self.buf = buf;
+        self.path = path;
+        let nodes = &self.nodes;
+        let mut ch = nodes[0].first_child;
+        std::iter::from_fn(|| {
+            let node = nodes.get(ch as usize)?;
+            ch = node.next_sibling;
+            Some(node)
+        })
+        .filter(|c| options.contains(&c.choice))
+        .max_by_key(|c| c.visits)
+        .map(|c| c.choice)
+        .unwrap_or(options[0])
     }
 }
