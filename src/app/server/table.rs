@@ -8,12 +8,12 @@
 //! a seat's view, built from its `View` only.
 
 use super::play::seat::{
-    card_face, BoardToken, CardFace, Momentum, OutcomeView, PerSide, PictureView, TokenFace,
-    TrackToken,
+    board, card_face, momentum, phase_name, pictures, track, BoardToken, CardFace, Momentum,
+    OutcomeView, PerSide, PictureView, TrackToken,
 };
-use crate::game::model::{Colours, Side};
+use crate::game::model::Side;
 use crate::game::rules::Rules;
-use crate::game::state::{Phase, PicLoc, State};
+use crate::game::state::State;
 use crate::game::view::View;
 use serde::Serialize;
 
@@ -41,10 +41,6 @@ pub struct Table {
     pub outcome: Option<OutcomeView>,
 }
 
-fn colours(c: Colours) -> Vec<&'static str> {
-    c.iter().map(|k| k.name()).collect()
-}
-
 fn per_side<T>(f: impl Fn(Side) -> T) -> PerSide<T> {
     PerSide {
         editor: f(Side::Editor),
@@ -57,77 +53,20 @@ pub fn whole(r: &Rules, s: &State) -> Table {
     // Nixon's view shows every track token's kind (R4.3: he knows his
     // face-down evidence) and every board token; hands come from the state.
     let v = View::new(r, s, Side::Nixon);
-    let space_id = |i: usize| r.board.spaces[i].id.clone();
     let faces =
         |list: &[crate::game::model::CardId]| list.iter().map(|c| card_face(r, *c)).collect();
     Table {
         round: s.round(),
-        phase: match s.phase() {
-            Phase::Initial => "initial phase",
-            Phase::Cards => "card phase",
-            Phase::Evaluation => "evaluation phase",
-            Phase::Over => "game over",
-        },
+        phase: phase_name(s.phase()),
         turn: s.turn(),
         initiative: s.initiative(),
         initiative_token: s.initiative_token(),
         momentum_token: s.momentum_token(),
         track_length: r.numbers.track_length,
-        momentum: Momentum {
-            supply: s.momentum_supply(),
-            on_card: per_side(|side| s.momentum_cards()[side]),
-            removed: s.momentum_removed(),
-            to_win: r.numbers.momentum_to_win,
-        },
-        track: v
-            .track()
-            .into_iter()
-            .map(|t| TrackToken {
-                slot: t.slot,
-                pos: t.pos,
-                face_up: t.face_up,
-                kind: t.colours.zip(t.momentum_symbol).map(|(c, m)| TokenFace {
-                    colours: colours(c),
-                    symbol: m,
-                }),
-            })
-            .collect(),
-        board: v
-            .board()
-            .into_iter()
-            .map(|t| BoardToken {
-                space: space_id(t.space.index()),
-                face_up: t.face_up,
-                kind: TokenFace {
-                    colours: colours(t.colours),
-                    symbol: t.momentum_symbol,
-                },
-            })
-            .collect(),
-        pictures: s
-            .pictures()
-            .iter()
-            .enumerate()
-            .map(|(i, loc)| {
-                let p = &r.pictures[i];
-                let space = r
-                    .board
-                    .informant_spaces
-                    .get(i)
-                    .map(|sp| space_id(sp.index()));
-                let (place, space) = match loc {
-                    PicLoc::Supply => ("supply", None),
-                    PicLoc::Pinned { face_up: true } => ("recruited", space),
-                    PicLoc::Pinned { face_up: false } => ("secured", space),
-                };
-                PictureView {
-                    name: p.name.clone(),
-                    full_name: p.full_name.clone(),
-                    place,
-                    space,
-                }
-            })
-            .collect(),
+        momentum: momentum(r, &v),
+        track: track(&v),
+        board: board(r, &v),
+        pictures: pictures(r, &v),
         connected_informants: v.connected_informants(),
         informants_to_connect: r.numbers.informants_to_connect,
         hands: per_side(|side| faces(s.hand(side))),

@@ -261,12 +261,92 @@ fn option_view(
     o
 }
 
+/// How a phase is named on the page.
+pub(crate) fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Initial => "initial phase",
+        Phase::Cards => "card phase",
+        Phase::Evaluation => "evaluation phase",
+        Phase::Over => "game over",
+    }
+}
+
+// The open part of the table, as `v`'s viewer sees it: a seat's view and
+// the whole table of Replay and Puzzles (`table.rs`) draw it alike.
+
+/// The momentum supply, both cards and what wins.
+pub(crate) fn momentum(r: &Rules, v: &View) -> Momentum {
+    Momentum {
+        supply: v.momentum_supply(),
+        on_card: per_side(|side| v.momentum_on_card(side)),
+        removed: v.momentum_removed(),
+        to_win: r.numbers.momentum_to_win,
+    }
+}
+
+/// The research track's evidence; a kind only where the viewer knows it.
+pub(crate) fn track(v: &View) -> Vec<TrackToken> {
+    v.track()
+        .into_iter()
+        .map(|t| TrackToken {
+            slot: t.slot,
+            pos: t.pos,
+            face_up: t.face_up,
+            kind: t.colours.zip(t.momentum_symbol).map(|(c, m)| TokenFace {
+                colours: colours(c),
+                symbol: m,
+            }),
+        })
+        .collect()
+}
+
+fn space_name(r: &Rules, sp: SpaceId) -> String {
+    r.board.spaces[sp.index()].id.clone()
+}
+
+/// The evidence pinned on the board.
+pub(crate) fn board(r: &Rules, v: &View) -> Vec<BoardToken> {
+    v.board()
+        .into_iter()
+        .map(|t| BoardToken {
+            space: space_name(r, t.space),
+            face_up: t.face_up,
+            kind: TokenFace {
+                colours: colours(t.colours),
+                symbol: t.momentum_symbol,
+            },
+        })
+        .collect()
+}
+
+/// Every picture: in the supply, or recruited or secured on its space.
+pub(crate) fn pictures(r: &Rules, v: &View) -> Vec<PictureView> {
+    v.pictures()
+        .iter()
+        .enumerate()
+        .map(|(i, loc)| {
+            let p = &r.pictures[i];
+            let space = r.board.informant_spaces.get(i).map(|sp| space_name(r, *sp));
+            let (place, space) = match loc {
+                PicLoc::Supply => ("supply", None),
+                PicLoc::Pinned { face_up: true } => ("recruited", space),
+                PicLoc::Pinned { face_up: false } => ("secured", space),
+            };
+            PictureView {
+                name: p.name.clone(),
+                full_name: p.full_name.clone(),
+                place,
+                space,
+            }
+        })
+        .collect()
+}
+
 /// The seat's view of session `s` (game id `game`), with the narration
 /// from line `since` on.
 pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView {
     let r: &Rules = &s.rules;
     let v = View::new(r, &s.state, seat);
-    let space_id = |sp: SpaceId| r.board.spaces[sp.index()].id.clone();
     let decision = v.decision().map(|d| DecisionView {
         prompt: crate::app::terminal::decision_text(r, seat, &d.kind),
         options: d
@@ -294,68 +374,16 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
         opponent,
         step: s.step,
         round: v.round(),
-        phase: match v.phase() {
-            Phase::Initial => "initial phase",
-            Phase::Cards => "card phase",
-            Phase::Evaluation => "evaluation phase",
-            Phase::Over => "game over",
-        },
+        phase: phase_name(v.phase()),
         turn: v.turn(),
         initiative: v.initiative(),
         initiative_token: v.initiative_token(),
         momentum_token: v.momentum_token(),
         track_length: r.numbers.track_length,
-        momentum: Momentum {
-            supply: v.momentum_supply(),
-            on_card: per_side(|side| v.momentum_on_card(side)),
-            removed: v.momentum_removed(),
-            to_win: r.numbers.momentum_to_win,
-        },
-        track: v
-            .track()
-            .into_iter()
-            .map(|t| TrackToken {
-                slot: t.slot,
-                pos: t.pos,
-                face_up: t.face_up,
-                kind: t.colours.zip(t.momentum_symbol).map(|(c, m)| TokenFace {
-                    colours: colours(c),
-                    symbol: m,
-                }),
-            })
-            .collect(),
-        board: v
-            .board()
-            .into_iter()
-            .map(|t| BoardToken {
-                space: space_id(t.space),
-                face_up: t.face_up,
-                kind: TokenFace {
-                    colours: colours(t.colours),
-                    symbol: t.momentum_symbol,
-                },
-            })
-            .collect(),
-        pictures: v
-            .pictures()
-            .iter()
-            .enumerate()
-            .map(|(i, loc)| {
-                let p = &r.pictures[i];
-                let space = r.board.informant_spaces.get(i).map(|sp| space_id(*sp));
-                let (place, space) = match loc {
-                    PicLoc::Supply => ("supply", None),
-                    PicLoc::Pinned { face_up: true } => ("recruited", space),
-                    PicLoc::Pinned { face_up: false } => ("secured", space),
-                };
-                PictureView {
-                    name: p.name.clone(),
-                    full_name: p.full_name.clone(),
-                    place,
-                    space,
-                }
-            })
-            .collect(),
+        momentum: momentum(r, &v),
+        track: track(&v),
+        board: board(r, &v),
+        pictures: pictures(r, &v),
         connected_informants: v.connected_informants(),
         informants_to_connect: r.numbers.informants_to_connect,
         hand: v.my_hand().iter().map(|c| card_face(r, *c)).collect(),
