@@ -115,41 +115,11 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves() {
     });
 }
 
-/// A whole game between random agents, as a log's text.
-fn logged_game(seed: u64) -> (String, usize) {
-    use watergate::game::engine::Actor;
-    use watergate::players::agent::Agent;
-    let r = watergate::data::shipped();
-    let mut lg = watergate::formats::log::GameLog::new_game(
-        &r,
-        seed,
-        watergate::formats::log::players("random", "random"),
-    );
-    let mut s = watergate::game::state::State::new(&r, seed);
-    let mut agents = [
-        watergate::players::agent::random::RandomAgent::new(seed + 1),
-        watergate::players::agent::random::RandomAgent::new(seed + 2),
-    ];
-    let mut options = Vec::new();
-    while let Some(actor) = s.legal(&r, &mut options) {
-        let c = match actor {
-            Actor::Player(side) => agents[side.index()]
-                .decide(&watergate::game::view::View::new(&r, &s, side), &options),
-            Actor::Chance => options[0],
-        };
-        lg.record(&r, &s, c);
-        s.apply(&r, c).unwrap();
-    }
-    lg.outcome = s.outcome();
-    let n = lg.choices.len();
-    (lg.to_text(), n)
-}
-
 #[test]
 fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
     let data = data_copy("replay");
     std::fs::create_dir_all(data.join("logs")).unwrap();
-    let (text, n) = logged_game(21);
+    let (text, n) = common::logged_game(21);
     std::fs::write(data.join("logs/game21.ron"), text).unwrap();
     let d = data.display().to_string();
     run(

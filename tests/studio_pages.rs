@@ -7,7 +7,6 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use watergate::game::engine::Actor;
 
 /// A `watergate serve` child (tests/common/server.rs) and a client for it.
 struct Server {
@@ -66,34 +65,6 @@ fn data_copy(name: &str) -> PathBuf {
     dir
 }
 
-/// A whole game between random agents, as a log's text.
-fn logged_game(seed: u64) -> String {
-    use watergate::players::agent::Agent;
-    let r = watergate::data::shipped();
-    let mut lg = watergate::formats::log::GameLog::new_game(
-        &r,
-        seed,
-        watergate::formats::log::players("random", "random"),
-    );
-    let mut s = watergate::game::state::State::new(&r, seed);
-    let mut agents = [
-        watergate::players::agent::random::RandomAgent::new(seed + 1),
-        watergate::players::agent::random::RandomAgent::new(seed + 2),
-    ];
-    let mut options = Vec::new();
-    while let Some(actor) = s.legal(&r, &mut options) {
-        let c = match actor {
-            Actor::Player(side) => agents[side.index()]
-                .decide(&watergate::game::view::View::new(&r, &s, side), &options),
-            Actor::Chance => options[0],
-        };
-        lg.record(&r, &s, c);
-        s.apply(&r, c).unwrap();
-    }
-    lg.outcome = s.outcome();
-    lg.to_text()
-}
-
 fn error_of(v: &serde_json::Value) -> &str {
     v["error"]
         .as_str()
@@ -121,7 +92,7 @@ fn the_cards_endpoint_serves_all_42_cards_with_their_placeholder_marks() {
 #[test]
 fn a_log_replays_step_by_step_and_a_bad_log_is_refused_with_its_line() {
     let srv = Server::start(None);
-    let text = logged_game(11);
+    let (text, _) = common::logged_game(11);
     let body = serde_json::json!({ "text": text, "name": "g.ron" });
     let (status, v) = srv.json("POST", "/api/replay", Some(body));
     assert_eq!(status, 200, "{v}");
@@ -153,7 +124,7 @@ fn a_log_replays_step_by_step_and_a_bad_log_is_refused_with_its_line() {
 fn no_listed_file_is_opened_outside_the_data_folder() {
     let data = data_copy("paths");
     std::fs::create_dir_all(data.join("logs")).unwrap();
-    std::fs::write(data.join("logs/one.ron"), logged_game(3)).unwrap();
+    std::fs::write(data.join("logs/one.ron"), common::logged_game(3).0).unwrap();
     let srv = Server::start(Some(&data));
     let (status, v) = srv.json("GET", "/api/logs", None);
     assert_eq!(status, 200);

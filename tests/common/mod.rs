@@ -26,3 +26,34 @@ pub mod browser;
 pub mod http;
 pub mod mirror;
 pub mod server;
+
+/// A whole game between random agents, as a log's text, and the number
+/// of choices it records (Replay's tests open and scrub it).
+pub fn logged_game(seed: u64) -> (String, usize) {
+    use watergate::game::engine::Actor;
+    use watergate::players::agent::Agent;
+    let r = watergate::data::shipped();
+    let mut lg = watergate::formats::log::GameLog::new_game(
+        &r,
+        seed,
+        watergate::formats::log::players("random", "random"),
+    );
+    let mut s = watergate::game::state::State::new(&r, seed);
+    let mut agents = [
+        watergate::players::agent::random::RandomAgent::new(seed + 1),
+        watergate::players::agent::random::RandomAgent::new(seed + 2),
+    ];
+    let mut options = Vec::new();
+    while let Some(actor) = s.legal(&r, &mut options) {
+        let c = match actor {
+            Actor::Player(side) => agents[side.index()]
+                .decide(&watergate::game::view::View::new(&r, &s, side), &options),
+            Actor::Chance => options[0],
+        };
+        lg.record(&r, &s, c);
+        s.apply(&r, c).unwrap();
+    }
+    lg.outcome = s.outcome();
+    let n = lg.choices.len();
+    (lg.to_text(), n)
+}
