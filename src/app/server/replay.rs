@@ -315,7 +315,7 @@ mod tests {
         assert!(rp
             .steps
             .iter()
-            .all(|s| s.table.track.iter().all(|t| t.kind.is_some())));
+            .all(|s| s.table.open.track.iter().all(|t| t.kind.is_some())));
     }
 
     #[test]

@@ -7,10 +7,7 @@
 //! Never send this for a game in progress between two players: Play sends
 //! a seat's view, built from its `View` only.
 
-use super::play::seat::{
-    board, card_face, momentum, phase_name, pictures, track, BoardToken, CardFace, Momentum,
-    OutcomeView, PerSide, PictureView, TrackToken,
-};
+use super::play::seat::{card_face, open_table, CardFace, OpenTable, OutcomeView, PerSide};
 use crate::game::model::Side;
 use crate::game::rules::Rules;
 use crate::game::state::State;
@@ -19,19 +16,9 @@ use serde::Serialize;
 
 #[derive(Serialize)]
 pub struct Table {
-    pub round: u16,
-    pub phase: &'static str,
-    pub turn: Side,
-    pub initiative: Side,
-    pub initiative_token: Option<i8>,
-    pub momentum_token: Option<i8>,
-    pub track_length: i8,
-    pub momentum: Momentum,
-    pub track: Vec<TrackToken>,
-    pub board: Vec<BoardToken>,
-    pub pictures: Vec<PictureView>,
-    pub connected_informants: usize,
-    pub informants_to_connect: u8,
+    /// The open part of the table (Nixon's view: every kind on the track).
+    #[serde(flatten)]
+    pub open: OpenTable,
     /// Both hands, face up.
     pub hands: PerSide<Vec<CardFace>>,
     pub deck_sizes: PerSide<usize>,
@@ -56,19 +43,7 @@ pub fn whole(r: &Rules, s: &State) -> Table {
     let faces =
         |list: &[crate::game::model::CardId]| list.iter().map(|c| card_face(r, *c)).collect();
     Table {
-        round: s.round(),
-        phase: phase_name(s.phase()),
-        turn: s.turn(),
-        initiative: s.initiative(),
-        initiative_token: s.initiative_token(),
-        momentum_token: s.momentum_token(),
-        track_length: r.numbers.track_length,
-        momentum: momentum(r, &v),
-        track: track(&v),
-        board: board(r, &v),
-        pictures: pictures(r, &v),
-        connected_informants: v.connected_informants(),
-        informants_to_connect: r.numbers.informants_to_connect,
+        open: open_table(r, &v),
         hands: per_side(|side| faces(s.hand(side))),
         deck_sizes: per_side(|side| s.deck(side).len()),
         discards: per_side(|side| faces(s.discards(side))),

@@ -25,19 +25,9 @@ pub struct SeatView {
     pub opponent: Option<String>,
     /// Changes at every choice and undo; send it back with a choice.
     pub step: u64,
-    pub round: u16,
-    pub phase: &'static str,
-    pub turn: Side,
-    pub initiative: Side,
-    pub initiative_token: Option<i8>,
-    pub momentum_token: Option<i8>,
-    pub track_length: i8,
-    pub momentum: Momentum,
-    pub track: Vec<TrackToken>,
-    pub board: Vec<BoardToken>,
-    pub pictures: Vec<PictureView>,
-    pub connected_informants: usize,
-    pub informants_to_connect: u8,
+    /// The open part of the table, as this seat sees it.
+    #[serde(flatten)]
+    pub table: OpenTable,
     pub hand: Vec<CardFace>,
     pub hand_sizes: PerSide<usize>,
     pub deck_sizes: PerSide<usize>,
@@ -261,8 +251,48 @@ fn option_view(
     o
 }
 
+/// What both players see of the table, as a `View` shows it: counters,
+/// momentum, the track, the board and the pictures. A seat's view and the
+/// whole table of Replay and Puzzles (`table.rs`) carry it flattened, so
+/// `board.js` draws both from the same fields.
+#[derive(Serialize)]
+pub struct OpenTable {
+    pub round: u16,
+    pub phase: &'static str,
+    pub turn: Side,
+    pub initiative: Side,
+    pub initiative_token: Option<i8>,
+    pub momentum_token: Option<i8>,
+    pub track_length: i8,
+    pub momentum: Momentum,
+    pub track: Vec<TrackToken>,
+    pub board: Vec<BoardToken>,
+    pub pictures: Vec<PictureView>,
+    pub connected_informants: usize,
+    pub informants_to_connect: u8,
+}
+
+/// The open part of the table as `v`'s viewer sees it.
+pub(crate) fn open_table(r: &Rules, v: &View) -> OpenTable {
+    OpenTable {
+        round: v.round(),
+        phase: phase_name(v.phase()),
+        turn: v.turn(),
+        initiative: v.initiative(),
+        initiative_token: v.initiative_token(),
+        momentum_token: v.momentum_token(),
+        track_length: r.numbers.track_length,
+        momentum: momentum(r, v),
+        track: track(v),
+        board: board(r, v),
+        pictures: pictures(r, v),
+        connected_informants: v.connected_informants(),
+        informants_to_connect: r.numbers.informants_to_connect,
+    }
+}
+
 /// How a phase is named on the page.
-pub(crate) fn phase_name(p: Phase) -> &'static str {
+fn phase_name(p: Phase) -> &'static str {
     match p {
         Phase::Initial => "initial phase",
         Phase::Cards => "card phase",
@@ -271,11 +301,10 @@ pub(crate) fn phase_name(p: Phase) -> &'static str {
     }
 }
 
-// The open part of the table, as `v`'s viewer sees it: a seat's view and
-// the whole table of Replay and Puzzles (`table.rs`) draw it alike.
+// Pieces of the open table, as `v`'s viewer sees it.
 
 /// The momentum supply, both cards and what wins.
-pub(crate) fn momentum(r: &Rules, v: &View) -> Momentum {
+fn momentum(r: &Rules, v: &View) -> Momentum {
     Momentum {
         supply: v.momentum_supply(),
         on_card: per_side(|side| v.momentum_on_card(side)),
@@ -285,7 +314,7 @@ pub(crate) fn momentum(r: &Rules, v: &View) -> Momentum {
 }
 
 /// The research track's evidence; a kind only where the viewer knows it.
-pub(crate) fn track(v: &View) -> Vec<TrackToken> {
+fn track(v: &View) -> Vec<TrackToken> {
     v.track()
         .into_iter()
         .map(|t| TrackToken {
@@ -305,7 +334,7 @@ fn space_name(r: &Rules, sp: SpaceId) -> String {
 }
 
 /// The evidence pinned on the board.
-pub(crate) fn board(r: &Rules, v: &View) -> Vec<BoardToken> {
+fn board(r: &Rules, v: &View) -> Vec<BoardToken> {
     v.board()
         .into_iter()
         .map(|t| BoardToken {
@@ -320,7 +349,7 @@ pub(crate) fn board(r: &Rules, v: &View) -> Vec<BoardToken> {
 }
 
 /// Every picture: in the supply, or recruited or secured on its space.
-pub(crate) fn pictures(r: &Rules, v: &View) -> Vec<PictureView> {
+fn pictures(r: &Rules, v: &View) -> Vec<PictureView> {
     v.pictures()
         .iter()
         .enumerate()
@@ -373,19 +402,7 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
         mode,
         opponent,
         step: s.step,
-        round: v.round(),
-        phase: phase_name(v.phase()),
-        turn: v.turn(),
-        initiative: v.initiative(),
-        initiative_token: v.initiative_token(),
-        momentum_token: v.momentum_token(),
-        track_length: r.numbers.track_length,
-        momentum: momentum(r, &v),
-        track: track(&v),
-        board: board(r, &v),
-        pictures: pictures(r, &v),
-        connected_informants: v.connected_informants(),
-        informants_to_connect: r.numbers.informants_to_connect,
+        table: open_table(r, &v),
         hand: v.my_hand().iter().map(|c| card_face(r, *c)).collect(),
         hand_sizes: per_side(|side| v.hand_size(side)),
         deck_sizes: per_side(|side| v.deck_size(side)),
