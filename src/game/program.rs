@@ -134,93 +134,201 @@ pub enum PictureRef {
     ThisCard,
 }
 
+/// R5.13: pick `count` distinct tokens (one at a time) and move each
+/// `steps` toward the actor. `up_to`: the actor may stop early (docs/open-questions.md#q9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveTokens {
+    pub what: TokenSelector,
+    pub steps: Amount,
+    pub count: u8,
+    pub up_to: bool,
+}
+
+/// Move every matching evidence token on the track (Bob Haldeman).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveAll {
+    pub filter: EvidenceFilter,
+    pub steps: u8,
+}
+
+/// R5.13 "to space k": pick one token and put it on space `space` of the
+/// actor's side (0 = the centre; space = track length gains it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Place {
+    pub what: TokenSelector,
+    pub space: u8,
+}
+
+/// Put the initiative token and/or every matching evidence token on a
+/// space; `flip_up` turns face-down evidence face up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlaceAll {
+    pub what: TokenSelector,
+    pub space: u8,
+    pub flip_up: bool,
+}
+
+/// Draw one evidence token from the bag and put it on space `space` of the
+/// actor's side (docs/open-questions.md#q2: nothing happens with an empty bag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DrawToTrack {
+    pub space: u8,
+    pub face_up: bool,
+}
+
+/// Draw one evidence token from the bag and pin it (R7.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DrawAndPin;
+
+/// Take a token off the research track and return it to the bag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TrackToBag {
+    pub filter: EvidenceFilter,
+}
+
+/// Take a token off the evidence board and return it to the bag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BoardToBag {
+    pub filter: EvidenceFilter,
+}
+
+/// Take a token off the research track and pin it (R7.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PinFromTrack {
+    pub filter: EvidenceFilter,
+}
+
+/// Take a token off the evidence board and put it on a track space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BoardToTrack {
+    pub filter: EvidenceFilter,
+    pub space: u8,
+    pub face_up: bool,
+}
+
+/// Turn one face-down evidence token on the board face up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FlipOnBoard {
+    pub filter: EvidenceFilter,
+}
+
+/// R5.13: pin a picture from the supply, face up for the Editor, face down for Nixon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PinPicture {
+    pub picture: PictureRef,
+}
+
+/// Return a pinned picture to the supply (Deep Throat, docs/open-questions.md#q10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UnpinPicture {
+    pub face_up: Option<bool>,
+}
+
+/// A player discards random cards from hand (docs/open-questions.md#q4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct DiscardRandom {
+    pub who: Who,
+    pub count: u8,
+}
+
+/// The actor takes another turn after this one (docs/open-questions.md#q4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ExtraTurn;
+
+/// The card phase ends: both players discard their hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct EndCardPhase;
+
+/// Draw the top card of the actor's deck and play it at once (docs/open-questions.md#q3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PlayTopCard;
+
+/// A restriction for the rest of the round: `who` may not use `part` of
+/// cards of these types (it becomes a [`Forbid`] on the state).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Restrict {
+    pub who: Who,
+    pub part: Part,
+    pub types: TypeMask,
+}
+
+/// Cancel the play this reaction answers; its card goes to `dest` (R6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CancelTrigger {
+    pub dest: Dest,
+}
+
+/// Pick a card; the chosen card is remembered for the instructions up to
+/// `skip_to`, which is where the program goes on when nothing is chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChooseCard {
+    pub zone: Zone,
+    pub who: Who,
+    pub filter: CardFilter,
+    pub optional: bool,
+    pub prompt: String,
+    pub skip_to: u16,
+}
+
+/// Remove the chosen card from the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RemoveChosen;
+
+/// Carry out the chosen card's action part as if it had been played (docs/open-questions.md#q7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PerformChosen;
+
+/// The card being played ends in `dest` instead of where its type sends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SetDestination {
+    pub dest: Dest,
+}
+
+/// A choice between branches; each option (a label) jumps to its first instruction.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Branch {
+    pub prompt: String,
+    pub options: Vec<(String, u16)>,
+}
+
+/// Go on at another instruction (the end of a branch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Jump {
+    pub to: u16,
+}
+
 /// One effect primitive. Each names the rule it implements; the VM carries it
-/// out "fully where possible" and skips what cannot be done (R5.9).
+/// out "fully where possible" and skips what cannot be done (R5.9). Every
+/// variant wraps a struct of its own name: that struct is the instruction's
+/// one home in the VM (`game::engine::vm`), holding how it runs, what it
+/// offers to pick, how a pick is applied and what it asks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Instr {
-    /// R5.13: pick `count` distinct tokens (one at a time) and move each
-    /// `steps` toward the actor. `up_to`: the actor may stop early (docs/open-questions.md#q9).
-    Move {
-        what: TokenSelector,
-        steps: Amount,
-        count: u8,
-        up_to: bool,
-    },
-    /// Move every matching evidence token on the track (Bob Haldeman).
-    MoveAll { filter: EvidenceFilter, steps: u8 },
-    /// R5.13 "to space k": pick one token and put it on space `space` of the
-    /// actor's side (0 = the centre; space = track length gains it).
-    Place { what: TokenSelector, space: u8 },
-    /// Put the initiative token and/or every matching evidence token on a
-    /// space; `flip_up` turns face-down evidence face up.
-    PlaceAll {
-        what: TokenSelector,
-        space: u8,
-        flip_up: bool,
-    },
-    /// Draw one evidence token from the bag and put it on space `space` of the
-    /// actor's side (docs/open-questions.md#q2: nothing happens with an empty bag).
-    DrawToTrack { space: u8, face_up: bool },
-    /// Draw one evidence token from the bag and pin it (R7.6).
-    DrawAndPin,
-    /// Take a token off the research track and return it to the bag.
-    TrackToBag { filter: EvidenceFilter },
-    /// Take a token off the evidence board and return it to the bag.
-    BoardToBag { filter: EvidenceFilter },
-    /// Take a token off the research track and pin it (R7.6).
-    PinFromTrack { filter: EvidenceFilter },
-    /// Take a token off the evidence board and put it on a track space.
-    BoardToTrack {
-        filter: EvidenceFilter,
-        space: u8,
-        face_up: bool,
-    },
-    /// Turn one face-down evidence token on the board face up.
-    FlipOnBoard { filter: EvidenceFilter },
-    /// R5.13: pin a picture from the supply, face up for the Editor, face down for Nixon.
-    PinPicture { picture: PictureRef },
-    /// Return a pinned picture to the supply (Deep Throat, docs/open-questions.md#q10).
-    UnpinPicture { face_up: Option<bool> },
-    /// A player discards random cards from hand (docs/open-questions.md#q4).
-    DiscardRandom { who: Who, count: u8 },
-    /// The actor takes another turn after this one (docs/open-questions.md#q4).
-    ExtraTurn,
-    /// The card phase ends: both players discard their hands.
-    EndCardPhase,
-    /// Draw the top card of the actor's deck and play it at once (docs/open-questions.md#q3).
-    PlayTopCard,
-    /// A restriction for the rest of the round: `who` may not use `part` of
-    /// cards of these types.
-    Forbid {
-        who: Who,
-        part: Part,
-        types: TypeMask,
-    },
-    /// Cancel the play this reaction answers; its card goes to `dest` (R6).
-    CancelTrigger { dest: Dest },
-    /// Pick a card; the chosen card is remembered for the instructions up to
-    /// `skip_to`, which is where the program goes on when nothing is chosen.
-    ChooseCard {
-        zone: Zone,
-        who: Who,
-        filter: CardFilter,
-        optional: bool,
-        prompt: String,
-        skip_to: u16,
-    },
-    /// Remove the chosen card from the game.
-    RemoveChosen,
-    /// Carry out the chosen card's action part as if it had been played (docs/open-questions.md#q7).
-    PerformChosen,
-    /// The card being played ends in `dest` instead of where its type sends it.
-    SetDestination(Dest),
-    /// A choice between branches; each option jumps to its first instruction.
-    Branch {
-        prompt: String,
-        options: Vec<(String, u16)>,
-    },
-    /// Go on at another instruction (the end of a branch).
-    Jump(u16),
+    Move(MoveTokens),
+    MoveAll(MoveAll),
+    Place(Place),
+    PlaceAll(PlaceAll),
+    DrawToTrack(DrawToTrack),
+    DrawAndPin(DrawAndPin),
+    TrackToBag(TrackToBag),
+    BoardToBag(BoardToBag),
+    PinFromTrack(PinFromTrack),
+    BoardToTrack(BoardToTrack),
+    FlipOnBoard(FlipOnBoard),
+    PinPicture(PinPicture),
+    UnpinPicture(UnpinPicture),
+    DiscardRandom(DiscardRandom),
+    ExtraTurn(ExtraTurn),
+    EndCardPhase(EndCardPhase),
+    PlayTopCard(PlayTopCard),
+    Forbid(Restrict),
+    CancelTrigger(CancelTrigger),
+    ChooseCard(ChooseCard),
+    RemoveChosen(RemoveChosen),
+    PerformChosen(PerformChosen),
+    SetDestination(SetDestination),
+    Branch(Branch),
+    Jump(Jump),
 }
 
 /// A compiled card action.

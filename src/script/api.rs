@@ -308,12 +308,12 @@ fn evidence_sel(filter: EvidenceFilter) -> TokenSelector {
 }
 
 fn mover(what: TokenSelector, steps: i64) -> Res<()> {
-    emit(Instr::Move {
+    emit(Instr::Move(MoveTokens {
         what,
         steps: Amount::Fixed(steps_arg(steps, "steps")?),
         count: 1,
         up_to: false,
-    })
+    }))
 }
 
 fn move_evidence_opts(steps: i64, opts: Map) -> Res<()> {
@@ -322,21 +322,21 @@ fn move_evidence_opts(steps: i64, opts: Map) -> Res<()> {
     if !(1..=20).contains(&count) {
         return err(format!("count must be between 1 and 20, got {count}"));
     }
-    emit(Instr::Move {
+    emit(Instr::Move(MoveTokens {
         what: evidence_sel(filter),
         steps: Amount::Fixed(steps_arg(steps, "steps")?),
         count: count as u8,
         up_to: opt_bool(&opts, "up_to")?.unwrap_or(false),
-    })
+    }))
 }
 
 fn place_all(space: i64, opts: Map) -> Res<()> {
     let filter = filter_of(&opts, &["flip_up"])?;
-    emit(Instr::PlaceAll {
+    emit(Instr::PlaceAll(PlaceAll {
         what: evidence_sel(filter),
         space: space_arg(space)?,
         flip_up: opt_bool(&opts, "flip_up")?.unwrap_or(false),
-    })
+    }))
 }
 
 fn call_branch(ctx: &NativeCallContext, f: &FnPtr) -> Res<()> {
@@ -378,18 +378,19 @@ fn choose_card(ctx: NativeCallContext, opts: Map, then: FnPtr) -> Res<()> {
         usable: opt_bool(&opts, "usable")?.unwrap_or(false),
     };
     let at = pc()?;
-    emit(Instr::ChooseCard {
+    emit(Instr::ChooseCard(ChooseCard {
         zone,
         who,
         filter,
         optional: opt_bool(&opts, "optional")?.unwrap_or(false),
         prompt: opt_str(&opts, "prompt")?.unwrap_or_else(|| "Choose a card".into()),
         skip_to: 0,
-    })?;
+    }))?;
     call_branch(&ctx, &then)?;
     let end = pc()?;
     build(|b| {
-        if let Some(Instr::ChooseCard { skip_to, .. }) = b.program.get_mut(at as usize) {
+        if let Some(Instr::ChooseCard(ChooseCard { skip_to, .. })) = b.program.get_mut(at as usize)
+        {
             *skip_to = end;
         }
         Ok(())
@@ -425,25 +426,25 @@ fn one_of(ctx: NativeCallContext, prompt: &str, options: Array) -> Res<()> {
         parsed.push((label, f));
     }
     let at = pc()?;
-    emit(Instr::Branch {
+    emit(Instr::Branch(Branch {
         prompt: prompt.to_string(),
         options: Vec::new(),
-    })?;
+    }))?;
     let mut starts = Vec::new();
     let mut jumps = Vec::new();
     for (label, f) in &parsed {
         starts.push((label.clone(), pc()?));
         call_branch(&ctx, f)?;
         jumps.push(pc()?);
-        emit(Instr::Jump(0))?;
+        emit(Instr::Jump(Jump { to: 0 }))?;
     }
     let end = pc()?;
     build(|b| {
-        if let Some(Instr::Branch { options, .. }) = b.program.get_mut(at as usize) {
+        if let Some(Instr::Branch(Branch { options, .. })) = b.program.get_mut(at as usize) {
             *options = starts;
         }
         for j in jumps {
-            if let Some(Instr::Jump(t)) = b.program.get_mut(j as usize) {
+            if let Some(Instr::Jump(Jump { to: t })) = b.program.get_mut(j as usize) {
                 *t = end;
             }
         }
@@ -470,66 +471,66 @@ pub(crate) fn register(engine: &mut Engine) {
         .register_fn("move_evidence", move |n: i64| mover(evidence_sel(ev_any), n))
         .register_fn("move_evidence", move_evidence_opts)
         .register_fn("move_every_evidence", |n: i64| {
-            emit(Instr::MoveAll { filter: EvidenceFilter::default(), steps: steps_arg(n, "steps")? })
+            emit(Instr::MoveAll(MoveAll { filter: EvidenceFilter::default(), steps: steps_arg(n, "steps")? }))
         })
         .register_fn("move_trigger_token", || {
-            emit(Instr::Move {
+            emit(Instr::Move(MoveTokens {
                 what: TokenSelector { trigger_token: true, ..Default::default() },
                 steps: Amount::TriggerValue,
                 count: 1,
                 up_to: false,
-            })
+            }))
         })
         .register_fn("place_initiative", |s: i64| {
-            emit(Instr::Place {
+            emit(Instr::Place(Place {
                 what: TokenSelector { initiative: true, ..Default::default() },
                 space: space_arg(s)?,
-            })
+            }))
         })
         .register_fn("place_momentum", |s: i64| {
-            emit(Instr::Place {
+            emit(Instr::Place(Place {
                 what: TokenSelector { momentum: true, ..Default::default() },
                 space: space_arg(s)?,
-            })
+            }))
         })
         .register_fn("place_evidence", move |s: i64| {
-            emit(Instr::Place { what: evidence_sel(ev_any), space: space_arg(s)? })
+            emit(Instr::Place(Place { what: evidence_sel(ev_any), space: space_arg(s)? }))
         })
         .register_fn("place_evidence", |s: i64, opts: Map| {
-            emit(Instr::Place { what: evidence_sel(filter_of(&opts, &[])?), space: space_arg(s)? })
+            emit(Instr::Place(Place { what: evidence_sel(filter_of(&opts, &[])?), space: space_arg(s)? }))
         })
         .register_fn("place_all_evidence", |s: i64| place_all(s, Map::new()))
         .register_fn("place_all_evidence", place_all)
         .register_fn("draw_evidence_to_track", |s: i64| {
-            emit(Instr::DrawToTrack { space: space_arg(s)?, face_up: true })
+            emit(Instr::DrawToTrack(DrawToTrack { space: space_arg(s)?, face_up: true }))
         })
         .register_fn("draw_evidence_to_track", |s: i64, up: bool| {
-            emit(Instr::DrawToTrack { space: space_arg(s)?, face_up: up })
+            emit(Instr::DrawToTrack(DrawToTrack { space: space_arg(s)?, face_up: up }))
         })
-        .register_fn("draw_and_pin_evidence", || emit(Instr::DrawAndPin))
+        .register_fn("draw_and_pin_evidence", || emit(Instr::DrawAndPin(DrawAndPin)))
         .register_fn("return_track_evidence_to_bag", |opts: Map| {
-            emit(Instr::TrackToBag { filter: filter_of(&opts, &[])? })
+            emit(Instr::TrackToBag(TrackToBag { filter: filter_of(&opts, &[])? }))
         })
         .register_fn("return_board_evidence_to_bag", |opts: Map| {
-            emit(Instr::BoardToBag { filter: filter_of(&opts, &[])? })
+            emit(Instr::BoardToBag(BoardToBag { filter: filter_of(&opts, &[])? }))
         })
         .register_fn("pin_track_evidence", |opts: Map| {
-            emit(Instr::PinFromTrack { filter: filter_of(&opts, &[])? })
+            emit(Instr::PinFromTrack(PinFromTrack { filter: filter_of(&opts, &[])? }))
         })
         .register_fn("take_board_evidence_to_track", |s: i64, opts: Map| {
-            emit(Instr::BoardToTrack { filter: filter_of(&opts, &[])?, space: space_arg(s)?, face_up: true })
+            emit(Instr::BoardToTrack(BoardToTrack { filter: filter_of(&opts, &[])?, space: space_arg(s)?, face_up: true }))
         })
         .register_fn("flip_board_evidence", || {
-            emit(Instr::FlipOnBoard { filter: EvidenceFilter { face: Face::Down, colour: None } })
+            emit(Instr::FlipOnBoard(FlipOnBoard { filter: EvidenceFilter { face: Face::Down, colour: None } }))
         })
         .register_fn("pin_picture", |name: &str| {
-            emit(Instr::PinPicture { picture: PictureRef::Named(picture_arg(name)?) })
+            emit(Instr::PinPicture(PinPicture { picture: PictureRef::Named(picture_arg(name)?) }))
         })
         .register_fn("pin_card_picture", || {
             if !build(|b| Ok(b.card_has_informant))? {
                 return err("pin_card_picture: this card names no informant (`informant` is empty in its card file)");
             }
-            emit(Instr::PinPicture { picture: PictureRef::ThisCard })
+            emit(Instr::PinPicture(PinPicture { picture: PictureRef::ThisCard }))
         })
         .register_fn("unpin_picture", |opts: Map| {
             check_keys(&opts, &["face"])?;
@@ -539,22 +540,22 @@ pub(crate) fn register(engine: &mut Engine) {
                 Some("down") => Some(false),
                 Some(f) => return err(format!("face must be \"up\", \"down\" or \"any\", got \"{f}\"")),
             };
-            emit(Instr::UnpinPicture { face_up })
+            emit(Instr::UnpinPicture(UnpinPicture { face_up }))
         })
         .register_fn("opponent_discards_random", |n: i64| {
-            emit(Instr::DiscardRandom { who: Who::Opponent, count: steps_arg(n, "count")? })
+            emit(Instr::DiscardRandom(DiscardRandom { who: Who::Opponent, count: steps_arg(n, "count")? }))
         })
-        .register_fn("extra_turn", || emit(Instr::ExtraTurn))
-        .register_fn("end_card_phase", || emit(Instr::EndCardPhase))
-        .register_fn("play_top_card", || emit(Instr::PlayTopCard))
+        .register_fn("extra_turn", || emit(Instr::ExtraTurn(ExtraTurn)))
+        .register_fn("end_card_phase", || emit(Instr::EndCardPhase(EndCardPhase)))
+        .register_fn("play_top_card", || emit(Instr::PlayTopCard(PlayTopCard)))
         .register_fn("forbid_opponent_actions", |types: Array| {
-            emit(Instr::Forbid { who: Who::Opponent, part: Part::Action, types: types_of(&types)? })
+            emit(Instr::Forbid(Restrict { who: Who::Opponent, part: Part::Action, types: types_of(&types)? }))
         })
-        .register_fn("cancel_trigger", |d: &str| emit(Instr::CancelTrigger { dest: dest_of(d)? }))
+        .register_fn("cancel_trigger", |d: &str| emit(Instr::CancelTrigger(CancelTrigger { dest: dest_of(d)? })))
         .register_fn("choose_card", choose_card)
-        .register_fn("remove_chosen_card", || emit(Instr::RemoveChosen))
-        .register_fn("perform_chosen_action", || emit(Instr::PerformChosen))
-        .register_fn("this_card_goes_to", |d: &str| emit(Instr::SetDestination(dest_of(d)?)))
+        .register_fn("remove_chosen_card", || emit(Instr::RemoveChosen(RemoveChosen)))
+        .register_fn("perform_chosen_action", || emit(Instr::PerformChosen(PerformChosen)))
+        .register_fn("this_card_goes_to", |d: &str| emit(Instr::SetDestination(SetDestination { dest: dest_of(d)? })))
         .register_fn("one_of", one_of)
         .register_fn("round", || read(|v| v.round as i64, 1))
         .register_fn("my_hand_size", || read(|v| v.my_hand_types.len() as i64, 0))

@@ -455,12 +455,12 @@ mod tests {
         assert!(!reads);
         assert_eq!(p.len(), 5);
         match &p[0] {
-            program::Instr::Branch { options, .. } => {
+            program::Instr::Branch(program::Branch { options, .. }) => {
                 assert_eq!(options.iter().map(|o| o.1).collect::<Vec<_>>(), vec![1, 3])
             }
             other => panic!("{other:?}"),
         }
-        assert_eq!(p[2], program::Instr::Jump(5));
-        assert_eq!(p[4], program::Instr::Jump(5));
+        assert_eq!(p[2], program::Instr::Jump(program::Jump { to: 5 }));
+        assert_eq!(p[4], program::Instr::Jump(program::Jump { to: 5 }));
     }
 }

@@ -156,7 +156,7 @@ fn branch_label(r: &Rules, s: &State, n: u8) -> Option<String> {
         return None;
     };
     match super::vm::code(r, &f.prog).get(f.pc as usize) {
-        Some(Instr::Branch { options, .. }) => options.get(n as usize).map(|o| o.0.clone()),
+        Some(Instr::Branch(b)) => b.label(n).map(str::to_string),
         _ => None,
     }
 }
@@ -211,16 +211,22 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
             let mut v = vec![format!("chance {i}")];
             match s.stack.last() {
                 Some(Frame::Run(f))
-                    if matches!(chance_instr(r, f), Some(Instr::DiscardRandom { .. })) =>
+                    if matches!(chance_instr(r, f), Some(Instr::DiscardRandom(_))) =>
                 {
-                    if let Some(Instr::DiscardRandom { who, .. }) = chance_instr(r, f) {
+                    if let Some(Instr::DiscardRandom(crate::game::program::DiscardRandom {
+                        who,
+                        ..
+                    })) = chance_instr(r, f)
+                    {
                         let side = who.resolve(f.actor);
                         if let Some(card) = s.hands[side].get(i as usize) {
                             v.push(format!("discard {}", r.card(*card).id));
                         }
                     }
                 }
-                Some(Frame::Run(f)) if matches!(chance_instr(r, f), Some(Instr::PlayTopCard)) => {
+                Some(Frame::Run(f))
+                    if matches!(chance_instr(r, f), Some(Instr::PlayTopCard(_))) =>
+                {
                     // The deck is reshuffled: the card that comes out on top.
                     if let Some(card) = s.discards[f.actor].get(i as usize) {
                         let id = &r.card(*card).id;

@@ -1,0 +1,244 @@
+//! Instructions on cards: one chosen, then removed or performed (The system
+//! works, docs/open-questions.md#q7); random cards discarded
+//! (docs/open-questions.md#q4); the top card drawn and played at once
+//! (docs/open-questions.md#q3).
+
+use super::{At, Instruction, Pick};
+use crate::game::engine::choice::*;
+use crate::game::engine::event::{Event, Observer};
+use crate::game::engine::{Ctx, PlayError, Progress};
+use crate::game::model::*;
+use crate::game::program::*;
+use crate::game::rules::Rules;
+use crate::game::state::*;
+
+impl Pick for ChooseCard {
+    fn candidates(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) {
+        let side = self.who.resolve(f.actor);
+        // Removed cards are one pile for both sides: only `side`'s count.
+        let (pool, only_side): (&[CardId], bool) = match self.zone {
+            Zone::Hand => (&s.hands[side], false),
+            Zone::Discard => (&s.discards[side], false),
+            Zone::Removed => (&s.removed, true),
+        };
+        for &c in pool {
+            let card = r.card(c);
+            if only_side && card.side != side {
+                continue;
+            }
+            if !self.filter.types.admits(card.card_type) {
+                continue;
+            }
+            if self
+                .filter
+                .reaction
+                .is_some_and(|want| want != card.is_reaction())
+            {
+                continue;
+            }
+            // The chosen card's action is carried out within the turn in
+            // progress (The system works, Q5, Q7).
+            if self.filter.usable && !s.action_usable(r, f.actor, c, PlayedAs::WithinTurn) {
+                continue;
+            }
+            out.push(Choice::Card(c));
+        }
+    }
+
+    fn may_skip(&self) -> bool {
+        self.optional
+    }
+
+    /// Nothing to choose: the instructions for the chosen card are skipped.
+    fn pass_over<O: Observer>(&self, cx: &mut Ctx<'_, O>) {
+        cx.jump(self.skip_to);
+    }
+
+    fn apply<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        _at: &At,
+        choice: Choice,
+    ) -> Result<(), PlayError> {
+        let f = cx.run_frame();
+        match choice {
+            Choice::Card(c) => {
+                f.chosen = Some(c);
+                f.pc += 1;
+            }
+            Choice::Skip => {
+                f.chosen = None;
+                f.pc = self.skip_to;
+            }
+            _ => return Err(super::not_for(self, choice)),
+        }
+        Ok(())
+    }
+
+    fn ask(&self, _f: &RunFrame) -> Ask {
+        Ask::ChooseCard {
+            prompt: self.prompt.clone(),
+        }
+    }
+}
+
+impl Instruction for RemoveChosen {
+    fn run<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        _buf: &mut Vec<Choice>,
+    ) -> Result<Progress, PlayError> {
+        cx.next();
+        if let Some(c) = at.chosen {
+            if cx.lift_card(c) {
+                cx.put_card(c, Dest::Removed);
+            }
+        }
+        Ok(Progress::Continue)
+    }
+}
+
+impl Instruction for PerformChosen {
+    fn run<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        _buf: &mut Vec<Choice>,
+    ) -> Result<Progress, PlayError> {
+        cx.next();
+        if let Some(c) = at.chosen {
+            // docs/open-questions.md#q7: as if played, but no new reaction
+            // window; the chosen card stays where it is.
+            let prog = cx.card_program(c, at.actor)?;
+            cx.s.stack
+                .push(Frame::Run(RunFrame::new(prog, at.actor, Some(c), None)));
+        }
+        Ok(Progress::Continue)
+    }
+}
+
+impl Instruction for DiscardRandom {
+    fn run<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        _buf: &mut Vec<Choice>,
+    ) -> Result<Progress, PlayError> {
+        let side = self.who.resolve(at.actor);
+        let hand_len = cx.s.hands[side].len();
+        if at.done >= self.count || hand_len == 0 {
+            cx.next();
+            return Ok(Progress::Continue);
+        }
+        if cx.s.explicit_chance {
+            return Ok(Progress::Decide);
+        }
+        let i = cx.s.below(hand_len);
+        cx.run_frame().done += 1;
+        cx.discard_from_hand(side, i);
+        Ok(Progress::Continue)
+    }
+
+    /// One outcome per card in hand, each as likely.
+    fn options(&self, s: &State, _r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) -> Actor {
+        let n = s.hands[self.who.resolve(f.actor)].len();
+        out.extend((0..n).map(|i| Choice::Chance(i as u8)));
+        Actor::Chance
+    }
+
+    fn take<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        choice: Choice,
+    ) -> Result<(), PlayError> {
+        let Choice::Chance(i) = choice else {
+            return Err(super::not_for(self, choice));
+        };
+        let side = self.who.resolve(at.actor);
+        cx.run_frame().done += 1;
+        if (i as usize) < cx.s.hands[side].len() {
+            cx.discard_from_hand(side, i as usize);
+        }
+        Ok(())
+    }
+
+    fn kind(&self, _s: &State, _r: &Rules, _f: &RunFrame) -> DecisionKind {
+        DecisionKind::Chance {
+            what: "a random card discarded".to_string(),
+            weights: vec![],
+        }
+    }
+}
+
+impl Instruction for PlayTopCard {
+    fn run<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        _buf: &mut Vec<Choice>,
+    ) -> Result<Progress, PlayError> {
+        let actor = at.actor;
+        if cx.s.explicit_chance && cx.s.decks[actor].is_empty() && !cx.s.discards[actor].is_empty()
+        {
+            // The deck is reshuffled: which card comes out on top is
+            // chance's decision, not the generator's (for the solver).
+            return Ok(Progress::Decide);
+        }
+        cx.next();
+        if let Some(card) = cx.draw_card(actor) {
+            cx.play_drawn(actor, card);
+        }
+        Ok(Progress::Continue)
+    }
+
+    /// Only asked when the deck is reshuffled (see `run`): one outcome per
+    /// card of the discard pile, each as likely.
+    fn options(&self, s: &State, _r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) -> Actor {
+        let n = s.discards[f.actor].len();
+        out.extend((0..n).map(|i| Choice::Chance(i as u8)));
+        Actor::Chance
+    }
+
+    fn take<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        choice: Choice,
+    ) -> Result<(), PlayError> {
+        let Choice::Chance(i) = choice else {
+            return Err(super::not_for(self, choice));
+        };
+        cx.next();
+        if let Some(card) = cx.reshuffle_with_top(at.actor, i as usize) {
+            cx.play_drawn(at.actor, card);
+        }
+        Ok(())
+    }
+
+    fn kind(&self, s: &State, _r: &Rules, f: &RunFrame) -> DecisionKind {
+        let n = s.discards[f.actor].len();
+        DecisionKind::Chance {
+            what: "the card on top of the reshuffled deck".to_string(),
+            weights: vec![1; n],
+        }
+    }
+}
+
+impl<O: Observer> Ctx<'_, O> {
+    /// Q3: the card drawn by an action is played at once.
+    fn play_drawn(&mut self, actor: Side, card: CardId) {
+        self.o.event(Event::DrewToPlay { side: actor, card });
+        self.s.stack.push(Frame::Play(PlayFrame {
+            card,
+            player: actor,
+            part: None,
+            stage: PlayStage::ChoosePart,
+            target: None,
+            cancelled: None,
+            reacting_to: None,
+            dest: None,
+        }));
+    }
+}

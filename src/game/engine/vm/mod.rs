@@ -1,0 +1,391 @@
+//! The effect VM: carries out a card program (see `game::program`) one
+//! instruction at a time, stopping at every choice as a decision. Each
+//! instruction does "fully what it can" and skips what it cannot (R5.9).
+//!
+//! Every instruction type has one home, an [`Instruction`] impl in the file
+//! of its family, holding all it means: how it runs, the options it waits
+//! for, how a decision is applied and what it asks. The instructions that
+//! wait for their actor to pick something implement [`Pick`] instead (their
+//! candidates, application and question), and share one way of running.
+//! This file only routes: [`with_instruction!`] is the one list of the
+//! instruction types.
+//!
+//! - `track`: tokens on the research track (move, place, to the bag, pin);
+//! - `bag`: evidence drawn from the bag;
+//! - `pinboard`: tokens and pictures on the evidence board;
+//! - `cards`: cards chosen, removed, performed, discarded, drawn and played;
+//! - `course`: the program's and the round's course (branches, jumps, extra
+//!   turns, restrictions, cancelling, where the played card goes).
+
+mod bag;
+mod cards;
+mod course;
+mod pinboard;
+mod track;
+
+use super::choice::*;
+use super::event::Observer;
+use super::{Ctx, PlayError, Progress};
+use crate::game::model::*;
+use crate::game::program::*;
+use crate::game::rules::{Action, Rules};
+use crate::game::state::*;
+use std::fmt;
+
+/// A program's instructions, borrowed from the rules or shared with the state.
+pub(crate) enum Code<'r> {
+    Rules(&'r [Instr]),
+    Shared(std::sync::Arc<Program>),
+}
+
+impl std::ops::Deref for Code<'_> {
+    type Target = [Instr];
+    fn deref(&self) -> &[Instr] {
+        match self {
+            Code::Rules(p) => p,
+            Code::Shared(p) => p,
+        }
+    }
+}
+
+/// The instructions a running frame executes.
+pub(crate) fn code<'r>(r: &'r Rules, prog: &ProgRef) -> Code<'r> {
+    match prog {
+        ProgRef::Card(c) => match &r.card(*c).action {
+            Action::Static(p) => Code::Rules(p),
+            Action::Dynamic { .. } => Code::Rules(&[]),
+        },
+        ProgRef::Space(side, i) => match r.momentum_cards[*side]
+            .spaces
+            .get(*i as usize)
+            .and_then(|s| s.action.as_ref())
+        {
+            Some(Action::Static(p)) => Code::Rules(p),
+            _ => Code::Rules(&[]),
+        },
+        ProgRef::Dynamic(p) => Code::Shared(p.clone()),
+    }
+}
+
+/// Where the running program stands: the top frame's plain values, copied
+/// so that an instruction can read them while it changes the state.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct At {
+    pub pc: u16,
+    pub actor: Side,
+    /// Progress inside the instruction (tokens moved, cards discarded…).
+    pub done: u8,
+    /// The card whose action this is.
+    pub card: Option<CardId>,
+    /// Stack index of the play this program belongs to.
+    pub play: Option<u8>,
+    /// The card picked by the last `ChooseCard`.
+    pub chosen: Option<CardId>,
+}
+
+impl At {
+    fn of(f: &RunFrame) -> At {
+        At {
+            pc: f.pc,
+            actor: f.actor,
+            done: f.done,
+            card: f.card,
+            play: f.play,
+            chosen: f.chosen,
+        }
+    }
+}
+
+/// Everything one instruction means to the VM.
+pub(super) trait Instruction: fmt::Debug {
+    /// Carries the instruction out as far as it goes by itself: it either
+    /// moves the program on (`Continue`) or waits for a decision (`Decide`,
+    /// or `Ready` with the options already listed in `buf`, which is empty).
+    fn run<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        buf: &mut Vec<Choice>,
+    ) -> Result<Progress, PlayError>;
+
+    /// The options of the decision the instruction waits for, and who takes
+    /// it. An instruction that never waits lists nothing.
+    fn options(&self, _s: &State, _r: &Rules, f: &RunFrame, _out: &mut Vec<Choice>) -> Actor {
+        Actor::Player(f.actor)
+    }
+
+    /// Applies a decision the instruction waits for.
+    fn take<O: Observer>(
+        &self,
+        _cx: &mut Ctx<'_, O>,
+        _at: &At,
+        choice: Choice,
+    ) -> Result<(), PlayError> {
+        Err(not_for(self, choice))
+    }
+
+    /// What the decision is about.
+    fn kind(&self, _s: &State, _r: &Rules, f: &RunFrame) -> DecisionKind {
+        DecisionKind::Action {
+            card: f.card,
+            ask: Ask::Continue,
+        }
+    }
+}
+
+/// An instruction that waits for its actor to pick one of its candidates,
+/// and is skipped when there is none (R5.9).
+pub(super) trait Pick: fmt::Debug {
+    /// What may be picked now, in order, without `Skip`: the one list used
+    /// both to skip the instruction when it is empty and as the options.
+    fn candidates(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>);
+
+    /// The actor may pick nothing ("up to", "you may"): `Skip` is offered too.
+    fn may_skip(&self) -> bool {
+        false
+    }
+
+    /// The instruction has picked all it may, candidates or not.
+    fn finished(&self, _at: &At) -> bool {
+        false
+    }
+
+    /// There is nothing (more) to pick: where the program goes on.
+    fn pass_over<O: Observer>(&self, cx: &mut Ctx<'_, O>) {
+        cx.next();
+    }
+
+    /// Carries out the actor's pick (or `Skip`).
+    fn apply<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        choice: Choice,
+    ) -> Result<(), PlayError>;
+
+    /// What the instruction asks, as data (`game::wording` words it).
+    fn ask(&self, f: &RunFrame) -> Ask;
+}
+
+/// A choice an instruction cannot take (the engine's own mistake: the
+/// options it listed are the only ones applied).
+fn not_for(instr: &(impl fmt::Debug + ?Sized), choice: Choice) -> PlayError {
+    PlayError::Internal(format!("{choice:?} for instruction {instr:?}"))
+}
+
+/// Every picking instruction runs, lists and applies the same way.
+macro_rules! picking {
+    ($($t:ty),* $(,)?) => {$(
+        impl Instruction for $t {
+            fn run<O: Observer>(
+                &self,
+                cx: &mut Ctx<'_, O>,
+                at: &At,
+                buf: &mut Vec<Choice>,
+            ) -> Result<Progress, PlayError> {
+                let Some(f) = cx.s.top_run() else {
+                    return Ok(Progress::Continue);
+                };
+                self.candidates(cx.s, cx.r, f, buf);
+                if !buf.is_empty() && !self.finished(at) {
+                    if self.may_skip() {
+                        buf.push(Choice::Skip);
+                    }
+                    return Ok(Progress::Ready(Actor::Player(at.actor)));
+                }
+                self.pass_over(cx);
+                Ok(Progress::Continue)
+            }
+
+            fn options(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) -> Actor {
+                self.candidates(s, r, f, out);
+                if self.may_skip() {
+                    out.push(Choice::Skip);
+                }
+                Actor::Player(f.actor)
+            }
+
+            fn take<O: Observer>(
+                &self,
+                cx: &mut Ctx<'_, O>,
+                at: &At,
+                choice: Choice,
+            ) -> Result<(), PlayError> {
+                self.apply(cx, at, choice)
+            }
+
+            fn kind(&self, _s: &State, _r: &Rules, f: &RunFrame) -> DecisionKind {
+                DecisionKind::Action {
+                    card: f.card,
+                    ask: self.ask(f),
+                }
+            }
+        }
+    )*};
+}
+
+picking!(
+    MoveTokens,
+    Place,
+    TrackToBag,
+    PinFromTrack,
+    BoardToBag,
+    BoardToTrack,
+    FlipOnBoard,
+    UnpinPicture,
+    ChooseCard,
+    Branch,
+);
+
+/// Runs `$body` with `$i` bound to the instruction's own type: the one
+/// list of the instruction types.
+macro_rules! with_instruction {
+    ($instr:expr, $i:ident => $body:expr) => {
+        match $instr {
+            Instr::Move($i) => $body,
+            Instr::MoveAll($i) => $body,
+            Instr::Place($i) => $body,
+            Instr::PlaceAll($i) => $body,
+            Instr::DrawToTrack($i) => $body,
+            Instr::DrawAndPin($i) => $body,
+            Instr::TrackToBag($i) => $body,
+            Instr::BoardToBag($i) => $body,
+            Instr::PinFromTrack($i) => $body,
+            Instr::BoardToTrack($i) => $body,
+            Instr::FlipOnBoard($i) => $body,
+            Instr::PinPicture($i) => $body,
+            Instr::UnpinPicture($i) => $body,
+            Instr::DiscardRandom($i) => $body,
+            Instr::ExtraTurn($i) => $body,
+            Instr::EndCardPhase($i) => $body,
+            Instr::PlayTopCard($i) => $body,
+            Instr::Forbid($i) => $body,
+            Instr::CancelTrigger($i) => $body,
+            Instr::ChooseCard($i) => $body,
+            Instr::RemoveChosen($i) => $body,
+            Instr::PerformChosen($i) => $body,
+            Instr::SetDestination($i) => $body,
+            Instr::Branch($i) => $body,
+            Instr::Jump($i) => $body,
+        }
+    };
+}
+
+impl<O: Observer> Ctx<'_, O> {
+    fn run_frame(&mut self) -> &mut RunFrame {
+        match self.s.stack.last_mut() {
+            Some(Frame::Run(f)) => f,
+            _ => unreachable!("top frame is a running program"),
+        }
+    }
+
+    /// Goes on with the next instruction.
+    fn next(&mut self) {
+        let f = self.run_frame();
+        f.pc += 1;
+        f.done = 0;
+        f.picked.clear();
+    }
+
+    /// Goes on at instruction `pc`, with a fresh start inside it.
+    fn jump(&mut self, pc: u16) {
+        let f = self.run_frame();
+        f.pc = pc;
+        f.done = 0;
+        f.picked.clear();
+    }
+
+    /// One step of the running program. `buf` (empty) receives the options
+    /// of the decision its instruction waits for, when it lists them.
+    pub(crate) fn step_run(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
+        let Some(Frame::Run(f)) = self.s.stack.last() else {
+            return Ok(Progress::Continue);
+        };
+        let at = At::of(f);
+        let prog = code(self.r, &f.prog);
+        let Some(instr) = prog.get(at.pc as usize) else {
+            self.s.stack.pop();
+            return Ok(Progress::Continue);
+        };
+        with_instruction!(instr, i => i.run(self, &at, buf))
+    }
+
+    /// Applies a decision of the running program's instruction.
+    pub(crate) fn choose_run(&mut self, choice: Choice) -> Result<(), PlayError> {
+        let Some(Frame::Run(f)) = self.s.stack.last() else {
+            return Err(PlayError::Internal("no program on top".into()));
+        };
+        let at = At::of(f);
+        let prog = code(self.r, &f.prog);
+        let Some(instr) = prog.get(at.pc as usize) else {
+            return Err(PlayError::Internal(
+                "program ended before a decision".into(),
+            ));
+        };
+        with_instruction!(instr, i => i.take(self, &at, choice))
+    }
+
+    /// A token comes onto the track (from the bag or the board) on space
+    /// `space` of `side`'s half; the last space gains it at once (R5.8).
+    fn arrive_on_track(&mut self, t: TokenId, space: u8, face_up: bool, side: Side) {
+        let pos = side.sign() * (space as i8).min(self.track_len());
+        self.put_on_track(t, pos, face_up);
+        self.o.event(super::Event::EvidenceDrawn {
+            token: t,
+            pos,
+            face_up,
+        });
+        if pos.abs() == self.track_len() {
+            self.gain_evidence(t, side);
+        }
+    }
+}
+
+impl State {
+    fn top_run(&self) -> Option<&RunFrame> {
+        match self.stack.last() {
+            Some(Frame::Run(f)) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The stack index of the play a reaction's program answers (`play` is
+    /// the program's own play).
+    fn trigger_index(&self, play: Option<u8>) -> Option<usize> {
+        match self.stack.get(play? as usize) {
+            Some(Frame::Play(p)) => p.reacting_to.map(|i| i as usize),
+            _ => None,
+        }
+    }
+
+    /// The play the running reaction answers.
+    fn trigger_play(&self) -> Option<&PlayFrame> {
+        let f = self.top_run()?;
+        match self.stack.get(self.trigger_index(f.play)?) {
+            Some(Frame::Play(p)) => Some(p),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn run_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
+        let Some(f) = self.top_run() else {
+            return Actor::Chance;
+        };
+        let prog = code(r, &f.prog);
+        let Some(instr) = prog.get(f.pc as usize) else {
+            return Actor::Player(f.actor);
+        };
+        with_instruction!(instr, i => i.options(self, r, f, out))
+    }
+
+    pub(crate) fn run_kind(&self, r: &Rules, f: &RunFrame) -> DecisionKind {
+        let prog = code(r, &f.prog);
+        let Some(instr) = prog.get(f.pc as usize) else {
+            return DecisionKind::Action {
+                card: f.card,
+                ask: Ask::Continue,
+            };
+        };
+        with_instruction!(instr, i => i.kind(self, r, f))
+    }
+}
