@@ -9,6 +9,7 @@ mod common;
 
 use std::fmt::Write as _;
 use std::path::Path;
+use watergate::game::model::BySide;
 use watergate::game::rules::Rules;
 use watergate::game::state::State;
 use watergate::game::view::View;
@@ -38,7 +39,7 @@ fn line(r: &Rules, index: u64, agents: &mut [Box<dyn Agent>; 2], kind: &str) -> 
     let played = play_out(
         r,
         &mut s,
-        &mut [editor.as_mut(), nixon.as_mut()],
+        BySide::new(editor.as_mut(), nixon.as_mut()),
         None,
         &mut OnChoice(|_: &State, _, choice| fnv(&mut digest, format!("{choice:?};").as_bytes())),
     )

@@ -112,7 +112,7 @@ fn following_the_events_knows_what_the_position_shows() {
         let mut s = State::new_observed(&r, seed, &mut follow);
         let mut a = RandomAgent::new(game_seed(seed, 1));
         let mut b = RandomAgent::new(game_seed(seed, 2));
-        play_out(&r, &mut s, &mut [&mut a, &mut b], None, &mut follow)
+        play_out(&r, &mut s, BySide::new(&mut a, &mut b), None, &mut follow)
             .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
         for sight in &follow.sights {
             assert_eq!(*sight, Sight::new(&s, sight.viewer()), "seed {seed}");

@@ -11,6 +11,7 @@ use watergate::formats::log::{self, players, GameLog};
 use watergate::formats::scenario::Scenario;
 use watergate::game::engine::notation::format_choice;
 use watergate::game::engine::{Actor, Choice};
+use watergate::game::model::BySide;
 use watergate::game::model::Side;
 use watergate::game::rules::Rules;
 use watergate::game::state::State;
@@ -173,7 +174,7 @@ fn random_game(r: &Rules, log: &mut GameLog, mut s: State, seed: u64) -> State {
     play_out(
         r,
         &mut s,
-        &mut [&mut editor, &mut nixon],
+        BySide::new(&mut editor, &mut nixon),
         None,
         &mut OnChoice(|before: &State, _, c| log.record(r, before, c)),
     )
@@ -304,7 +305,14 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
         lines.push(format_choice(&r, s, c));
         decisions.push((side, s.clone()));
     });
-    play_out(&r, &mut s, &mut [&mut editor, &mut nixon], None, &mut typed).unwrap();
+    play_out(
+        &r,
+        &mut s,
+        BySide::new(&mut editor, &mut nixon),
+        None,
+        &mut typed,
+    )
+    .unwrap();
     let game = Game::new(
         &r,
         seed,
@@ -427,7 +435,7 @@ fn compact_screens_fit_on_fifty_lines() {
         play_out(
             &r,
             &mut s,
-            &mut [&mut editor, &mut nixon],
+            BySide::new(&mut editor, &mut nixon),
             None,
             &mut every_screen,
         )

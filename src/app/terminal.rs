@@ -424,7 +424,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         loop {
             let [editor_seat, nixon_seat] = &mut seats;
             let [editor, nixon] = &mut *agents;
-            let mut players: [&mut dyn Agent; 2] = [
+            let players: BySide<&mut dyn Agent> = BySide::new(
                 match editor {
                     Some(a) => a.as_mut(),
                     None => editor_seat,
@@ -433,9 +433,9 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     Some(a) => a.as_mut(),
                     None => nixon_seat,
                 },
-            ];
+            );
             let mut pick = |s: &State, options: &[Choice]| chance_pick(r, chance, s, options);
-            let played = play_out(r, state, &mut players, Some(&mut pick), self);
+            let played = play_out(r, state, players, Some(&mut pick), self);
             match played {
                 Ok(p) if !p.stopped => {
                     self.applied(state)?;

@@ -15,10 +15,11 @@ use crate::game::model::*;
 use crate::game::program::Forbid;
 use crate::game::rules::{Rules, SpaceKind};
 use crate::game::state::*;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// An evidence token on the research track.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TrackToken {
     pub token: TokenId,
     /// Positive on the Editor's side (R1.3).
@@ -27,7 +28,7 @@ pub struct TrackToken {
 }
 
 /// An evidence token pinned on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardToken {
     pub space: SpaceId,
     pub token: TokenId,
@@ -36,7 +37,9 @@ pub struct BoardToken {
 
 /// A whole position. Lists that are drawn from (`bag`, `decks`) are drawn
 /// from the end, as in the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// It is plain data and serializable as it is; `State::from_setup` checks
+/// it on the way in.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     /// The generator: everything random from here on comes from it.
     pub rng: GameRng,

@@ -244,7 +244,9 @@ pub type Bag = SmallVec<[TokenId; 40]>;
 /// A whole game. Its fields are the rules core's own (the engine works on
 /// them directly); everyone else reads them through the accessors below and
 /// builds or changes a position through a [`crate::game::setup::Setup`].
-#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// It is not deserializable: a position read from outside comes in through
+/// `State::from_setup`, which checks it.
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct State {
     pub(in crate::game) rng: GameRng,
     /// Random events stop as decisions of `Actor::Chance` (for the solver)

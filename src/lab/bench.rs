@@ -178,7 +178,13 @@ pub fn mid_action_state(r: &Rules) -> State {
         let (mut e, mut n) = (RandomAgent::new(seed), RandomAgent::new(seed + 1));
         // A game that ends, or fails, before a program runs past round 1:
         // try the next seed.
-        if let Ok(played) = play_out(r, &mut s, &mut [&mut e, &mut n], None, &mut mid_action) {
+        if let Ok(played) = play_out(
+            r,
+            &mut s,
+            crate::game::model::BySide::new(&mut e, &mut n),
+            None,
+            &mut mid_action,
+        ) {
             if played.stopped {
                 return s;
             }

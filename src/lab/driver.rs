@@ -9,7 +9,7 @@
 //! driver for `undo` and `quit`.
 
 use crate::game::engine::{Actor, Choice, Observer, PlayError, ScriptError};
-use crate::game::model::Side;
+use crate::game::model::{BySide, Side};
 use crate::game::rules::Rules;
 use crate::game::state::State;
 use crate::game::view::View;
@@ -106,11 +106,11 @@ pub type Chance<'a> = &'a mut dyn FnMut(&State, &[Choice]) -> Choice;
 pub fn play_out<O: Steps>(
     r: &Rules,
     s: &mut State,
-    agents: &mut [&mut dyn Agent; 2],
+    mut agents: BySide<&mut dyn Agent>,
     chance: Option<Chance<'_>>,
     obs: &mut O,
 ) -> Result<Played, DriveError<O::Error>> {
-    drive(r, s, agents, chance, obs)
+    drive(r, s, &mut agents, chance, obs)
 }
 
 /// [`play_out`] with one agent deciding for both sides, from each side's
@@ -130,9 +130,9 @@ trait Seats {
     fn seat(&mut self, side: Side) -> &mut dyn Agent;
 }
 
-impl Seats for [&mut dyn Agent; 2] {
+impl Seats for BySide<&mut dyn Agent> {
     fn seat(&mut self, side: Side) -> &mut dyn Agent {
-        &mut *self[side.index()]
+        &mut *self[side]
     }
 }
 
@@ -244,7 +244,7 @@ mod tests {
         let r = crate::data::shipped();
         let mut s = State::new(&r, 7);
         let (mut a, mut b) = (RandomAgent::new(1), RandomAgent::new(2));
-        let played = play_out(&r, &mut s, &mut [&mut a, &mut b], None, obs);
+        let played = play_out(&r, &mut s, BySide::new(&mut a, &mut b), None, obs);
         (s, played)
     }
 
@@ -340,7 +340,13 @@ mod tests {
         let mut s = State::new(&r, 7);
         let before = s.clone();
         let mut obs = Script::default();
-        let played = play_out(&r, &mut s, &mut [&mut Cheat, &mut Cheat], None, &mut obs);
+        let played = play_out(
+            &r,
+            &mut s,
+            BySide::new(&mut Cheat, &mut Cheat),
+            None,
+            &mut obs,
+        );
         assert!(
             matches!(&played, Err(DriveError::Illegal { agent, .. }) if agent == "cheat"),
             "{played:?}"

@@ -234,7 +234,7 @@ pub fn play_game(
     let played = play_out(
         r,
         &mut s,
-        &mut [editor.as_mut(), nixon.as_mut()],
+        BySide::new(editor.as_mut(), nixon.as_mut()),
         None,
         &mut counter,
     )

@@ -175,7 +175,7 @@ fn soak_game(
     let played = play_out(
         r,
         &mut s,
-        &mut [editor as &mut dyn Agent, nixon],
+        BySide::new(editor as &mut dyn Agent, nixon),
         None,
         &mut steps,
     );
