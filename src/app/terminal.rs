@@ -943,6 +943,6 @@ pub fn decision_text(r: &Rules, side: Side, kind: &DecisionKind) -> String {
             Some(c) => format!("{}: {}", name(*c), crate::game::wording::ask(ask)),
             None => crate::game::wording::ask(ask),
         },
-        DecisionKind::Chance { what, .. } => format!("Chance: {what}."),
+        DecisionKind::Chance { what, .. } => format!("Chance: {}.", crate::game::wording::chance(*what)),
     }
 }

@@ -1,10 +1,20 @@
 //! Words for the engine's structured questions: the one place where an
-//! [`Ask`] (what an instruction of a card's action asks for) becomes an
-//! English prompt. The engine hands out data; the terminal, scenario
-//! messages and error messages all read their prompts from here.
+//! [`Ask`] (what an instruction of a card's action asks for) or a
+//! [`ChanceOf`] (what a random event decides) becomes English. The engine
+//! hands out data; the terminal, scenario messages and error messages all
+//! read their prompts from here.
 
-use crate::game::engine::Ask;
+use crate::game::engine::{Ask, ChanceOf};
 use crate::game::program::{Amount, EvidenceFilter, Face, TokenSelector};
+
+/// What a random event decides.
+pub fn chance(c: ChanceOf) -> &'static str {
+    match c {
+        ChanceOf::EvidenceDrawn => "evidence drawn from the bag",
+        ChanceOf::CardDiscarded => "a random card discarded",
+        ChanceOf::TopOfReshuffledDeck => "the card on top of the reshuffled deck",
+    }
+}
 
 /// The prompt for a choice inside a card's action, e.g. `move a face-down
 /// evidence token 2 steps (1 of 2, or stop)`.

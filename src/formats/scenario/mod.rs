@@ -36,7 +36,7 @@ pub fn describe_kind(r: &Rules, k: &crate::game::engine::DecisionKind) -> String
             Some(c) => format!("{}: {}", r.card(*c).name, crate::game::wording::ask(ask)),
             None => crate::game::wording::ask(ask),
         },
-        K::Chance { what, .. } => what.clone(),
+        K::Chance { what, .. } => crate::game::wording::chance(*what).into(),
     }
 }
 

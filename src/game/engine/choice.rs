@@ -83,8 +83,20 @@ pub enum DecisionKind {
     },
     /// A choice inside a card's action (or a momentum space's instruction).
     Action { card: Option<CardId>, ask: Ask },
-    /// A random event.
-    Chance { what: String, weights: Vec<u32> },
+    /// A random event: what it decides, and how many equally likely
+    /// outcomes each option stands for (empty: one each).
+    Chance { what: ChanceOf, weights: Vec<u32> },
+}
+
+/// What a random event decides (words for it: `crate::game::wording`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChanceOf {
+    /// Which evidence token comes out of the bag.
+    EvidenceDrawn,
+    /// Which card of a hand is discarded at random.
+    CardDiscarded,
+    /// Which card comes out on top of a reshuffled deck.
+    TopOfReshuffledDeck,
 }
 
 /// What an instruction of a card's action asks for, as data; words for it

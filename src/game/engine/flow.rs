@@ -326,7 +326,7 @@ impl State {
     }
 
     /// How many tokens of the bag each draw outcome stands for.
-    pub(crate) fn chance_draw_kind(&self, r: &Rules, what: &str) -> DecisionKind {
+    pub(crate) fn chance_draw_kind(&self, r: &Rules) -> DecisionKind {
         let key = |t: TokenId| (r.token(t).colours, r.token(t).momentum_symbol);
         let mut weights = Vec::new();
         for (i, t) in self.bag.iter().enumerate() {
@@ -335,7 +335,7 @@ impl State {
             }
         }
         DecisionKind::Chance {
-            what: what.to_string(),
+            what: ChanceOf::EvidenceDrawn,
             weights,
         }
     }

@@ -290,7 +290,7 @@ impl State {
             DecisionKind::Reaction { .. } => "react or pass".to_string(),
             DecisionKind::Pin { .. } => "choose a space to pin on".to_string(),
             DecisionKind::Action { ask, .. } => crate::game::wording::ask(&ask),
-            DecisionKind::Chance { what, .. } => what,
+            DecisionKind::Chance { what, .. } => crate::game::wording::chance(what).to_string(),
         };
         let mut reason = match choice {
             Choice::Play { card, part } if card.index() < rules.cards.len() => {
@@ -408,7 +408,7 @@ impl State {
     pub fn decision_kind(&self, r: &Rules) -> DecisionKind {
         match self.stack.last() {
             None => DecisionKind::PlayCard,
-            Some(Frame::Setup { .. }) => self.chance_draw_kind(r, "evidence drawn from the bag"),
+            Some(Frame::Setup { .. }) => self.chance_draw_kind(r),
             Some(Frame::Play(p)) => self.play_kind(p),
             Some(Frame::Run(f)) => self.run_kind(r, f),
             Some(Frame::Pin { token, .. }) => DecisionKind::Pin {

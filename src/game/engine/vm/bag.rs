@@ -75,7 +75,7 @@ macro_rules! drawing {
             }
 
             fn kind(&self, s: &State, r: &Rules, _f: &RunFrame) -> DecisionKind {
-                s.chance_draw_kind(r, "evidence drawn from the bag")
+                s.chance_draw_kind(r)
             }
         }
     )*};

@@ -166,7 +166,7 @@ impl Instruction for DiscardRandom {
 
     fn kind(&self, _s: &State, _r: &Rules, _f: &RunFrame) -> DecisionKind {
         DecisionKind::Chance {
-            what: "a random card discarded".to_string(),
+            what: ChanceOf::CardDiscarded,
             weights: vec![],
         }
     }
@@ -220,7 +220,7 @@ impl Instruction for PlayTopCard {
     fn kind(&self, s: &State, _r: &Rules, f: &RunFrame) -> DecisionKind {
         let n = s.discards[f.actor].len();
         DecisionKind::Chance {
-            what: "the card on top of the reshuffled deck".to_string(),
+            what: ChanceOf::TopOfReshuffledDeck,
             weights: vec![1; n],
         }
     }
