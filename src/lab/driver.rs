@@ -100,7 +100,7 @@ pub struct Played {
 /// A chance policy: picks one of the chance options.
 pub type Chance<'a> = &'a mut dyn FnMut(&State, &[Choice]) -> Choice;
 
-/// Plays `s` on: `agents[side.index()]` decides for each side from its
+/// Plays `s` on: `agents[side]` decides for each side from its
 /// view, `chance` (if any) for chance. Ends when the game has an outcome or
 /// the observer stops it.
 pub fn play_out<O: Steps>(

@@ -282,12 +282,14 @@ mod tests {
     fn logged_game(r: &Rules, seed: u64) -> (String, crate::game::state::State) {
         let mut lg = log::GameLog::new_game(r, seed, log::players("random", "random"));
         let mut s = crate::game::state::State::new(r, seed);
-        let mut agents = [RandomAgent::new(seed + 1), RandomAgent::new(seed + 2)];
+        let mut agents =
+            crate::game::model::BySide::new(RandomAgent::new(seed + 1), RandomAgent::new(seed + 2));
         let mut options = Vec::new();
         while let Some(actor) = s.legal(r, &mut options) {
             let c = match actor {
-                Actor::Player(side) => agents[side.index()]
-                    .decide(&crate::game::view::View::new(r, &s, side), &options),
+                Actor::Player(side) => {
+                    agents[side].decide(&crate::game::view::View::new(r, &s, side), &options)
+                }
                 Actor::Chance => options[0],
             };
             lg.record(r, &s, c);

@@ -390,7 +390,7 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
     } else {
         None
     };
-    let narration = &s.narration[seat.index()];
+    let narration = &s.narration[seat];
     let from = since.min(narration.len());
     let (mode, opponent) = match &s.mode {
         Mode::Hotseat => ("hotseat".to_string(), None),

@@ -9,7 +9,7 @@ use crate::formats::log::{players, GameLog};
 use crate::formats::narrate::narrate;
 use crate::game::engine::notation::parse_choice;
 use crate::game::engine::{Actor, Choice, Event, PlayError};
-use crate::game::model::{Part, Side};
+use crate::game::model::{BySide, Part, Side};
 use crate::game::observation::Sight;
 use crate::game::rules::Rules;
 use crate::game::state::State;
@@ -60,7 +60,7 @@ struct Snapshot {
     /// Who decided there.
     side: Side,
     choices: usize,
-    narration: [usize; 2],
+    narration: BySide<usize>,
 }
 
 /// One game.
@@ -69,11 +69,11 @@ pub struct Session {
     pub state: State,
     pub seed: u64,
     pub mode: Mode,
-    agents: [Option<Box<dyn Agent>>; 2],
+    agents: BySide<Option<Box<dyn Agent>>>,
     /// Each human seat's secret, by `Side::index()`.
-    tokens: [Option<String>; 2],
+    tokens: BySide<Option<String>>,
     /// What each side has been told, one line per event.
-    pub narration: [Vec<String>; 2],
+    pub narration: BySide<Vec<String>>,
     pub log: GameLog,
     history: Vec<Snapshot>,
     /// Counts every change (choices and undos): a request naming an older
@@ -98,14 +98,14 @@ impl Session {
             _ => "human".to_string(),
         };
         let log = GameLog::new_game(&rules, seed, players(name(Side::Editor), name(Side::Nixon)));
-        let agents = Side::BOTH.map(|side| match &mode {
+        let agents = BySide::from_fn(|side| match &mode {
             Mode::Against { ai, .. } if !mode.human(side) => {
                 Some(ai.build(game_seed(seed, side.index() as u64 + 1), side))
             }
             _ => None,
         });
-        let tokens = Side::BOTH.map(|side| mode.human(side).then(super::secret));
-        let narration = Side::BOTH.map(|side| {
+        let tokens = BySide::from_fn(|side| mode.human(side).then(super::secret));
+        let narration = BySide::from_fn(|side| {
             let seen = Sight::new_game(Some(side)).see_all(&events);
             narrate(&rules, Some(side), &seen)
         });
@@ -126,14 +126,14 @@ impl Session {
     /// The seat a token opens, if any (compared in constant time).
     pub fn seat(&self, token: &str) -> Option<Side> {
         Side::BOTH.into_iter().find(|side| {
-            self.tokens[side.index()]
+            self.tokens[*side]
                 .as_deref()
                 .is_some_and(|t| same(t.as_bytes(), token.as_bytes()))
         })
     }
 
     pub fn token(&self, side: Side) -> Option<&str> {
-        self.tokens[side.index()].as_deref()
+        self.tokens[side].as_deref()
     }
 
     /// The side whose decision is pending, if a player's.
@@ -212,7 +212,7 @@ impl Session {
             state: self.state.clone(),
             side,
             choices: self.log.choices.len(),
-            narration: [self.narration[0].len(), self.narration[1].len()],
+            narration: BySide::from_fn(|side| self.narration[side].len()),
         };
         match self.take(choice) {
             Ok(()) => {}
@@ -237,7 +237,7 @@ impl Session {
             // what it could identify then, followed through the events.
             let seen = Sight::new(&before, Some(side)).see_all(&events);
             let lines = narrate(&self.rules, Some(side), &seen);
-            self.narration[side.index()].extend(lines);
+            self.narration[side].extend(lines);
         }
         Ok(())
     }
@@ -256,7 +256,7 @@ impl Session {
                     "the position asks for a chance outcome, which play never does".into(),
                 ));
             };
-            let Some(agent) = self.agents[side.index()].as_mut() else {
+            let Some(agent) = self.agents[side].as_mut() else {
                 return Ok(());
             };
             let view = View::new(&self.rules, &self.state, side);
@@ -295,8 +295,8 @@ impl Session {
         self.state = snap.state;
         self.log.choices.truncate(snap.choices);
         self.log.outcome = self.state.outcome();
-        for s in 0..2 {
-            self.narration[s].truncate(snap.narration[s]);
+        for side in Side::BOTH {
+            self.narration[side].truncate(snap.narration[side]);
         }
         self.step += 1;
         true
