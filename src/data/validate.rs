@@ -24,10 +24,119 @@ const MAX_ITEMS: usize = 250;
 
 pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     let mut d = Diagnostics::default();
+    let files = parse_all(ds, &mut d);
+    let (Some(game), Some(tokens), Some(board)) = (files.game, files.tokens, files.board) else {
+        return Err(d.sorted());
+    };
 
-    let game = keep(&mut d, parse_file::<GameDef>(ds, GAME_FILE));
-    let tokens = keep(&mut d, parse_file::<TokensDef>(ds, TOKENS_FILE));
-    let board = keep(&mut d, parse_file::<BoardDef>(ds, BOARD_FILE));
+    let numbers = check_game(&game, &mut d);
+    let (pictures, evidence) = check_tokens(&tokens, &mut d);
+    let board_rt = check_board(&board, &pictures, &mut d);
+    check_informants_to_connect(&game, numbers.as_ref(), pictures.len(), &mut d);
+
+    let mut scripts = Scripts::new(ds, &pictures);
+    let mut seen = Seen::default();
+    let (runtime_cards, card_units) =
+        player_cards(ds, &files.cards, &pictures, &mut scripts, &mut seen, &mut d);
+    let (mcards, space_units) =
+        momentum_cards(ds, &files.momentum, &mut scripts, &mut seen, &mut d);
+    check_momentum_to_win(&game, numbers.as_ref(), &mcards, &mut d);
+
+    // Run each script once: a script that reads no game state yields its
+    // program now, and the program is reused at every play. The scripts
+    // read the rules as far as they are known (placeholders elsewhere).
+    let partial = Rules {
+        name: String::new(),
+        numbers: numbers.clone().unwrap_or_else(placeholder_numbers),
+        settings: settings_of(&game.def.settings),
+        cards: runtime_cards,
+        momentum_cards: BySide::from_fn(placeholder_momentum),
+        board: board_rt
+            .clone()
+            .unwrap_or_else(|| Board::new(vec![], vec![], SpaceId(0), vec![])),
+        evidence: evidence.clone(),
+        pictures: pictures.clone(),
+        scripts: std::sync::Arc::new(RhaiHost::new(vec![])),
+        fingerprint: 0,
+    };
+    let host = scripts.host;
+    let actions: Vec<Option<Action>> = card_units
+        .iter()
+        .enumerate()
+        .map(|(i, (unit, p))| {
+            let ctx = partial.card_context(CardId(i as u8));
+            unit.and_then(|u| probe(&host, u, &ctx, &format!("card `{}`", p.def.name), &mut d))
+        })
+        .collect();
+    let space_actions: Vec<Option<Action>> = space_units
+        .iter()
+        .map(|(side, i, unit, p)| {
+            let ctx = partial.space_context_named(*side, *i, &p.def.id, &p.def.name);
+            let who = format!("{} space {}", p.def.name, i + 1);
+            unit.and_then(|u| probe(&host, u, &ctx, &who, &mut d))
+        })
+        .collect();
+
+    if !d.is_empty() {
+        return Err(d.sorted());
+    }
+    let (
+        Some(numbers),
+        Some(board_rt),
+        BySide {
+            editor: Some(editor_mc),
+            nixon: Some(nixon_mc),
+        },
+    ) = (numbers, board_rt, mcards)
+    else {
+        return Err(d.sorted());
+    };
+    let mut momentum_cards = BySide::new(editor_mc, nixon_mc);
+    let mut cards_rt = partial.cards;
+    for ((c, a), (unit, _)) in cards_rt.iter_mut().zip(actions).zip(&card_units) {
+        if let Some(a) = a {
+            c.action = a;
+        }
+        c.unit = unit.unwrap_or(0);
+    }
+    for ((side, i, unit, _), a) in space_units.iter().zip(space_actions) {
+        let space = &mut momentum_cards[*side].spaces[*i];
+        space.action = a;
+        space.unit = *unit;
+    }
+    // Sort cards by side then number so CardIds are stable and readable.
+    // Card programs were probed with contexts in file order; they do not
+    // embed card ids, so sorting afterwards is safe.
+    cards_rt.sort_by_key(|c| (c.side, c.number));
+    Ok(Rules {
+        name: game.def.name.clone(),
+        numbers,
+        settings: settings_of(&game.def.settings),
+        cards: cards_rt,
+        momentum_cards,
+        board: board_rt,
+        evidence,
+        pictures,
+        scripts: std::sync::Arc::new(host),
+        fingerprint: ds.fingerprint(),
+    })
+}
+
+/// Every data file, parsed (those that failed to parse are reported and left out).
+struct Files {
+    game: Option<Parsed<GameDef>>,
+    tokens: Option<Parsed<TokensDef>>,
+    board: Option<Parsed<BoardDef>>,
+    momentum: Vec<Parsed<MomentumCardDef>>,
+    cards: Vec<Parsed<PlayerCardDef>>,
+}
+
+/// Parses the three game files, the momentum cards and the player cards;
+/// any other file directly in `cards/` is reported.
+fn parse_all(ds: &DataSet, d: &mut Diagnostics) -> Files {
+    let game = keep(d, parse_file::<GameDef>(ds, GAME_FILE));
+    let tokens = keep(d, parse_file::<TokensDef>(ds, TOKENS_FILE));
+    let board = keep(d, parse_file::<BoardDef>(ds, BOARD_FILE));
 
     let mut momentum_files = Vec::new();
     let mut card_files = Vec::new();
@@ -49,49 +158,91 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
             ));
         }
     }
-    let momentum: Vec<Parsed<MomentumCardDef>> = momentum_files
+    let momentum = momentum_files
         .iter()
-        .filter_map(|rel| keep(&mut d, parse_file(ds, rel)))
+        .filter_map(|rel| keep(d, parse_file(ds, rel)))
         .collect();
-    let cards: Vec<Parsed<PlayerCardDef>> = card_files
+    let cards = card_files
         .iter()
-        .filter_map(|rel| keep(&mut d, parse_file(ds, rel)))
+        .filter_map(|rel| keep(d, parse_file(ds, rel)))
         .collect();
+    Files {
+        game,
+        tokens,
+        board,
+        momentum,
+        cards,
+    }
+}
 
-    let (Some(game), Some(tokens), Some(board)) = (game, tokens, board) else {
-        return Err(d.sorted());
-    };
-
-    let numbers = check_game(&game, &mut d);
-    let (pictures, evidence) = check_tokens(&tokens, &mut d);
-    let board_rt = check_board(&board, &pictures, &mut d);
-    if let Some(n) = &numbers {
-        if n.informants_to_connect as usize > pictures.len() {
+fn check_informants_to_connect(
+    game: &Parsed<GameDef>,
+    numbers: Option<&Numbers>,
+    pictures: usize,
+    d: &mut Diagnostics,
+) {
+    if let Some(n) = numbers {
+        if n.informants_to_connect as usize > pictures {
             d.push(game.at(
                 "informants_to_connect",
                 format!(
-                    "informants_to_connect is {} but there are only {} pictures in {TOKENS_FILE}",
+                    "informants_to_connect is {} but there are only {pictures} pictures in {TOKENS_FILE}",
                     n.informants_to_connect,
-                    pictures.len()
                 ),
             ));
         }
     }
+}
 
-    let picture_names: Vec<String> = pictures.iter().map(|p| p.name.clone()).collect();
-    let mut host = RhaiHost::new(picture_names);
-    let mut units: HashMap<String, Option<usize>> = HashMap::new();
-    let mut compile = |host: &mut RhaiHost, d: &mut Diagnostics, rel: &str| -> Option<usize> {
-        if let Some(u) = units.get(rel) {
+fn check_momentum_to_win(
+    game: &Parsed<GameDef>,
+    numbers: Option<&Numbers>,
+    mcards: &BySide<Option<MomentumCard>>,
+    d: &mut Diagnostics,
+) {
+    if let (Some(n), Some(nixon)) = (numbers, &mcards.nixon) {
+        if (nixon.spaces.len() as u8) < n.momentum_to_win {
+            d.push(game.at(
+                "momentum_to_win",
+                format!(
+                    "momentum_to_win is {} but Nixon's momentum card has only {} spaces",
+                    n.momentum_to_win,
+                    nixon.spaces.len()
+                ),
+            ));
+        }
+    }
+}
+
+/// The card scripts, each compiled once however many cards name it.
+struct Scripts<'a> {
+    ds: &'a DataSet,
+    host: RhaiHost,
+    units: HashMap<String, Option<usize>>,
+}
+
+impl<'a> Scripts<'a> {
+    fn new(ds: &'a DataSet, pictures: &[Picture]) -> Scripts<'a> {
+        let names = pictures.iter().map(|p| p.name.clone()).collect();
+        Scripts {
+            ds,
+            host: RhaiHost::new(names),
+            units: HashMap::new(),
+        }
+    }
+
+    /// The compiled unit of script `rel`, or `None` (its problems reported;
+    /// a missing file is reported where the card names it).
+    fn compile(&mut self, d: &mut Diagnostics, rel: &str) -> Option<usize> {
+        if let Some(u) = self.units.get(rel) {
             return *u;
         }
-        // A missing file is reported where the card names it.
-        if !ds.files.contains_key(rel) {
-            units.insert(rel.to_string(), None);
+        if !self.ds.files.contains_key(rel) {
+            self.units.insert(rel.to_string(), None);
             return None;
         }
-        let u = match text_of(ds, rel) {
-            Ok(text) => match host.compile(rel, &ds.display_path(rel), text) {
+        let u = match text_of(self.ds, rel) {
+            Ok(text) => match self.host.compile(rel, &self.ds.display_path(rel), text) {
                 Ok(u) => Some(u),
                 Err(problems) => {
                     for p in problems {
@@ -105,15 +256,65 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
                 None
             }
         };
-        units.insert(rel.to_string(), u);
+        self.units.insert(rel.to_string(), u);
         u
-    };
+    }
 
-    // Player cards.
+    /// Compiles the script a card file names at `field`, reporting a missing file there.
+    fn compile_named<T>(
+        &mut self,
+        d: &mut Diagnostics,
+        p: &Parsed<T>,
+        field: &str,
+        rel: &str,
+    ) -> Option<usize> {
+        let unit = self.compile(d, rel);
+        if unit.is_none() && !self.ds.files.contains_key(rel) {
+            d.push(p.at(field, format!("no script file `{rel}` in the data")));
+        }
+        unit
+    }
+}
+
+/// Card ids and numbers already used, by the file that used them: they
+/// are unique across player and momentum cards.
+#[derive(Default)]
+struct Seen {
+    ids: HashMap<String, String>,
+    numbers: HashMap<u16, String>,
+}
+
+impl Seen {
+    fn check<T>(&mut self, p: &Parsed<T>, id: &str, number: u16, d: &mut Diagnostics) {
+        if let Some(other) = self.ids.insert(id.to_string(), p.display.clone()) {
+            d.push(p.at(
+                "id",
+                format!("duplicate card id `{id}`: also used by {other}"),
+            ));
+        }
+        if let Some(other) = self.numbers.insert(number, p.display.clone()) {
+            d.push(p.at(
+                "number",
+                format!("duplicate card number {number}: also used by {other}"),
+            ));
+        }
+    }
+}
+
+/// A player card's compiled script unit (if it compiled), with its file.
+type CardUnit<'p> = (Option<usize>, &'p Parsed<PlayerCardDef>);
+
+/// The player cards, in file order, each with its script compiled.
+fn player_cards<'p>(
+    ds: &DataSet,
+    cards: &'p [Parsed<PlayerCardDef>],
+    pictures: &[Picture],
+    scripts: &mut Scripts,
+    seen: &mut Seen,
+    d: &mut Diagnostics,
+) -> (Vec<Card>, Vec<CardUnit<'p>>) {
     let mut runtime_cards = Vec::new();
     let mut card_units = Vec::new();
-    let mut seen_ids: HashMap<String, String> = HashMap::new();
-    let mut seen_numbers: HashMap<u16, String> = HashMap::new();
     if cards.len() > MAX_ITEMS {
         d.push(Diagnostic::file(
             ds.display_path("cards"),
@@ -123,28 +324,10 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
             ),
         ));
     }
-    for p in &cards {
-        let c = &p.def;
-        if let Some(other) = seen_ids.insert(c.id.clone(), p.display.clone()) {
-            d.push(p.at(
-                "id",
-                format!("duplicate card id `{}`: also used by {other}", c.id),
-            ));
-        }
-        if let Some(other) = seen_numbers.insert(c.number, p.display.clone()) {
-            d.push(p.at(
-                "number",
-                format!("duplicate card number {}: also used by {other}", c.number),
-            ));
-        }
-        if let Some(rt) = check_card(p, &pictures, &mut d) {
-            let unit = compile(&mut host, &mut d, &c.script);
-            if unit.is_none() && !ds.files.contains_key(&c.script) {
-                d.push(p.at(
-                    "script",
-                    format!("no script file `{}` in the data", c.script),
-                ));
-            }
+    for p in cards {
+        seen.check(p, &p.def.id, p.def.number, d);
+        if let Some(rt) = check_card(p, pictures, d) {
+            let unit = scripts.compile_named(d, p, "script", &p.def.script);
             runtime_cards.push(rt);
             card_units.push((unit, p));
         }
@@ -157,24 +340,26 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
             ));
         }
     }
+    (runtime_cards, card_units)
+}
 
-    // Momentum cards.
+/// A momentum space's script: its side, its space index, its compiled unit
+/// (if it compiled) and the card's file.
+type SpaceUnit<'p> = (Side, usize, Option<usize>, &'p Parsed<MomentumCardDef>);
+
+/// The momentum cards, one per side, each space's script compiled.
+fn momentum_cards<'p>(
+    ds: &DataSet,
+    momentum: &'p [Parsed<MomentumCardDef>],
+    scripts: &mut Scripts,
+    seen: &mut Seen,
+    d: &mut Diagnostics,
+) -> (BySide<Option<MomentumCard>>, Vec<SpaceUnit<'p>>) {
     let mut mcards: BySide<Option<MomentumCard>> = BySide::default();
     let mut space_units = Vec::new();
-    for p in &momentum {
+    for p in momentum {
         let m = &p.def;
-        if let Some(other) = seen_ids.insert(m.id.clone(), p.display.clone()) {
-            d.push(p.at(
-                "id",
-                format!("duplicate card id `{}`: also used by {other}", m.id),
-            ));
-        }
-        if let Some(other) = seen_numbers.insert(m.number, p.display.clone()) {
-            d.push(p.at(
-                "number",
-                format!("duplicate card number {}: also used by {other}", m.number),
-            ));
-        }
+        seen.check(p, &m.id, m.number, d);
         if mcards[m.side].is_some() {
             d.push(p.at(
                 "side",
@@ -194,13 +379,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         let mut spaces = Vec::new();
         for (i, s) in m.spaces.iter().enumerate() {
             if let Some(script) = &s.script {
-                let unit = compile(&mut host, &mut d, script);
-                if unit.is_none() && !ds.files.contains_key(script) {
-                    d.push(p.at(
-                        &format!("spaces[{i}].script"),
-                        format!("no script file `{script}` in the data"),
-                    ));
-                }
+                let unit = scripts.compile_named(d, p, &format!("spaces[{i}].script"), script);
                 space_units.push((m.side, i, unit, p));
             }
             spaces.push(MomentumSpace {
@@ -231,137 +410,31 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
             ));
         }
     }
-    if let (Some(n), Some(nixon)) = (&numbers, &mcards.nixon) {
-        if (nixon.spaces.len() as u8) < n.momentum_to_win {
-            d.push(game.at(
-                "momentum_to_win",
-                format!(
-                    "momentum_to_win is {} but Nixon's momentum card has only {} spaces",
-                    n.momentum_to_win,
-                    nixon.spaces.len()
-                ),
+    (mcards, space_units)
+}
+
+/// Runs a script once: its program if it reads no game state, or a
+/// dynamic action to run at each play; `None` (reported) if it fails.
+fn probe(
+    host: &RhaiHost,
+    unit: usize,
+    ctx: &CardContext,
+    who: &str,
+    d: &mut Diagnostics,
+) -> Option<Action> {
+    match host.run(unit, ctx, None) {
+        Ok((program, false)) => Some(Action::Static(program)),
+        Ok((_, true)) => Some(Action::Dynamic { unit }),
+        Err(f) => {
+            d.push(Diagnostic::new(
+                &host.units[unit].display,
+                f.line.max(1),
+                f.col.max(1),
+                format!("{who}: {}", f.message),
             ));
+            None
         }
     }
-
-    // Run each script once: a script that reads no game state yields its
-    // program now, and the program is reused at every play.
-    let probe = |host: &RhaiHost,
-                 unit: usize,
-                 ctx: &CardContext,
-                 who: &str,
-                 d: &mut Diagnostics| {
-        match host.run(unit, ctx, None) {
-            Ok((program, false)) => Some(Action::Static(program)),
-            Ok((_, true)) => Some(Action::Dynamic { unit }),
-            Err(f) => {
-                d.push(Diagnostic::new(
-                    &host.units[unit].display,
-                    f.line.max(1),
-                    f.col.max(1),
-                    format!("{who}: {}", f.message),
-                ));
-                None
-            }
-        }
-    };
-    let partial = Rules {
-        name: String::new(),
-        numbers: numbers.clone().unwrap_or_else(placeholder_numbers),
-        settings: settings_of(&game.def.settings),
-        cards: runtime_cards,
-        momentum_cards: BySide::from_fn(placeholder_momentum),
-        board: board_rt
-            .clone()
-            .unwrap_or_else(|| Board::new(vec![], vec![], SpaceId(0), vec![])),
-        evidence: evidence.clone(),
-        pictures: pictures.clone(),
-        scripts: std::sync::Arc::new(RhaiHost::new(vec![])),
-        fingerprint: 0,
-    };
-    let mut actions = Vec::new();
-    for (i, (unit, p)) in card_units.iter().enumerate() {
-        let action = unit.and_then(|u| {
-            probe(
-                &host,
-                u,
-                &partial.card_context(CardId(i as u8)),
-                &format!("card `{}`", p.def.name),
-                &mut d,
-            )
-        });
-        actions.push(action);
-    }
-    let mut space_actions = Vec::new();
-    let mut space_unit_ids = Vec::new();
-    for (side, i, unit, p) in &space_units {
-        space_unit_ids.push((*side, *i, *unit));
-        let ctx: CardContext = partial.space_context_named(*side, *i, &p.def.id, &p.def.name);
-        let action = unit.and_then(|u| {
-            probe(
-                &host,
-                u,
-                &ctx,
-                &format!("{} space {}", p.def.name, i + 1),
-                &mut d,
-            )
-        });
-        space_actions.push((*side, *i, action));
-    }
-
-    if !d.is_empty() {
-        return Err(d.sorted());
-    }
-    let (
-        Some(numbers),
-        Some(board_rt),
-        BySide {
-            editor: Some(mut editor_mc),
-            nixon: Some(mut nixon_mc),
-        },
-    ) = (numbers, board_rt, mcards)
-    else {
-        return Err(d.sorted());
-    };
-    let mut cards_rt = partial.cards;
-    for ((c, a), (unit, _)) in cards_rt.iter_mut().zip(actions).zip(&card_units) {
-        if let Some(a) = a {
-            c.action = a;
-        }
-        c.unit = unit.unwrap_or(0);
-    }
-    for (side, i, a) in space_actions {
-        let mc = if side == Side::Editor {
-            &mut editor_mc
-        } else {
-            &mut nixon_mc
-        };
-        mc.spaces[i].action = a;
-    }
-    for (side, i, unit) in space_unit_ids {
-        let mc = if side == Side::Editor {
-            &mut editor_mc
-        } else {
-            &mut nixon_mc
-        };
-        mc.spaces[i].unit = unit;
-    }
-    // Sort cards by side then number so CardIds are stable and readable.
-    cards_rt.sort_by_key(|c| (c.side, c.number));
-    // Card programs were probed with contexts in file order; they do not
-    // embed card ids, so sorting afterwards is safe.
-    Ok(Rules {
-        name: game.def.name.clone(),
-        numbers,
-        settings: settings_of(&game.def.settings),
-        cards: cards_rt,
-        momentum_cards: BySide::new(editor_mc, nixon_mc),
-        board: board_rt,
-        evidence,
-        pictures,
-        scripts: std::sync::Arc::new(host),
-        fingerprint: ds.fingerprint(),
-    })
 }
 
 fn keep<T>(d: &mut Diagnostics, r: Result<T, Diagnostic>) -> Option<T> {
