@@ -155,7 +155,17 @@ pub fn check(
     pr.diags.0.extend(sub.diags.0);
 }
 
+/// The state-wide expectations, each in the part of the game it is about.
 fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
+    check_outcome(s, e, pr);
+    check_counters(s, e, pr);
+    check_tokens(r, s, e, pr);
+    check_cards(r, s, e, pr);
+    check_decision(r, s, e, pr);
+}
+
+/// Who won, why, and whether the game is over.
+fn check_outcome(s: &State, e: &ExpectDef, pr: &mut Problems) {
     if let Some(w) = e.winner {
         match s.outcome() {
             Some(o) if o.winner == w => {}
@@ -180,6 +190,10 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         }
     }
     compare(pr, "expect.over", &e.over, s.outcome().is_some());
+}
+
+/// The round, phase, initiative, turn and the momentum and initiative tokens.
+fn check_counters(s: &State, e: &ExpectDef, pr: &mut Problems) {
     compare(pr, "expect.round", &e.round, s.round());
     if let Some(ph) = &e.phase {
         let got = format!("{:?}", s.phase()).to_lowercase();
@@ -245,6 +259,10 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
         &e.momentum_removed,
         s.momentum_removed(),
     );
+}
+
+/// The research track, the evidence board and the pictures.
+fn check_tokens(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
     if let Some(track) = &e.track {
         let want = track
             .iter()
@@ -320,6 +338,10 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             .collect();
         compare_sets(pr, "expect.pictures", want, got);
     }
+}
+
+/// Hands, discard piles, removed cards and single cards' places.
+fn check_cards(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
     let ids = |v: &[CardId]| v.iter().map(|c| r.card(*c).id.clone()).collect::<Vec<_>>();
     if let Some(h) = &e.hands {
         for side in Side::BOTH {
@@ -370,6 +392,10 @@ fn check_state(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             }
         }
     }
+}
+
+/// The bag, who moves and with which options, connections and restrictions.
+fn check_decision(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
     compare(pr, "expect.bag_size", &e.bag_size, s.bag().len());
     let mut options = Vec::new();
     let actor = s.legal(r, &mut options);
