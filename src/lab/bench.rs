@@ -285,9 +285,7 @@ pub fn run_with(
     ds: &DataSet,
     step: &dyn Fn(u64, &str),
 ) -> std::io::Result<()> {
-    let cores = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
+    let cores = crate::lab::runner::cores();
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
         .and_then(|t| {

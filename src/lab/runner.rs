@@ -104,6 +104,14 @@ pub fn run_collect<T: Send>(
     out
 }
 
+/// How many threads the machine runs at once (1 when it cannot tell): the
+/// default number of workers of every parallel command.
+pub fn cores() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

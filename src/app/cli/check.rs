@@ -84,9 +84,7 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
         .sum::<u64>()
         + files.len() as u64;
     let bar = super::progress::Progress::new(total, "games and scenarios");
-    let threads = std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1);
+    let threads = crate::lab::runner::cores();
     let report = deep_check::deep_check(rules, ds, flags, games, &files, threads, &|n| bar.set(n));
     bar.finish();
     let mut out = super::output::stdout();

@@ -45,14 +45,7 @@ pub fn run(a: &LadderArgs) -> CliResult {
         return Err(CliError::Message("--games must be at least 1".into()));
     }
     let rules = a.game.rules()?;
-    let threads = a
-        .threads
-        .unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        })
-        .max(1);
+    let threads = a.threads.unwrap_or_else(crate::lab::runner::cores).max(1);
     let total = a.games * (a.agents.len() * a.agents.len()) as u64;
     let bar = super::progress::Progress::new(total, "games");
     let stop = super::interrupt::watch();

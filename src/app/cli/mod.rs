@@ -543,11 +543,7 @@ fn soak(
     threads: Option<usize>,
     save_every: u64,
 ) -> CliResult {
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-    });
+    let threads = threads.unwrap_or_else(crate::lab::runner::cores);
     let cfg = crate::lab::soak::SoakConfig {
         games,
         seed,

@@ -296,14 +296,7 @@ pub fn run(a: &SimulateArgs) -> CliResult {
             games,
         },
     };
-    let threads = a
-        .threads
-        .unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        })
-        .max(1);
+    let threads = a.threads.unwrap_or_else(crate::lab::runner::cores).max(1);
     let rules = &game.rules;
     let key = RunKey {
         seed: a.seed,

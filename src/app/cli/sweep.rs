@@ -153,14 +153,7 @@ fn play(base: &DataSet, a: &SweepArgs) -> Result<SweepResult, CliError> {
         }
         None => (0, a.games),
     };
-    let threads = a
-        .threads
-        .unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        })
-        .max(1);
+    let threads = a.threads.unwrap_or_else(crate::lab::runner::cores).max(1);
     let key = SweepKey {
         params: a.params.clone(),
         games: a.games,
