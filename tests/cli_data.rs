@@ -589,6 +589,95 @@ fn play_honours_a_scenario_s_own_variant() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// A position saved from a game keeps the rules the game was played with:
+/// `scenario --save` and the terminal's `save` write the data and the
+/// variant into the saved file, so it loads with them and not silently
+/// with the built-in game. (Liddy's value decides the puzzle: 3 wins for
+/// Nixon at once, 1 does not.)
+#[test]
+fn a_saved_position_keeps_the_data_and_the_variant_it_was_played_with() {
+    let dir = workshop("save-origin");
+    std::fs::write(
+        dir.join("one.ron"),
+        "Variant(name: \"liddy 1\", cards: [(id: \"nixon.gordon_liddy\", value: 1)])\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.join("saves")).unwrap();
+    let save = |scn: &str, flags: &[&str], to: &str| {
+        let mut args = vec!["scenario".to_string(), scn.to_string()];
+        args.extend(flags.iter().map(|s| s.to_string()));
+        args.extend(["--save".to_string(), to.to_string()]);
+        let o = watergate(&args, "", &dir);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        o
+    };
+    let cannot = |file: &str| {
+        let o = solve(&dir, file, &[]);
+        assert!(
+            stdout(&o).contains("Nixon cannot force a win"),
+            "{file} lost its rules: {}{}",
+            stdout(&o),
+            stderr(&o)
+        );
+    };
+    // The built-in game: Nixon wins at once; the puzzle is only different
+    // with the variant or the edited data.
+    let o = solve(&dir, "liddy.ron", &[]);
+    assert!(
+        stdout(&o).contains("Nixon can force a win"),
+        "{}",
+        stderr(&o)
+    );
+
+    // --variant, saved beside it (a relative path) and elsewhere.
+    save("liddy.ron", &["--variant", "one.ron"], "here.ron");
+    let here = std::fs::read_to_string(dir.join("here.ron")).unwrap();
+    assert!(here.contains(r#"variant: "one.ron""#), "{here}");
+    cannot("here.ron");
+    save("liddy.ron", &["--variant", "one.ron"], "saves/away.ron");
+    cannot("saves/away.ron");
+    // --data, and a scenario's own data.
+    save("liddy.ron", &["--data", "ed"], "saves/data.ron");
+    cannot("saves/data.ron");
+    let own = scenario_with(&dir, "own_data.ron", r#"data: "ed","#);
+    save(&own, &[], "saves/own_data.ron");
+    cannot("saves/own_data.ron");
+    // Two variants cannot both be named: the user hears how to load it.
+    std::fs::write(
+        dir.join("three.ron"),
+        "Variant(name: \"liddy 3\", cards: [(id: \"nixon.gordon_liddy\", value: 3)])\n",
+    )
+    .unwrap();
+    let three = scenario_with(&dir, "own_three.ron", r#"variant: "three.ron","#);
+    let o = save(&three, &["--variant", "one.ron"], "saves/two.ron");
+    assert!(
+        stderr(&o).contains("two variants") && stderr(&o).contains("--variant"),
+        "{}",
+        stderr(&o)
+    );
+
+    // The terminal's `save`, in a game played with --variant.
+    let o = watergate(
+        &[
+            "play".into(),
+            "--scenario".into(),
+            "liddy.ron".into(),
+            "--variant".into(),
+            "one.ron".into(),
+            "--as".into(),
+            "both".into(),
+            "--log".into(),
+            "-".into(),
+        ],
+        "save saves/played.ron\nquit\n",
+        &dir,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Saved the position"), "{}", stdout(&o));
+    cannot("saves/played.ron");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn diff_lists_exactly_the_edits_and_nothing_for_an_unedited_copy() {
     let dir = workshop("diff");

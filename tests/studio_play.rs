@@ -522,6 +522,19 @@ fn serve_plays_the_game_it_is_given() {
         "{edited}"
     );
     assert_ne!(edited["fingerprint"], shipped["fingerprint"]);
+    // A position saved from one of its games keeps the variant: the
+    // download names the variant file by its absolute path.
+    let (id, created) = new_game(&c, json!({"mode": "hotseat", "seed": 4}));
+    let seat = created["seats"]["editor"].as_str().unwrap();
+    let r = c.get(&format!("/api/games/{id}/scenario"), Some(seat));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let named = std::path::Path::new(variant).canonicalize().unwrap();
+    assert!(
+        r.body
+            .contains(&format!("variant: \"{}\"", named.display())),
+        "{}",
+        r.body
+    );
 }
 
 #[test]

@@ -31,7 +31,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 /// Who sits at the terminal.
@@ -79,6 +79,8 @@ pub struct Game {
     chance: Pcg64Mcg,
     /// Printed before the first screen (which scenario, which seed).
     pub intro: String,
+    /// Where the rules come from, written into a saved position.
+    pub origin: save::RulesOrigin,
 }
 
 impl Game {
@@ -131,6 +133,7 @@ impl Game {
             agents,
             chance: Pcg64Mcg::seed_from_u64(game_seed(seed, 3)),
             intro: String::new(),
+            origin: save::RulesOrigin::default(),
         }
     }
 }
@@ -227,6 +230,7 @@ struct Terminal<'r, R: BufRead, W: Write> {
     /// narration is told from these (R4.3), so it needs no state.
     sights: BySide<Sight>,
     intro: String,
+    origin: save::RulesOrigin,
     settings: Settings,
     input: R,
     out: W,
@@ -267,6 +271,7 @@ pub fn play<R: BufRead, W: Write>(
         sights,
         mut chance,
         intro,
+        origin,
     } = game;
     let mut t = Terminal {
         r,
@@ -274,6 +279,7 @@ pub fn play<R: BufRead, W: Write>(
         humans,
         sights,
         intro,
+        origin,
         settings,
         input,
         out,
@@ -734,17 +740,24 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     fn save(&mut self, s: &State, path: &str) -> io::Result<()> {
         let n = self.log.choices.len();
-        let def = save::scenario_of(
+        let mut def = save::scenario_of(
             self.r,
             s,
             "saved game",
             &format!("saved by `watergate play` after {n} choices"),
         );
+        let notes = self.origin.stamp(&mut def, Some(Path::new(path)));
         match std::fs::write(path, save::to_text(&def)) {
-            Ok(()) => writeln!(
-                self.out,
-                "Saved the position after {n} choices to {path} (play on with `watergate play --scenario {path}`)."
-            ),
+            Ok(()) => {
+                writeln!(
+                    self.out,
+                    "Saved the position after {n} choices to {path} (play on with `watergate play --scenario {path}`)."
+                )?;
+                for note in notes {
+                    writeln!(self.out, "Note: {note}.")?;
+                }
+                Ok(())
+            }
             Err(e) => writeln!(self.out, "Cannot write {path}: {e}"),
         }
     }

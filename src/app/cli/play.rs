@@ -3,6 +3,7 @@
 
 use super::{CliError, CliResult};
 use crate::app::terminal::{self, Game, Humans, Settings};
+use crate::formats::scenario::save::RulesOrigin;
 use crate::formats::scenario::Scenario;
 use crate::players::agent::AgentSpec;
 use clap::Args;
@@ -109,7 +110,8 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
     let (rules, game) = match &a.scenario {
         None => {
             let r = a.game.rules()?;
-            let g = Game::new(&r, seed, a.side, &ai);
+            let mut g = Game::new(&r, seed, a.side, &ai);
+            g.origin = RulesOrigin::of(&a.game.source(), None);
             (r, g)
         }
         Some(file) => {
@@ -130,6 +132,7 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
                 scn.def.name.clone()
             };
             let mut g = Game::from_state(&r, s, &name, seed, a.side, &ai);
+            g.origin = RulesOrigin::of(&a.game.source(), Some(&scn));
             if let Some(goal) = scn.goal() {
                 g.intro.push_str(&format!("\nGoal: {goal}"));
             }

@@ -46,17 +46,10 @@ pub fn run(
             &scn.def.name,
             "saved by `watergate scenario --save`",
         );
-        // The position is only right with the data it was reached with:
-        // inline edits travel with it when they name no other file.
-        if let Some(e) = &scn.def.edits {
-            if e.files.is_empty() && e.add_cards.is_empty() {
-                saved.edits = Some(e.clone());
-            } else {
-                super::output::errln!(
-                    "note: the scenario's edits name files; copy its `edits` into {} by hand",
-                    out.display()
-                );
-            }
+        // The position is only right with the rules it was reached with:
+        // the data, the variants and the inline edits travel with it.
+        for note in save::RulesOrigin::of(game, Some(&scn)).stamp(&mut saved, Some(out)) {
+            super::output::errln!("note: {note}");
         }
         let text = save::to_text(&saved);
         std::fs::write(out, text)

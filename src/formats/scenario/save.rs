@@ -5,11 +5,14 @@
 
 use super::format::*;
 use super::load::rng_hex;
+use super::Scenario;
+use crate::data::GameSource;
 use crate::game::engine::notation::{kind_name, pos_name};
 use crate::game::model::*;
 use crate::game::rules::Rules;
 use crate::game::setup::Setup;
 use crate::game::state::*;
+use std::path::{Path, PathBuf};
 
 fn token(r: &Rules, t: TokenId) -> String {
     let k = r.token(t);
@@ -203,4 +206,88 @@ pub fn to_text(def: &ScenarioDef) -> String {
         "// Saved by watergate {}: a complete position; load it with `watergate scenario FILE`.\n{body}\n",
         env!("CARGO_PKG_VERSION")
     )
+}
+
+/// Where a game's rules come from, carried into a position saved from it
+/// so that the saved file loads with the same rules, not silently with
+/// the built-in ones: the data root, the variant files in the order they
+/// applied, and a scenario's inline edits.
+#[derive(Clone, Debug, Default)]
+pub struct RulesOrigin {
+    data: Option<PathBuf>,
+    variants: Vec<PathBuf>,
+    edits: Option<EditsDef>,
+}
+
+impl RulesOrigin {
+    /// The rules of `cmdline`, and of `scenario` when the game started from
+    /// one (by the scenario's own order: `--data` or its `data`, then
+    /// `--variant`, then its `variant`, then its `edits`).
+    pub fn of(cmdline: &GameSource, scenario: Option<&Scenario>) -> RulesOrigin {
+        let own = |rel: &Option<String>| scenario.and_then(|s| rel.as_ref().map(|r| s.dir.join(r)));
+        let data = cmdline
+            .data
+            .clone()
+            .or_else(|| scenario.and_then(|s| own(&s.def.data)));
+        let variants = cmdline
+            .variant
+            .iter()
+            .cloned()
+            .chain(scenario.and_then(|s| own(&s.def.variant)))
+            .collect();
+        RulesOrigin {
+            data,
+            variants,
+            edits: scenario.and_then(|s| s.def.edits.clone()),
+        }
+    }
+
+    /// Writes the origin into `def`, to be saved at `out`: paths relative
+    /// to the file's folder when they are inside it, absolute otherwise
+    /// (always absolute without `out`: a download, whose folder is not
+    /// known). Returns what a scenario file cannot carry, for the user to
+    /// hear (a scenario names one variant; edits that name files stay behind).
+    pub fn stamp(&self, def: &mut ScenarioDef, out: Option<&Path>) -> Vec<String> {
+        let mut notes = Vec::new();
+        let dir = out.map(|out| match out.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        });
+        def.data = self.data.as_deref().map(|d| path_from(dir, d));
+        // The last variant goes in the file; earlier ones apply first when
+        // given as `--variant` on loading, which is exactly their order.
+        def.variant = self.variants.last().map(|v| path_from(dir, v));
+        let file = out.map_or("the saved file".to_string(), |o| o.display().to_string());
+        if let [first, _] = self.variants.as_slice() {
+            notes.push(format!(
+                "the game played with two variants; {file} names the last one: load it with `--variant {}` to apply the first one too",
+                first.display()
+            ));
+        }
+        if let Some(e) = &self.edits {
+            if e.files.is_empty() && e.add_cards.is_empty() {
+                def.edits = Some(e.clone());
+            } else {
+                notes.push(format!(
+                    "the scenario's edits name files; copy its `edits` into {file} by hand"
+                ));
+            }
+        }
+        notes
+    }
+}
+
+/// `path` as a file in `dir` names it: relative when it is inside `dir`,
+/// absolute otherwise (and without a `dir`).
+fn path_from(dir: Option<&Path>, path: &Path) -> String {
+    let abs = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
+    let path = abs(path);
+    match dir
+        .map(abs)
+        .as_deref()
+        .and_then(|d| path.strip_prefix(d).ok())
+    {
+        Some(rel) if !rel.as_os_str().is_empty() => rel.display().to_string(),
+        _ => path.display().to_string(),
+    }
 }

@@ -285,6 +285,7 @@ async fn scenario(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
+    let source = st.source.clone();
     with_game(&st, &id, move |s| {
         seat_of(s, &headers)?;
         if !s.can_save() {
@@ -293,12 +294,15 @@ async fn scenario(
             ));
         }
         let n = s.log.choices.len();
-        let def = crate::formats::scenario::save::scenario_of(
+        let mut def = crate::formats::scenario::save::scenario_of(
             &s.rules,
             &s.state,
             "saved game",
             &format!("saved by the studio after {n} choices (seed {})", s.seed),
         );
+        // The download keeps the data and variant the server plays (a
+        // studio game starts from no scenario: nothing is left out).
+        crate::formats::scenario::save::RulesOrigin::of(&source, None).stamp(&mut def, None);
         Ok(download(
             crate::formats::scenario::save::to_text(&def),
             &format!("watergate-{}-{n}.ron", s.seed),
