@@ -261,6 +261,16 @@ pub fn attempt<R: BufRead, W: Write>(
     Ok(run.attempt)
 }
 
+/// While the solver thinks: positions searched so far, on stderr when it is
+/// a terminal (a hard puzzle's answer takes seconds). Gone when dropped.
+fn thinking(node_limit: u64) -> impl Fn(u64) -> bool {
+    let bar = crate::app::cli::progress::Progress::up_to(node_limit, "positions searched");
+    move |n| {
+        bar.set(n);
+        true
+    }
+}
+
 fn the(side: Side) -> &'static str {
     match side {
         Side::Editor => "the Editor",
@@ -270,7 +280,9 @@ fn the(side: Side) -> &'static str {
 
 impl<R: BufRead, W: Write> Run<'_, R, W> {
     fn solve_here(&self) -> SolveResult {
-        self.game.solve_here(self.r, self.cfg.node_limit, &|_| true)
+        let thinking = thinking(self.cfg.node_limit);
+        self.game
+            .solve_here(self.r, self.cfg.node_limit, &|n| thinking(n))
     }
 
     fn over(&self) -> Option<Ending> {
@@ -297,9 +309,11 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                     self.take(c)?;
                 }
                 Actor::Player(side) if side != self.p.side => {
-                    let (c, ran_out) =
+                    let (c, ran_out) = {
+                        let thinking = thinking(self.cfg.node_limit);
                         self.game
-                            .defence(self.r, &options, self.cfg.node_limit, &|_| true);
+                            .defence(self.r, &options, self.cfg.node_limit, &|n| thinking(n))
+                    };
                     if ran_out {
                         writeln!(
                             self.out,
@@ -329,10 +343,12 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                     if self.over().is_some() {
                         continue;
                     }
-                    if let Some(after) =
+                    let slipped = {
+                        let thinking = thinking(self.cfg.node_limit);
                         self.game
-                            .slipped(self.r, self.p, self.cfg.node_limit, &|_| true)
-                    {
+                            .slipped(self.r, self.p, self.cfg.node_limit, &|n| thinking(n))
+                    };
+                    if let Some(after) = slipped {
                         writeln!(self.out, "After `{text}` the win can no longer be forced.")?;
                         if !after.line.is_empty() {
                             let line: Vec<String> = after
