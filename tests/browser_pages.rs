@@ -1,4 +1,4 @@
-//! Replay, Puzzles, Cards and Live data in a real browser (headless
+//! Replay, Puzzles, Cards, the Lab and Live data in a real browser (headless
 //! Chromium over WebDriver, tests/common/browser.rs): a puzzle solved by
 //! clicking, a replay scrubbed, the card sheet printed to PDF on A4 and
 //! Letter, and a data edit appearing live. Skipped with a notice when
@@ -312,4 +312,73 @@ fn a_data_edit_appears_live_and_a_broken_file_shows_its_line() {
             Ok(())
         },
     );
+}
+
+/// The Lab takes any agent the engine knows, typed in a box (the engine's
+/// list only suggests), runs it and shows the result; a spec the engine
+/// does not know is refused with the server's reason.
+#[test]
+fn the_lab_runs_a_typed_agent_and_refuses_an_unknown_one() {
+    run("pages_lab", &[], |c: Client, url: String| async move {
+        c.goto(&format!("{url}#/lab")).await.map_err(e)?;
+        let set = |id: &'static str, value: &'static str| {
+            let c = c.clone();
+            async move {
+                c.execute(
+                    "const i = document.getElementById(arguments[0]); i.value = arguments[1]; i.dispatchEvent(new Event('input'));",
+                    vec![serde_json::json!(id), serde_json::json!(value)],
+                )
+                .await
+                .map_err(e)
+            }
+        };
+        wait_css(&c, "#lab-nixon", 30).await?;
+        if c.find(Locator::Css(
+            "datalist#lab-agents option[value='heuristic']",
+        ))
+        .await
+        .is_err()
+        {
+            return Err("the agent box suggests no agents".into());
+        }
+        set("lab-games", "4").await?;
+        set("lab-nixon", "ismcts:30").await?;
+        c.find(Locator::Css("#lab-run"))
+            .await
+            .map_err(e)?
+            .click()
+            .await
+            .map_err(e)?;
+        let heading = until("the lab's result", 120, || async {
+            text_of(&c, "#lab-result h2")
+                .await
+                .filter(|t| !t.is_empty())
+        })
+        .await?;
+        if !heading.contains("ismcts:30 (Nixon)") {
+            return Err(format!("the result is not of the typed agent: {heading:?}"));
+        }
+        let status = text_of(&c, "#lab-status").await.unwrap_or_default();
+        if status != "Done: 4 games." {
+            return Err(format!("status: {status:?}"));
+        }
+        shot(&c, "lab").await?;
+        set("lab-editor", "grandmaster").await?;
+        c.find(Locator::Css("#lab-run"))
+            .await
+            .map_err(e)?
+            .click()
+            .await
+            .map_err(e)?;
+        let refusal = until("the refusal", 30, || async {
+            text_of(&c, "#lab-result .error")
+                .await
+                .filter(|t| !t.is_empty())
+        })
+        .await?;
+        if !refusal.contains("grandmaster") {
+            return Err(format!("the refusal does not name the agent: {refusal:?}"));
+        }
+        Ok(())
+    });
 }

@@ -7,13 +7,16 @@
 import { api, h } from "/studio/api.js";
 import { ensureCss } from "/studio/pages.js";
 
-const AGENTS = ["random", "heuristic", "ismcts:100", "ismcts:500"];
-
 export async function mount(el) {
   ensureCss();
-  let limits = { variants: [], max_games: 20000, max_search_games: 200 };
+  let limits = { variants: [], max_games: 20000, max_search_games: 200, max_iterations: 2000 };
   try { limits = await api("/api/lab/variants"); } catch (_) { /* shown on run */ }
-  const agent = (id, value) => h("select", { id, name: id }, AGENTS.map((a) => h("option", { value: a, selected: a === value }, a)));
+  // Any agent the engine knows: the list suggests (the engine's own list),
+  // the box takes any spec; the server checks it and says what is wrong.
+  let suggested = ["random", "heuristic"];
+  try { suggested = (await api("/api/game")).agents.filter((a) => !a.endsWith("ms")); } catch (_) { /* the two above */ }
+  const agents = h("datalist", { id: "lab-agents" }, suggested.map((a) => h("option", { value: a })));
+  const agent = (id, value) => h("input", { id, name: id, list: "lab-agents", value, size: 14, autocomplete: "off", required: true });
   const games = h("input", { id: "lab-games", type: "number", min: 1, max: limits.max_games, value: 200 });
   const seed = h("input", { id: "lab-seed", type: "number", min: 0, value: 1 });
   const editor = agent("lab-editor", "random");
@@ -45,7 +48,7 @@ export async function mount(el) {
       out.replaceChildren();
       status.textContent = "";
       run.disabled = true;
-      const body = { games: Number(games.value), seed: Number(seed.value), editor: editor.value, nixon: nixon.value };
+      const body = { games: Number(games.value), seed: Number(seed.value), editor: editor.value.trim(), nixon: nixon.value.trim() };
       if (variant.value) body.variant = variant.value;
       if (against.value) body.against = against.value;
       try {
@@ -80,7 +83,8 @@ export async function mount(el) {
     },
   },
   h("label", {}, "Games ", games), h("label", {}, "Seed ", seed),
-  h("label", {}, "Editor ", editor), h("label", {}, "Nixon ", nixon),
+  h("label", {}, "Editor ", editor), h("label", {}, "Nixon ", nixon), agents,
+  h("p", { class: "hint" }, `Agents: random, heuristic or ismcts:N (N at most ${limits.max_iterations} iterations a decision).`),
   h("label", {}, "Variant ", variant), h("label", {}, "Compare with ", against),
   h("div", { class: "tools" }, run, cancel));
   el.replaceChildren(h("section", { class: "lab" },

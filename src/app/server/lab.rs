@@ -482,6 +482,8 @@ struct Variants {
     variants: Vec<String>,
     max_games: u64,
     max_search_games: u64,
+    /// The most ISMCTS iterations a lab agent may use per decision.
+    max_iterations: u32,
 }
 
 async fn variants(State(st): State<AppState>) -> Json<Variants> {
@@ -489,6 +491,7 @@ async fn variants(State(st): State<AppState>) -> Json<Variants> {
         variants: Files::of(&st.source).list(VARIANTS),
         max_games: MAX_GAMES,
         max_search_games: MAX_SEARCH_GAMES,
+        max_iterations: MAX_ITERATIONS,
     })
 }
 
