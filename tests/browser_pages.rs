@@ -60,7 +60,7 @@ async fn text_of(c: &Client, css: &str) -> Option<String> {
 }
 
 #[test]
-fn a_puzzle_is_solved_by_clicking_the_hinted_moves() {
+fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
     run("pages_puzzle", &[], |c: Client, url: String| async move {
         c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
         wait_css(
@@ -80,12 +80,16 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves() {
         if c.find(Locator::Css("#puzzle-solution")).await.is_ok() {
             return Err("the solution is shown before it is asked for".into());
         }
+        let mut table_clicks = 0;
         for turn in 0..20 {
             if turn == 1 {
                 shot(&c, "puzzle").await?;
             }
             if let Some(v) = text_of(&c, "#puzzle-verdict").await {
                 if v.starts_with("Solved") {
+                    if table_clicks == 0 {
+                        return Err("no move was made on the board or the track".into());
+                    }
                     return Ok(());
                 }
                 return Err(format!("after {turn} moves: {v}"));
@@ -100,8 +104,24 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves() {
                 .strip_prefix("Hint: ")
                 .ok_or_else(|| format!("not a move: {hint}"))?
                 .to_string();
+            // A move that names a token or a space is made by clicking it
+            // on the table; any other by its option button.
             let css = format!(r#"button.option[data-notation="{mv}"]"#);
-            wait_css(&c, &css, 10).await?.click().await.map_err(e)?;
+            let button = wait_css(&c, &css, 10).await?;
+            match button.attr("data-target").await.map_err(e)? {
+                Some(target) => {
+                    let on_table = format!(
+                        r#"#puzzle-table .clickable[data-space="{target}"], #puzzle-table .clickable[data-token="{target}"]"#
+                    );
+                    wait_css(&c, &on_table, 10)
+                        .await?
+                        .click()
+                        .await
+                        .map_err(e)?;
+                    table_clicks += 1;
+                }
+                None => button.click().await.map_err(e)?,
+            }
             // The page is drawn again once the solver answered: the hint is gone.
             until("the solver's answer", 90, || async {
                 c.find(Locator::Css("#puzzle-hint"))

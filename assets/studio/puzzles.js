@@ -106,9 +106,20 @@ class Attempt {
 
   draw() {
     const v = this.v;
+    // The track's tokens and the board's spaces answer the options that
+    // name them, as on Play (an informant's space answers a `picture`).
+    const pick = (index) => this.send("choose", { index });
+    const byTarget = (kind, field) => Object.fromEntries(v.options.filter((o) => o.kind === kind).map((o) => [o[field], o.index]));
+    const onBoard = byTarget("space", "space");
+    for (const o of v.options.filter((o) => o.kind === "picture")) {
+      const sp = v.game.spaces.find((x) => x.informant === o.name);
+      if (sp) onBoard[sp.id] = o.index;
+    }
     const options = h("div", { class: "puzzle-options", id: "puzzle-options" },
       v.options.map((o) => h("button", {
         class: "option", "data-index": o.index, "data-notation": o.notation,
+        // What the option names on the table (a clickable space or token).
+        "data-target": o.space || o.token || Object.keys(onBoard).find((id) => onBoard[id] === o.index && o.kind === "picture"),
         onclick: () => this.send("choose", { index: o.index }),
       }, h("code", {}, o.notation), o.text)));
     const notation = h("input", { id: "puzzle-notation", placeholder: "or type a move in notation (ev2, pass, …)" });
@@ -127,7 +138,10 @@ class Attempt {
         v.verdict ? h("p", { class: `verdict ${v.ending}`, id: "puzzle-verdict" }, v.verdict) : null,
         h("div", { id: "puzzle-status" })),
       h("div", { class: "columns" },
-        h("div", { class: "panel" }, trackSvg(v.table), boardSvg(v.game, v.table), tableSide(v.table)),
+        h("div", { class: "panel", id: "puzzle-table" },
+          trackSvg(v.table, { clickable: byTarget("token", "token"), onToken: pick }),
+          boardSvg(v.game, v.table, { clickable: onBoard, onSpace: pick }),
+          tableSide(v.table)),
         h("div", {},
           h("div", { class: "panel" },
             v.prompt ? h("h2", {}, v.prompt) : h("h2", {}, v.ending ? "The attempt is over." : "Waiting…"),

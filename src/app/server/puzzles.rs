@@ -11,12 +11,13 @@
 //! `GET /api/puzzles/attempt/{id}/progress` tells the page how far it got.
 
 use super::error::{ApiError, JsonBody};
+use super::play::seat::{option_view, OptionView};
 use super::scenarios::{Files, PUZZLES};
 use super::table::{self, Table};
 use super::AppState;
 use crate::app::puzzle::{Ending, Session};
 use crate::formats::scenario::format::PuzzleDef;
-use crate::game::engine::notation::{describe_choice, format_choice, outcome_name, parse_choice};
+use crate::game::engine::notation::{outcome_name, parse_choice};
 use crate::game::engine::Actor;
 use crate::game::model::Side;
 use crate::game::rules::Rules;
@@ -99,13 +100,6 @@ pub struct AttemptView {
     /// `solved`, `failed`, or `None` while it goes on.
     pub ending: Option<&'static str>,
     pub verdict: Option<String>,
-}
-
-#[derive(Serialize)]
-pub struct OptionView {
-    pub index: usize,
-    pub notation: String,
-    pub text: String,
 }
 
 #[derive(Serialize, Clone)]
@@ -330,11 +324,7 @@ impl Inner {
             options: options
                 .iter()
                 .enumerate()
-                .map(|(index, c)| OptionView {
-                    index,
-                    notation: format_choice(r, &self.game.s, *c),
-                    text: describe_choice(r, &self.game.s, side, *c),
-                })
+                .map(|(index, c)| option_view(r, side, &self.game.s, index, *c))
                 .collect(),
             log: self.log.clone(),
             moves: self.moves.clone(),

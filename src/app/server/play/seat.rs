@@ -191,9 +191,12 @@ pub struct LogPart {
     pub lines: Vec<String>,
 }
 
-fn option_view(
+/// One option as the pages show it: its notation, its words for `side`,
+/// and what it names (a token, a space, a card…) so a page can make that
+/// thing clickable. Play and Puzzles both use it.
+pub(crate) fn option_view(
     r: &Rules,
-    v: &View,
+    side: Side,
     state: &crate::game::state::State,
     index: usize,
     c: Choice,
@@ -201,7 +204,7 @@ fn option_view(
     let mut o = OptionView {
         index,
         notation: format_choice(r, state, c),
-        text: describe_choice(r, state, v.side(), c),
+        text: describe_choice(r, state, side, c),
         kind: "",
         card: None,
         part: None,
@@ -382,7 +385,7 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
             .options
             .iter()
             .enumerate()
-            .map(|(i, c)| option_view(r, &v, &s.state, i, *c))
+            .map(|(i, c)| option_view(r, v.side(), &s.state, i, *c))
             .collect(),
     });
     let waiting_for = if decision.is_none() && v.outcome().is_none() {
