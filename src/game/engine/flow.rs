@@ -298,7 +298,9 @@ impl State {
     /// may be used now (R5.11, R5.12).
     pub(crate) fn idle_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         let side = self.turn;
-        for &card in &self.hands[side] {
+        let hand: &[CardId] = &self.hands[side];
+        out.reserve(2 * hand.len());
+        for &card in hand {
             out.push(Choice::Play {
                 card,
                 part: Part::Value,
@@ -343,15 +345,18 @@ impl State {
     /// Whether `side` may use `card`'s action part now, played `how`:
     /// requirement met (R5.11), not forbidden this round, and a reaction card
     /// only as a reaction (R5.12).
+    #[inline]
     pub fn action_usable(&self, r: &Rules, side: Side, card: CardId, how: PlayedAs) -> bool {
         let c = r.card(card);
         if c.is_reaction() != (how == PlayedAs::Reaction) {
             return false;
         }
-        if self
-            .forbidden
-            .iter()
-            .any(|f| f.forbids(side, Part::Action, c.card_type))
+        // Asked for every card in hand at every turn: most rounds forbid nothing.
+        let forbidden: &[_] = &self.forbidden;
+        if !forbidden.is_empty()
+            && forbidden
+                .iter()
+                .any(|f| f.forbids(side, Part::Action, c.card_type))
         {
             return false;
         }

@@ -270,13 +270,16 @@ impl State {
             out.push(Choice::Token(TokenRef::Momentum));
         }
         let mut any_face_down = false;
+        // The lists borrowed once (each access to a small vector asks
+        // whether it spilled); Nixon sees his face-down tokens (R5.5).
+        let evidence: &[EvLoc] = &self.evidence;
+        let sees_face_down = p.player == Side::Nixon;
         for (slot, t) in self.track.iter().enumerate() {
-            let Some((_, face_up)) = self.on_track(*t) else {
+            let EvLoc::Track { face_up, .. } = evidence[t.index()] else {
                 continue;
             };
             any_face_down |= !face_up;
-            let matches = r.token(*t).colours.intersects(colours);
-            if matches && (face_up || p.player == Side::Nixon) {
+            if (face_up || sees_face_down) && r.token(*t).colours.intersects(colours) {
                 out.push(Choice::Token(TokenRef::Evidence(slot as u8)));
             }
         }
