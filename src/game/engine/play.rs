@@ -55,10 +55,12 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// `buf` (empty) receives the value targets, the options of the
     /// decision that waits for them.
-    pub(crate) fn step_play(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
-        let Some(&Frame::Play(p)) = self.s.stack.last() else {
-            return Ok(Progress::Continue);
-        };
+    /// `p`: the top frame's play.
+    pub(crate) fn step_play(
+        &mut self,
+        p: PlayFrame,
+        buf: &mut Vec<Choice>,
+    ) -> Result<Progress, PlayError> {
         match p.stage {
             PlayStage::ChoosePart | PlayStage::Reveal(_) | PlayStage::Window => {
                 Ok(Progress::Decide)
@@ -136,10 +138,8 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
-    pub(crate) fn choose_play(&mut self, choice: Choice) -> Result<(), PlayError> {
-        let Some(&Frame::Play(p)) = self.s.stack.last() else {
-            return Err(PlayError::Internal("no play on top".into()));
-        };
+    /// `p`: the top frame's play.
+    pub(crate) fn choose_play(&mut self, p: PlayFrame, choice: Choice) -> Result<(), PlayError> {
         match (p.stage, choice) {
             (PlayStage::ChoosePart, Choice::Play { part, .. }) => {
                 self.o.event(Event::Played {
