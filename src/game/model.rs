@@ -347,7 +347,18 @@ impl Iterator for SpaceSetIter {
         }
         None
     }
+
+    /// Exact: a list extended with the spaces makes room for them once.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.words[self.word.min(4)..]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        (n, Some(n))
+    }
 }
+
+impl ExactSizeIterator for SpaceSetIter {}
 
 /// How a game was won (R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

@@ -291,6 +291,12 @@ impl State {
     /// Whether the opponent of the play at `idx` holds a reaction they may
     /// use against it now.
     pub(crate) fn has_reaction(&self, r: &Rules, idx: usize) -> bool {
+        // Asked at every declared play: an empty hand needs no look.
+        if let Some(Frame::Play(p)) = self.stack.get(idx) {
+            if self.hands[p.player.other()].is_empty() {
+                return false;
+            }
+        }
         self.reaction_cards(r, idx).next().is_some()
     }
 
