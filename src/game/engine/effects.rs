@@ -309,7 +309,12 @@ impl<O: Observer> Ctx<'_, O> {
         if index >= self.s.bag.len() {
             return None;
         }
-        let t = self.s.bag.remove(index);
+        // Draws take the last token: a pop moves nothing.
+        let t = if index + 1 == self.s.bag.len() {
+            self.s.bag.pop()?
+        } else {
+            self.s.bag.remove(index)
+        };
         self.s.evidence[t.index()] = EvLoc::Held;
         Some(t)
     }
