@@ -285,6 +285,24 @@ impl SpaceSet {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// The spaces in `self` or in `other`.
+    pub fn union(self, other: SpaceSet) -> SpaceSet {
+        let mut out = self;
+        for (w, o) in out.0.iter_mut().zip(other.0) {
+            *w |= o;
+        }
+        out
+    }
+
+    /// The spaces in both `self` and `other`.
+    pub fn intersection(self, other: SpaceSet) -> SpaceSet {
+        let mut out = self;
+        for (w, o) in out.0.iter_mut().zip(other.0) {
+            *w &= o;
+        }
+        out
+    }
+
     /// The spaces in `self` and not in `other`.
     pub fn minus(self, other: SpaceSet) -> SpaceSet {
         let mut out = self;
@@ -295,19 +313,52 @@ impl SpaceSet {
     }
 
     /// The spaces in ascending order.
-    pub fn iter(self) -> impl Iterator<Item = SpaceId> {
-        self.0.into_iter().enumerate().flat_map(|(i, mut w)| {
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(SpaceId((i * 64 + b) as u8))
-            })
-        })
+    pub fn iter(self) -> SpaceSetIter {
+        SpaceSetIter {
+            words: self.0,
+            word: 0,
+        }
     }
 }
+
+/// The spaces of a [`SpaceSet`] in ascending order: lowest set bit first,
+/// word by word (a plain loop where a flattened iterator cost several
+/// times as much per space in the connection walk).
+#[derive(Clone, Debug)]
+pub struct SpaceSetIter {
+    words: [u64; 4],
+    word: usize,
+}
+
+impl Iterator for SpaceSetIter {
+    type Item = SpaceId;
+
+    #[inline]
+    fn next(&mut self) -> Option<SpaceId> {
+        while self.word < 4 {
+            let w = self.words[self.word];
+            if w != 0 {
+                self.words[self.word] = w & (w - 1);
+                return Some(SpaceId(
+                    (self.word * 64 + w.trailing_zeros() as usize) as u8,
+                ));
+            }
+            self.word += 1;
+        }
+        None
+    }
+
+    /// Exact: a list extended with the spaces makes room for them once.
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.words[self.word.min(4)..]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum();
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for SpaceSetIter {}
 
 /// How a game was won (R8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

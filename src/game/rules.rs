@@ -151,6 +151,15 @@ pub struct Board {
     /// [`Board::new`].
     #[serde(skip)]
     pub(crate) matching: [SpaceSet; 8],
+    /// Each space's neighbours as a set, by `SpaceId` (the connection
+    /// walk of R8.3 takes a whole frontier's neighbours at once).
+    #[serde(skip)]
+    pub(crate) neighbour_sets: Vec<SpaceSet>,
+    /// All evidence spaces, and all informant spaces.
+    #[serde(skip)]
+    pub(crate) evidence_spaces: SpaceSet,
+    #[serde(skip)]
+    pub(crate) informant_set: SpaceSet,
 }
 
 impl Board {
@@ -171,12 +180,34 @@ impl Board {
                 }
             }
         }
+        let neighbour_sets = neighbours
+            .iter()
+            .map(|ns| {
+                let mut set = SpaceSet::EMPTY;
+                for y in ns {
+                    set.insert(*y);
+                }
+                set
+            })
+            .collect();
+        let mut evidence_spaces = SpaceSet::EMPTY;
+        let mut informant_set = SpaceSet::EMPTY;
+        for (i, sp) in spaces.iter().enumerate() {
+            match sp.kind {
+                SpaceKind::Evidence(_) => evidence_spaces.insert(SpaceId(i as u8)),
+                SpaceKind::Informant(_) => informant_set.insert(SpaceId(i as u8)),
+                SpaceKind::Nixon => {}
+            }
+        }
         Board {
             spaces,
             neighbours,
             nixon,
             informant_spaces,
             matching,
+            neighbour_sets,
+            evidence_spaces,
+            informant_set,
         }
     }
 

@@ -109,6 +109,14 @@ pub struct Tally {
 
 impl Tally {
     pub fn add(&mut self, r: &Rules, g: &GameResult) {
+        self.add_game(g);
+        let mut cards = CardSums::new(r);
+        cards.add(r, g);
+        cards.fold_into(r, self);
+    }
+
+    /// Everything of [`Tally::add`] but the per-card sums.
+    fn add_game(&mut self, g: &GameResult) {
         self.games += 1;
         match g.outcome.winner {
             Side::Editor => self.editor_wins += 1,
@@ -123,22 +131,6 @@ impl Tally {
         self.rounds_sq_sum += rounds * rounds;
         *self.rounds_histogram.entry(g.rounds).or_default() += 1;
         self.decisions += g.decisions;
-        for (i, (v, a)) in g.plays.iter().enumerate() {
-            let card = &r.cards[i];
-            // Looked up before inserting: no key string built per game.
-            let t = match self.cards.get_mut(&card.id) {
-                Some(t) => t,
-                None => self.cards.entry(card.id.clone()).or_default(),
-            };
-            t.value_plays += *v as u64;
-            t.action_plays += *a as u64;
-            if *a > 0 {
-                t.action_games += 1;
-                if g.outcome.winner == card.side {
-                    t.action_wins += 1;
-                }
-            }
-        }
     }
 
     /// Adds another tally (order does not matter: every field is a sum).
@@ -187,6 +179,52 @@ impl Tally {
         match side {
             Side::Editor => self.editor_wins,
             Side::Nixon => self.nixon_wins,
+        }
+    }
+}
+
+/// Per-card sums of a run by card index, folded into a [`Tally`]'s map
+/// (keyed by card id) once at the end: looking a card's id up in the map
+/// for every card of every game cost more than a whole game's setup.
+struct CardSums {
+    cards: Vec<CardTally>,
+    games: u64,
+}
+
+impl CardSums {
+    fn new(r: &Rules) -> CardSums {
+        CardSums {
+            cards: vec![CardTally::default(); r.cards.len()],
+            games: 0,
+        }
+    }
+
+    fn add(&mut self, r: &Rules, g: &GameResult) {
+        self.games += 1;
+        for ((t, (v, a)), card) in self.cards.iter_mut().zip(&g.plays).zip(&r.cards) {
+            t.value_plays += *v as u64;
+            t.action_plays += *a as u64;
+            if *a > 0 {
+                t.action_games += 1;
+                if g.outcome.winner == card.side {
+                    t.action_wins += 1;
+                }
+            }
+        }
+    }
+
+    /// Adds the sums to `tally.cards`; every card of `r` gets its entry
+    /// once a game was added, as when each game was added there.
+    fn fold_into(&self, r: &Rules, tally: &mut Tally) {
+        if self.games == 0 {
+            return;
+        }
+        for (card, s) in r.cards.iter().zip(&self.cards) {
+            let t = tally.cards.entry(card.id.clone()).or_default();
+            t.value_plays += s.value_plays;
+            t.action_plays += s.action_plays;
+            t.action_games += s.action_games;
+            t.action_wins += s.action_wins;
         }
     }
 }
@@ -369,6 +407,8 @@ pub fn simulate_compare_until(
         ..Default::default()
     };
     let mut failure = None;
+    let mut cards = CardSums::new(r);
+    let mut against_cards = against.map(CardSums::new);
     let play = |i: u64| {
         let index = cfg.first_game + i;
         let run = |rules: &Rules| play_indexed(rules, &cfg.editor, &cfg.nixon, cfg.seed, index);
@@ -389,10 +429,14 @@ pub fn simulate_compare_until(
         play,
         |_, outcome| match outcome {
             Ok((g, h)) => {
-                total.tally.add(r, &g);
+                total.tally.add_game(&g);
+                cards.add(r, &g);
                 if let (Some(h), Some(b)) = (h, against) {
                     if let Some(t) = &mut total.against {
-                        t.add(b, &h);
+                        t.add_game(&h);
+                    }
+                    if let Some(c) = &mut against_cards {
+                        c.add(b, &h);
                     }
                     if let Some(p) = &mut total.paired {
                         p.add(
@@ -409,10 +453,14 @@ pub fn simulate_compare_until(
             }
         },
     );
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(total),
+    if let Some(e) = failure {
+        return Err(e);
     }
+    cards.fold_into(r, &mut total.tally);
+    if let (Some(c), Some(b), Some(t)) = (&against_cards, against, &mut total.against) {
+        c.fold_into(b, t);
+    }
+    Ok(total)
 }
 
 #[cfg(test)]

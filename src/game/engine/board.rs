@@ -24,6 +24,9 @@ pub(crate) fn informants_connected(r: &Rules, s: &State, n: usize) -> bool {
 }
 
 /// The walk of `connected_informants`, stopped once `cap` are found.
+/// Breadth-first over whole frontiers as bit sets: the open spaces (face-up
+/// evidence) reached from the centre, then the informant spaces next to
+/// the centre or to a reached space. Every informant is counted once.
 fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
     let board = &r.board;
     let mut open = SpaceSet::EMPTY;
@@ -36,36 +39,36 @@ fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
             open.insert(*space);
         }
     }
-    // Each space enters the walk at most once: a stack of 256 holds any board.
-    let mut seen = SpaceSet::EMPTY;
-    let mut stack = [SpaceId(0); 256];
-    stack[0] = board.nixon;
-    let mut top = 1;
-    seen.insert(board.nixon);
+    let open = open.intersection(board.evidence_spaces);
+    let neighbours = |x: SpaceId| {
+        board
+            .neighbour_sets
+            .get(x.index())
+            .copied()
+            .unwrap_or(SpaceSet::EMPTY)
+    };
+    let mut reached = SpaceSet::EMPTY;
+    reached.insert(board.nixon);
+    let mut frontier = reached;
+    // Every space next to the centre or to a reached open space.
+    let mut touched = SpaceSet::EMPTY;
+    while !frontier.is_empty() {
+        let mut next = SpaceSet::EMPTY;
+        for x in frontier.iter() {
+            next = next.union(neighbours(x));
+        }
+        touched = touched.union(next);
+        frontier = next.intersection(open).minus(reached);
+        reached = reached.union(frontier);
+    }
     let mut count = 0;
-    while top > 0 {
-        top -= 1;
-        let x = stack[top];
-        for &y in &board.neighbours[x.index()] {
-            if seen.contains(y) {
-                continue;
-            }
-            match board.spaces[y.index()].kind {
-                SpaceKind::Evidence(_) if open.contains(y) => {
-                    seen.insert(y);
-                    stack[top] = y;
-                    top += 1;
+    for y in touched.intersection(board.informant_set).iter() {
+        if let SpaceKind::Informant(p) = board.spaces[y.index()].kind {
+            if s.pictures.get(p.index()) == Some(&PicLoc::Pinned { face_up: true }) {
+                count += 1;
+                if count >= cap {
+                    return count;
                 }
-                SpaceKind::Informant(p) => {
-                    seen.insert(y);
-                    if s.pictures[p.index()] == (PicLoc::Pinned { face_up: true }) {
-                        count += 1;
-                        if count >= cap {
-                            return count;
-                        }
-                    }
-                }
-                _ => {}
             }
         }
     }

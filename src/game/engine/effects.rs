@@ -309,7 +309,12 @@ impl<O: Observer> Ctx<'_, O> {
         if index >= self.s.bag.len() {
             return None;
         }
-        let t = self.s.bag.remove(index);
+        // Draws take the last token: a pop moves nothing.
+        let t = if index + 1 == self.s.bag.len() {
+            self.s.bag.pop()?
+        } else {
+            self.s.bag.remove(index)
+        };
         self.s.evidence[t.index()] = EvLoc::Held;
         Some(t)
     }
@@ -318,6 +323,18 @@ impl<O: Observer> Ctx<'_, O> {
     /// deck when the deck runs out; draws what there is.
     pub(crate) fn draw_cards(&mut self, side: Side, n: u8) {
         let mut drawn = 0;
+        // The common case in one go: the deck holds them all, so no
+        // reshuffle can come in between (the same cards in the same order
+        // as drawing one by one from the end).
+        let deck = &mut self.s.decks[side];
+        if deck.len() >= n as usize {
+            let rest = deck.len() - n as usize;
+            let hand = &mut self.s.hands[side];
+            hand.extend(deck[rest..].iter().rev().copied());
+            deck.truncate(rest);
+            self.o.event(Event::CardsDrawn { side, count: n });
+            return;
+        }
         for _ in 0..n {
             match self.draw_card(side) {
                 Some(c) => {

@@ -10,8 +10,9 @@ use crate::game::rules::Rules;
 use crate::game::state::*;
 
 impl<O: Observer> Ctx<'_, O> {
-    /// No play in progress: start a phase, pass the turn, or ask for a card.
-    pub(crate) fn step_idle(&mut self) -> Progress {
+    /// No play in progress: start a phase, pass the turn, or ask for a card
+    /// (whose options it lists in `buf`).
+    pub(crate) fn step_idle(&mut self, buf: &mut Vec<Choice>) -> Progress {
         match self.s.phase {
             Phase::Initial => {
                 self.s.stack.push(Frame::Setup {
@@ -35,7 +36,7 @@ impl<O: Observer> Ctx<'_, O> {
                     }
                     return Progress::Continue;
                 }
-                Progress::Decide
+                Progress::Ready(self.s.idle_options(self.r, buf))
             }
             Phase::Evaluation => {
                 // The evaluation frame is done: a new round (R3).
@@ -78,14 +79,8 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// R4: deal cards, then Nixon draws evidence face down onto the 0 space.
-    pub(crate) fn step_setup(&mut self) -> Progress {
-        let Some(&Frame::Setup {
-            dealt,
-            evidence_left,
-        }) = self.s.stack.last()
-        else {
-            return Progress::Continue;
-        };
+    /// `dealt`, `evidence_left`: the top frame's (a `Setup`).
+    pub(crate) fn step_setup(&mut self, dealt: bool, evidence_left: u8) -> Progress {
         if !dealt {
             let n = &self.r.numbers;
             let holder = self.s.initiative;
@@ -147,10 +142,8 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// R7: the evaluation phase, one step at a time, in its exact order.
-    pub(crate) fn step_evaluation(&mut self) -> Result<Progress, PlayError> {
-        let Some(&Frame::Evaluation { step }) = self.s.stack.last() else {
-            return Ok(Progress::Continue);
-        };
+    /// `step`: the top frame's (an `Evaluation`).
+    pub(crate) fn step_evaluation(&mut self, step: EvalStep) -> Result<Progress, PlayError> {
         let set = |s: &mut State, n: EvalStep| {
             if let Some(Frame::Evaluation { step }) = s.stack.last_mut() {
                 *step = n;
@@ -245,10 +238,13 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
     /// The spaces found are the decision's options (in `buf`).
-    pub(crate) fn step_pin(&mut self, buf: &mut Vec<Choice>) -> Progress {
-        let Some(&Frame::Pin { token, pinner }) = self.s.stack.last() else {
-            return Progress::Continue;
-        };
+    /// `token`, `pinner`: the top frame's (a `Pin`).
+    pub(crate) fn step_pin(
+        &mut self,
+        token: TokenId,
+        pinner: Side,
+        buf: &mut Vec<Choice>,
+    ) -> Progress {
         let spaces = self.s.pin_spaces(self.r, token);
         if spaces.is_empty() {
             self.s.stack.pop();
@@ -259,10 +255,14 @@ impl<O: Observer> Ctx<'_, O> {
         Progress::Ready(Actor::Player(pinner))
     }
 
-    pub(crate) fn choose_pin(&mut self, choice: Choice) -> Result<(), PlayError> {
-        let (Some(&Frame::Pin { token, pinner }), Choice::Space(space)) =
-            (self.s.stack.last(), choice)
-        else {
+    /// `token`, `pinner`: the top frame's (a `Pin`).
+    pub(crate) fn choose_pin(
+        &mut self,
+        token: TokenId,
+        pinner: Side,
+        choice: Choice,
+    ) -> Result<(), PlayError> {
+        let Choice::Space(space) = choice else {
             return Err(PlayError::Internal(format!("{choice:?} while pinning")));
         };
         self.s.stack.pop();
@@ -298,7 +298,9 @@ impl State {
     /// may be used now (R5.11, R5.12).
     pub(crate) fn idle_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         let side = self.turn;
-        for &card in &self.hands[side] {
+        let hand: &[CardId] = &self.hands[side];
+        out.reserve(2 * hand.len());
+        for &card in hand {
             out.push(Choice::Play {
                 card,
                 part: Part::Value,
@@ -343,15 +345,18 @@ impl State {
     /// Whether `side` may use `card`'s action part now, played `how`:
     /// requirement met (R5.11), not forbidden this round, and a reaction card
     /// only as a reaction (R5.12).
+    #[inline(always)]
     pub fn action_usable(&self, r: &Rules, side: Side, card: CardId, how: PlayedAs) -> bool {
         let c = r.card(card);
         if c.is_reaction() != (how == PlayedAs::Reaction) {
             return false;
         }
-        if self
-            .forbidden
-            .iter()
-            .any(|f| f.forbids(side, Part::Action, c.card_type))
+        // Asked for every card in hand at every turn: most rounds forbid nothing.
+        let forbidden: &[_] = &self.forbidden;
+        if !forbidden.is_empty()
+            && forbidden
+                .iter()
+                .any(|f| f.forbids(side, Part::Action, c.card_type))
         {
             return false;
         }

@@ -55,10 +55,12 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// `buf` (empty) receives the value targets, the options of the
     /// decision that waits for them.
-    pub(crate) fn step_play(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
-        let Some(&Frame::Play(p)) = self.s.stack.last() else {
-            return Ok(Progress::Continue);
-        };
+    /// `p`: the top frame's play.
+    pub(crate) fn step_play(
+        &mut self,
+        p: PlayFrame,
+        buf: &mut Vec<Choice>,
+    ) -> Result<Progress, PlayError> {
         match p.stage {
             PlayStage::ChoosePart | PlayStage::Reveal(_) | PlayStage::Window => {
                 Ok(Progress::Decide)
@@ -136,10 +138,8 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
-    pub(crate) fn choose_play(&mut self, choice: Choice) -> Result<(), PlayError> {
-        let Some(&Frame::Play(p)) = self.s.stack.last() else {
-            return Err(PlayError::Internal("no play on top".into()));
-        };
+    /// `p`: the top frame's play.
+    pub(crate) fn choose_play(&mut self, p: PlayFrame, choice: Choice) -> Result<(), PlayError> {
         match (p.stage, choice) {
             (PlayStage::ChoosePart, Choice::Play { part, .. }) => {
                 self.o.event(Event::Played {
@@ -270,13 +270,16 @@ impl State {
             out.push(Choice::Token(TokenRef::Momentum));
         }
         let mut any_face_down = false;
+        // The lists borrowed once (each access to a small vector asks
+        // whether it spilled); Nixon sees his face-down tokens (R5.5).
+        let evidence: &[EvLoc] = &self.evidence;
+        let sees_face_down = p.player == Side::Nixon;
         for (slot, t) in self.track.iter().enumerate() {
-            let Some((_, face_up)) = self.on_track(*t) else {
+            let EvLoc::Track { face_up, .. } = evidence[t.index()] else {
                 continue;
             };
             any_face_down |= !face_up;
-            let matches = r.token(*t).colours.intersects(colours);
-            if matches && (face_up || p.player == Side::Nixon) {
+            if (face_up || sees_face_down) && r.token(*t).colours.intersects(colours) {
                 out.push(Choice::Token(TokenRef::Evidence(slot as u8)));
             }
         }
@@ -288,6 +291,12 @@ impl State {
     /// Whether the opponent of the play at `idx` holds a reaction they may
     /// use against it now.
     pub(crate) fn has_reaction(&self, r: &Rules, idx: usize) -> bool {
+        // Asked at every declared play: an empty hand needs no look.
+        if let Some(Frame::Play(p)) = self.stack.get(idx) {
+            if self.hands[p.player.other()].is_empty() {
+                return false;
+            }
+        }
         self.reaction_cards(r, idx).next().is_some()
     }
 
