@@ -55,6 +55,16 @@ async fn shot(c: &Client, name: &str) -> Result<(), String> {
     }
 }
 
+/// Clicks the element `css` finds (it must be there).
+async fn click(c: &Client, css: &str) -> Result<(), String> {
+    c.find(Locator::Css(css))
+        .await
+        .map_err(|x| format!("{css}: {x}"))?
+        .click()
+        .await
+        .map_err(e)
+}
+
 async fn text_of(c: &Client, css: &str) -> Option<String> {
     c.find(Locator::Css(css)).await.ok()?.text().await.ok()
 }
@@ -186,22 +196,12 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
                 return Err(format!("the narration marks step {current:?}, not {mid}"));
             }
             shot(&c, "replay").await?;
-            c.find(Locator::Css("#next"))
-                .await
-                .map_err(e)?
-                .click()
-                .await
-                .map_err(e)?;
+            click(&c, "#next").await?;
             let label = text_of(&c, "#step-label").await.unwrap_or_default();
             if label != format!("Step {} of {n}", mid + 1) {
                 return Err(format!("after one step: {label:?}"));
             }
-            c.find(Locator::Css("#last"))
-                .await
-                .map_err(e)?
-                .click()
-                .await
-                .map_err(e)?;
+            click(&c, "#last").await?;
             let table = text_of(&c, ".table-side .outcome")
                 .await
                 .unwrap_or_default();
@@ -363,12 +363,7 @@ fn the_lab_runs_a_typed_agent_and_refuses_an_unknown_one() {
         }
         set("lab-games", "4").await?;
         set("lab-nixon", "ismcts:30").await?;
-        c.find(Locator::Css("#lab-run"))
-            .await
-            .map_err(e)?
-            .click()
-            .await
-            .map_err(e)?;
+        click(&c, "#lab-run").await?;
         let heading = until("the lab's result", 120, || async {
             text_of(&c, "#lab-result h2")
                 .await
@@ -384,12 +379,7 @@ fn the_lab_runs_a_typed_agent_and_refuses_an_unknown_one() {
         }
         shot(&c, "lab").await?;
         set("lab-editor", "grandmaster").await?;
-        c.find(Locator::Css("#lab-run"))
-            .await
-            .map_err(e)?
-            .click()
-            .await
-            .map_err(e)?;
+        click(&c, "#lab-run").await?;
         let refusal = until("the refusal", 30, || async {
             text_of(&c, "#lab-result .error")
                 .await

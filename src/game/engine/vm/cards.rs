@@ -3,7 +3,7 @@
 //! (docs/open-questions.md#q4); the top card drawn and played at once
 //! (docs/open-questions.md#q3).
 
-use super::{At, Instruction, Pick};
+use super::{At, Effect, Instruction, Pick};
 use crate::game::engine::choice::*;
 use crate::game::engine::event::{Event, Observer};
 use crate::game::engine::{Ctx, PlayError, Progress};
@@ -82,30 +82,20 @@ impl Pick for ChooseCard {
     }
 }
 
-impl Instruction for RemoveChosen {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for RemoveChosen {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         cx.next();
         if let Some(c) = at.chosen {
             if cx.lift_card(c) {
                 cx.put_card(c, Dest::Removed);
             }
         }
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 
-impl Instruction for PerformChosen {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for PerformChosen {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         cx.next();
         if let Some(c) = at.chosen {
             // docs/open-questions.md#q7: as if played, but no new reaction
@@ -114,7 +104,7 @@ impl Instruction for PerformChosen {
             cx.s.stack
                 .push(Frame::Run(RunFrame::new(prog, at.actor, Some(c), None)));
         }
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 

@@ -3,10 +3,10 @@
 //! the rest of the round, cancelling the answered play (R6) and where the
 //! played card goes.
 
-use super::{At, Instruction, Pick};
+use super::{At, Effect, Pick};
 use crate::game::engine::choice::*;
 use crate::game::engine::event::{Event, Observer};
-use crate::game::engine::{Ctx, PlayError, Progress};
+use crate::game::engine::{Ctx, PlayError};
 use crate::game::model::*;
 use crate::game::program::*;
 use crate::game::rules::Rules;
@@ -49,39 +49,24 @@ impl Branch {
     }
 }
 
-impl Instruction for Jump {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        _at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for Jump {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, _at: &At) -> Result<(), PlayError> {
         cx.jump(self.to);
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 
-impl Instruction for ExtraTurn {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for ExtraTurn {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         cx.next();
         cx.s.turn = at.actor;
         cx.o.event(Event::ExtraTurn { side: at.actor });
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 
-impl Instruction for EndCardPhase {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        _at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for EndCardPhase {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, _at: &At) -> Result<(), PlayError> {
         cx.next();
         for side in Side::BOTH {
             while !cx.s.hands[side].is_empty() {
@@ -89,17 +74,12 @@ impl Instruction for EndCardPhase {
             }
         }
         cx.o.event(Event::CardPhaseEnded);
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 
-impl Instruction for Restrict {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for Restrict {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         let forbid = Forbid {
             side: self.who.resolve(at.actor),
             part: self.part,
@@ -110,17 +90,12 @@ impl Instruction for Restrict {
             cx.s.forbidden.push(forbid);
         }
         cx.o.event(Event::Forbidden { side: forbid.side });
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 
-impl Instruction for CancelTrigger {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for CancelTrigger {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         let target = cx.s.trigger_index(at.play);
         cx.next();
         if let Some(t) = target {
@@ -128,21 +103,16 @@ impl Instruction for CancelTrigger {
                 p.cancelled = Some(self.dest);
             }
         }
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 
-impl Instruction for SetDestination {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for SetDestination {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         cx.next();
         if let Some(Frame::Play(p)) = at.play.and_then(|i| cx.s.stack.get_mut(i as usize)) {
             p.dest = Some(self.dest);
         }
-        Ok(Progress::Continue)
+        Ok(())
     }
 }

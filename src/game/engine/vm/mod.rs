@@ -2,11 +2,12 @@
 //! instruction at a time, stopping at every choice as a decision. Each
 //! instruction does "fully what it can" and skips what it cannot (R5.9).
 //!
-//! Every instruction type has one home, an [`Instruction`] impl in the file
-//! of its family, holding all it means: how it runs, the options it waits
-//! for, how a decision is applied and what it asks. The instructions that
-//! wait for their actor to pick something implement [`Pick`] instead (their
-//! candidates, application and question), and share one way of running.
+//! Every instruction type has one home, an impl in the file of its family,
+//! holding all it means: how it runs, the options it waits for, how a
+//! decision is applied and what it asks ([`Instruction`]). Two kinds share
+//! one way of running: those that wait for their actor to pick something
+//! implement [`Pick`] (their candidates, application and question), and
+//! those that run by themselves implement [`Effect`] (what they do).
 //! This file only routes: [`with_instruction!`] is the one list of the
 //! instruction types.
 //!
@@ -166,6 +167,43 @@ pub(super) trait Pick: fmt::Debug {
     /// What the instruction asks, as data (`game::wording` words it).
     fn ask(&self, f: &RunFrame) -> Ask;
 }
+
+/// An instruction that runs by itself, start to end, and never waits:
+/// its whole meaning is what it does.
+pub(super) trait Effect: fmt::Debug {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError>;
+}
+
+/// Every effect runs the same way, and waits for nothing.
+macro_rules! effects {
+    ($($t:ty),* $(,)?) => {$(
+        impl Instruction for $t {
+            fn run<O: Observer>(
+                &self,
+                cx: &mut Ctx<'_, O>,
+                at: &At,
+                _buf: &mut Vec<Choice>,
+            ) -> Result<Progress, PlayError> {
+                self.carry_out(cx, at)?;
+                Ok(Progress::Continue)
+            }
+        }
+    )*};
+}
+
+effects!(
+    MoveAll,
+    PlaceAll,
+    PinPicture,
+    RemoveChosen,
+    PerformChosen,
+    Jump,
+    ExtraTurn,
+    EndCardPhase,
+    Restrict,
+    CancelTrigger,
+    SetDestination,
+);
 
 /// A choice an instruction cannot take (the engine's own mistake: the
 /// options it listed are the only ones applied).

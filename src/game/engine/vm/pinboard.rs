@@ -2,10 +2,10 @@
 //! to the track or turned face up, and pictures pinned or unpinned (R5.13,
 //! docs/open-questions.md#q10).
 
-use super::{At, Instruction, Pick};
+use super::{At, Effect, Pick};
 use crate::game::engine::choice::*;
 use crate::game::engine::event::{Event, Observer};
-use crate::game::engine::{Ctx, PlayError, Progress};
+use crate::game::engine::{Ctx, PlayError};
 use crate::game::model::*;
 use crate::game::program::*;
 use crate::game::rules::{Rules, SpaceKind};
@@ -99,13 +99,8 @@ impl Pick for FlipOnBoard {
     }
 }
 
-impl Instruction for PinPicture {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for PinPicture {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         let pic = match self.picture {
             PictureRef::Named(p) => Some(p),
             PictureRef::ThisCard => at.card.and_then(|c| cx.r.card(c).informant),
@@ -125,7 +120,7 @@ impl Instruction for PinPicture {
                 }
             }
         }
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 

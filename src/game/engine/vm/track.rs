@@ -1,10 +1,10 @@
 //! Instructions on the research track's tokens: move some, move all, place
 //! one or all, return one to the bag, pin one (R5.13, R7.6).
 
-use super::{At, Instruction, Pick};
+use super::{At, Effect, Pick};
 use crate::game::engine::choice::*;
 use crate::game::engine::event::{Event, Observer};
-use crate::game::engine::{Ctx, PlayError, Progress};
+use crate::game::engine::{Ctx, PlayError};
 use crate::game::model::*;
 use crate::game::program::*;
 use crate::game::rules::Rules;
@@ -67,13 +67,8 @@ impl Pick for MoveTokens {
     }
 }
 
-impl Instruction for MoveAll {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for MoveAll {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         let tokens = cx.s.track_tokens_admitted(cx.r, &self.filter);
         cx.next();
         // Gained tokens are pinned in track order: push the last first.
@@ -83,7 +78,7 @@ impl Instruction for MoveAll {
                 break;
             }
         }
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 
@@ -114,13 +109,8 @@ impl Pick for Place {
     }
 }
 
-impl Instruction for PlaceAll {
-    fn run<O: Observer>(
-        &self,
-        cx: &mut Ctx<'_, O>,
-        at: &At,
-        _buf: &mut Vec<Choice>,
-    ) -> Result<Progress, PlayError> {
+impl Effect for PlaceAll {
+    fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         let actor = at.actor;
         cx.next();
         if self.what.initiative {
@@ -141,7 +131,7 @@ impl Instruction for PlaceAll {
                 cx.place_token(Moving::Evidence(t), self.space, actor)?;
             }
         }
-        Ok(Progress::Continue)
+        Ok(())
     }
 }
 
