@@ -14,7 +14,7 @@ use crate::game::state::{Frame, State};
 use crate::game::view::View;
 use crate::lab::driver::{play_out, play_out_alone, OnDecision};
 use crate::lab::sim::{simulate, SimConfig};
-use crate::players::agent::{Agent, AgentSpec, Budget, IsmctsAgent, RandomAgent};
+use crate::players::agent::{Agent, AgentSpec, Budget, IsmctsAgent, RandomAgent, Search};
 use std::hint::black_box;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -222,6 +222,55 @@ fn decision_points(r: &Rules, n: usize) -> Vec<Point> {
     out
 }
 
+/// Self-play games of `ismcts:budget:reuse` (seeds 1..=games): the
+/// iterations the searches ran, and the number of searches (decisions with
+/// more than one option). A fresh tree would run `budget` at each.
+pub fn reuse_iterations(r: &Rules, budget: u32, games: u64) -> (u64, u64) {
+    /// Counts what its search runs.
+    struct Counted {
+        agent: IsmctsAgent,
+        run: u64,
+        decisions: u64,
+    }
+    impl Agent for Counted {
+        fn name(&self) -> String {
+            self.agent.name()
+        }
+        fn decide(&mut self, view: &View, options: &[Choice]) -> Choice {
+            let c = self.agent.decide(view, options);
+            if options.len() > 1 {
+                self.run += self.agent.last_iterations as u64;
+                self.decisions += 1;
+            }
+            c
+        }
+        fn observe(&mut self, actor: Actor, choice: Choice) {
+            self.agent.observe(actor, choice);
+        }
+    }
+    let search = Search {
+        budget: Budget::Iterations(budget),
+        reuse: true,
+    };
+    let (mut run, mut decisions) = (0, 0);
+    for seed in 1..=games {
+        let mut s = State::new(r, seed);
+        let [mut editor, mut nixon] = [1, 2].map(|k| Counted {
+            agent: IsmctsAgent::with_search(search, seed * 10 + k),
+            run: 0,
+            decisions: 0,
+        });
+        let mut none = OnDecision(|_: &State, _: Actor, _: &[Choice]| ControlFlow::Continue(()));
+        // A game that fails is cut short there; its searches so far count.
+        let _ = play_out(r, &mut s, &mut [&mut editor, &mut nixon], None, &mut none);
+        for a in [editor, nixon] {
+            run += a.run;
+            decisions += a.decisions;
+        }
+    }
+    (run, decisions)
+}
+
 /// Heap allocations inside engine steps (`State::apply_next`, a random
 /// choice each) over `games` random games: (allocations, steps), or
 /// `None` without the counting allocator. Only the steps are counted, not
@@ -408,6 +457,17 @@ pub fn run_with(
             "  heap allocations per ISMCTS iteration: not counted (the counting allocator is not installed)"
         )?,
     }
+
+    // 4b. What tree reuse saves: self-play games of `ismcts:N:reuse`.
+    let (budget, games) = if cfg.quick { (200, 1) } else { (1000, 4) };
+    let (run, decisions) = reuse_iterations(&r, budget, games);
+    writeln!(
+        out,
+        "ISMCTS with tree reuse (ismcts:{budget}:reuse self-play, {games} game{}): {:.0} iterations run per decision of {budget} ({:.0}% kept from the decision before; {decisions} decisions)",
+        if games == 1 { "" } else { "s" },
+        run as f64 / decisions.max(1) as f64,
+        100.0 - 100.0 * run as f64 / (decisions.max(1) * budget as u64) as f64,
+    )?;
 
     step(4, "all cores");
 

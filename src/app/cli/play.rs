@@ -103,7 +103,7 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
     }
     let seed = a.seed.unwrap_or_else(clock_seed);
     let log_path = log_path(a.log.as_deref(), seed)?;
-    let ai = a.ai.clone().unwrap_or(AgentSpec::Ismcts(
+    let ai = a.ai.clone().unwrap_or(AgentSpec::ismcts(
         crate::players::agent::Budget::Iterations(1000),
     ));
     let (rules, game) = match &a.scenario {

@@ -220,12 +220,8 @@ pub fn failure_error(
         context.push_str(&format!(", while {who} looked ahead"));
     }
     context.push_str(&format!("\nreproduce: {again}"));
-    let timed = |a: &AgentSpec| {
-        matches!(
-            a,
-            AgentSpec::Ismcts(crate::players::agent::Budget::Millis(_))
-        )
-    };
+    let timed =
+        |a: &AgentSpec| matches!(a.budget(), Some(crate::players::agent::Budget::Millis(_)));
     if timed(editor) || timed(nixon) {
         context.push_str(
             "\n(an agent with a time budget decides differently on every run: use ismcts:N iterations to replay exactly)",
