@@ -251,6 +251,7 @@ pub fn reuse_iterations(r: &Rules, budget: u32, games: u64) -> (u64, u64) {
     let search = Search {
         budget: Budget::Iterations(budget),
         reuse: true,
+        threads: 1,
     };
     let (mut run, mut decisions) = (0, 0);
     for seed in 1..=games {
@@ -458,7 +459,30 @@ pub fn run_with(
         )?,
     }
 
-    // 4b. What tree reuse saves: self-play games of `ismcts:N:reuse`.
+    // 4b. Root parallelism: the same decisions, the same 1000 iterations
+    // shared by one tree per core (at least two).
+    let threads = cores.clamp(2, 64) as u8;
+    let mut agent = IsmctsAgent::with_search(
+        Search {
+            budget: Budget::Iterations(1000),
+            reuse: false,
+            threads,
+        },
+        1,
+    );
+    let start = Instant::now();
+    for (s, side, options) in &points {
+        black_box(agent.decide(&View::new(&r, s, *side), options));
+    }
+    let parallel = secs(start.elapsed());
+    writeln!(
+        out,
+        "ISMCTS root-parallel (ismcts:1000:threads={threads}): {:.1} ms per decision ({:.2}x faster than one thread)",
+        parallel * 1000.0 / points.len() as f64,
+        elapsed / parallel
+    )?;
+
+    // 4c. What tree reuse saves: self-play games of `ismcts:N:reuse`.
     let (budget, games) = if cfg.quick { (200, 1) } else { (1000, 4) };
     let (run, decisions) = reuse_iterations(&r, budget, games);
     writeln!(

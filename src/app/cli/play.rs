@@ -14,7 +14,9 @@ pub struct PlayArgs {
     /// The side you play: editor, nixon, or both (hotseat: two players at one terminal).
     #[arg(long = "as", value_name = "SIDE", default_value = "editor", value_parser = Humans::parse)]
     pub side: Humans,
-    /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms [default: ismcts:1000].
+    /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms, with
+    /// options like ismcts:1000:threads=2 (two threads share the 1000 iterations: half the
+    /// thinking time on 2 cores) or :reuse (keeps its tree between decisions) [default: ismcts:1000].
     #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
     pub ai: Option<AgentSpec>,
     /// Seed of the deal and of the agent; names the log [default: from the clock].

@@ -209,6 +209,10 @@ fn agent(name: &str, side: &str) -> Result<AgentSpec, ApiError> {
         Some(Budget::Millis(_)) => Err(ApiError::bad_request(format!(
             "{side}: a time budget makes a run differ each time; give ismcts:N iterations"
         ))),
+        // The lab already plays its games on every core.
+        _ if matches!(spec, AgentSpec::Ismcts(s) if s.threads > 1) => Err(ApiError::bad_request(
+            format!("{side}: the lab plays its games on every core already; drop :threads=N"),
+        )),
         _ => Ok(spec),
     }
 }

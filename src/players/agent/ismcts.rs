@@ -7,9 +7,12 @@
 //! decision on the path, from the point of view of the player who took it.
 //! Seeded and reproducible with an iteration budget.
 //!
-//! An option (see [`Search`]): `reuse` keeps, from one decision to the
+//! Two options (see [`Search`]): `reuse` keeps, from one decision to the
 //! next, the subtree under the path the game took (the agent's option, then
-//! the choices it was told of through [`Agent::observe`]).
+//! the choices it was told of through [`Agent::observe`]); `threads=N` grows
+//! N independent trees on N threads with seeds derived from the agent's, and
+//! chooses by their root visits added up (root parallelism): reproducible
+//! for a given seed and N.
 
 use super::Agent;
 use crate::game::engine::{Actor, Choice};
@@ -61,9 +64,9 @@ impl fmt::Display for Budget {
     }
 }
 
-/// How the search is set up: its budget, and whether it keeps its tree from
-/// one decision to the next. Written after the budget in an agent's name:
-/// `ismcts:1000:reuse`.
+/// How the search is set up: its budget, whether it keeps its tree from one
+/// decision to the next, and how many trees it grows at once. Written after
+/// the budget in an agent's name: `ismcts:1000:reuse:threads=2`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Search {
     /// The budget of one decision, shared among the trees.
@@ -72,10 +75,16 @@ pub struct Search {
     /// then every choice made since, as the agent was told them) and count
     /// its iterations towards the next decision's budget.
     pub reuse: bool,
+    /// Independent trees grown on this many threads (root parallelism),
+    /// their root visits added up; 1 is the plain search.
+    pub threads: u8,
 }
 
+/// The most trees `threads=N` may ask for.
+pub const MAX_THREADS: u8 = 64;
+
 impl Search {
-    /// `BUDGET[:reuse]`.
+    /// `BUDGET[:reuse][:threads=N]`.
     pub fn parse(s: &str) -> Result<Search, String> {
         let mut parts = s.split(':');
         let budget = Budget::parse(parts.next().unwrap_or(""))?;
@@ -84,8 +93,19 @@ impl Search {
             let opt = opt.trim();
             if opt.eq_ignore_ascii_case("reuse") {
                 search.reuse = true;
+            } else if let Some(n) = opt.strip_prefix("threads=") {
+                search.threads = n
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!("`{opt}`: expected threads=N with N from 1 to {MAX_THREADS}")
+                    })?;
             } else {
-                return Err(format!("`{opt}`: unknown search option (expected `reuse`)"));
+                return Err(format!(
+                    "`{opt}`: unknown search option (expected `reuse` or `threads=N`)"
+                ));
             }
         }
         Ok(search)
@@ -97,6 +117,7 @@ impl From<Budget> for Search {
         Search {
             budget,
             reuse: false,
+            threads: 1,
         }
     }
 }
@@ -106,6 +127,9 @@ impl fmt::Display for Search {
         write!(f, "{}", self.budget)?;
         if self.reuse {
             f.write_str(":reuse")?;
+        }
+        if self.threads != 1 {
+            write!(f, ":threads={}", self.threads)?;
         }
         Ok(())
     }
@@ -442,11 +466,25 @@ impl Tree {
     }
 }
 
+/// A seed for tree `i` of an agent seeded `seed` (SplitMix64 of the pair);
+/// tree 0 uses `seed` itself, so one thread is the plain search.
+fn tree_seed(seed: u64, i: u64) -> u64 {
+    if i == 0 {
+        return seed;
+    }
+    let mut z = seed
+        .wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 pub struct IsmctsAgent {
     search: Search,
     /// UCB exploration constant.
     pub exploration: f64,
-    /// The tree, with its generator.
+    /// One tree per thread, each with its generator.
     trees: Vec<Tree>,
     /// Whether the agent was told a choice since its last search (a driver
     /// that never calls `observe` must not have a stale tree reused).
@@ -473,10 +511,13 @@ impl IsmctsAgent {
 
     /// An agent whose time budget runs on `clock`.
     pub fn with_clock(search: Search, seed: u64, clock: Arc<dyn Clock>) -> IsmctsAgent {
+        let threads = search.threads.max(1) as u64;
         IsmctsAgent {
             search,
             exploration: 0.7,
-            trees: vec![Tree::new(seed)],
+            trees: (0..threads)
+                .map(|i| Tree::new(tree_seed(seed, i)))
+                .collect(),
             heard: false,
             visits: Vec::new(),
             last_iterations: 0,
@@ -484,10 +525,14 @@ impl IsmctsAgent {
         }
     }
 
-    /// What the tree is to do.
-    fn goal(budget: Budget) -> Goal {
+    /// What tree `i` of `k` is to do: an iteration budget is shared out
+    /// (the first trees take the remainder), a time budget is everyone's.
+    fn goal(budget: Budget, i: usize, k: usize) -> Goal {
         match budget {
-            Budget::Iterations(n) => Goal::Visits(n),
+            Budget::Iterations(n) => {
+                let n = n as usize;
+                Goal::Visits((n / k + usize::from(i < n % k)) as u32)
+            }
             Budget::Millis(ms) => Goal::Millis(ms),
         }
     }
@@ -526,9 +571,37 @@ impl Agent for IsmctsAgent {
         }
         let reuse = self.search.reuse && self.heard;
         self.heard = false;
-        let goal = IsmctsAgent::goal(self.search.budget);
+        let k = self.trees.len();
+        let budget = self.search.budget;
+        let goal = |i| IsmctsAgent::goal(budget, i, k);
         let (exploration, clock) = (self.exploration, self.clock.clone());
-        let n = self.trees[0].search(view, options, goal, reuse, exploration, clock.as_ref());
+        let (first, rest) = self.trees.split_first_mut().expect("at least one tree");
+        let mut n = 0;
+        if rest.is_empty() {
+            n = first.search(view, options, goal(0), reuse, exploration, clock.as_ref());
+        } else {
+            // Root parallelism: the other trees on their own threads, the
+            // first on this one; each tree is a function of its seed, so
+            // the sum does not depend on how the threads were scheduled.
+            let view = *view;
+            std::thread::scope(|scope| {
+                let clock = clock.as_ref();
+                let handles: Vec<_> = rest
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        let goal = goal(i + 1);
+                        scope.spawn(move || {
+                            t.search(&view, options, goal, reuse, exploration, clock)
+                        })
+                    })
+                    .collect();
+                n = first.search(&view, options, goal(0), reuse, exploration, clock);
+                for h in handles {
+                    n += h.join().expect("a search thread panicked");
+                }
+            });
+        }
         self.last_iterations = n;
         // The root visits of all trees, summed by option, in the order the
         // options first appear (tree by tree); the most visited wins, the
