@@ -483,12 +483,12 @@ pub fn run_with(
     )?;
 
     // 4c. What tree reuse saves: self-play games of `ismcts:N:reuse`.
-    let (budget, games) = if cfg.quick { (200, 1) } else { (1000, 4) };
-    let (run, decisions) = reuse_iterations(&r, budget, games);
+    let (budget, reuse_games) = if cfg.quick { (200, 1) } else { (1000, 4) };
+    let (run, decisions) = reuse_iterations(&r, budget, reuse_games);
     writeln!(
         out,
-        "ISMCTS with tree reuse (ismcts:{budget}:reuse self-play, {games} game{}): {:.0} iterations run per decision of {budget} ({:.0}% kept from the decision before; {decisions} decisions)",
-        if games == 1 { "" } else { "s" },
+        "ISMCTS with tree reuse (ismcts:{budget}:reuse self-play, {reuse_games} game{}): {:.0} iterations run per decision of {budget} ({:.0}% kept from the decision before; {decisions} decisions)",
+        if reuse_games == 1 { "" } else { "s" },
         run as f64 / decisions.max(1) as f64,
         100.0 - 100.0 * run as f64 / (decisions.max(1) * budget as u64) as f64,
     )?;
