@@ -81,7 +81,8 @@ fn agents_cannot_see_hidden_information() {
     let specs = [
         AgentSpec::Random,
         AgentSpec::Heuristic,
-        AgentSpec::Ismcts(Budget::Iterations(60)),
+        AgentSpec::ismcts(Budget::Iterations(60)),
+        AgentSpec::parse("ismcts:60:threads=2").unwrap(),
     ];
     let mut differing_states = 0;
     for (i, (s, side)) in positions(&r, 120).into_iter().enumerate() {
@@ -143,11 +144,11 @@ fn agents_do_react_to_visible_information() {
 fn agent_names_parse_with_budgets() {
     assert_eq!(
         AgentSpec::parse("ismcts:2000"),
-        Ok(AgentSpec::Ismcts(Budget::Iterations(2000)))
+        Ok(AgentSpec::ismcts(Budget::Iterations(2000)))
     );
     assert_eq!(
         AgentSpec::parse("ismcts:250ms"),
-        Ok(AgentSpec::Ismcts(Budget::Millis(250)))
+        Ok(AgentSpec::ismcts(Budget::Millis(250)))
     );
     assert_eq!(AgentSpec::parse("heuristic"), Ok(AgentSpec::Heuristic));
     assert!(AgentSpec::parse("ismcts:0").is_err());
@@ -163,9 +164,129 @@ fn ismcts_is_reproducible_with_an_iteration_budget() {
     for (s, side) in positions(&r, 10) {
         let mut o = Vec::new();
         View::new(&r, &s, side).legal(&mut o);
-        let spec = AgentSpec::Ismcts(Budget::Iterations(100));
+        let spec = AgentSpec::ismcts(Budget::Iterations(100));
         let a = spec.build(3, side).decide(&View::new(&r, &s, side), &o);
         let b = spec.build(3, side).decide(&View::new(&r, &s, side), &o);
         assert_eq!(a, b);
     }
+}
+
+#[test]
+fn search_options_follow_the_budget_and_print_back() {
+    use watergate::players::agent::Search;
+    let spec = AgentSpec::parse("ismcts:500:reuse:threads=2").unwrap();
+    assert_eq!(
+        spec,
+        AgentSpec::Ismcts(Search {
+            budget: Budget::Iterations(500),
+            reuse: true,
+            threads: 2
+        })
+    );
+    assert_eq!(spec.to_string(), "ismcts:500:reuse:threads=2");
+    assert_eq!(AgentSpec::parse(&spec.to_string()), Ok(spec));
+    assert_eq!(
+        AgentSpec::parse("ismcts:1000").unwrap().to_string(),
+        "ismcts:1000"
+    );
+    let err = AgentSpec::parse("ismcts:100:threads=0").unwrap_err();
+    assert!(err.contains("threads=N with N from 1"), "{err}");
+    let err = AgentSpec::parse("ismcts:100:deeper").unwrap_err();
+    assert!(err.contains("unknown search option"), "{err}");
+}
+
+#[test]
+fn root_parallel_ismcts_is_reproducible_for_a_seed_and_a_thread_count() {
+    let r = watergate::data::shipped();
+    let spec = AgentSpec::parse("ismcts:120:threads=3").unwrap();
+    let mut differs_from_one_thread = 0;
+    for (i, (s, side)) in positions(&r, 12).into_iter().enumerate() {
+        let mut o = Vec::new();
+        View::new(&r, &s, side).legal(&mut o);
+        let seed = 40 + i as u64;
+        let a = spec.build(seed, side).decide(&View::new(&r, &s, side), &o);
+        let b = spec.build(seed, side).decide(&View::new(&r, &s, side), &o);
+        assert_eq!(a, b, "the same seed and thread count choose the same");
+        assert!(o.contains(&a), "{a:?} is one of the options");
+        let one = AgentSpec::ismcts(Budget::Iterations(120));
+        if one.build(seed, side).decide(&View::new(&r, &s, side), &o) != a {
+            differs_from_one_thread += 1;
+        }
+    }
+    // Three trees of 40 iterations are another search than one of 120.
+    assert!(differs_from_one_thread > 0);
+}
+
+#[test]
+fn root_parallel_ismcts_plays_whole_games_with_legal_moves() {
+    use watergate::lab::driver::play_out;
+    let r = watergate::data::shipped();
+    let spec = AgentSpec::parse("ismcts:40:threads=2").unwrap();
+    for seed in 0..2 {
+        let mut s = State::new(&r, seed);
+        let mut editor = spec.build(seed + 1, Side::Editor);
+        let mut nixon = spec.build(seed + 2, Side::Nixon);
+        let mut every = OnDecision(|_: &State, _: Actor, _: &[Choice]| ControlFlow::Continue(()));
+        // The driver refuses an option that is not legal (`DriveError::Illegal`).
+        play_out(
+            &r,
+            &mut s,
+            BySide::new(editor.as_mut(), nixon.as_mut()),
+            None,
+            &mut every,
+        )
+        .expect("every choice is legal");
+        assert!(s.outcome().is_some(), "R10: the game ends with a winner");
+    }
+}
+
+/// Self-play of `ismcts:budget:reuse` with each search's iteration count:
+/// (iterations run, searches). `tell`: whether the agents hear the choices.
+fn reuse_game(r: &Rules, budget: u32, tell: bool, forget: bool) -> (u64, u64) {
+    use watergate::players::agent::{Agent, IsmctsAgent, Search};
+    let search = Search {
+        budget: Budget::Iterations(budget),
+        reuse: true,
+        threads: 1,
+    };
+    let mut agents = [1, 2].map(|k| IsmctsAgent::with_search(search, k));
+    let mut s = State::new(r, 5);
+    let mut o = Vec::new();
+    let (mut run, mut searches) = (0, 0);
+    while let Some(Actor::Player(side)) = s.legal(r, &mut o) {
+        let agent = &mut agents[side.index()];
+        if forget {
+            agent.forget();
+        }
+        let c = agent.decide(&View::new(r, &s, side), &o);
+        assert!(o.contains(&c), "{c:?} is one of the options");
+        if o.len() > 1 {
+            run += agent.last_iterations as u64;
+            searches += 1;
+        }
+        s.apply_next(r, c, &mut o).expect("a legal choice applies");
+        if tell {
+            for a in &mut agents {
+                a.observe(Actor::Player(side), c);
+            }
+        }
+    }
+    (run, searches)
+}
+
+#[test]
+fn a_kept_tree_saves_iterations_only_while_the_agent_follows_the_game() {
+    let r = watergate::data::shipped();
+    let (run, searches) = reuse_game(&r, 150, true, false);
+    assert!(searches > 10);
+    assert!(
+        run < 150 * searches,
+        "told every choice, the agents keep visits: {run} iterations in {searches} searches"
+    );
+    // Never told (a driver without `observe`), or told to forget (an
+    // undo): every search starts afresh and runs its whole budget.
+    let (run, searches) = reuse_game(&r, 150, false, false);
+    assert_eq!(run, 150 * searches);
+    let (run, searches) = reuse_game(&r, 150, true, true);
+    assert_eq!(run, 150 * searches);
 }

@@ -21,6 +21,8 @@ fn the_quick_bench_prints_every_figure() {
         "share of time inside rhai",
         "clone of a mid-action game state",
         "ISMCTS, one core",
+        "ISMCTS with tree reuse",
+        "ISMCTS root-parallel",
         "cores:",
     ] {
         assert!(text.contains(needle), "missing `{needle}` in:\n{text}");

@@ -449,7 +449,13 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     return Ok(false);
                 }
                 Ok(_) => match self.stop.take() {
-                    Some(Stop::Undo) => self.undo(state)?,
+                    Some(Stop::Undo) => {
+                        self.undo(state)?;
+                        // The agents followed choices that are taken back.
+                        for agent in agents.iter_mut().flatten() {
+                            agent.forget();
+                        }
+                    }
                     _ => return self.quit(),
                 },
                 Err(DriveError::Observer(e)) => return Err(e),

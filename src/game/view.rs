@@ -283,19 +283,19 @@ impl View<'_> {
         use smallvec::SmallVec;
         // Scratch lists live on the stack (sized for the shipped game; a
         // bigger one spills to the heap and works the same): a search
-        // determinizes at every iteration.
+        // determinizes at every iteration. Each pool is put in id order
+        // before it is shuffled, so the deal depends on what the pool holds,
+        // never on the order the hidden cards or tokens lay in.
         let mut s = self.state.clone();
         s.rng = GameRng::seed_from_u64(seed);
         let me = self.side;
         let opp = me.other();
         // The opponent's hand and deck: one pool, dealt again.
         let hand_len = s.hands[opp].len();
-        let mut pool: SmallVec<[CardId; 40]> = s.hands[opp]
-            .iter()
-            .chain(s.decks[opp].iter())
-            .copied()
-            .collect();
-        pool.sort_unstable();
+        let mut pool: SmallVec<[CardId; 40]> = SmallVec::new();
+        pool.extend_from_slice(&s.hands[opp]);
+        pool.extend_from_slice(&s.decks[opp]);
+        sort_ids(&mut pool, |c| c.0, CardId);
         s.shuffle(&mut pool);
         s.hands[opp].clear();
         s.hands[opp].extend_from_slice(&pool[..hand_len]);
@@ -303,7 +303,7 @@ impl View<'_> {
         s.decks[opp].extend_from_slice(&pool[hand_len..]);
         // The viewer's own deck order is unknown to them too.
         let mut deck = std::mem::take(&mut s.decks[me]);
-        deck.sort_unstable();
+        sort_ids(&mut deck, |c| c.0, CardId);
         s.shuffle(&mut deck);
         s.decks[me] = deck;
         // Evidence the viewer cannot identify: the bag, and for the Editor
@@ -318,12 +318,10 @@ impl View<'_> {
                     .map(|(i, _)| i),
             );
         }
-        let mut tokens: SmallVec<[TokenId; 48]> = hidden_slots
-            .iter()
-            .map(|i| s.track[*i])
-            .chain(s.bag.iter().copied())
-            .collect();
-        tokens.sort_unstable();
+        let mut tokens: SmallVec<[TokenId; 48]> = SmallVec::new();
+        tokens.extend(hidden_slots.iter().map(|i| s.track[*i]));
+        tokens.extend_from_slice(&s.bag);
+        sort_ids(&mut tokens, |t| t.0, TokenId);
         s.shuffle(&mut tokens);
         let (on_track, in_bag) = tokens.split_at(hidden_slots.len());
         let locs: SmallVec<[EvLoc; 16]> = hidden_slots
@@ -340,5 +338,55 @@ impl View<'_> {
         s.bag.clear();
         s.bag.extend_from_slice(in_bag);
         s
+    }
+}
+
+/// Puts ids (one byte each) in ascending order: through a 256-bit set when
+/// they are distinct, as the cards and tokens of a game are (a handful of
+/// instructions per id, where a comparison sort takes dozens); by sorting
+/// otherwise. The same order either way.
+fn sort_ids<T: Copy + Ord>(items: &mut [T], id: impl Fn(T) -> u8, make: impl Fn(u8) -> T) {
+    let mut set = [0u64; 4];
+    for &t in items.iter() {
+        let b = id(t);
+        let (word, bit) = ((b >> 6) as usize, 1u64 << (b & 63));
+        if set[word] & bit != 0 {
+            items.sort_unstable();
+            return;
+        }
+        set[word] |= bit;
+    }
+    let mut out = items.iter_mut();
+    for (w, mut bits) in set.into_iter().enumerate() {
+        while bits != 0 {
+            let b = (w as u32 * 64 + bits.trailing_zeros()) as u8;
+            bits &= bits - 1;
+            if let Some(slot) = out.next() {
+                *slot = make(b);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sort_ids;
+
+    #[test]
+    fn ids_are_put_in_ascending_order_whether_distinct_or_not() {
+        let cases: [&[u8]; 5] = [
+            &[],
+            &[7],
+            &[200, 3, 64, 63, 255, 0, 128, 127],
+            &[5, 1, 5, 0],
+            &[9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 66, 65, 130, 129, 250, 249],
+        ];
+        for case in cases {
+            let mut got = case.to_vec();
+            sort_ids(&mut got, |b| b, |b| b);
+            let mut want = case.to_vec();
+            want.sort();
+            assert_eq!(got, want, "{case:?}");
+        }
     }
 }

@@ -14,7 +14,7 @@ use crate::game::state::{Frame, State};
 use crate::game::view::View;
 use crate::lab::driver::{play_out, play_out_alone, OnDecision};
 use crate::lab::sim::{simulate, SimConfig};
-use crate::players::agent::{Agent, AgentSpec, Budget, IsmctsAgent, RandomAgent};
+use crate::players::agent::{Agent, AgentSpec, Budget, IsmctsAgent, RandomAgent, Search};
 use std::hint::black_box;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -228,6 +228,62 @@ fn decision_points(r: &Rules, n: usize) -> Vec<Point> {
     out
 }
 
+/// Self-play games of `ismcts:budget:reuse` (seeds 1..=games): the
+/// iterations the searches ran, and the number of searches (decisions with
+/// more than one option). A fresh tree would run `budget` at each.
+pub fn reuse_iterations(r: &Rules, budget: u32, games: u64) -> (u64, u64) {
+    /// Counts what its search runs.
+    struct Counted {
+        agent: IsmctsAgent,
+        run: u64,
+        decisions: u64,
+    }
+    impl Agent for Counted {
+        fn name(&self) -> String {
+            self.agent.name()
+        }
+        fn decide(&mut self, view: &View, options: &[Choice]) -> Choice {
+            let c = self.agent.decide(view, options);
+            if options.len() > 1 {
+                self.run += self.agent.last_iterations as u64;
+                self.decisions += 1;
+            }
+            c
+        }
+        fn observe(&mut self, actor: Actor, choice: Choice) {
+            self.agent.observe(actor, choice);
+        }
+    }
+    let search = Search {
+        budget: Budget::Iterations(budget),
+        reuse: true,
+        threads: 1,
+    };
+    let (mut run, mut decisions) = (0, 0);
+    for seed in 1..=games {
+        let mut s = State::new(r, seed);
+        let [mut editor, mut nixon] = [1, 2].map(|k| Counted {
+            agent: IsmctsAgent::with_search(search, seed * 10 + k),
+            run: 0,
+            decisions: 0,
+        });
+        let mut none = OnDecision(|_: &State, _: Actor, _: &[Choice]| ControlFlow::Continue(()));
+        // A game that fails is cut short there; its searches so far count.
+        let _ = play_out(
+            r,
+            &mut s,
+            crate::game::model::BySide::new(&mut editor, &mut nixon),
+            None,
+            &mut none,
+        );
+        for a in [editor, nixon] {
+            run += a.run;
+            decisions += a.decisions;
+        }
+    }
+    (run, decisions)
+}
+
 /// Heap allocations inside engine steps (`State::apply_next`, a random
 /// choice each) over `games` random games: (allocations, steps), or
 /// `None` without the counting allocator. Only the steps are counted, not
@@ -412,6 +468,40 @@ pub fn run_with(
             "  heap allocations per ISMCTS iteration: not counted (the counting allocator is not installed)"
         )?,
     }
+
+    // 4b. Root parallelism: the same decisions, the same 1000 iterations
+    // shared by one tree per core (at least two).
+    let threads = cores.clamp(2, 64) as u8;
+    let mut agent = IsmctsAgent::with_search(
+        Search {
+            budget: Budget::Iterations(1000),
+            reuse: false,
+            threads,
+        },
+        1,
+    );
+    let start = Instant::now();
+    for (s, side, options) in &points {
+        black_box(agent.decide(&View::new(&r, s, *side), options));
+    }
+    let parallel = secs(start.elapsed());
+    writeln!(
+        out,
+        "ISMCTS root-parallel (ismcts:1000:threads={threads}): {:.1} ms per decision ({:.2}x faster than one thread)",
+        parallel * 1000.0 / points.len() as f64,
+        elapsed / parallel
+    )?;
+
+    // 4c. What tree reuse saves: self-play games of `ismcts:N:reuse`.
+    let (budget, reuse_games) = if cfg.quick { (200, 1) } else { (1000, 4) };
+    let (run, decisions) = reuse_iterations(&r, budget, reuse_games);
+    writeln!(
+        out,
+        "ISMCTS with tree reuse (ismcts:{budget}:reuse self-play, {reuse_games} game{}): {:.0} iterations run per decision of {budget} ({:.0}% kept from the decision before; {decisions} decisions)",
+        if reuse_games == 1 { "" } else { "s" },
+        run as f64 / decisions.max(1) as f64,
+        100.0 - 100.0 * run as f64 / (decisions.max(1) * budget as u64) as f64,
+    )?;
 
     step(4, "all cores");
 

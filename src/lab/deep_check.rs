@@ -30,7 +30,7 @@ pub const SEED: u64 = 1;
 /// reach the states good play leads to, and look ahead from them.
 pub fn pairings(n: u64) -> Vec<(AgentSpec, AgentSpec, u64)> {
     use AgentSpec::*;
-    let small = Ismcts(Budget::Iterations(20));
+    let small = AgentSpec::ismcts(Budget::Iterations(20));
     vec![
         (Random, Random, n),
         (Heuristic, Random, (n / 5).max(1)),

@@ -6,7 +6,8 @@
 //! the choice, and every engine event. Simulate, soak, check --deep, the
 //! bench, the terminal and the tests play their games here; an observer
 //! that stops the game before a decision is how the terminal leaves the
-//! driver for `undo` and `quit`.
+//! driver for `undo` and `quit`. Every agent is told every choice
+//! (`Agent::observe`), so a searching agent can keep its tree.
 
 use crate::game::engine::{Actor, Choice, Observer, PlayError, ScriptError};
 use crate::game::model::{BySide, Side};
@@ -128,11 +129,18 @@ pub fn play_out_alone<O: Steps>(
 /// Who decides for a side.
 trait Seats {
     fn seat(&mut self, side: Side) -> &mut dyn Agent;
+    /// Tells every agent (once each) of a choice applied to the game.
+    fn observe(&mut self, actor: Actor, choice: Choice);
 }
 
 impl Seats for BySide<&mut dyn Agent> {
     fn seat(&mut self, side: Side) -> &mut dyn Agent {
         &mut *self[side]
+    }
+    fn observe(&mut self, actor: Actor, choice: Choice) {
+        for agent in self.iter_mut() {
+            agent.observe(actor, choice);
+        }
     }
 }
 
@@ -142,6 +150,9 @@ struct Alone<'a>(&'a mut dyn Agent);
 impl Seats for Alone<'_> {
     fn seat(&mut self, _: Side) -> &mut dyn Agent {
         &mut *self.0
+    }
+    fn observe(&mut self, actor: Actor, choice: Choice) {
+        self.0.observe(actor, choice);
     }
 }
 
@@ -195,6 +206,7 @@ fn drive<O: Steps>(
         next = s
             .apply_next_observed(r, choice, &mut options, obs)
             .map_err(DriveError::Play)?;
+        agents.observe(actor, choice);
         played.decisions += 1;
     }
     Ok(played)

@@ -29,7 +29,7 @@ pub struct SimulateArgs {
     /// Seed of the whole run: game i uses a seed derived from it.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms.
+    /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms; search options after it: ismcts:N:reuse, ismcts:N:threads=K.
     #[arg(long, value_name = "AGENT", default_value = "random", value_parser = AgentSpec::parse)]
     pub editor: AgentSpec,
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
@@ -220,12 +220,8 @@ pub fn failure_error(
         context.push_str(&format!(", while {who} looked ahead"));
     }
     context.push_str(&format!("\nreproduce: {again}"));
-    let timed = |a: &AgentSpec| {
-        matches!(
-            a,
-            AgentSpec::Ismcts(crate::players::agent::Budget::Millis(_))
-        )
-    };
+    let timed =
+        |a: &AgentSpec| matches!(a.budget(), Some(crate::players::agent::Budget::Millis(_)));
     if timed(editor) || timed(nixon) {
         context.push_str(
             "\n(an agent with a time budget decides differently on every run: use ismcts:N iterations to replay exactly)",

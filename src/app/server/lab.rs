@@ -200,16 +200,20 @@ pub fn result(
 /// Checks an agent name and its budget.
 fn agent(name: &str, side: &str) -> Result<AgentSpec, ApiError> {
     let spec = AgentSpec::parse(name).map_err(|e| ApiError::bad_request(format!("{side}: {e}")))?;
-    match spec {
-        AgentSpec::Ismcts(Budget::Iterations(n)) if n as u64 > MAX_ITERATIONS as u64 => {
+    match spec.budget() {
+        Some(Budget::Iterations(n)) if n as u64 > MAX_ITERATIONS as u64 => {
             Err(ApiError::bad_request(format!(
                 "{side}: ismcts:{n} — the lab allows at most {MAX_ITERATIONS} iterations per decision"
             )))
         }
-        AgentSpec::Ismcts(Budget::Millis(_)) => Err(ApiError::bad_request(format!(
+        Some(Budget::Millis(_)) => Err(ApiError::bad_request(format!(
             "{side}: a time budget makes a run differ each time; give ismcts:N iterations"
         ))),
-        s => Ok(s),
+        // The lab already plays its games on every core.
+        _ if matches!(spec, AgentSpec::Ismcts(s) if s.threads > 1) => Err(ApiError::bad_request(
+            format!("{side}: the lab plays its games on every core already; drop :threads=N"),
+        )),
+        _ => Ok(spec),
     }
 }
 

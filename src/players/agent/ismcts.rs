@@ -6,6 +6,13 @@
 //! one node, plays the game out at random and credits the result to every
 //! decision on the path, from the point of view of the player who took it.
 //! Seeded and reproducible with an iteration budget.
+//!
+//! Two options (see [`Search`]): `reuse` keeps, from one decision to the
+//! next, the subtree under the path the game took (the agent's option, then
+//! the choices it was told of through [`Agent::observe`]); `threads=N` grows
+//! N independent trees on N threads with seeds derived from the agent's, and
+//! chooses by their root visits added up (root parallelism): reproducible
+//! for a given seed and N.
 
 use super::Agent;
 use crate::game::engine::{Actor, Choice};
@@ -57,9 +64,81 @@ impl fmt::Display for Budget {
     }
 }
 
+/// How the search is set up: its budget, whether it keeps its tree from one
+/// decision to the next, and how many trees it grows at once. Written after
+/// the budget in an agent's name: `ismcts:1000:reuse:threads=2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// The budget of one decision, shared among the trees.
+    pub budget: Budget,
+    /// Keep the part of the tree that the game went down (the chosen option,
+    /// then every choice made since, as the agent was told them) and count
+    /// its iterations towards the next decision's budget.
+    pub reuse: bool,
+    /// Independent trees grown on this many threads (root parallelism),
+    /// their root visits added up; 1 is the plain search.
+    pub threads: u8,
+}
+
+/// The most trees `threads=N` may ask for.
+pub const MAX_THREADS: u8 = 64;
+
+impl Search {
+    /// `BUDGET[:reuse][:threads=N]`.
+    pub fn parse(s: &str) -> Result<Search, String> {
+        let mut parts = s.split(':');
+        let budget = Budget::parse(parts.next().unwrap_or(""))?;
+        let mut search = Search::from(budget);
+        for opt in parts {
+            let opt = opt.trim();
+            if opt.eq_ignore_ascii_case("reuse") {
+                search.reuse = true;
+            } else if let Some(n) = opt.strip_prefix("threads=") {
+                search.threads = n
+                    .trim()
+                    .parse()
+                    .ok()
+                    .filter(|n| (1..=MAX_THREADS).contains(n))
+                    .ok_or_else(|| {
+                        format!("`{opt}`: expected threads=N with N from 1 to {MAX_THREADS}")
+                    })?;
+            } else {
+                return Err(format!(
+                    "`{opt}`: unknown search option (expected `reuse` or `threads=N`)"
+                ));
+            }
+        }
+        Ok(search)
+    }
+}
+
+impl From<Budget> for Search {
+    fn from(budget: Budget) -> Search {
+        Search {
+            budget,
+            reuse: false,
+            threads: 1,
+        }
+    }
+}
+
+impl fmt::Display for Search {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.budget)?;
+        if self.reuse {
+            f.write_str(":reuse")?;
+        }
+        if self.threads != 1 {
+            write!(f, ":threads={}", self.threads)?;
+        }
+        Ok(())
+    }
+}
+
 /// No node (the end of a list of children).
 const NONE: u32 = u32::MAX;
 
+#[derive(Clone, Copy)]
 struct Node {
     /// The choice leading here, and who took it.
     choice: Choice,
@@ -92,50 +171,86 @@ impl Node {
     }
 }
 
-pub struct IsmctsAgent {
-    budget: Budget,
+/// Decisions in one playout before it is judged instead of finished.
+const PLAYOUT_LIMIT: usize = 4000;
+
+/// One search tree with its own generator: the agent grows one per thread.
+struct Tree {
     rng: Pcg64Mcg,
-    /// UCB exploration constant.
-    pub exploration: f64,
-    /// The tree (kept between decisions for its capacity).
+    /// The tree; node 0 is the root (kept between decisions for its
+    /// capacity, and with `reuse` for its contents).
     nodes: Vec<Node>,
+    /// Where a subtree is copied when it becomes the new tree.
+    spare: Vec<Node>,
     /// Buffers of an iteration, kept for their capacity: the options of
     /// the sampled state, the path from the root.
     buf: Vec<Choice>,
     path: Vec<u32>,
-    /// Iterations run by the last decision (for benchmarks).
-    pub last_iterations: u32,
     script_error: Option<crate::game::engine::ScriptError>,
-    /// Where a time budget's time comes from (unused with an iteration budget).
-    clock: Arc<dyn Clock>,
+    /// With `reuse`: the node the game has reached, following the choices
+    /// the agent was told since its last search (`None`: off the tree).
+    at: Option<u32>,
 }
 
-/// Decisions in one playout before it is judged instead of finished.
-const PLAYOUT_LIMIT: usize = 4000;
+/// What one tree is to do in a decision.
+#[derive(Clone, Copy)]
+enum Goal {
+    /// Until its root has this many visits (those kept from before count).
+    Visits(u32),
+    /// For this many milliseconds.
+    Millis(u32),
+}
 
-impl IsmctsAgent {
-    /// An agent whose time budget, if any, runs on the wall clock.
-    pub fn new(budget: Budget, seed: u64) -> IsmctsAgent {
-        IsmctsAgent::with_clock(budget, seed, WallClock::shared())
-    }
-
-    /// An agent whose time budget runs on `clock`.
-    pub fn with_clock(budget: Budget, seed: u64, clock: Arc<dyn Clock>) -> IsmctsAgent {
-        IsmctsAgent {
-            budget,
+impl Tree {
+    fn new(seed: u64) -> Tree {
+        Tree {
             rng: Pcg64Mcg::seed_from_u64(seed),
-            exploration: 0.7,
             nodes: Vec::new(),
+            spare: Vec::new(),
             buf: Vec::new(),
             path: Vec::new(),
-            last_iterations: 0,
             script_error: None,
-            clock,
+            at: None,
         }
     }
 
     fn pick(&mut self, n: usize) -> usize {
         (((self.rng.next_u64() as u128) * (n as u128)) >> 64) as usize
+    }
+
+    /// Makes the subtree under `at` the whole tree (children in the same
+    /// order), copying it into the spare vector: no allocation once both
+    /// have grown.
+    fn reroot(&mut self, at: u32) {
+        let old = std::mem::take(&mut self.nodes);
+        let mut new = std::mem::take(&mut self.spare);
+        new.clear();
+        let mut root = old[at as usize];
+        root.next_sibling = NONE;
+        new.push(root);
+        // Breadth first: a copied node still holds its old first child
+        // until its turn comes, when its children are copied after it.
+        let mut i = 0;
+        while i < new.len() {
+            let mut ch = new[i].first_child;
+            new[i].first_child = NONE;
+            new[i].last_child = NONE;
+            while ch != NONE {
+                let mut node = old[ch as usize];
+                ch = node.next_sibling;
+                node.next_sibling = NONE;
+                let id = new.len() as u32;
+                new.push(node);
+                match new[i].last_child {
+                    NONE => new[i].first_child = id,
+                    last => new[last as usize].next_sibling = id,
+                }
+                new[i].last_child = id;
+            }
+            i += 1;
+        }
+        self.nodes = new;
+        self.spare = old;
     }
 
     /// Plays `s` to its end at random from the decision `next` (whose
@@ -181,7 +296,27 @@ impl IsmctsAgent {
         false
     }
 
-    fn iterate(&mut self, r: &Rules, view: &View, buf: &mut Vec<Choice>, path: &mut Vec<u32>) {
+    /// The child of `node` reached by `choice`.
+    fn child(&self, node: u32, choice: Choice) -> Option<u32> {
+        let mut ch = self.nodes[node as usize].first_child;
+        while ch != NONE {
+            let child = &self.nodes[ch as usize];
+            if child.choice == choice {
+                return Some(ch);
+            }
+            ch = child.next_sibling;
+        }
+        None
+    }
+
+    fn iterate(
+        &mut self,
+        r: &Rules,
+        view: &View,
+        exploration: f64,
+        buf: &mut Vec<Choice>,
+        path: &mut Vec<u32>,
+    ) {
         let mut s = view.determinize(self.rng.next_u64());
         let mut node = 0usize;
         path.clear();
@@ -204,8 +339,7 @@ impl IsmctsAgent {
                 child.avail += 1;
                 let mean = child.wins as f64 / child.visits.max(1) as f64;
                 let ucb = mean
-                    + self.exploration
-                        * ((child.avail as f64).ln() / child.visits.max(1) as f64).sqrt();
+                    + exploration * ((child.avail as f64).ln() / child.visits.max(1) as f64).sqrt();
                 if best.is_none_or(|(b, _)| ucb > b) {
                     best = Some((ucb, id));
                 }
@@ -268,61 +402,224 @@ impl IsmctsAgent {
             };
         }
     }
+
+    /// Grows the tree for the decision of `view` (options `options`, more
+    /// than one) towards `goal`; the iterations it ran. With `reuse`, the
+    /// subtree the game reached is kept and its visits count.
+    fn search(
+        &mut self,
+        view: &View,
+        options: &[Choice],
+        goal: Goal,
+        reuse: bool,
+        exploration: f64,
+        clock: &dyn Clock,
+    ) -> u32 {
+        let r = view.rules();
+        match self.at.take() {
+            Some(at) if reuse => self.reroot(at),
+            _ => {
+                self.nodes.clear();
+                self.nodes
+                    .push(Node::new(options[0], view.side().other(), 0));
+            }
+        }
+        let kept = self.nodes[0].visits;
+        if let Goal::Visits(n) = goal {
+            // At most one node per iteration: the tree never grows its
+            // vector during the search.
+            self.nodes.reserve(n.saturating_sub(kept) as usize + 1);
+        }
+        let mut buf = std::mem::take(&mut self.buf);
+        let mut path = std::mem::take(&mut self.path);
+        buf.reserve(64);
+        path.reserve(64);
+        let watch = Stopwatch::start(clock);
+        let mut n = 0;
+        loop {
+            match goal {
+                Goal::Visits(max) if kept.saturating_add(n) >= max => break,
+                Goal::Millis(ms) if n % 8 == 0 && watch.elapsed().as_millis() >= ms as u128 => {
+                    break
+                }
+                _ => {}
+            }
+            self.iterate(r, view, exploration, &mut buf, &mut path);
+            n += 1;
+        }
+        self.buf = buf;
+        self.path = path;
+        // The game is at the root until the agent hears otherwise.
+        self.at = Some(0);
+        n
+    }
+
+    /// The root's children, in the order they were added.
+    fn root_children(&self) -> impl Iterator<Item = &Node> {
+        let nodes = &self.nodes;
+        let mut ch = nodes.first().map_or(NONE, |root| root.first_child);
+        std::iter::from_fn(move || {
+            let node = nodes.get(ch as usize)?;
+            ch = node.next_sibling;
+            Some(node)
+        })
+    }
+}
+
+/// A seed for tree `i` of an agent seeded `seed` (SplitMix64 of the pair);
+/// tree 0 uses `seed` itself, so one thread is the plain search.
+fn tree_seed(seed: u64, i: u64) -> u64 {
+    if i == 0 {
+        return seed;
+    }
+    let mut z = seed
+        .wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+pub struct IsmctsAgent {
+    search: Search,
+    /// UCB exploration constant.
+    pub exploration: f64,
+    /// One tree per thread, each with its generator.
+    trees: Vec<Tree>,
+    /// Whether the agent was told a choice since its last search (a driver
+    /// that never calls `observe` must not have a stale tree reused).
+    heard: bool,
+    /// Root visits by option, summed over the trees (kept for its capacity).
+    visits: Vec<(Choice, u32)>,
+    /// Iterations run by the last decision, all trees together (for
+    /// benchmarks; with `reuse`, those kept from before are not counted).
+    pub last_iterations: u32,
+    /// Where a time budget's time comes from (unused with an iteration budget).
+    clock: Arc<dyn Clock>,
+}
+
+impl IsmctsAgent {
+    /// An agent whose time budget, if any, runs on the wall clock.
+    pub fn new(budget: Budget, seed: u64) -> IsmctsAgent {
+        IsmctsAgent::with_search(Search::from(budget), seed)
+    }
+
+    /// An agent set up by `search`, on the wall clock.
+    pub fn with_search(search: Search, seed: u64) -> IsmctsAgent {
+        IsmctsAgent::with_clock(search, seed, WallClock::shared())
+    }
+
+    /// An agent whose time budget runs on `clock`.
+    pub fn with_clock(search: Search, seed: u64, clock: Arc<dyn Clock>) -> IsmctsAgent {
+        let threads = search.threads.max(1) as u64;
+        IsmctsAgent {
+            search,
+            exploration: 0.7,
+            trees: (0..threads)
+                .map(|i| Tree::new(tree_seed(seed, i)))
+                .collect(),
+            heard: false,
+            visits: Vec::new(),
+            last_iterations: 0,
+            clock,
+        }
+    }
+
+    /// What tree `i` of `k` is to do: an iteration budget is shared out
+    /// (the first trees take the remainder), a time budget is everyone's.
+    fn goal(budget: Budget, i: usize, k: usize) -> Goal {
+        match budget {
+            Budget::Iterations(n) => {
+                let n = n as usize;
+                Goal::Visits((n / k + usize::from(i < n % k)) as u32)
+            }
+            Budget::Millis(ms) => Goal::Millis(ms),
+        }
+    }
 }
 
 impl Agent for IsmctsAgent {
     fn name(&self) -> String {
-        format!("ismcts:{}", self.budget)
+        format!("ismcts:{}", self.search)
     }
 
     fn take_script_error(&mut self) -> Option<crate::game::engine::ScriptError> {
-        self.script_error.take()
+        self.trees.iter_mut().find_map(|t| t.script_error.take())
+    }
+
+    fn observe(&mut self, actor: Actor, choice: Choice) {
+        self.heard = true;
+        for t in &mut self.trees {
+            t.at = match (t.at, actor) {
+                (Some(at), Actor::Player(_)) => t.child(at, choice),
+                // A chance outcome is no node of the tree.
+                _ => None,
+            };
+        }
+    }
+
+    fn forget(&mut self) {
+        self.heard = false;
+        for t in &mut self.trees {
+            t.at = None;
+        }
     }
 
     fn decide(&mut self, view: &View, options: &[Choice]) -> Choice {
         if options.len() == 1 {
             return options[0];
         }
-        let r = view.rules();
-        self.nodes.clear();
-        if let Budget::Iterations(n) = self.budget {
-            // At most one node per iteration: the tree never grows its
-            // vector during the search.
-            self.nodes.reserve(n as usize + 1);
-        }
-        self.nodes
-            .push(Node::new(options[0], view.side().other(), 0));
-        let mut buf = std::mem::take(&mut self.buf);
-        let mut path = std::mem::take(&mut self.path);
-        buf.reserve(64);
-        path.reserve(64);
-        let clock = self.clock.clone();
-        let watch = Stopwatch::start(clock.as_ref());
+        let reuse = self.search.reuse && self.heard;
+        self.heard = false;
+        let k = self.trees.len();
+        let budget = self.search.budget;
+        let goal = |i| IsmctsAgent::goal(budget, i, k);
+        let (exploration, clock) = (self.exploration, self.clock.clone());
+        let (first, rest) = self.trees.split_first_mut().expect("at least one tree");
         let mut n = 0;
-        loop {
-            match self.budget {
-                Budget::Iterations(max) if n >= max => break,
-                Budget::Millis(ms) if n % 8 == 0 && watch.elapsed().as_millis() >= ms as u128 => {
-                    break
+        if rest.is_empty() {
+            n = first.search(view, options, goal(0), reuse, exploration, clock.as_ref());
+        } else {
+            // Root parallelism: the other trees on their own threads, the
+            // first on this one; each tree is a function of its seed, so
+            // the sum does not depend on how the threads were scheduled.
+            let view = *view;
+            std::thread::scope(|scope| {
+                let clock = clock.as_ref();
+                let handles: Vec<_> = rest
+                    .iter_mut()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        let goal = goal(i + 1);
+                        scope.spawn(move || {
+                            t.search(&view, options, goal, reuse, exploration, clock)
+                        })
+                    })
+                    .collect();
+                n = first.search(&view, options, goal(0), reuse, exploration, clock);
+                for h in handles {
+                    n += h.join().expect("a search thread panicked");
                 }
-                _ => {}
-            }
-            self.iterate(r, view, &mut buf, &mut path);
-            n += 1;
+            });
         }
         self.last_iterations = n;
-        self.buf = buf;
-        self.path = path;
-        let nodes = &self.nodes;
-        let mut ch = nodes[0].first_child;
-        std::iter::from_fn(|| {
-            let node = nodes.get(ch as usize)?;
-            ch = node.next_sibling;
-            Some(node)
-        })
-        .filter(|c| options.contains(&c.choice))
-        .max_by_key(|c| c.visits)
-        .map(|c| c.choice)
-        .unwrap_or(options[0])
+        // The root visits of all trees, summed by option, in the order the
+        // options first appear (tree by tree); the most visited wins, the
+        // last of equals as with one tree.
+        let visits = &mut self.visits;
+        visits.clear();
+        for t in &self.trees {
+            for c in t.root_children().filter(|c| options.contains(&c.choice)) {
+                match visits.iter_mut().find(|(o, _)| *o == c.choice) {
+                    Some((_, v)) => *v += c.visits,
+                    None => visits.push((c.choice, c.visits)),
+                }
+            }
+        }
+        visits
+            .iter()
+            .max_by_key(|(_, v)| *v)
+            .map(|(c, _)| *c)
+            .unwrap_or(options[0])
     }
 }

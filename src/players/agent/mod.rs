@@ -6,7 +6,7 @@ pub mod heuristic;
 pub mod ismcts;
 pub mod random;
 
-use crate::game::engine::{Choice, PlayError, ScriptError};
+use crate::game::engine::{Actor, Choice, PlayError, ScriptError};
 use crate::game::model::Side;
 use crate::game::view::View;
 
@@ -22,6 +22,15 @@ pub trait Agent: Send {
     fn take_script_error(&mut self) -> Option<ScriptError> {
         None
     }
+    /// A choice was applied to the game: by `actor`, this agent's own
+    /// included. Drivers tell every agent of every choice, in order (every
+    /// player's choice in this game is public, R5.14; a chance outcome is
+    /// told as `Actor::Chance` and an agent must not read it). An agent
+    /// that keeps state between decisions follows the game with it.
+    fn observe(&mut self, _actor: Actor, _choice: Choice) {}
+    /// The game went back or jumped (an undo): whatever the agent kept of
+    /// the game's course no longer holds.
+    fn forget(&mut self) {}
 }
 
 /// Keeps the first script error of a look-ahead (other errors there are
@@ -33,19 +42,25 @@ pub(crate) fn note_script_error(slot: &mut Option<ScriptError>, e: PlayError) {
 }
 
 pub use heuristic::HeuristicAgent;
-pub use ismcts::{Budget, IsmctsAgent};
+pub use ismcts::{Budget, IsmctsAgent, Search};
 pub use random::RandomAgent;
 
 /// An agent named on the command line: `random`, `heuristic`, or
-/// `ismcts:1000` (iterations per decision) / `ismcts:200ms`.
+/// `ismcts:1000` (iterations per decision) / `ismcts:200ms`, optionally
+/// followed by search options: `ismcts:1000:reuse:threads=2` (see [`Search`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AgentSpec {
     Random,
     Heuristic,
-    Ismcts(Budget),
+    Ismcts(Search),
 }
 
 impl AgentSpec {
+    /// The plain search with `budget`.
+    pub fn ismcts(budget: Budget) -> AgentSpec {
+        AgentSpec::Ismcts(Search::from(budget))
+    }
+
     pub fn parse(s: &str) -> Result<AgentSpec, String> {
         let (name, arg) = match s.split_once(':') {
             Some((n, a)) => (n, Some(a)),
@@ -55,10 +70,10 @@ impl AgentSpec {
             ("random", None) => Ok(AgentSpec::Random),
             ("heuristic", None) => Ok(AgentSpec::Heuristic),
             ("random" | "heuristic", Some(_)) => Err(format!("`{name}` takes no budget")),
-            ("ismcts", None) => Ok(AgentSpec::Ismcts(Budget::Iterations(1000))),
-            ("ismcts", Some(b)) => Budget::parse(b).map(AgentSpec::Ismcts),
+            ("ismcts", None) => Ok(AgentSpec::ismcts(Budget::Iterations(1000))),
+            ("ismcts", Some(b)) => Search::parse(b).map(AgentSpec::Ismcts),
             _ => Err(format!(
-                "unknown agent `{s}`: expected `random`, `heuristic`, or `ismcts:N` (N iterations per decision, or `ismcts:Nms` milliseconds)"
+                "unknown agent `{s}`: expected `random`, `heuristic`, or `ismcts:N` (N iterations per decision, or `ismcts:Nms` milliseconds; options `:reuse`, `:threads=N`)"
             )),
         }
     }
@@ -68,7 +83,15 @@ impl AgentSpec {
         match self {
             AgentSpec::Random => Box::new(RandomAgent::new(seed)),
             AgentSpec::Heuristic => Box::new(HeuristicAgent::new(seed)),
-            AgentSpec::Ismcts(b) => Box::new(IsmctsAgent::new(*b, seed)),
+            AgentSpec::Ismcts(s) => Box::new(IsmctsAgent::with_search(*s, seed)),
+        }
+    }
+
+    /// The iteration or time budget, for a searching agent.
+    pub fn budget(&self) -> Option<Budget> {
+        match self {
+            AgentSpec::Ismcts(s) => Some(s.budget),
+            _ => None,
         }
     }
 }
@@ -78,7 +101,7 @@ impl std::fmt::Display for AgentSpec {
         match self {
             AgentSpec::Random => f.write_str("random"),
             AgentSpec::Heuristic => f.write_str("heuristic"),
-            AgentSpec::Ismcts(b) => write!(f, "ismcts:{b}"),
+            AgentSpec::Ismcts(s) => write!(f, "ismcts:{s}"),
         }
     }
 }
