@@ -88,6 +88,7 @@ fn config() -> AttemptConfig {
         seed: 7,
         node_limit: 5_000_000,
         colour: false,
+        thinking: watergate::app::puzzle::quiet_thinking,
     }
 }
 

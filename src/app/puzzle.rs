@@ -29,6 +29,8 @@ pub struct AttemptConfig {
     /// The solver's node limit for each answer and hint.
     pub node_limit: u64,
     pub colour: bool,
+    /// What to show while the solver thinks.
+    pub thinking: Thinking,
 }
 
 /// How an attempt ended.
@@ -261,14 +263,15 @@ pub fn attempt<R: BufRead, W: Write>(
     Ok(run.attempt)
 }
 
-/// While the solver thinks: positions searched so far, on stderr when it is
-/// a terminal (a hard puzzle's answer takes seconds). Gone when dropped.
-fn thinking(node_limit: u64) -> impl Fn(u64) -> bool {
-    let bar = crate::app::cli::progress::Progress::up_to(node_limit, "positions searched");
-    move |n| {
-        bar.set(n);
-        true
-    }
+/// What to show while the solver thinks (a hard puzzle's answer takes
+/// seconds): made for each search with its node limit, then told the
+/// positions searched so far; dropped when the search ends. The command
+/// line draws a bar; `quiet_thinking` shows nothing.
+pub type Thinking = fn(u64) -> Box<dyn Fn(u64) -> bool>;
+
+/// Shows nothing while the solver thinks.
+pub fn quiet_thinking(_node_limit: u64) -> Box<dyn Fn(u64) -> bool> {
+    Box::new(|_| true)
 }
 
 fn the(side: Side) -> &'static str {
@@ -280,7 +283,7 @@ fn the(side: Side) -> &'static str {
 
 impl<R: BufRead, W: Write> Run<'_, R, W> {
     fn solve_here(&self) -> SolveResult {
-        let thinking = thinking(self.cfg.node_limit);
+        let thinking = (self.cfg.thinking)(self.cfg.node_limit);
         self.game
             .solve_here(self.r, self.cfg.node_limit, &|n| thinking(n))
     }
@@ -310,7 +313,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                 }
                 Actor::Player(side) if side != self.p.side => {
                     let (c, ran_out) = {
-                        let thinking = thinking(self.cfg.node_limit);
+                        let thinking = (self.cfg.thinking)(self.cfg.node_limit);
                         self.game
                             .defence(self.r, &options, self.cfg.node_limit, &|n| thinking(n))
                     };
@@ -344,7 +347,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                         continue;
                     }
                     let slipped = {
-                        let thinking = thinking(self.cfg.node_limit);
+                        let thinking = (self.cfg.thinking)(self.cfg.node_limit);
                         self.game
                             .slipped(self.r, self.p, self.cfg.node_limit, &|n| thinking(n))
                     };

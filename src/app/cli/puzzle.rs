@@ -48,6 +48,7 @@ pub fn run(a: &PuzzleArgs) -> CliResult {
         seed: a.seed,
         node_limit: a.nodes,
         colour: !a.no_colour && std::io::stdout().is_terminal(),
+        thinking: thinking_bar,
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -73,4 +74,14 @@ pub fn run(a: &PuzzleArgs) -> CliResult {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(CliError::Message(format!("terminal: {e}"))),
     }
+}
+
+/// While the solver thinks: the positions searched, on a bar on stderr
+/// (when it is a terminal and `--quiet` is off, as every bar).
+fn thinking_bar(node_limit: u64) -> Box<dyn Fn(u64) -> bool> {
+    let bar = super::progress::Progress::up_to(node_limit, "positions searched");
+    Box::new(move |n| {
+        bar.set(n);
+        true
+    })
 }
