@@ -175,3 +175,27 @@ fn shipped_scripts_read_no_state_so_programs_are_computed_once() {
         );
     }
 }
+
+/// A `choose_card` with nothing to choose chooses nothing, as a skipped
+/// one does: a card chosen by an earlier `choose_card` of the same action
+/// is not carried past it (here it would be removed from the game).
+#[test]
+fn a_choice_with_nothing_to_choose_leaves_no_earlier_card_chosen() {
+    let edited = with_file(
+        "scripts/nixon/gordon_liddy.rhai",
+        concat!(
+            "choose_card(#{ zone: \"hand\", owner: \"me\" }, || {});\n",
+            "choose_card(#{ zone: \"discard\", owner: \"opponent\" }, || {});\n",
+            "remove_chosen_card();\n",
+        ),
+    );
+    let mut s = start(&edited, LIDDY_POSITION);
+    play(&edited, &mut s, "gordon_liddy action").unwrap();
+    let gambit = edited.card_by_id("nixon.gambit").unwrap();
+    assert!(
+        s.hand(watergate::game::model::Side::Nixon)
+            .contains(&gambit),
+        "Gambit, chosen first, stays in hand: the second choice had nothing to choose"
+    );
+    assert!(s.removed().is_empty(), "nothing was removed");
+}

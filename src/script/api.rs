@@ -74,7 +74,7 @@ pub const API: &[ApiDoc] = &[
     doc!("play_top_card()", "Q3", "Draw the top card of your deck and play it at once, for its value or its action; your opponent may react to it."),
     doc!("forbid_opponent_actions(types)", "R5.11", "For the rest of the round your opponent may not use the action part of cards of these types (array of \"event\", \"conspirator\", \"journalist\"; reactions included)."),
     doc!("cancel_trigger(destination)", "R6.2, R6.3, R6.6", "Reactions only: cancel the play this card answers; that card goes to \"discard\" or \"removed\"."),
-    doc!("choose_card(options, then)", "Q7", "You choose a card and run the function `then` with it chosen. Options: `zone` (\"hand\", \"discard\", \"removed\"), `owner` (\"me\", \"opponent\"), `types` (array), `reaction` (true/false), `usable` (true: its action could be used now), `optional` (true: you may choose none), `prompt`."),
+    doc!("choose_card(options, then)", "Q7", "You choose a card and run the function `then` with it chosen. Options: `zone` (\"hand\", \"discard\", \"removed\"), `owner` (\"me\", \"opponent\"), `types` (array), `reaction` (true/false), `usable` (true: its action could be used now), `optional` (true: you may choose none), `prompt`. With nothing to choose, or none chosen, `then` does not run and no card is chosen."),
     doc!("remove_chosen_card()", "R5.10", "Inside `choose_card`: remove the chosen card from the game."),
     doc!("perform_chosen_action()", "Q7", "Inside `choose_card`: carry out the chosen card's action part as if you had played it."),
     doc!("this_card_goes_to(destination)", "R5.10", "This card ends in \"discard\" or \"removed\" instead of where its type sends it."),

@@ -49,8 +49,11 @@ impl Pick for ChooseCard {
         self.optional
     }
 
-    /// Nothing to choose: the instructions for the chosen card are skipped.
+    /// Nothing to choose: the instructions for the chosen card are skipped,
+    /// and nothing is chosen (as with `Skip`: a card chosen by an earlier
+    /// `choose_card` is not carried into what follows).
     fn pass_over<O: Observer>(&self, cx: &mut Ctx<'_, O>) {
+        cx.run_frame().chosen = None;
         cx.jump(self.skip_to);
     }
 
