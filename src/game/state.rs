@@ -301,7 +301,9 @@ pub fn below(rng: &mut GameRng, n: usize) -> usize {
         let x = rng.next_u64();
         let m = (x as u128) * (n as u128);
         let low = m as u64;
-        if low >= n.wrapping_neg() % n {
+        // The threshold `2^64 mod n` is below n: only a low word below n
+        // needs the division to decide (same outcomes, rarely a division).
+        if low >= n || low >= n.wrapping_neg() % n {
             return (m >> 64) as usize;
         }
     }
