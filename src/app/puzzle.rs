@@ -282,8 +282,13 @@ fn the(side: Side) -> &'static str {
 }
 
 impl<R: BufRead, W: Write> Run<'_, R, W> {
+    /// What is shown while one search runs (dropped when it ends).
+    fn thinking(&self) -> Box<dyn Fn(u64) -> bool> {
+        (self.cfg.thinking)(self.cfg.node_limit)
+    }
+
     fn solve_here(&self) -> SolveResult {
-        let thinking = (self.cfg.thinking)(self.cfg.node_limit);
+        let thinking = self.thinking();
         self.game
             .solve_here(self.r, self.cfg.node_limit, &|n| thinking(n))
     }
@@ -313,7 +318,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                 }
                 Actor::Player(side) if side != self.p.side => {
                     let (c, ran_out) = {
-                        let thinking = (self.cfg.thinking)(self.cfg.node_limit);
+                        let thinking = self.thinking();
                         self.game
                             .defence(self.r, &options, self.cfg.node_limit, &|n| thinking(n))
                     };
@@ -347,7 +352,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                         continue;
                     }
                     let slipped = {
-                        let thinking = (self.cfg.thinking)(self.cfg.node_limit);
+                        let thinking = self.thinking();
                         self.game
                             .slipped(self.r, self.p, self.cfg.node_limit, &|n| thinking(n))
                     };
