@@ -11,7 +11,7 @@ use watergate::game::rules::Rules;
 use watergate::game::state::{GameRng, State};
 use watergate::game::view::View;
 use watergate::lab::driver::{play_out_alone, OnDecision};
-use watergate::players::agent::{AgentSpec, Budget};
+use watergate::players::agent::{Agent, AgentSpec, Budget};
 
 /// `s` with everything `viewer` cannot see dealt differently.
 fn rehide(r: &Rules, s: &State, viewer: Side, salt: u64) -> State {
@@ -180,7 +180,8 @@ fn search_options_follow_the_budget_and_print_back() {
         AgentSpec::Ismcts(Search {
             budget: Budget::Iterations(500),
             reuse: true,
-            threads: 2
+            threads: 2,
+            settle: false,
         })
     );
     assert_eq!(spec.to_string(), "ismcts:500:reuse:threads=2");
@@ -193,6 +194,52 @@ fn search_options_follow_the_budget_and_print_back() {
     assert!(err.contains("threads=N with N from 1"), "{err}");
     let err = AgentSpec::parse("ismcts:100:deeper").unwrap_err();
     assert!(err.contains("unknown search option"), "{err}");
+    let settle = AgentSpec::parse("ismcts:800:reuse:settle").unwrap();
+    assert_eq!(settle.to_string(), "ismcts:800:reuse:settle");
+    // Settling stops one tree; it needs the iterations left to be known.
+    let err = AgentSpec::parse("ismcts:800:settle:threads=2").unwrap_err();
+    assert!(
+        err.contains("with `threads=N` the trees' sum decides"),
+        "{err}"
+    );
+    let err = AgentSpec::parse("ismcts:250ms:settle").unwrap_err();
+    assert!(err.contains("needs an iteration budget"), "{err}");
+}
+
+#[test]
+fn a_settled_search_chooses_what_the_whole_budget_chooses_sooner() {
+    use watergate::players::agent::{IsmctsAgent, Search};
+    let r = watergate::data::shipped();
+    let whole = Search::from(Budget::Iterations(400));
+    let settle = Search {
+        settle: true,
+        ..whole
+    };
+    let (mut decisions, mut stopped_early, mut run) = (0, 0, 0);
+    for (i, (s, side)) in positions(&r, 40).into_iter().enumerate() {
+        let mut o = Vec::new();
+        View::new(&r, &s, side).legal(&mut o);
+        if o.len() < 2 {
+            continue;
+        }
+        let seed = 70 + i as u64;
+        let mut a = IsmctsAgent::with_search(whole, seed);
+        let mut b = IsmctsAgent::with_search(settle, seed);
+        let full = a.decide(&View::new(&r, &s, side), &o);
+        let early = b.decide(&View::new(&r, &s, side), &o);
+        assert_eq!(
+            full, early,
+            "position {i}: settling must not change the choice"
+        );
+        assert_eq!(a.last_iterations, 400);
+        assert!(b.last_iterations <= 400);
+        decisions += 1;
+        run += b.last_iterations;
+        stopped_early += usize::from(b.last_iterations < 400);
+    }
+    assert!(decisions >= 10, "{decisions} decisions with options");
+    assert!(stopped_early > 0, "no search settled early in {decisions}");
+    assert!(run < 400 * decisions as u32);
 }
 
 #[test]
@@ -248,6 +295,7 @@ fn reuse_game(r: &Rules, budget: u32, tell: bool, forget: bool) -> (u64, u64) {
         budget: Budget::Iterations(budget),
         reuse: true,
         threads: 1,
+        settle: false,
     };
     let mut agents = [1, 2].map(|k| IsmctsAgent::with_search(search, k));
     let mut s = State::new(r, 5);

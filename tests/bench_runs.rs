@@ -22,6 +22,8 @@ fn the_quick_bench_prints_every_figure() {
         "clone of a mid-action game state",
         "ISMCTS, one core",
         "ISMCTS with tree reuse",
+        "ISMCTS settling",
+        "ISMCTS with reuse and settling",
         "ISMCTS root-parallel",
         "cores:",
     ] {

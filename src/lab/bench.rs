@@ -228,10 +228,10 @@ fn decision_points(r: &Rules, n: usize) -> Vec<Point> {
     out
 }
 
-/// Self-play games of `ismcts:budget:reuse` (seeds 1..=games): the
-/// iterations the searches ran, and the number of searches (decisions with
-/// more than one option). A fresh tree would run `budget` at each.
-pub fn reuse_iterations(r: &Rules, budget: u32, games: u64) -> (u64, u64) {
+/// Self-play games of `search` (seeds 1..=games): the iterations the
+/// searches ran, and the number of searches (decisions with more than one
+/// option). A fresh, whole search would run the budget at each.
+pub fn iterations_run(r: &Rules, search: Search, games: u64) -> (u64, u64) {
     /// Counts what its search runs.
     struct Counted {
         agent: IsmctsAgent,
@@ -254,11 +254,6 @@ pub fn reuse_iterations(r: &Rules, budget: u32, games: u64) -> (u64, u64) {
             self.agent.observe(actor, choice);
         }
     }
-    let search = Search {
-        budget: Budget::Iterations(budget),
-        reuse: true,
-        threads: 1,
-    };
     let (mut run, mut decisions) = (0, 0);
     for seed in 1..=games {
         let mut s = State::new(r, seed);
@@ -474,9 +469,8 @@ pub fn run_with(
     let threads = cores.clamp(2, 64) as u8;
     let mut agent = IsmctsAgent::with_search(
         Search {
-            budget: Budget::Iterations(1000),
-            reuse: false,
             threads,
+            ..Search::from(Budget::Iterations(1000))
         },
         1,
     );
@@ -492,16 +486,46 @@ pub fn run_with(
         elapsed / parallel
     )?;
 
-    // 4c. What tree reuse saves: self-play games of `ismcts:N:reuse`.
-    let (budget, reuse_games) = if cfg.quick { (200, 1) } else { (1000, 4) };
-    let (run, decisions) = reuse_iterations(&r, budget, reuse_games);
-    writeln!(
-        out,
-        "ISMCTS with tree reuse (ismcts:{budget}:reuse self-play, {reuse_games} game{}): {:.0} iterations run per decision of {budget} ({:.0}% kept from the decision before; {decisions} decisions)",
-        if reuse_games == 1 { "" } else { "s" },
-        run as f64 / decisions.max(1) as f64,
-        100.0 - 100.0 * run as f64 / (decisions.max(1) * budget as u64) as f64,
-    )?;
+    // 4c. What tree reuse and settling save: self-play games of
+    // `ismcts:N:reuse`, `ismcts:N:settle` and both.
+    let (budget, saving_games) = if cfg.quick { (200, 1) } else { (1000, 4) };
+    let whole = Search::from(Budget::Iterations(budget));
+    for (search, what, saved) in [
+        (
+            Search {
+                reuse: true,
+                ..whole
+            },
+            "with tree reuse",
+            "kept from the decision before",
+        ),
+        (
+            Search {
+                settle: true,
+                ..whole
+            },
+            "settling",
+            "not run: the choice was out of reach",
+        ),
+        (
+            Search {
+                reuse: true,
+                settle: true,
+                ..whole
+            },
+            "with reuse and settling",
+            "kept or not run",
+        ),
+    ] {
+        let (run, decisions) = iterations_run(&r, search, saving_games);
+        writeln!(
+            out,
+            "ISMCTS {what} (ismcts:{search} self-play, {saving_games} game{}): {:.0} iterations run per decision of {budget} ({:.0}% {saved}; {decisions} decisions)",
+            if saving_games == 1 { "" } else { "s" },
+            run as f64 / decisions.max(1) as f64,
+            100.0 - 100.0 * run as f64 / (decisions.max(1) * budget as u64) as f64,
+        )?;
+    }
 
     step(4, "all cores");
 

@@ -17,7 +17,8 @@ pub struct PlayArgs {
     pub side: Humans,
     /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms, with
     /// options like ismcts:1000:threads=2 (two threads share the 1000 iterations: half the
-    /// thinking time on 2 cores) or :reuse (keeps its tree between decisions)
+    /// thinking time on 2 cores), :reuse (keeps its tree between decisions) or :settle
+    /// (stops thinking once the choice can no longer change)
     /// [default: ismcts:1000:threads=2].
     #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
     pub ai: Option<AgentSpec>,
@@ -113,9 +114,8 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
     let ai =
         a.ai.clone()
             .unwrap_or(AgentSpec::Ismcts(crate::players::agent::Search {
-                budget: crate::players::agent::Budget::Iterations(1000),
-                reuse: false,
                 threads: 2,
+                ..crate::players::agent::Budget::Iterations(1000).into()
             }));
     let (rules, game) = match &a.scenario {
         None => {

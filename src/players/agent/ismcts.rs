@@ -12,7 +12,8 @@
 //! the choices it was told of through [`Agent::observe`]); `threads=N` grows
 //! N independent trees on N threads with seeds derived from the agent's, and
 //! chooses by their root visits added up (root parallelism): reproducible
-//! for a given seed and N.
+//! for a given seed and N; `settle` ends a decision's search once the
+//! choice can no longer change (the same choice, fewer iterations).
 
 use super::Agent;
 use crate::game::engine::{Actor, Choice};
@@ -78,13 +79,19 @@ pub struct Search {
     /// Independent trees grown on this many threads (root parallelism),
     /// their root visits added up; 1 is the plain search.
     pub threads: u8,
+    /// Stop a decision's search as soon as the most visited option can no
+    /// longer be overtaken in the iterations left: the same choice as the
+    /// whole budget would make, sooner. One tree and an iteration budget
+    /// only (with several trees the sum decides; with a time budget the
+    /// iterations left are unknown).
+    pub settle: bool,
 }
 
 /// The most trees `threads=N` may ask for.
 pub const MAX_THREADS: u8 = 64;
 
 impl Search {
-    /// `BUDGET[:reuse][:threads=N]`.
+    /// `BUDGET[:reuse][:settle][:threads=N]`.
     pub fn parse(s: &str) -> Result<Search, String> {
         let mut parts = s.split(':');
         let budget = Budget::parse(parts.next().unwrap_or(""))?;
@@ -93,6 +100,8 @@ impl Search {
             let opt = opt.trim();
             if opt.eq_ignore_ascii_case("reuse") {
                 search.reuse = true;
+            } else if opt.eq_ignore_ascii_case("settle") {
+                search.settle = true;
             } else if let Some(n) = opt.strip_prefix("threads=") {
                 search.threads = n
                     .trim()
@@ -104,9 +113,15 @@ impl Search {
                     })?;
             } else {
                 return Err(format!(
-                    "`{opt}`: unknown search option (expected `reuse` or `threads=N`)"
+                    "`{opt}`: unknown search option (expected `reuse`, `settle` or `threads=N`)"
                 ));
             }
+        }
+        if search.settle && search.threads > 1 {
+            return Err("`settle` stops one tree early; with `threads=N` the trees' sum decides (drop one of the two)".into());
+        }
+        if search.settle && matches!(search.budget, Budget::Millis(_)) {
+            return Err("`settle` needs an iteration budget (`1000:settle`): with a time budget the iterations left are unknown".into());
         }
         Ok(search)
     }
@@ -118,6 +133,7 @@ impl From<Budget> for Search {
             budget,
             reuse: false,
             threads: 1,
+            settle: false,
         }
     }
 }
@@ -127,6 +143,9 @@ impl fmt::Display for Search {
         write!(f, "{}", self.budget)?;
         if self.reuse {
             f.write_str(":reuse")?;
+        }
+        if self.settle {
+            f.write_str(":settle")?;
         }
         if self.threads != 1 {
             write!(f, ":threads={}", self.threads)?;
@@ -192,7 +211,17 @@ struct Tree {
     at: Option<u32>,
 }
 
-/// What one tree is to do in a decision.
+/// What one tree is to do in a decision: towards which goal, keeping what
+/// it reached (`reuse`), stopping once settled, with which UCB constant.
+#[derive(Clone, Copy)]
+struct Task {
+    goal: Goal,
+    reuse: bool,
+    settle: bool,
+    exploration: f64,
+}
+
+/// How much one tree is to search in a decision.
 #[derive(Clone, Copy)]
 enum Goal {
     /// Until its root has this many visits (those kept from before count).
@@ -404,17 +433,16 @@ impl Tree {
     }
 
     /// Grows the tree for the decision of `view` (options `options`, more
-    /// than one) towards `goal`; the iterations it ran. With `reuse`, the
-    /// subtree the game reached is kept and its visits count.
-    fn search(
-        &mut self,
-        view: &View,
-        options: &[Choice],
-        goal: Goal,
-        reuse: bool,
-        exploration: f64,
-        clock: &dyn Clock,
-    ) -> u32 {
+    /// than one) as `task` says; the iterations it ran. With `reuse`, the
+    /// subtree the game reached is kept and its visits count; with
+    /// `settle`, it stops once the root's choice is out of reach.
+    fn search(&mut self, view: &View, options: &[Choice], task: Task, clock: &dyn Clock) -> u32 {
+        let Task {
+            goal,
+            reuse,
+            settle,
+            exploration,
+        } = task;
         let r = view.rules();
         match self.at.take() {
             Some(at) if reuse => self.reroot(at),
@@ -446,12 +474,37 @@ impl Tree {
             }
             self.iterate(r, view, exploration, &mut buf, &mut path);
             n += 1;
+            if let (true, Goal::Visits(max)) = (settle, goal) {
+                let left = max.saturating_sub(kept.saturating_add(n));
+                // The leader has at most the root's visits: only then can
+                // it be out of reach, so the children are looked at then.
+                if left < self.nodes[0].visits && self.settled(options, left) {
+                    break;
+                }
+            }
         }
         self.buf = buf;
         self.path = path;
         // The game is at the root until the agent hears otherwise.
         self.at = Some(0);
         n
+    }
+
+    /// Whether the option the root's visits choose is out of reach of every
+    /// other option (an untried one has none) with `left` iterations to go:
+    /// each iteration adds one visit to one child, and the choice is the
+    /// most visited (see `decide`), so no later iteration can change it.
+    fn settled(&self, options: &[Choice], left: u32) -> bool {
+        let (mut best, mut second) = (0, 0);
+        for c in self.root_children().filter(|c| options.contains(&c.choice)) {
+            if c.visits > best {
+                second = best;
+                best = c.visits;
+            } else if c.visits > second {
+                second = c.visits;
+            }
+        }
+        second + left < best
     }
 
     /// The root's children, in the order they were added.
@@ -572,13 +625,19 @@ impl Agent for IsmctsAgent {
         let reuse = self.search.reuse && self.heard;
         self.heard = false;
         let k = self.trees.len();
-        let budget = self.search.budget;
-        let goal = |i| IsmctsAgent::goal(budget, i, k);
-        let (exploration, clock) = (self.exploration, self.clock.clone());
+        let (search, exploration) = (self.search, self.exploration);
+        // Settling is for one tree (`Search::parse` refuses it with more).
+        let task = |i| Task {
+            goal: IsmctsAgent::goal(search.budget, i, k),
+            reuse,
+            settle: search.settle && k == 1,
+            exploration,
+        };
+        let clock = self.clock.clone();
         let (first, rest) = self.trees.split_first_mut().expect("at least one tree");
         let mut n = 0;
         if rest.is_empty() {
-            n = first.search(view, options, goal(0), reuse, exploration, clock.as_ref());
+            n = first.search(view, options, task(0), clock.as_ref());
         } else {
             // Root parallelism: the other trees on their own threads, the
             // first on this one; each tree is a function of its seed, so
@@ -590,13 +649,11 @@ impl Agent for IsmctsAgent {
                     .iter_mut()
                     .enumerate()
                     .map(|(i, t)| {
-                        let goal = goal(i + 1);
-                        scope.spawn(move || {
-                            t.search(&view, options, goal, reuse, exploration, clock)
-                        })
+                        let task = task(i + 1);
+                        scope.spawn(move || t.search(&view, options, task, clock))
                     })
                     .collect();
-                n = first.search(&view, options, goal(0), reuse, exploration, clock);
+                n = first.search(&view, options, task(0), clock);
                 for h in handles {
                     n += h.join().expect("a search thread panicked");
                 }
