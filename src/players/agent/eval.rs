@@ -4,7 +4,7 @@
 //! (`View::determinize`).
 
 use crate::game::model::*;
-use crate::game::rules::{Rules, SpaceKind};
+use crate::game::rules::Rules;
 use crate::game::state::*;
 
 const FAR: u32 = 20;
@@ -17,54 +17,70 @@ const FAR: u32 = 20;
 /// `informants_to_connect` informants are added up (shared tokens counted twice).
 pub fn connection_need(r: &Rules, s: &State) -> u32 {
     let b = &r.board;
-    let n = b.spaces.len();
-    let mut cost = vec![1u32; n];
+    // Evidence spaces by what entering them costs: a face-up token 0, an
+    // empty space 1; a face-down token blocks.
+    let (mut face_up, mut face_down) = (SpaceSet::EMPTY, SpaceSet::EMPTY);
     for loc in s.evidence() {
-        if let EvLoc::Board { space, face_up } = loc {
-            cost[space.index()] = if *face_up { 0 } else { FAR };
-        }
-    }
-    // 0-1 breadth-first search from Nixon through evidence spaces.
-    let mut dist = vec![FAR; n];
-    let mut queue = std::collections::VecDeque::new();
-    dist[b.nixon.index()] = 0;
-    queue.push_back(b.nixon.index());
-    while let Some(x) = queue.pop_front() {
-        for y in &b.neighbours[x] {
-            let y = y.index();
-            if !matches!(b.spaces[y].kind, SpaceKind::Evidence(_)) {
-                continue;
-            }
-            let d = (dist[x] + cost[y]).min(FAR);
-            if d < dist[y] {
-                dist[y] = d;
-                if cost[y] == 0 {
-                    queue.push_front(y);
-                } else {
-                    queue.push_back(y);
-                }
+        if let EvLoc::Board { space, face_up: up } = loc {
+            if *up {
+                face_up.insert(*space);
+            } else {
+                face_down.insert(*space);
             }
         }
     }
-    let mut per_informant: Vec<u32> = b
-        .informant_spaces
-        .iter()
-        .enumerate()
-        .map(|(p, space)| {
-            let picture = match s.pictures()[p] {
-                PicLoc::Pinned { face_up: true } => 0,
-                PicLoc::Supply => 1,
-                PicLoc::Pinned { face_up: false } => FAR,
-            };
-            let path = b.neighbours[space.index()]
-                .iter()
-                .map(|v| dist[v.index()])
-                .min()
-                .unwrap_or(FAR);
-            (path + picture).min(FAR)
-        })
-        .collect();
-    per_informant.sort();
+    let free = face_up.intersection(b.evidence_spaces);
+    let empty = b.evidence_spaces.minus(face_up).minus(face_down);
+    let neighbours = |set: SpaceSet| {
+        let mut out = SpaceSet::EMPTY;
+        for x in set.iter() {
+            if let Some(n) = b.neighbour_sets.get(x.index()) {
+                out = out.union(*n);
+            }
+        }
+        out
+    };
+    // Shortest paths from Nixon by whole levels of bit sets (no heap): a
+    // level is closed through free spaces at the same cost, then the empty
+    // spaces next to it are the next level. Unreached, or FAR and beyond,
+    // is FAR. Space ids are bytes, so a byte per space covers any board.
+    let mut dist = [FAR as u8; 256];
+    let mut reached = SpaceSet::EMPTY;
+    let mut level = SpaceSet::EMPTY;
+    level.insert(b.nixon);
+    for d in 0..FAR {
+        let mut grow = level;
+        while !grow.is_empty() {
+            reached = reached.union(grow);
+            grow = neighbours(grow).intersection(free).minus(reached);
+            level = level.union(grow);
+        }
+        for x in level.iter() {
+            dist[x.index()] = d as u8;
+        }
+        level = neighbours(level).intersection(empty).minus(reached);
+        if level.is_empty() {
+            break;
+        }
+        reached = reached.union(level);
+    }
+    let mut per_informant = [0u32; 256];
+    let n = b.informant_spaces.len().min(256);
+    for (p, space) in b.informant_spaces.iter().take(n).enumerate() {
+        let picture = match s.pictures()[p] {
+            PicLoc::Pinned { face_up: true } => 0,
+            PicLoc::Supply => 1,
+            PicLoc::Pinned { face_up: false } => FAR,
+        };
+        let path = b.neighbours[space.index()]
+            .iter()
+            .map(|v| dist[v.index()] as u32)
+            .min()
+            .unwrap_or(FAR);
+        per_informant[p] = (path + picture).min(FAR);
+    }
+    let per_informant = &mut per_informant[..n];
+    per_informant.sort_unstable();
     per_informant
         .iter()
         .take(r.numbers.informants_to_connect as usize)
