@@ -11,7 +11,9 @@ use watergate::game::rules::Rules;
 use watergate::game::state::{GameRng, State};
 use watergate::game::view::View;
 use watergate::lab::driver::{play_out_alone, OnDecision};
-use watergate::players::agent::{Agent, AgentSpec, Budget};
+use watergate::players::agent::{
+    Agent, AgentSpec, Budget, IsmctsAgent, Playout, Search, DEFAULT_PLAYOUT,
+};
 
 /// `s` with everything `viewer` cannot see dealt differently.
 fn rehide(r: &Rules, s: &State, viewer: Side, salt: u64) -> State {
@@ -173,7 +175,6 @@ fn ismcts_is_reproducible_with_an_iteration_budget() {
 
 #[test]
 fn search_options_follow_the_budget_and_print_back() {
-    use watergate::players::agent::Search;
     let spec = AgentSpec::parse("ismcts:500:reuse:threads=2").unwrap();
     assert_eq!(
         spec,
@@ -181,7 +182,7 @@ fn search_options_follow_the_budget_and_print_back() {
             budget: Budget::Iterations(500),
             reuse: true,
             threads: 2,
-            settle: false,
+            ..Search::from(Budget::Iterations(500))
         })
     );
     assert_eq!(spec.to_string(), "ismcts:500:reuse:threads=2");
@@ -204,11 +205,25 @@ fn search_options_follow_the_budget_and_print_back() {
     );
     let err = AgentSpec::parse("ismcts:250ms:settle").unwrap_err();
     assert!(err.contains("needs an iteration budget"), "{err}");
+    // Playouts are judged after a few decisions unless asked to play out.
+    let full = AgentSpec::parse("ismcts:300:playout=full").unwrap();
+    assert_eq!(full.to_string(), "ismcts:300:playout=full");
+    let AgentSpec::Ismcts(search) = full else {
+        panic!("{full:?}")
+    };
+    assert_eq!(search.playout, Playout::Full);
+    let AgentSpec::Ismcts(plain) = AgentSpec::parse("ismcts:300").unwrap() else {
+        unreachable!()
+    };
+    assert_eq!(plain.playout, DEFAULT_PLAYOUT);
+    let judged = AgentSpec::parse("ismcts:300:playout=25").unwrap();
+    assert_eq!(judged.to_string(), "ismcts:300:playout=25");
+    let err = AgentSpec::parse("ismcts:300:playout=forever").unwrap_err();
+    assert!(err.contains("expected playout=full or playout=N"), "{err}");
 }
 
 #[test]
 fn a_settled_search_chooses_what_the_whole_budget_chooses_sooner() {
-    use watergate::players::agent::{IsmctsAgent, Search};
     let r = watergate::data::shipped();
     let whole = Search::from(Budget::Iterations(400));
     let settle = Search {
@@ -290,12 +305,10 @@ fn root_parallel_ismcts_plays_whole_games_with_legal_moves() {
 /// Self-play of `ismcts:budget:reuse` with each search's iteration count:
 /// (iterations run, searches). `tell`: whether the agents hear the choices.
 fn reuse_game(r: &Rules, budget: u32, tell: bool, forget: bool) -> (u64, u64) {
-    use watergate::players::agent::{Agent, IsmctsAgent, Search};
     let search = Search {
         budget: Budget::Iterations(budget),
         reuse: true,
-        threads: 1,
-        settle: false,
+        ..Search::from(Budget::Iterations(budget))
     };
     let mut agents = [1, 2].map(|k| IsmctsAgent::with_search(search, k));
     let mut s = State::new(r, 5);

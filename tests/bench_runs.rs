@@ -21,6 +21,7 @@ fn the_quick_bench_prints_every_figure() {
         "share of time inside rhai",
         "clone of a mid-action game state",
         "ISMCTS, one core",
+        "ISMCTS with playouts to the end",
         "ISMCTS with tree reuse",
         "ISMCTS settling",
         "ISMCTS with reuse and settling",

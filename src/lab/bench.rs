@@ -14,7 +14,7 @@ use crate::game::state::{Frame, State};
 use crate::game::view::View;
 use crate::lab::driver::{play_out, play_out_alone, OnDecision};
 use crate::lab::sim::{simulate, SimConfig};
-use crate::players::agent::{Agent, AgentSpec, Budget, IsmctsAgent, RandomAgent, Search};
+use crate::players::agent::{Agent, AgentSpec, Budget, IsmctsAgent, Playout, RandomAgent, Search};
 use std::hint::black_box;
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -463,6 +463,28 @@ pub fn run_with(
             "  heap allocations per ISMCTS iteration: not counted (the counting allocator is not installed)"
         )?,
     }
+
+    // 4a. The same decisions with every playout played to the end (the
+    // search before playouts were judged): what judging saves.
+    let mut agent = IsmctsAgent::with_search(
+        Search {
+            playout: Playout::Full,
+            ..Search::from(Budget::Iterations(1000))
+        },
+        1,
+    );
+    let (start, mut full_iterations) = (Instant::now(), 0);
+    for (s, side, options) in &points {
+        black_box(agent.decide(&View::new(&r, s, *side), options));
+        full_iterations += agent.last_iterations as u64;
+    }
+    let full = secs(start.elapsed());
+    writeln!(
+        out,
+        "ISMCTS with playouts to the end (ismcts:1000:playout=full), one core: {:.0} iterations per second; {:.1} ms per decision",
+        full_iterations as f64 / full,
+        full * 1000.0 / points.len() as f64,
+    )?;
 
     // 4b. Root parallelism: the same decisions, the same 1000 iterations
     // shared by one tree per core (at least two).

@@ -3,11 +3,18 @@
 //! view (`View::determinize`: the opponent's hand and deck, the face-down
 //! evidence the Editor cannot see, the bag), walks the tree by UCB among the
 //! options legal in that sample (counting each option's availability), adds
-//! one node, plays the game out at random and credits the result to every
-//! decision on the path, from the point of view of the player who took it.
-//! Seeded and reproducible with an iteration budget.
+//! one node, plays on at random for a few decisions and judges the position
+//! it reached (`eval::editor_win_chance`; a finished game counts as won or
+//! lost), and credits the result to every decision on the path, from the
+//! point of view of the player who took it. Seeded and reproducible with an
+//! iteration budget.
 //!
-//! Two options (see [`Search`]): `reuse` keeps, from one decision to the
+//! Judged playouts are the default: at 10 decisions they won 83.5 % of 400
+//! games against playouts to the end at the same iterations, at a fraction
+//! of the cost (BENCHMARKS.md); `playout=full` plays every playout to the
+//! end, as the search did before.
+//!
+//! Options (see [`Search`]): `reuse` keeps, from one decision to the
 //! next, the subtree under the path the game took (the agent's option, then
 //! the choices it was told of through [`Agent::observe`]); `threads=N` grows
 //! N independent trees on N threads with seeds derived from the agent's, and
@@ -85,6 +92,43 @@ pub struct Search {
     /// only (with several trees the sum decides; with a time budget the
     /// iterations left are unknown).
     pub settle: bool,
+    /// How each playout ends: judged after a few decisions (the default)
+    /// or played to the end of the game.
+    pub playout: Playout,
+}
+
+/// How a playout ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// Played at random to the end of the game, or to `PLAYOUT_LIMIT`
+    /// decisions (the search before playouts were judged: `playout=full`).
+    Full,
+    /// Played at random for at most this many decisions, then the position
+    /// is judged by `eval::editor_win_chance` (`playout=N`).
+    Judged(u16),
+}
+
+/// Playouts judged after 10 decisions: much stronger than playouts to the
+/// end at the same iterations, and several times cheaper (BENCHMARKS.md).
+pub const DEFAULT_PLAYOUT: Playout = Playout::Judged(10);
+
+impl Playout {
+    /// Decisions a playout may take before it is judged.
+    fn limit(self) -> usize {
+        match self {
+            Playout::Full => PLAYOUT_LIMIT,
+            Playout::Judged(n) => n as usize,
+        }
+    }
+}
+
+impl fmt::Display for Playout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Playout::Full => f.write_str("full"),
+            Playout::Judged(n) => write!(f, "{n}"),
+        }
+    }
 }
 
 /// The most trees `threads=N` may ask for.
@@ -102,6 +146,19 @@ impl Search {
                 search.reuse = true;
             } else if opt.eq_ignore_ascii_case("settle") {
                 search.settle = true;
+            } else if let Some(n) = opt.strip_prefix("playout=") {
+                let n = n.trim();
+                search.playout = if n.eq_ignore_ascii_case("full") {
+                    Playout::Full
+                } else {
+                    n.parse()
+                        .ok()
+                        .filter(|n| (*n as usize) <= PLAYOUT_LIMIT)
+                        .map(Playout::Judged)
+                        .ok_or_else(|| {
+                            format!("`{opt}`: expected playout=full or playout=N with N from 0 to {PLAYOUT_LIMIT} (decisions before the position is judged)")
+                        })?
+                };
             } else if let Some(n) = opt.strip_prefix("threads=") {
                 search.threads = n
                     .trim()
@@ -134,6 +191,7 @@ impl From<Budget> for Search {
             reuse: false,
             threads: 1,
             settle: false,
+            playout: DEFAULT_PLAYOUT,
         }
     }
 }
@@ -146,6 +204,9 @@ impl fmt::Display for Search {
         }
         if self.settle {
             f.write_str(":settle")?;
+        }
+        if self.playout != DEFAULT_PLAYOUT {
+            write!(f, ":playout={}", self.playout)?;
         }
         if self.threads != 1 {
             write!(f, ":threads={}", self.threads)?;
@@ -190,8 +251,9 @@ impl Node {
     }
 }
 
-/// Decisions in one playout before it is judged instead of finished.
-const PLAYOUT_LIMIT: usize = 4000;
+/// Decisions in a full playout before it is judged instead of finished
+/// (only a game that cannot end reaches it).
+pub const PLAYOUT_LIMIT: usize = 4000;
 
 /// One search tree with its own generator: the agent grows one per thread.
 struct Tree {
@@ -216,6 +278,7 @@ struct Tree {
 #[derive(Clone, Copy)]
 struct Task {
     goal: Goal,
+    playout: Playout,
     reuse: bool,
     settle: bool,
     exploration: f64,
@@ -282,17 +345,20 @@ impl Tree {
         self.spare = old;
     }
 
-    /// Plays `s` to its end at random from the decision `next` (whose
-    /// options are in `buf`); the Editor's share of the result.
+    /// Plays `s` on at random from the decision `next` (whose options are
+    /// in `buf`) for at most `limit` decisions; the Editor's share of the
+    /// result: 1 or 0 if the game ended, else the judged chance
+    /// (`eval::editor_win_chance`).
     fn playout(
         &mut self,
         r: &Rules,
         s: &mut State,
         next: Option<Actor>,
         buf: &mut Vec<Choice>,
+        limit: usize,
     ) -> f32 {
         let mut live = next.is_some();
-        for _ in 0..PLAYOUT_LIMIT {
+        for _ in 0..limit {
             if !live {
                 break;
             }
@@ -343,6 +409,7 @@ impl Tree {
         r: &Rules,
         view: &View,
         exploration: f64,
+        playout: Playout,
         buf: &mut Vec<Choice>,
         path: &mut Vec<u32>,
     ) {
@@ -420,7 +487,7 @@ impl Tree {
             node = ch as usize;
             path.push(ch);
         }
-        let editor = self.playout(r, &mut s, next, buf);
+        let editor = self.playout(r, &mut s, next, buf, playout.limit());
         for &n in path.iter() {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
@@ -439,6 +506,7 @@ impl Tree {
     fn search(&mut self, view: &View, options: &[Choice], task: Task, clock: &dyn Clock) -> u32 {
         let Task {
             goal,
+            playout,
             reuse,
             settle,
             exploration,
@@ -472,7 +540,7 @@ impl Tree {
                 }
                 _ => {}
             }
-            self.iterate(r, view, exploration, &mut buf, &mut path);
+            self.iterate(r, view, exploration, playout, &mut buf, &mut path);
             n += 1;
             if let (true, Goal::Visits(max)) = (settle, goal) {
                 let left = max.saturating_sub(kept.saturating_add(n));
@@ -628,6 +696,7 @@ impl Agent for IsmctsAgent {
         let (search, exploration) = (self.search, self.exploration);
         // Settling is for one tree (`Search::parse` refuses it with more).
         let task = |i| Task {
+            playout: search.playout,
             goal: IsmctsAgent::goal(search.budget, i, k),
             reuse,
             settle: search.settle && k == 1,

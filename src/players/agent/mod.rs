@@ -42,7 +42,7 @@ pub(crate) fn note_script_error(slot: &mut Option<ScriptError>, e: PlayError) {
 }
 
 pub use heuristic::HeuristicAgent;
-pub use ismcts::{Budget, IsmctsAgent, Search};
+pub use ismcts::{Budget, IsmctsAgent, Playout, Search, DEFAULT_PLAYOUT};
 pub use random::RandomAgent;
 
 /// An agent named on the command line: `random`, `heuristic`, or
