@@ -29,7 +29,7 @@ pub struct SimulateArgs {
     /// Seed of the whole run: game i uses a seed derived from it.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms; search options after it: ismcts:N:reuse, ismcts:N:settle, ismcts:N:threads=K.
+    /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms; search options after it: ismcts:N:reuse, ismcts:N:settle, ismcts:N:playout=M (judge each playout after M decisions, 10 by default) or ismcts:N:playout=full (play it to the end), ismcts:N:threads=K.
     #[arg(long, value_name = "AGENT", default_value = "random", value_parser = AgentSpec::parse)]
     pub editor: AgentSpec,
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.

@@ -170,7 +170,7 @@ impl Search {
                     })?;
             } else {
                 return Err(format!(
-                    "`{opt}`: unknown search option (expected `reuse`, `settle` or `threads=N`)"
+                    "`{opt}`: unknown search option (expected `reuse`, `settle`, `playout=N`, `playout=full` or `threads=N`)"
                 ));
             }
         }

@@ -47,7 +47,8 @@ pub use random::RandomAgent;
 
 /// An agent named on the command line: `random`, `heuristic`, or
 /// `ismcts:1000` (iterations per decision) / `ismcts:200ms`, optionally
-/// followed by search options: `ismcts:1000:reuse:threads=2` (see [`Search`]).
+/// followed by search options: `ismcts:1000:reuse:threads=2`,
+/// `ismcts:300:playout=full` (see [`Search`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AgentSpec {
     Random,
@@ -73,7 +74,7 @@ impl AgentSpec {
             ("ismcts", None) => Ok(AgentSpec::ismcts(Budget::Iterations(1000))),
             ("ismcts", Some(b)) => Search::parse(b).map(AgentSpec::Ismcts),
             _ => Err(format!(
-                "unknown agent `{s}`: expected `random`, `heuristic`, or `ismcts:N` (N iterations per decision, or `ismcts:Nms` milliseconds; options `:reuse`, `:threads=N`)"
+                "unknown agent `{s}`: expected `random`, `heuristic`, or `ismcts:N` (N iterations per decision, or `ismcts:Nms` milliseconds; options `:reuse`, `:settle`, `:playout=N` or `:playout=full`, `:threads=N`)"
             )),
         }
     }
