@@ -40,51 +40,60 @@ pub fn connection_need(r: &Rules, s: &State) -> u32 {
         }
         out
     };
-    // Shortest paths from Nixon by whole levels of bit sets (no heap): a
-    // level is closed through free spaces at the same cost, then the empty
-    // spaces next to it are the next level. Unreached, or FAR and beyond,
-    // is FAR. Space ids are bytes, so a byte per space covers any board.
-    let mut dist = [FAR as u8; 256];
+    // Shortest paths from Nixon by whole levels of bit sets (no heap):
+    // level d is every space at cost d. A level is closed through free
+    // spaces at the same cost, collecting the spaces around it; the empty
+    // ones among those are the next level. FAR and beyond count as FAR.
+    let mut levels = [SpaceSet::EMPTY; FAR as usize];
+    let mut depth = 0;
     let mut reached = SpaceSet::EMPTY;
     let mut level = SpaceSet::EMPTY;
     level.insert(b.nixon);
-    for d in 0..FAR {
-        let mut grow = level;
+    while depth < levels.len() && !level.is_empty() {
+        let (mut grow, mut around) = (level, SpaceSet::EMPTY);
         while !grow.is_empty() {
             reached = reached.union(grow);
-            grow = neighbours(grow).intersection(free).minus(reached);
+            let next = neighbours(grow);
+            around = around.union(next);
+            grow = next.intersection(free).minus(reached);
             level = level.union(grow);
         }
-        for x in level.iter() {
-            dist[x.index()] = d as u8;
-        }
-        level = neighbours(level).intersection(empty).minus(reached);
-        if level.is_empty() {
-            break;
-        }
+        levels[depth] = level;
+        depth += 1;
+        level = around.intersection(empty).minus(reached);
         reached = reached.union(level);
     }
-    let mut per_informant = [0u32; 256];
-    let n = b.informant_spaces.len().min(256);
-    for (p, space) in b.informant_spaces.iter().take(n).enumerate() {
+    // Each informant's need (its nearest level next to it, and its picture),
+    // counted by value: the cheapest `informants_to_connect` are summed
+    // from the counts, smallest first.
+    let mut count = [0u32; FAR as usize + 1];
+    for (p, space) in b.informant_spaces.iter().enumerate() {
         let picture = match s.pictures()[p] {
             PicLoc::Pinned { face_up: true } => 0,
             PicLoc::Supply => 1,
             PicLoc::Pinned { face_up: false } => FAR,
         };
-        let path = b.neighbours[space.index()]
+        let next_to = b
+            .neighbour_sets
+            .get(space.index())
+            .copied()
+            .unwrap_or(SpaceSet::EMPTY);
+        let path = levels[..depth]
             .iter()
-            .map(|v| dist[v.index()] as u32)
-            .min()
-            .unwrap_or(FAR);
-        per_informant[p] = (path + picture).min(FAR);
+            .position(|l| !l.intersection(next_to).is_empty())
+            .map_or(FAR, |d| d as u32);
+        count[(path + picture).min(FAR) as usize] += 1;
     }
-    let per_informant = &mut per_informant[..n];
-    per_informant.sort_unstable();
-    per_informant
-        .iter()
-        .take(r.numbers.informants_to_connect as usize)
-        .sum()
+    let (mut need, mut left) = (0, r.numbers.informants_to_connect as u32);
+    for (value, n) in count.iter().enumerate() {
+        let take = (*n).min(left);
+        need += take * value as u32;
+        left -= take;
+        if left == 0 {
+            break;
+        }
+    }
+    need
 }
 
 /// The Editor's advantage in a position, roughly in "points": a win is
