@@ -420,16 +420,22 @@ impl Tree {
         // Each step's options come with the state it leads to (`apply_next`).
         let mut next = s.legal(r, buf);
         while let Some(Actor::Player(actor)) = next {
-            // Selection among the children legal in this sample.
+            // Selection among the children legal in this sample; which
+            // options have a child is marked by the option's place in `buf`
+            // (a bit each, for the expansion below).
             let mut best: Option<(f64, u32)> = None;
             let mut tried = 0;
+            let mut has_child = [0u64; 4];
             let mut ch = self.nodes[node].first_child;
             while ch != NONE {
                 let child = &mut self.nodes[ch as usize];
                 let id = ch;
                 ch = child.next_sibling;
-                if !buf.contains(&child.choice) {
+                let Some(j) = buf.iter().position(|o| *o == child.choice) else {
                     continue;
+                };
+                if let Some(word) = has_child.get_mut(j / 64) {
+                    *word |= 1 << (j % 64);
                 }
                 tried += 1;
                 child.avail += 1;
@@ -442,12 +448,16 @@ impl Tree {
             }
             if tried < buf.len() {
                 // Expansion: one untried option, at random (the k-th
-                // untried one in the options' order).
-                let untried = buf.iter().filter(|o| !self.has_child(node, **o)).count();
-                let mut k = self.pick(untried);
+                // untried one in the options' order). The children are
+                // distinct options, so the untried ones are the rest.
+                let mut k = self.pick(buf.len() - tried);
                 let mut c = buf[0];
-                for &o in buf.iter() {
-                    if !self.has_child(node, o) {
+                for (j, &o) in buf.iter().enumerate() {
+                    let child = match has_child.get(j / 64) {
+                        Some(word) => word & (1 << (j % 64)) != 0,
+                        None => self.has_child(node, o),
+                    };
+                    if !child {
                         if k == 0 {
                             c = o;
                             break;
