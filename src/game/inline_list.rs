@@ -60,15 +60,21 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
     }
 
     /// Whether the list moved to the heap.
+    #[inline]
     pub fn spilled(&self) -> bool {
         self.len == SPILLED
     }
 
     /// How many items the list holds without growing.
     pub fn capacity(&self) -> usize {
-        self.heap().map_or(N, Vec::capacity)
+        if self.spilled() {
+            self.heap().capacity()
+        } else {
+            N
+        }
     }
 
+    #[inline]
     fn heap_ptr(&self) -> *mut Vec<T> {
         debug_assert!(self.spilled());
         // SAFETY: a spilled list wrote this pointer there (`spill`); the
@@ -76,18 +82,24 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         unsafe { ptr::read_unaligned(self.items.as_ptr() as *const *mut Vec<T>) }
     }
 
-    fn heap(&self) -> Option<&Vec<T>> {
+    /// The heap form (the list must be spilled). Inlined: a call here
+    /// would make every user of a list a non-leaf function (register saves
+    /// at each entry cost more than the check).
+    #[inline]
+    fn heap(&self) -> &Vec<T> {
         // SAFETY: the pointer is a live box this list owns.
-        self.spilled().then(|| unsafe { &*self.heap_ptr() })
+        unsafe { &*self.heap_ptr() }
     }
 
-    fn heap_mut(&mut self) -> Option<&mut Vec<T>> {
+    #[inline]
+    fn heap_mut(&mut self) -> &mut Vec<T> {
         // SAFETY: as in `heap`, and `&mut self` borrows the box uniquely.
-        self.spilled().then(|| unsafe { &mut *self.heap_ptr() })
+        unsafe { &mut *self.heap_ptr() }
     }
 
     /// Moves the items to the heap, with room for `extra` more.
     #[cold]
+    #[inline(never)]
     fn spill(&mut self, extra: usize) -> &mut Vec<T> {
         let mut v = Vec::with_capacity((self.len() + extra).max(2 * N));
         v.extend_from_slice(self.as_slice());
@@ -100,21 +112,19 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         unsafe { &mut *p }
     }
 
+    #[inline]
     pub fn as_slice(&self) -> &[T] {
-        match self.heap() {
-            Some(v) => v,
-            // SAFETY: the first `len` inline items are initialized.
-            None => unsafe {
-                std::slice::from_raw_parts(self.items.as_ptr() as *const T, self.len as usize)
-            },
+        if self.spilled() {
+            return self.heap();
         }
+        // SAFETY: the first `len` inline items are initialized.
+        unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const T, self.len as usize) }
     }
 
+    #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         if self.spilled() {
-            // SAFETY: the pointer is a live box this list owns, borrowed
-            // uniquely through `&mut self`.
-            return unsafe { &mut *self.heap_ptr() };
+            return self.heap_mut();
         }
         // SAFETY: the first `len` inline items are initialized.
         unsafe {
@@ -128,8 +138,8 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         if len < N {
             self.items[len] = MaybeUninit::new(item);
             self.len += 1;
-        } else if let Some(v) = self.heap_mut() {
-            v.push(item);
+        } else if self.spilled() {
+            self.heap_mut().push(item);
         } else {
             self.spill(1).push(item);
         }
@@ -137,8 +147,8 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
 
     #[inline]
     pub fn pop(&mut self) -> Option<T> {
-        if let Some(v) = self.heap_mut() {
-            return v.pop();
+        if self.spilled() {
+            return self.heap_mut().pop();
         }
         if self.len == 0 {
             return None;
@@ -150,15 +160,28 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
 
     /// Inserts `item` at `index` (≤ the length), shifting the rest up.
     pub fn insert(&mut self, index: usize, item: T) {
-        assert!(index <= self.len(), "insert index out of range");
-        self.push(item);
-        self.as_mut_slice()[index..].rotate_right(1);
+        let len = self.len as usize;
+        if len < N {
+            assert!(index <= len, "insert index out of range");
+            // SAFETY: items `index..len` are initialized and move one up,
+            // within the room (`len < N`); then `index` is written.
+            unsafe {
+                let p = self.items.as_mut_ptr().add(index);
+                ptr::copy(p, p.add(1), len - index);
+            }
+            self.items[index] = MaybeUninit::new(item);
+            self.len += 1;
+        } else if self.spilled() {
+            self.heap_mut().insert(index, item);
+        } else {
+            self.spill(1).insert(index, item);
+        }
     }
 
     /// Removes the item at `index` (< the length), shifting the rest down.
     pub fn remove(&mut self, index: usize) -> T {
-        if let Some(v) = self.heap_mut() {
-            return v.remove(index);
+        if self.spilled() {
+            return self.heap_mut().remove(index);
         }
         let s = self.as_mut_slice();
         let item = s[index];
@@ -169,13 +192,10 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
 
     /// Keeps the first `len` items (a list on the heap stays there).
     pub fn truncate(&mut self, len: usize) {
-        match self.heap_mut() {
-            Some(v) => v.truncate(len),
-            None => {
-                if len < self.len as usize {
-                    self.len = len as u8;
-                }
-            }
+        if self.spilled() {
+            self.heap_mut().truncate(len);
+        } else if len < self.len as usize {
+            self.len = len as u8;
         }
     }
 
@@ -203,8 +223,8 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
                 *slot = MaybeUninit::new(*item);
             }
             self.len += items.len() as u8;
-        } else if let Some(v) = self.heap_mut() {
-            v.extend_from_slice(items);
+        } else if self.spilled() {
+            self.heap_mut().extend_from_slice(items);
         } else {
             self.spill(items.len()).extend_from_slice(items);
         }

@@ -136,9 +136,9 @@ pub struct RunFrame {
     /// Progress inside the current instruction (tokens moved so far, cards discarded…).
     pub done: u8,
     /// Tokens already picked by the current instruction (distinct tokens, docs/open-questions.md#q9).
-    /// (16 inline take no more room than 2: a small vector is never
-    /// smaller than its heap form.)
-    pub picked: InlineList<TokenId, 16>,
+    /// At most its count less one (the shipped scripts move at most 2);
+    /// 8 inline is the least an `InlineList` of bytes holds.
+    pub picked: InlineList<TokenId, 8>,
     /// The card picked by the last `ChooseCard`.
     pub chosen: Option<CardId>,
 }
@@ -235,8 +235,8 @@ impl TryFrom<u8> for EvalStep {
 
 /// A deck or a discard pile. The inline sizes of the state's lists are
 /// chosen to hold what the shipped game can put there (so an engine step
-/// never allocates) in the room a field's alignment leaves anyway; a
-/// bigger game spills to the heap and plays the same.
+/// never allocates) within the state's 720 bytes; a bigger game spills to
+/// the heap and plays the same. Each side has 20 cards in the shipped game.
 pub type Pile = InlineList<CardId, 24>;
 
 /// The bag's tokens.
@@ -279,15 +279,20 @@ pub struct State {
     /// Draw decks, drawn from the end.
     pub(in crate::game) decks: BySide<Pile>,
     pub(in crate::game) discards: BySide<Pile>,
-    /// Out of the game: every event card played may end here.
-    pub(in crate::game) removed: InlineList<CardId, 24>,
+    /// Out of the game: every event card played may end here. Room for
+    /// every card of the shipped game (40): long games removed up to 31.
+    pub(in crate::game) removed: InlineList<CardId, 40>,
     /// Whose turn it is when no play is in progress.
     pub(in crate::game) turn: Side,
     /// Cards each side has played this round (reactions count, R6.1).
     pub(in crate::game) turns_played: BySide<u8>,
     /// Restrictions in force for the rest of the round.
     pub(in crate::game) forbidden: InlineList<Forbid, 5>,
-    pub(in crate::game) stack: SmallVec<[Frame; 4]>,
+    /// Seven frames inline: 100,000 random games of the shipped game
+    /// reached six (a play, its program, a card that program plays, a
+    /// reaction to that card, the reaction's program, a pin); deeper
+    /// nesting spills to the heap.
+    pub(in crate::game) stack: SmallVec<[Frame; 7]>,
     pub(in crate::game) outcome: Option<Outcome>,
 }
 
