@@ -138,7 +138,17 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         if len < N {
             self.items[len] = MaybeUninit::new(item);
             self.len += 1;
-        } else if self.spilled() {
+        } else {
+            self.push_slow(item);
+        }
+    }
+
+    /// `push` past the inline room: out of line, so the inlined part stays
+    /// small (a list used inline keeps its callers' inlining as it was).
+    #[cold]
+    #[inline(never)]
+    fn push_slow(&mut self, item: T) {
+        if self.spilled() {
             self.heap_mut().push(item);
         } else {
             self.spill(1).push(item);
@@ -171,7 +181,15 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
             }
             self.items[index] = MaybeUninit::new(item);
             self.len += 1;
-        } else if self.spilled() {
+        } else {
+            self.insert_slow(index, item);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn insert_slow(&mut self, index: usize, item: T) {
+        if self.spilled() {
             self.heap_mut().insert(index, item);
         } else {
             self.spill(1).insert(index, item);
@@ -181,13 +199,19 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
     /// Removes the item at `index` (< the length), shifting the rest down.
     pub fn remove(&mut self, index: usize) -> T {
         if self.spilled() {
-            return self.heap_mut().remove(index);
+            return self.remove_slow(index);
         }
         let s = self.as_mut_slice();
         let item = s[index];
         s.copy_within(index + 1.., index);
         self.len -= 1;
         item
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn remove_slow(&mut self, index: usize) -> T {
+        self.heap_mut().remove(index)
     }
 
     /// Keeps the first `len` items (a list on the heap stays there).
@@ -223,7 +247,15 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
                 *slot = MaybeUninit::new(*item);
             }
             self.len += items.len() as u8;
-        } else if self.spilled() {
+        } else {
+            self.extend_slow(items);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn extend_slow(&mut self, items: &[T]) {
+        if self.spilled() {
             self.heap_mut().extend_from_slice(items);
         } else {
             self.spill(items.len()).extend_from_slice(items);
