@@ -8,6 +8,7 @@
 pub mod board_shape;
 pub mod engine;
 pub mod host;
+pub mod inline_list;
 pub mod invariants;
 pub mod model;
 pub mod observation;

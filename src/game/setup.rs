@@ -392,7 +392,7 @@ impl State {
         if !problems.is_empty() {
             return Err(problems);
         }
-        let mut evidence: smallvec::SmallVec<[EvLoc; 36]> =
+        let mut evidence: crate::game::inline_list::InlineList<EvLoc, 36> =
             r.evidence.iter().map(|_| EvLoc::Reserve).collect();
         for t in &setup.track {
             evidence[t.token.index()] = EvLoc::Track {

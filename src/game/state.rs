@@ -5,6 +5,7 @@
 //! serializes as it is, so any position, mid-action included, can be saved,
 //! searched and replayed.
 
+use crate::game::inline_list::InlineList;
 use crate::game::model::*;
 use crate::game::program::{Forbid, Program};
 use rand_pcg::Pcg64Mcg;
@@ -135,9 +136,9 @@ pub struct RunFrame {
     /// Progress inside the current instruction (tokens moved so far, cards discarded…).
     pub done: u8,
     /// Tokens already picked by the current instruction (distinct tokens, docs/open-questions.md#q9).
-    /// (16 inline take no more room than 2: a small vector is never
-    /// smaller than its heap form.)
-    pub picked: SmallVec<[TokenId; 16]>,
+    /// At most its count less one (the shipped scripts move at most 2);
+    /// 8 inline is the least an `InlineList` of bytes holds.
+    pub picked: InlineList<TokenId, 8>,
     /// The card picked by the last `ChooseCard`.
     pub chosen: Option<CardId>,
 }
@@ -234,12 +235,12 @@ impl TryFrom<u8> for EvalStep {
 
 /// A deck or a discard pile. The inline sizes of the state's lists are
 /// chosen to hold what the shipped game can put there (so an engine step
-/// never allocates) in the room a field's alignment leaves anyway; a
-/// bigger game spills to the heap and plays the same.
-pub type Pile = SmallVec<[CardId; 24]>;
+/// never allocates) within the state's 720 bytes; a bigger game spills to
+/// the heap and plays the same. Each side has 20 cards in the shipped game.
+pub type Pile = InlineList<CardId, 24>;
 
 /// The bag's tokens.
-pub type Bag = SmallVec<[TokenId; 40]>;
+pub type Bag = InlineList<TokenId, 40>;
 
 /// A whole game. Its fields are the rules core's own (the engine works on
 /// them directly); everyone else reads them through the accessors below and
@@ -265,28 +266,33 @@ pub struct State {
     pub(in crate::game) momentum_cards: BySide<u8>,
     pub(in crate::game) momentum_removed: u8,
     /// Where each evidence token is, by `TokenId`.
-    pub(in crate::game) evidence: SmallVec<[EvLoc; 36]>,
+    pub(in crate::game) evidence: InlineList<EvLoc, 36>,
     /// The evidence tokens on the research track in the order they arrived:
     /// choices name a token by its slot here, never by its id, so they reveal
     /// nothing about face-down tokens.
-    pub(in crate::game) track: SmallVec<[TokenId; 16]>,
+    pub(in crate::game) track: InlineList<TokenId, 16>,
     /// The bag, drawn from the end.
     pub(in crate::game) bag: Bag,
     /// Where each picture is, by `PictureId`.
-    pub(in crate::game) pictures: SmallVec<[PicLoc; 16]>,
-    pub(in crate::game) hands: BySide<SmallVec<[CardId; 16]>>,
+    pub(in crate::game) pictures: InlineList<PicLoc, 16>,
+    pub(in crate::game) hands: BySide<InlineList<CardId, 16>>,
     /// Draw decks, drawn from the end.
     pub(in crate::game) decks: BySide<Pile>,
     pub(in crate::game) discards: BySide<Pile>,
-    /// Out of the game: every event card played may end here.
-    pub(in crate::game) removed: SmallVec<[CardId; 24]>,
+    /// Out of the game: every event card played may end here. Room for
+    /// every card of the shipped game (40): long games removed up to 31.
+    pub(in crate::game) removed: InlineList<CardId, 40>,
     /// Whose turn it is when no play is in progress.
     pub(in crate::game) turn: Side,
     /// Cards each side has played this round (reactions count, R6.1).
     pub(in crate::game) turns_played: BySide<u8>,
     /// Restrictions in force for the rest of the round.
-    pub(in crate::game) forbidden: SmallVec<[Forbid; 5]>,
-    pub(in crate::game) stack: SmallVec<[Frame; 4]>,
+    pub(in crate::game) forbidden: InlineList<Forbid, 5>,
+    /// Seven frames inline: 100,000 random games of the shipped game
+    /// reached six (a play, its program, a card that program plays, a
+    /// reaction to that card, the reaction's program, a pin); deeper
+    /// nesting spills to the heap.
+    pub(in crate::game) stack: SmallVec<[Frame; 7]>,
     pub(in crate::game) outcome: Option<Outcome>,
 }
 
@@ -435,8 +441,8 @@ impl State {
     }
 }
 
-/// Field by field, the lists of plain values copied as whole slices (a
-/// derived clone copies a small vector item by item): search clones a
+/// Field by field: a list of plain values held inline is copied as its
+/// bytes (`InlineList::clone`), the stack frame by frame. Search clones a
 /// state at every iteration.
 impl Clone for State {
     fn clone(&self) -> State {
@@ -451,26 +457,17 @@ impl Clone for State {
             momentum_supply: self.momentum_supply,
             momentum_cards: self.momentum_cards,
             momentum_removed: self.momentum_removed,
-            evidence: SmallVec::from_slice(&self.evidence),
-            track: SmallVec::from_slice(&self.track),
-            bag: SmallVec::from_slice(&self.bag),
-            pictures: SmallVec::from_slice(&self.pictures),
-            hands: BySide {
-                editor: SmallVec::from_slice(&self.hands.editor),
-                nixon: SmallVec::from_slice(&self.hands.nixon),
-            },
-            decks: BySide {
-                editor: SmallVec::from_slice(&self.decks.editor),
-                nixon: SmallVec::from_slice(&self.decks.nixon),
-            },
-            discards: BySide {
-                editor: SmallVec::from_slice(&self.discards.editor),
-                nixon: SmallVec::from_slice(&self.discards.nixon),
-            },
-            removed: SmallVec::from_slice(&self.removed),
+            evidence: self.evidence.clone(),
+            track: self.track.clone(),
+            bag: self.bag.clone(),
+            pictures: self.pictures.clone(),
+            hands: self.hands.clone(),
+            decks: self.decks.clone(),
+            discards: self.discards.clone(),
+            removed: self.removed.clone(),
             turn: self.turn,
             turns_played: self.turns_played,
-            forbidden: SmallVec::from_slice(&self.forbidden),
+            forbidden: self.forbidden.clone(),
             stack: self.stack.clone(),
             outcome: self.outcome,
         }
@@ -603,9 +600,9 @@ impl State {
     /// Bytes a clone copies on the heap (inline vectors that spilled, and
     /// frames' spilled lists); shared programs are not copied and not counted.
     pub fn heap_bytes(&self) -> usize {
-        fn spilled<A: smallvec::Array>(v: &SmallVec<A>) -> usize {
+        fn spilled<T: Copy, const N: usize>(v: &InlineList<T, N>) -> usize {
             if v.spilled() {
-                v.capacity() * std::mem::size_of::<A::Item>()
+                v.capacity() * std::mem::size_of::<T>()
             } else {
                 0
             }
@@ -615,8 +612,10 @@ impl State {
             + spilled(&self.bag)
             + spilled(&self.pictures)
             + spilled(&self.removed)
-            + spilled(&self.forbidden)
-            + spilled(&self.stack);
+            + spilled(&self.forbidden);
+        if self.stack.spilled() {
+            n += self.stack.capacity() * std::mem::size_of::<Frame>();
+        }
         for side in Side::BOTH {
             n += spilled(&self.hands[side])
                 + spilled(&self.decks[side])

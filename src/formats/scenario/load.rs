@@ -739,7 +739,7 @@ impl Build<'_, '_> {
         };
         let this = lookup(card, "card");
         let chosen = lookup(chosen, "chosen");
-        let mut picked_ids = smallvec::SmallVec::new();
+        let mut picked_ids = crate::game::inline_list::InlineList::new();
         for (j, t) in picked.iter().enumerate() {
             match token_ref(r, &self.s, t) {
                 Ok(Moving::Evidence(id)) => picked_ids.push(id),

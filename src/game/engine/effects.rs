@@ -366,11 +366,11 @@ impl<O: Observer> Ctx<'_, O> {
         if index >= self.s.discards[i].len() {
             return None;
         }
-        let mut pile: Vec<CardId> = self.s.discards[i].drain(..).collect();
+        let mut pile = std::mem::take(&mut self.s.discards[i]);
         let top = pile.remove(index);
         self.s.shuffle(&mut pile);
         pile.push(top);
-        self.s.decks[i].extend(pile);
+        self.s.decks[i].extend_from_slice(&pile);
         self.o.event(Event::DeckReshuffled { side });
         self.s.decks[i].pop()
     }

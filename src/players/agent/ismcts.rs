@@ -251,6 +251,12 @@ impl Node {
     }
 }
 
+/// Room kept in a search's buffers (options of a decision, the path from
+/// the root, the root's visits by option): more than a decision of the
+/// shipped game has (the bench's decisions have 21 options at most); a
+/// longer list grows as before.
+const BUFFER: usize = 64;
+
 /// Decisions in a full playout before it is judged instead of finished
 /// (only a game that cannot end reaches it).
 pub const PLAYOUT_LIMIT: usize = 4000;
@@ -532,14 +538,19 @@ impl Tree {
         }
         let kept = self.nodes[0].visits;
         if let Goal::Visits(n) = goal {
-            // At most one node per iteration: the tree never grows its
-            // vector during the search.
-            self.nodes.reserve(n.saturating_sub(kept) as usize + 1);
+            // At most one node per iteration (`reserve` counts from the
+            // nodes already there): the tree never grows its vector during
+            // the search, nor, after the agent's first, at its start.
+            self.nodes.reserve(n.saturating_sub(kept) as usize);
         }
         let mut buf = std::mem::take(&mut self.buf);
         let mut path = std::mem::take(&mut self.path);
-        buf.reserve(64);
-        path.reserve(64);
+        // Room for 64 more than a stale length would ask a new allocation
+        // at every decision: both are refilled by each iteration anyway.
+        buf.clear();
+        path.clear();
+        buf.reserve(BUFFER);
+        path.reserve(BUFFER);
         let watch = Stopwatch::start(clock);
         let mut n = 0;
         loop {
@@ -657,15 +668,30 @@ impl IsmctsAgent {
 
     /// An agent whose time budget runs on `clock`.
     pub fn with_clock(search: Search, seed: u64, clock: Arc<dyn Clock>) -> IsmctsAgent {
+        // The logarithm table is made now, not inside the first decision
+        // (a decision allocates nothing: tests/zero_alloc.rs).
+        ln(1);
         let threads = search.threads.max(1) as u64;
+        let k = threads as usize;
         IsmctsAgent {
             search,
             exploration: 0.7,
             trees: (0..threads)
-                .map(|i| Tree::new(tree_seed(seed, i)))
+                .map(|i| {
+                    let mut t = Tree::new(tree_seed(seed, i));
+                    // Sized here, so that no decision allocates (issue 16):
+                    // the root and a node per iteration of an iteration
+                    // budget (`search` asks for the same), the buffers.
+                    if let Goal::Visits(n) = IsmctsAgent::goal(search.budget, i as usize, k) {
+                        t.nodes.reserve(n as usize + 1);
+                    }
+                    t.buf.reserve(BUFFER);
+                    t.path.reserve(BUFFER);
+                    t
+                })
                 .collect(),
             heard: false,
-            visits: Vec::new(),
+            visits: Vec::with_capacity(BUFFER),
             last_iterations: 0,
             clock,
         }
