@@ -211,6 +211,24 @@ impl Board {
         }
     }
 
+    /// The spaces next to `space` (none for an id off the board).
+    pub(crate) fn next_to(&self, space: SpaceId) -> SpaceSet {
+        self.neighbour_sets
+            .get(space.index())
+            .copied()
+            .unwrap_or(SpaceSet::EMPTY)
+    }
+
+    /// Every space next to a space of `set`: the step of the walks over
+    /// the board (the connection of R8.3, the judged connection need).
+    pub(crate) fn around(&self, set: SpaceSet) -> SpaceSet {
+        let mut out = SpaceSet::EMPTY;
+        for x in set.iter() {
+            out = out.union(self.next_to(x));
+        }
+        out
+    }
+
     /// The evidence spaces whose slip shows one of `colours`.
     pub(crate) fn matching(&self, colours: Colours) -> SpaceSet {
         self.matching[(colours.0 & 7) as usize]

@@ -1,7 +1,7 @@
 //! The evidence board's one question (R8.3): how many face-up informants
 //! are connected to Nixon's picture through face-up evidence only?
 
-use crate::game::model::{SpaceId, SpaceSet};
+use crate::game::model::SpaceSet;
 use crate::game::rules::{Rules, SpaceKind};
 use crate::game::state::{EvLoc, PicLoc, State};
 
@@ -40,23 +40,13 @@ fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
         }
     }
     let open = open.intersection(board.evidence_spaces);
-    let neighbours = |x: SpaceId| {
-        board
-            .neighbour_sets
-            .get(x.index())
-            .copied()
-            .unwrap_or(SpaceSet::EMPTY)
-    };
     let mut reached = SpaceSet::EMPTY;
     reached.insert(board.nixon);
     let mut frontier = reached;
     // Every space next to the centre or to a reached open space.
     let mut touched = SpaceSet::EMPTY;
     while !frontier.is_empty() {
-        let mut next = SpaceSet::EMPTY;
-        for x in frontier.iter() {
-            next = next.union(neighbours(x));
-        }
+        let next = board.around(frontier);
         touched = touched.union(next);
         frontier = next.intersection(open).minus(reached);
         reached = reached.union(frontier);

@@ -31,15 +31,6 @@ pub fn connection_need(r: &Rules, s: &State) -> u32 {
     }
     let free = face_up.intersection(b.evidence_spaces);
     let empty = b.evidence_spaces.minus(face_up).minus(face_down);
-    let neighbours = |set: SpaceSet| {
-        let mut out = SpaceSet::EMPTY;
-        for x in set.iter() {
-            if let Some(n) = b.neighbour_sets.get(x.index()) {
-                out = out.union(*n);
-            }
-        }
-        out
-    };
     // Shortest paths from Nixon by whole levels of bit sets (no heap):
     // level d is every space at cost d. A level is closed through free
     // spaces at the same cost, collecting the spaces around it; the empty
@@ -53,7 +44,7 @@ pub fn connection_need(r: &Rules, s: &State) -> u32 {
         let (mut grow, mut around) = (level, SpaceSet::EMPTY);
         while !grow.is_empty() {
             reached = reached.union(grow);
-            let next = neighbours(grow);
+            let next = b.around(grow);
             around = around.union(next);
             grow = next.intersection(free).minus(reached);
             level = level.union(grow);
@@ -73,11 +64,7 @@ pub fn connection_need(r: &Rules, s: &State) -> u32 {
             PicLoc::Supply => 1,
             PicLoc::Pinned { face_up: false } => FAR,
         };
-        let next_to = b
-            .neighbour_sets
-            .get(space.index())
-            .copied()
-            .unwrap_or(SpaceSet::EMPTY);
+        let next_to = b.next_to(*space);
         let path = levels[..depth]
             .iter()
             .position(|l| !l.intersection(next_to).is_empty())

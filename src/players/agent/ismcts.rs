@@ -135,7 +135,7 @@ impl fmt::Display for Playout {
 pub const MAX_THREADS: u8 = 64;
 
 impl Search {
-    /// `BUDGET[:reuse][:settle][:threads=N]`.
+    /// `BUDGET[:reuse][:settle][:playout=N|full][:threads=N]`.
     pub fn parse(s: &str) -> Result<Search, String> {
         let mut parts = s.split(':');
         let budget = Budget::parse(parts.next().unwrap_or(""))?;
@@ -280,7 +280,8 @@ struct Tree {
 }
 
 /// What one tree is to do in a decision: towards which goal, keeping what
-/// it reached (`reuse`), stopping once settled, with which UCB constant.
+/// it reached (`reuse`), stopping once settled, where its playouts are
+/// judged, with which UCB constant.
 #[derive(Clone, Copy)]
 struct Task {
     goal: Goal,
