@@ -493,7 +493,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     self.script_error = Some(error);
                     return self.quit();
                 }
-                Err(DriveError::Illegal { .. }) => {
+                Err(DriveError::Illegal { .. } | DriveError::NoSuchOption { .. }) => {
                     let side = self.actor.and_then(|a| a.side()).unwrap_or(Side::Editor);
                     writeln!(
                         self.out,

@@ -83,6 +83,12 @@ pub enum DriveError<E> {
     },
     /// An agent chose something that is not an option.
     Illegal { agent: String, choice: Choice },
+    /// An agent chose by place, and there is no option at that place.
+    NoSuchOption {
+        agent: String,
+        index: usize,
+        options: usize,
+    },
     /// The state asked for a chance decision and there is no chance policy.
     NoChance,
     /// The observer failed the game.
@@ -181,7 +187,7 @@ fn drive<O: Steps>(
         let choice = match actor {
             Actor::Player(side) => {
                 let agent = agents.seat(side);
-                let choice = agent.decide(&View::new(r, s, side), &options);
+                let picked = agent.decide_index(&View::new(r, s, side), &options);
                 if let Some(error) = agent.take_script_error() {
                     return Err(DriveError::Lookahead {
                         side,
@@ -189,13 +195,22 @@ fn drive<O: Steps>(
                         error,
                     });
                 }
-                if !options.contains(&choice) {
-                    return Err(DriveError::Illegal {
-                        agent: agent.name(),
-                        choice,
-                    });
+                match picked {
+                    Ok(i) if i < options.len() => options[i],
+                    Ok(index) => {
+                        return Err(DriveError::NoSuchOption {
+                            agent: agent.name(),
+                            index,
+                            options: options.len(),
+                        })
+                    }
+                    Err(choice) => {
+                        return Err(DriveError::Illegal {
+                            agent: agent.name(),
+                            choice,
+                        })
+                    }
                 }
-                choice
             }
             Actor::Chance => match chance.as_mut() {
                 Some(pick) => pick(s, &options),
@@ -365,5 +380,59 @@ mod tests {
         );
         assert_eq!(obs.chosen, 0);
         assert!(s == before, "nothing was applied");
+    }
+
+    /// Chooses by place, one past the last option.
+    struct PastTheEnd;
+
+    impl Agent for PastTheEnd {
+        fn name(&self) -> String {
+            "past the end".into()
+        }
+        fn decide(&mut self, _: &View, options: &[Choice]) -> Choice {
+            options[0]
+        }
+        fn decide_index(&mut self, _: &View, options: &[Choice]) -> Result<usize, Choice> {
+            Ok(options.len())
+        }
+    }
+
+    #[test]
+    fn a_place_past_the_options_is_refused_before_anything_applies() {
+        let r = crate::data::shipped();
+        let mut s = State::new(&r, 7);
+        let before = s.clone();
+        let mut obs = Script::default();
+        let played = play_out(
+            &r,
+            &mut s,
+            BySide::new(&mut PastTheEnd, &mut PastTheEnd),
+            None,
+            &mut obs,
+        );
+        assert!(
+            matches!(&played, Err(DriveError::NoSuchOption { agent, index, options })
+                if agent == "past the end" && index == options),
+            "{played:?}"
+        );
+        assert_eq!(obs.chosen, 0);
+        assert!(s == before, "nothing was applied");
+    }
+
+    #[test]
+    fn the_random_player_takes_the_same_option_by_place_as_by_choice() {
+        let r = crate::data::shipped();
+        let s = State::new(&r, 7);
+        let mut options = Vec::new();
+        let Some(Actor::Player(side)) = s.legal(&r, &mut options) else {
+            panic!("a game starts with a player's decision");
+        };
+        let (mut by_choice, mut by_place) = (RandomAgent::new(3), RandomAgent::new(3));
+        for _ in 0..50 {
+            let view = View::new(&r, &s, side);
+            let choice = by_choice.decide(&view, &options);
+            let place = by_place.decide_index(&view, &options).expect("a place");
+            assert_eq!(options[place], choice);
+        }
     }
 }

@@ -288,6 +288,16 @@ pub fn play_game(
             )),
             None,
         ),
+        DriveError::NoSuchOption {
+            agent,
+            index,
+            options,
+        } => fail(
+            PlayError::Illegal(format!(
+                "agent {agent} chose option {index} of {options}, which is not an option"
+            )),
+            None,
+        ),
         DriveError::NoChance => fail(
             PlayError::Internal("a chance decision in a simulation".into()),
             None,

@@ -201,6 +201,13 @@ fn soak_game(
                 DriveError::Illegal { agent, choice } => {
                     format!("game {index}, step {step}: agent {agent} chose {choice:?}, which is not an option")
                 }
+                DriveError::NoSuchOption {
+                    agent,
+                    index: i,
+                    options,
+                } => {
+                    format!("game {index}, step {step}: agent {agent} chose option {i} of {options}, which is not an option")
+                }
             };
             return Err((what, Box::new(s)));
         }

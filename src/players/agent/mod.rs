@@ -15,6 +15,15 @@ use crate::game::view::View;
 pub trait Agent: Send {
     fn name(&self) -> String;
     fn decide(&mut self, view: &View, options: &[Choice]) -> Choice;
+    /// The option to take, by its place in `options`: the door the game
+    /// driver uses. By default it asks [`Agent::decide`] and finds that
+    /// choice among the options (`Err` with the choice when it is none of
+    /// them); an agent that chooses by place answers with the place, so the
+    /// driver compares no choices (a random game's every decision).
+    fn decide_index(&mut self, view: &View, options: &[Choice]) -> Result<usize, Choice> {
+        let choice = self.decide(view, options);
+        options.iter().position(|o| *o == choice).ok_or(choice)
+    }
     /// A card script that failed while the agent looked ahead, taken once.
     /// Look-ahead states are states the game can reach, so the caller
     /// reports it (the script is to blame) instead of letting the agent

@@ -31,4 +31,8 @@ impl Agent for RandomAgent {
     fn decide(&mut self, _view: &View, options: &[Choice]) -> Choice {
         options[self.pick(options.len())]
     }
+
+    fn decide_index(&mut self, _view: &View, options: &[Choice]) -> Result<usize, Choice> {
+        Ok(self.pick(options.len()))
+    }
 }
