@@ -12,15 +12,14 @@ use crate::game::state::*;
 impl<O: Observer> Ctx<'_, O> {
     /// No play in progress: start a phase, pass the turn, or ask for a card
     /// (whose options it lists in `buf`).
+    ///
+    /// Work that follows at once is done in the same step (a new round
+    /// starts its initial phase, which deals at once), so the engine's
+    /// loop turns fewer times; the order of the work and of its events is
+    /// the rules' all the same.
     pub(crate) fn step_idle(&mut self, buf: &mut Vec<Choice>) -> Progress {
         match self.s.phase {
-            Phase::Initial => {
-                self.s.stack.push(Frame::Setup {
-                    dealt: false,
-                    evidence_left: 0,
-                });
-                Progress::Continue
-            }
+            Phase::Initial => self.begin_initial_phase(),
             Phase::Cards => {
                 let turn = self.s.turn;
                 if self.s.hands[turn].is_empty() {
@@ -48,10 +47,19 @@ impl<O: Observer> Ctx<'_, O> {
                     round: self.s.round,
                     initiative: self.s.initiative,
                 });
-                Progress::Continue
+                self.begin_initial_phase()
             }
             Phase::Over => Progress::Continue,
         }
+    }
+
+    /// R4 begins: its frame, and its first step at once.
+    fn begin_initial_phase(&mut self) -> Progress {
+        self.s.stack.push(Frame::Setup {
+            dealt: false,
+            evidence_left: 0,
+        });
+        self.step_setup(false, 0)
     }
 
     /// R5.1: the player on turn plays a card for one of its parts.
@@ -80,28 +88,33 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R4: deal cards, then Nixon draws evidence face down onto the 0 space.
     /// `dealt`, `evidence_left`: the top frame's (a `Setup`).
+    /// Every draw the generator makes is done in this one step; a draw left
+    /// to a chance decision (`explicit_chance`) stops it.
     pub(crate) fn step_setup(&mut self, dealt: bool, evidence_left: u8) -> Progress {
+        let mut evidence_left = evidence_left;
         if !dealt {
             let n = &self.r.numbers;
             let holder = self.s.initiative;
             self.draw_cards(holder, n.hand_size_with_initiative);
             self.draw_cards(holder.other(), n.hand_size_without_initiative);
-            self.set_setup(true, n.evidence_per_round);
-            return Progress::Continue;
+            evidence_left = n.evidence_per_round;
+            self.set_setup(true, evidence_left);
         }
-        if evidence_left == 0 || self.s.bag.is_empty() {
-            // docs/open-questions.md#q2: an empty bag gives what it has.
-            self.s.stack.pop();
-            self.s.phase = Phase::Cards;
-            self.s.turn = self.s.initiative;
-            return Progress::Continue;
+        loop {
+            if evidence_left == 0 || self.s.bag.is_empty() {
+                // docs/open-questions.md#q2: an empty bag gives what it has.
+                self.s.stack.pop();
+                self.s.phase = Phase::Cards;
+                self.s.turn = self.s.initiative;
+                return Progress::Continue;
+            }
+            if self.s.explicit_chance {
+                return Progress::Decide;
+            }
+            let last = self.s.bag.len() - 1;
+            self.setup_draw(last);
+            evidence_left -= 1;
         }
-        if self.s.explicit_chance {
-            return Progress::Decide;
-        }
-        let last = self.s.bag.len() - 1;
-        self.setup_draw(last);
-        Progress::Continue
     }
 
     fn set_setup(&mut self, dealt: bool, evidence_left: u8) {
@@ -141,9 +154,27 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
-    /// R7: the evaluation phase, one step at a time, in its exact order.
-    /// `step`: the top frame's (an `Evaluation`).
+    /// R7: the evaluation phase, in its exact order: its steps one after
+    /// the other until one waits (a token to pin puts its frame on top),
+    /// the game ends or the phase is done. `step`: the top frame's (an
+    /// `Evaluation`).
     pub(crate) fn step_evaluation(&mut self, step: EvalStep) -> Result<Progress, PlayError> {
+        let depth = self.s.stack.len();
+        let mut step = step;
+        loop {
+            self.evaluation_step(step)?;
+            if self.s.outcome.is_some() || self.s.stack.len() != depth {
+                return Ok(Progress::Continue);
+            }
+            match self.s.stack.last() {
+                Some(&Frame::Evaluation { step: next }) => step = next,
+                _ => return Ok(Progress::Continue),
+            }
+        }
+    }
+
+    /// One step of R7.
+    fn evaluation_step(&mut self, step: EvalStep) -> Result<(), PlayError> {
         let set = |s: &mut State, n: EvalStep| {
             if let Some(Frame::Evaluation { step }) = s.stack.last_mut() {
                 *step = n;
@@ -233,7 +264,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.s.stack.pop();
             }
         }
-        Ok(Progress::Continue)
+        Ok(())
     }
 
     /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
