@@ -240,6 +240,45 @@ fn requests_for_another_host_or_from_another_origin_are_refused() {
     assert_eq!(r.status, 201, "the studio's own origin: {}", r.body);
 }
 
+/// Bound to every interface, the studio is opened by one of the machine's
+/// addresses, which it cannot list: any IP address with its port is this
+/// server (an address cannot be rebound by DNS); a name still is not.
+#[test]
+fn a_studio_on_every_interface_answers_to_an_ip_address_but_not_to_a_name() {
+    let server = Server::start(&["--host", "0.0.0.0"]);
+    assert_eq!(server.url, format!("http://127.0.0.1:{}/", server.port));
+    let c = Client::new(server.port);
+    for ok in ["192.0.2.7", "127.0.0.1", "localhost", "[2001:db8::7]"] {
+        let host = format!("{ok}:{}", server.port);
+        let r = c.send("GET", "/api/game", &[("Host", &host)], b"");
+        assert_eq!(r.status, 200, "{host}: {}", r.body);
+    }
+    let name = format!("attacker.example:{}", server.port);
+    let r = c.send("GET", "/api/game", &[("Host", &name)], b"");
+    assert_eq!(r.status, 403, "{}", r.body);
+    assert!(
+        error_of(&r).contains("this machine's IP address"),
+        "the refusal says how to open the studio: {}",
+        r.body
+    );
+    let port_wrong = format!("192.0.2.7:{}", server.port.wrapping_add(1));
+    let r = c.send("GET", "/api/game", &[("Host", &port_wrong)], b"");
+    assert_eq!(r.status, 403, "another port: {}", r.body);
+    // The studio's own pages, opened by an address, may post to it.
+    let body = json!({"mode": "hotseat"}).to_string();
+    let own = format!("http://192.0.2.7:{}", server.port);
+    let r = c.send("POST", "/api/games", &[("Origin", &own)], body.as_bytes());
+    assert_eq!(r.status, 201, "the studio's own origin: {}", r.body);
+    let foreign = format!("http://attacker.example:{}", server.port);
+    let r = c.send(
+        "POST",
+        "/api/games",
+        &[("Origin", &foreign)],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 403, "{}", r.body);
+}
+
 #[test]
 fn an_oversized_body_is_refused_and_bad_json_is_a_clear_400() {
     let server = Server::start(&[]);

@@ -14,7 +14,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = 8470)]
     pub port: u16,
     /// The address to listen on. Only loopback is safe: the studio has no
-    /// accounts, and anyone who reaches it can play its games.
+    /// accounts, and anyone who reaches it can play its games. On 0.0.0.0
+    /// (or ::) it is opened by the machine's IP address; host names other
+    /// than localhost are refused (against DNS rebinding).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
     pub host: IpAddr,
     /// Games open at once; more are refused until one ends or expires.

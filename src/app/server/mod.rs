@@ -7,8 +7,8 @@
 //! `assets/studio/`, embedded in the binary (`assets.rs`).
 //!
 //! Every request passes [`guard`] first: the Host header must name this
-//! server on a loopback address (or the address it was bound to) and its
-//! port, and a cross-site Origin is refused, so a page on another site
+//! server on a loopback address (or the address it was bound to; bound to
+//! every interface, any IP address) and its port, and a cross-site Origin is refused, so a page on another site
 //! cannot reach the studio through DNS rebinding or a form post. Bodies are
 //! bounded ([`MAX_BODY`]); every refusal is a JSON `{ "error": … }` with a
 //! 4xx status (`error.rs`).
@@ -83,8 +83,8 @@ pub struct AppState {
     pub sessions: Arc<play::Sessions>,
     /// What the Replay, Puzzles, Cards, Live-data and Lab pages keep.
     pub pages: Arc<pages::Pages>,
-    /// Hosts (`host:port`) the Host header may name.
-    allowed_hosts: Arc<Vec<String>>,
+    /// The Host values the studio answers to.
+    hosts: Arc<HostPolicy>,
 }
 
 impl AppState {
@@ -96,7 +96,7 @@ impl AppState {
             rules: Arc::new(RwLock::new(Arc::new(rules))),
             problems: Arc::new(RwLock::new(Vec::new())),
             sessions: Arc::new(play::Sessions::new(limits)),
-            allowed_hosts: Arc::new(allowed_hosts(addr)),
+            hosts: Arc::new(HostPolicy::for_address(addr)),
         }
     }
 
@@ -110,23 +110,67 @@ impl AppState {
     }
 }
 
-/// The Host values this server answers to: the loopback names with its
-/// port, and the bound address itself when it is not a loopback one.
-fn allowed_hosts(addr: SocketAddr) -> Vec<String> {
-    let port = addr.port();
-    let mut v = vec![
-        format!("127.0.0.1:{port}"),
-        format!("localhost:{port}"),
-        format!("[::1]:{port}"),
-    ];
-    let ip = addr.ip();
-    if !ip.is_loopback() && !ip.is_unspecified() {
-        v.push(match ip {
-            IpAddr::V4(a) => format!("{a}:{port}"),
-            IpAddr::V6(a) => format!("[{a}]:{port}"),
-        });
+/// The Host values this server answers to (`host:port`, this port only):
+/// the loopback names; the bound address itself when it is not a loopback
+/// one; and, bound to every interface (`--host 0.0.0.0` or `::`), any IP
+/// address written as such, since the server cannot know by which of the
+/// machine's addresses it is reached. An address written as such cannot be
+/// rebound by DNS; a host name other than `localhost` is always refused.
+#[derive(Debug)]
+struct HostPolicy {
+    port: u16,
+    names: Vec<String>,
+    any_address: bool,
+    /// `host:port` of the URL the server prints: its bound address, or
+    /// 127.0.0.1 when bound to every interface.
+    home: String,
+}
+
+impl HostPolicy {
+    fn for_address(addr: SocketAddr) -> HostPolicy {
+        let port = addr.port();
+        let mut names = vec![
+            format!("127.0.0.1:{port}"),
+            format!("localhost:{port}"),
+            format!("[::1]:{port}"),
+        ];
+        let ip = addr.ip();
+        if !ip.is_loopback() && !ip.is_unspecified() {
+            names.push(SocketAddr::new(ip, port).to_string());
+        }
+        let home = if ip.is_unspecified() {
+            names[0].clone()
+        } else {
+            SocketAddr::new(ip, port).to_string()
+        };
+        HostPolicy {
+            port,
+            names,
+            any_address: ip.is_unspecified(),
+            home,
+        }
     }
-    v
+
+    /// Whether a Host value (`host:port`) names this server.
+    fn accepts(&self, host: &str) -> bool {
+        self.names.iter().any(|n| n.eq_ignore_ascii_case(host))
+            || (self.any_address
+                && host
+                    .parse::<SocketAddr>()
+                    .is_ok_and(|a| a.port() == self.port))
+    }
+
+    /// Where to open the studio, for a refusal.
+    fn advice(&self) -> String {
+        if self.any_address {
+            format!(
+                "open the studio at http://{}/ or at this machine's IP address and port {}",
+                self.home, self.port
+            )
+        } else {
+            format!("open the studio at http://{}/", self.home)
+        }
+    }
 }
 
 /// The whole application: the API areas, the embedded pages, the guard.
@@ -158,15 +202,11 @@ async fn guard(State(state): State<AppState>, req: Request, next: Next) -> Respo
         .map(str::to_string)
         .or_else(|| req.uri().authority().map(|a| a.to_string()));
     match host {
-        Some(h)
-            if state
-                .allowed_hosts
-                .iter()
-                .any(|a| a.eq_ignore_ascii_case(&h)) => {}
+        Some(h) if state.hosts.accepts(&h) => {}
         Some(h) => {
             return ApiError::forbidden(format!(
-                "the Host header `{h}` is not this server; open the studio at http://{}/",
-                state.allowed_hosts[0]
+                "the Host header `{h}` is not this server; {}",
+                state.hosts.advice()
             ))
             .into_response()
         }
@@ -174,12 +214,8 @@ async fn guard(State(state): State<AppState>, req: Request, next: Next) -> Respo
     }
     if let Some(origin) = req.headers().get(ORIGIN) {
         let ok = origin.to_str().ok().is_some_and(|o| {
-            o.strip_prefix("http://").is_some_and(|rest| {
-                state
-                    .allowed_hosts
-                    .iter()
-                    .any(|a| a.eq_ignore_ascii_case(rest))
-            })
+            o.strip_prefix("http://")
+                .is_some_and(|rest| state.hosts.accepts(rest))
         });
         if !ok {
             return ApiError::forbidden(format!(
@@ -225,11 +261,7 @@ pub fn serve(cfg: ServeConfig, rules: Rules, out: &mut dyn std::io::Write) -> Re
             .local_addr()
             .map_err(|e| format!("cannot read the bound address: {e}"))?;
         let state = AppState::new(cfg.source.clone(), rules, addr, cfg.limits);
-        let url = match addr.ip() {
-            ip if ip.is_unspecified() => format!("http://127.0.0.1:{}/", addr.port()),
-            IpAddr::V6(a) => format!("http://[{a}]:{}/", addr.port()),
-            IpAddr::V4(a) => format!("http://{a}:{}/", addr.port()),
-        };
+        let url = format!("http://{}/", state.hosts.home);
         // A reader that closed the pipe after the URL (`serve | head -1`)
         // does not stop the server: the lines are best effort.
         let _ = writeln!(out, "Watergate studio: {url}")
