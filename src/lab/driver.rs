@@ -361,25 +361,27 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_choice_that_is_not_an_option_is_refused_before_it_applies() {
+    /// Plays a fresh game with `agent` in both seats, which must be refused
+    /// at its first decision with nothing applied; returns the refusal.
+    fn refused_at_once(agent: &mut dyn Agent) -> DriveError<u64> {
         let r = crate::data::shipped();
         let mut s = State::new(&r, 7);
         let before = s.clone();
         let mut obs = Script::default();
-        let played = play_out(
-            &r,
-            &mut s,
-            BySide::new(&mut Cheat, &mut Cheat),
-            None,
-            &mut obs,
-        );
-        assert!(
-            matches!(&played, Err(DriveError::Illegal { agent, .. }) if agent == "cheat"),
-            "{played:?}"
-        );
+        // One agent in both seats: the first decision is refused anyway.
+        let played = play_out_alone(&r, &mut s, agent, None, &mut obs);
         assert_eq!(obs.chosen, 0);
         assert!(s == before, "nothing was applied");
+        played.expect_err("the agent's answer is refused")
+    }
+
+    #[test]
+    fn a_choice_that_is_not_an_option_is_refused_before_it_applies() {
+        let refused = refused_at_once(&mut Cheat);
+        assert!(
+            matches!(&refused, DriveError::Illegal { agent, .. } if agent == "cheat"),
+            "{refused:?}"
+        );
     }
 
     /// Chooses by place, one past the last option.
@@ -399,24 +401,12 @@ mod tests {
 
     #[test]
     fn a_place_past_the_options_is_refused_before_anything_applies() {
-        let r = crate::data::shipped();
-        let mut s = State::new(&r, 7);
-        let before = s.clone();
-        let mut obs = Script::default();
-        let played = play_out(
-            &r,
-            &mut s,
-            BySide::new(&mut PastTheEnd, &mut PastTheEnd),
-            None,
-            &mut obs,
-        );
+        let refused = refused_at_once(&mut PastTheEnd);
         assert!(
-            matches!(&played, Err(DriveError::NoSuchOption { agent, index, options })
+            matches!(&refused, DriveError::NoSuchOption { agent, index, options }
                 if agent == "past the end" && index == options),
-            "{played:?}"
+            "{refused:?}"
         );
-        assert_eq!(obs.chosen, 0);
-        assert!(s == before, "nothing was applied");
     }
 
     #[test]
