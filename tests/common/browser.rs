@@ -56,29 +56,79 @@ struct Driver {
 }
 
 impl Driver {
+    /// Starts chromedriver on a free port. The port is free when picked but
+    /// another process (a studio of a test running alongside, on `--port
+    /// 0`) may take it before chromedriver binds it, and chromedriver then
+    /// exits; so the port is asked whether it is chromedriver, and on any
+    /// doubt a new port is tried.
     fn start() -> Driver {
+        let mut last = String::new();
+        for _ in 0..5 {
+            match Driver::try_start() {
+                Ok(d) => return d,
+                Err(why) => last = why,
+            }
+        }
+        panic!("chromedriver did not start: {last}");
+    }
+
+    fn try_start() -> Result<Driver, String> {
         let port = free_port();
-        let child = Command::new(CHROMEDRIVER)
+        let mut child = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver starts");
         let deadline = Instant::now() + Duration::from_secs(20);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                Instant::now() < deadline,
-                "chromedriver did not open port {port}"
-            );
+        let ready = loop {
+            if let Ok(Some(status)) = child.try_wait() {
+                break Err(format!("it exited ({status}) on port {port}"));
+            }
+            if is_chromedriver(port) {
+                break Ok(());
+            }
+            if Instant::now() >= deadline {
+                break Err(format!("it did not answer on port {port}"));
+            }
             std::thread::sleep(Duration::from_millis(50));
-        }
+        };
         let profile =
             std::env::temp_dir().join(format!("watergate-chromium-{}-{port}", std::process::id()));
         let _ = std::fs::remove_dir_all(&profile);
-        Driver {
+        let driver = Driver {
             child,
             port,
             profile,
+        };
+        // Dropping the driver on failure stops its chromedriver.
+        ready.map(|()| driver)
+    }
+}
+
+/// Whether chromedriver answers on `port` (its `/status` says it is ready).
+fn is_chromedriver(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let request =
+        format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    // Read until the answer says so: chromedriver may keep the connection
+    // open after its reply.
+    let mut reply = Vec::new();
+    let mut chunk = [0u8; 4096];
+    loop {
+        if String::from_utf8_lossy(&reply).contains("\"ready\":true") {
+            return true;
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => return false,
+            Ok(n) => reply.extend_from_slice(&chunk[..n]),
         }
     }
 }
