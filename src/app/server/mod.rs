@@ -8,8 +8,9 @@
 //!
 //! Every request passes [`guard`] first: the Host header must name this
 //! server on a loopback address (or the address it was bound to; bound to
-//! every interface, any IP address) and its port, and a cross-site Origin is refused, so a page on another site
-//! cannot reach the studio through DNS rebinding or a form post. Bodies are
+//! every interface, any IP address) and its port, and a cross-site Origin
+//! is refused, so a page on another site cannot reach the studio through
+//! DNS rebinding or a form post. Bodies are
 //! bounded ([`MAX_BODY`]); every refusal is a JSON `{ "error": … }` with a
 //! 4xx status (`error.rs`).
 
@@ -135,14 +136,14 @@ impl HostPolicy {
             format!("[::1]:{port}"),
         ];
         let ip = addr.ip();
-        if !ip.is_loopback() && !ip.is_unspecified() {
-            names.push(SocketAddr::new(ip, port).to_string());
-        }
         let home = if ip.is_unspecified() {
             names[0].clone()
         } else {
-            SocketAddr::new(ip, port).to_string()
+            addr.to_string()
         };
+        if !ip.is_loopback() && !ip.is_unspecified() {
+            names.push(home.clone());
+        }
         HostPolicy {
             port,
             names,
