@@ -127,12 +127,54 @@ fn secs(d: Duration) -> f64 {
     d.as_secs_f64()
 }
 
-/// Random games per second on `threads` threads, and the share of the time
-/// spent in rhai (measured only if `script_nanos`, the counter of a
-/// [`TimedHost`] installed in `r`, is given).
+/// How many times the one-core figures (random games, ISMCTS) are timed.
+const RUNS: u64 = 5;
+
+/// Several timings of one figure. On a shared machine one run drifts by
+/// ±10 % from the next, so a figure is the median of a few runs, printed
+/// with its lowest and highest run.
+#[derive(Clone, Debug)]
+pub struct Runs(Vec<f64>);
+
+impl Runs {
+    pub fn median(&self) -> f64 {
+        let mut v = self.0.clone();
+        v.sort_by(f64::total_cmp);
+        match v.len() {
+            0 => f64::NAN,
+            n if n % 2 == 1 => v[n / 2],
+            n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+        }
+    }
+
+    fn lowest(&self) -> f64 {
+        self.0.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+
+    fn highest(&self) -> f64 {
+        self.0.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// `median (median of N runs: lowest to highest)`.
+    fn describe(&self, what: &str) -> String {
+        format!(
+            "{:.0} (median of {} runs of {what}: {:.0} to {:.0})",
+            self.median(),
+            self.0.len(),
+            self.lowest(),
+            self.highest()
+        )
+    }
+}
+
+/// Random games per second on `threads` threads, games `first_game..` of
+/// the bench's seed, and the share of the time spent in rhai (measured
+/// only if `script_nanos`, the counter of a [`TimedHost`] installed in
+/// `r`, is given).
 fn random_games_timed(
     r: &Rules,
     games: u64,
+    first_game: u64,
     threads: usize,
     script_nanos: Option<&AtomicU64>,
 ) -> (f64, f64) {
@@ -140,7 +182,7 @@ fn random_games_timed(
     let cfg = SimConfig {
         games,
         seed: 7,
-        first_game: 0,
+        first_game,
         editor: AgentSpec::Random,
         nixon: AgentSpec::Random,
         threads,
@@ -153,14 +195,24 @@ fn random_games_timed(
     (tally.games as f64 / secs(elapsed), in_rhai / secs(elapsed))
 }
 
-/// Random games per second on `threads` threads, and the share of the time
-/// spent in rhai (the rules' scripting host is wrapped in a timer for it).
-pub fn random_games(r: &mut Rules, games: u64, threads: usize) -> (f64, f64) {
+/// Random games per second on one core: games `0..games` of the bench's
+/// seed in `runs` runs of equal size, one after the other (the same games
+/// as one run of them all), and the share of the time spent in rhai over
+/// all of them (the rules' scripting host is wrapped in a timer for it).
+pub fn random_games(r: &mut Rules, games: u64, runs: u64) -> (Runs, f64) {
     let original = r.scripts.clone();
     let nanos = time_scripts(r);
-    let result = random_games_timed(r, games, threads, Some(&nanos));
+    let per_run = (games / runs.max(1)).max(1);
+    let (mut rates, mut time, mut in_rhai) = (Vec::new(), 0.0, 0.0);
+    for run in 0..runs.max(1) {
+        let (rate, share) = random_games_timed(r, per_run, run * per_run, 1, Some(&nanos));
+        let seconds = per_run as f64 / rate;
+        rates.push(rate);
+        time += seconds;
+        in_rhai += share * seconds;
+    }
     r.scripts = original;
-    result
+    (Runs(rates), in_rhai / time)
 }
 
 /// A state in the middle of a card action (a program running), from a random game.
@@ -383,16 +435,19 @@ pub fn run_with(
 
     // 2. Random games per second on one core, actions on.
     let games = if cfg.quick { 2_000 } else { 40_000 };
-    let (gps1, share) = random_games(&mut r, games, 1);
+    let (runs1, share) = random_games(&mut r, games, RUNS);
+    let gps1 = runs1.median();
     writeln!(
         out,
-        "random games per second, one core, card actions on: {gps1:.0} ({games} games)"
+        "random games per second, one core, card actions on: {}",
+        runs1.describe(&format!("{} games", games / RUNS))
     )?;
     writeln!(out, "  share of time inside rhai: {:.2}% (shipped scripts read no state: their programs are computed once, at load)", share * 100.0)?;
     let mut dynamic = data::load(ds).map_err(|d| std::io::Error::other(d.to_string()))?;
     dynamic.force_dynamic_scripts();
     let dyn_games = games / 10;
     let (gps_dyn, share_dyn) = random_games(&mut dynamic, dyn_games, 1);
+    let gps_dyn = gps_dyn.median();
     writeln!(
         out,
         "  for comparison, every script run at every play: {gps_dyn:.0} games/s, {:.1}% of the time inside rhai",
@@ -434,29 +489,39 @@ pub fn run_with(
     // 4. ISMCTS.
     let points = decision_points(&r, if cfg.quick { 4 } else { 30 });
     let mut agent = IsmctsAgent::new(Budget::Iterations(1000), 1);
+    // The bench's own lists are made before the count starts.
+    let mut rates = Vec::with_capacity(RUNS as usize);
+    let mut pass_seconds = Vec::with_capacity(RUNS as usize);
     let mut iterations = 0u64;
     let allocs_before = allocations();
-    let start = Instant::now();
-    for (s, side, options) in &points {
-        let view = View::new(&r, s, *side);
-        black_box(agent.decide(&view, options));
-        iterations += agent.last_iterations as u64;
+    for _ in 0..RUNS {
+        let mut pass_iterations = 0u64;
+        let start = Instant::now();
+        for (s, side, options) in &points {
+            let view = View::new(&r, s, *side);
+            black_box(agent.decide(&view, options));
+            pass_iterations += agent.last_iterations as u64;
+        }
+        let pass = secs(start.elapsed());
+        rates.push(pass_iterations as f64 / pass);
+        pass_seconds.push(pass);
+        iterations += pass_iterations;
     }
-    let elapsed = secs(start.elapsed());
     let allocs = allocations().zip(allocs_before).map(|(a, b)| a - b);
+    // The pass of median length stands for one core below.
+    let elapsed = Runs(pass_seconds).median();
     writeln!(
         out,
-        "ISMCTS, one core: {:.0} iterations per second; {:.1} ms per decision at 1000 iterations ({} decisions)",
-        iterations as f64 / elapsed,
+        "ISMCTS, one core: {} iterations per second; {:.1} ms per decision at 1000 iterations",
+        Runs(rates).describe(&format!("{} decisions", points.len())),
         elapsed * 1000.0 / points.len() as f64,
-        points.len()
     )?;
     match allocs {
         Some(a) => writeln!(
             out,
             "  heap allocations per ISMCTS iteration: {:.3} ({a} in {iterations} iterations, {:.1} per decision)",
             a as f64 / iterations as f64,
-            a as f64 / points.len() as f64
+            a as f64 / (RUNS as usize * points.len()) as f64
         )?,
         None => writeln!(
             out,
@@ -552,7 +617,7 @@ pub fn run_with(
     step(4, "all cores");
 
     // 5. All cores against one.
-    let (gps_all, _) = random_games_timed(&r, games, cores, None);
+    let (gps_all, _) = random_games_timed(&r, games, 0, cores, None);
     writeln!(
         out,
         "random games per second on {cores} cores: {gps_all:.0} ({:.2}x one core)",
@@ -599,4 +664,21 @@ pub fn run_with(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Runs;
+
+    #[test]
+    fn a_figure_is_the_median_of_its_runs_with_their_range() {
+        let odd = Runs(vec![41_000.0, 33_000.0, 44_000.0, 36_000.0, 39_000.0]);
+        assert_eq!(odd.median(), 39_000.0);
+        assert_eq!(
+            odd.describe("8000 games"),
+            "39000 (median of 5 runs of 8000 games: 33000 to 44000)"
+        );
+        let even = Runs(vec![4.0, 1.0, 3.0, 2.0]);
+        assert_eq!(even.median(), 2.5);
+    }
 }
