@@ -134,10 +134,10 @@ const RUNS: u64 = 5;
 /// ±10 % from the next, so a figure is the median of a few runs, printed
 /// with its lowest and highest run.
 #[derive(Clone, Debug)]
-pub struct Runs(Vec<f64>);
+struct Runs(Vec<f64>);
 
 impl Runs {
-    pub fn median(&self) -> f64 {
+    fn median(&self) -> f64 {
         let mut v = self.0.clone();
         v.sort_by(f64::total_cmp);
         match v.len() {
@@ -199,12 +199,13 @@ fn random_games_timed(
 /// seed in `runs` runs of equal size, one after the other (the same games
 /// as one run of them all), and the share of the time spent in rhai over
 /// all of them (the rules' scripting host is wrapped in a timer for it).
-pub fn random_games(r: &mut Rules, games: u64, runs: u64) -> (Runs, f64) {
+fn random_games(r: &mut Rules, games: u64, runs: u64) -> (Runs, f64) {
     let original = r.scripts.clone();
     let nanos = time_scripts(r);
-    let per_run = (games / runs.max(1)).max(1);
+    let runs = runs.max(1);
+    let per_run = (games / runs).max(1);
     let (mut rates, mut time, mut in_rhai) = (Vec::new(), 0.0, 0.0);
-    for run in 0..runs.max(1) {
+    for run in 0..runs {
         let (rate, share) = random_games_timed(r, per_run, run * per_run, 1, Some(&nanos));
         let seconds = per_run as f64 / rate;
         rates.push(rate);
