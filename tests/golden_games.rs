@@ -114,3 +114,24 @@ fn applying_a_choice_returns_the_decision_legal_lists() {
         assert!(s.outcome().is_some() && options.is_empty());
     }
 }
+
+/// A script that reads the game runs at every play of its card, with the
+/// context built once at load (`Rules::script_context`). Running every
+/// shipped script that way must give the same games as the programs
+/// computed at load: the first 100 recorded games, line for line.
+#[test]
+fn scripts_run_at_every_play_give_the_recorded_games() {
+    let mut r = watergate::data::shipped();
+    r.force_dynamic_scripts();
+    let expected = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/games_1000.txt"),
+    )
+    .expect("the golden record");
+    for (index, want) in (0..100).zip(expected.lines()) {
+        let seed = game_seed(RUN_SEED, index);
+        let (a, b) = (game_seed(seed, 1), game_seed(seed, 2));
+        let mut agents: [Box<dyn Agent>; 2] =
+            [Box::new(RandomAgent::new(a)), Box::new(RandomAgent::new(b))];
+        assert_eq!(line(&r, index, &mut agents, "random"), want, "game {index}");
+    }
+}

@@ -58,6 +58,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         pictures: pictures.clone(),
         scripts: std::sync::Arc::new(RhaiHost::new(vec![])),
         fingerprint: 0,
+        contexts: Default::default(),
     };
     let host = scripts.host;
     let actions: Vec<Option<Action>> = card_units
@@ -108,7 +109,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     // Card programs were probed with contexts in file order; they do not
     // embed card ids, so sorting afterwards is safe.
     cards_rt.sort_by_key(|c| (c.side, c.number));
-    Ok(Rules {
+    let mut rules = Rules {
         name: game.def.name.clone(),
         numbers,
         settings: settings_of(&game.def.settings),
@@ -119,7 +120,10 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         pictures,
         scripts: std::sync::Arc::new(host),
         fingerprint: ds.fingerprint(),
-    })
+        contexts: Default::default(),
+    };
+    rules.contexts = ScriptContexts::of(&rules);
+    Ok(rules)
 }
 
 /// Every data file, parsed (those that failed to parse are reported and left out).

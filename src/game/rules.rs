@@ -280,6 +280,36 @@ pub struct Rules {
     pub scripts: std::sync::Arc<dyn ScriptHost>,
     /// Fingerprint of the data files (see `DataSet::fingerprint`).
     pub fingerprint: u64,
+    /// What each script sees as `card` (and `space`), built once
+    /// (`ScriptContexts::of`, when the rules are complete).
+    pub contexts: ScriptContexts,
+}
+
+/// What each card's and momentum space's script sees as `card` (and
+/// `space`), built once at load: a script that reads the game runs at
+/// every play of its card, and building its context map each time cost
+/// more than running the script (issue 16's profile of dynamic scripts).
+#[derive(Debug, Default)]
+pub struct ScriptContexts {
+    cards: Vec<CardContext>,
+    /// By side, then by space (from 0).
+    spaces: BySide<Vec<CardContext>>,
+}
+
+impl ScriptContexts {
+    /// The contexts of `r`'s cards and momentum spaces, as they are now.
+    pub fn of(r: &Rules) -> ScriptContexts {
+        ScriptContexts {
+            cards: (0..r.cards.len())
+                .map(|i| r.card_context(CardId(i as u8)))
+                .collect(),
+            spaces: BySide::from_fn(|side| {
+                (0..r.momentum_cards[side].spaces.len())
+                    .map(|i| r.space_context(side, i))
+                    .collect()
+            }),
+        }
+    }
 }
 
 impl Rules {
@@ -326,6 +356,18 @@ impl Rules {
                 }
             }
         }
+    }
+
+    /// What the script of card `id` sees, built at load (`card_context`
+    /// builds it anew).
+    pub fn script_context(&self, id: CardId) -> &CardContext {
+        &self.contexts.cards[id.index()]
+    }
+
+    /// What the script of `side`'s momentum space `space` (from 0) sees,
+    /// built at load.
+    pub fn space_script_context(&self, side: Side, space: usize) -> &CardContext {
+        &self.contexts.spaces[side][space]
     }
 
     /// What a script of this card sees as `card`.

@@ -98,7 +98,7 @@ pub(crate) struct Builder {
     pub program: Program,
     pub reads_state: bool,
     pub view: Option<ScriptView>,
-    pub picture_names: Vec<String>,
+    pub picture_names: std::sync::Arc<[String]>,
     pub card_has_informant: bool,
 }
 

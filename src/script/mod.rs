@@ -47,7 +47,9 @@ pub struct RhaiHost {
     known_functions: HashSet<(String, usize)>,
     known_methods: HashSet<String>,
     pub units: Vec<ScriptUnit>,
-    picture_names: Vec<String>,
+    /// Shared with every run's builder (a clone per run would copy each
+    /// name: a dynamic script runs at every play).
+    picture_names: std::sync::Arc<[String]>,
 }
 
 impl std::fmt::Debug for RhaiHost {
@@ -112,7 +114,7 @@ impl RhaiHost {
             known_functions,
             known_methods,
             units: Vec::new(),
-            picture_names,
+            picture_names: picture_names.into(),
         }
     }
 

@@ -177,7 +177,8 @@ impl<O: Observer> Ctx<'_, O> {
     /// R7.3: onto the lowest empty space of the momentum card; its
     /// instruction is carried out at once; R8.1 is checked.
     pub(crate) fn award_momentum(&mut self, side: Side) -> Result<(), PlayError> {
-        let card = &self.r.momentum_cards[side];
+        let r = self.r;
+        let card = &r.momentum_cards[side];
         let filled = self.s.momentum_cards[side] as usize;
         if filled >= card.spaces.len() {
             match (side, self.r.settings.editor_momentum_overflow) {
@@ -206,9 +207,9 @@ impl<O: Observer> Ctx<'_, O> {
             Some(Action::Static(p)) if p.is_empty() => return Ok(()),
             Some(Action::Static(_)) => ProgRef::Space(side, filled as u8),
             Some(Action::Dynamic { unit }) => {
-                let ctx = self.r.space_context(side, filled);
-                let label = format!("{} space {}", card.name, filled + 1);
-                self.run_dynamic(*unit, &ctx, side, &label)?
+                let ctx = r.space_script_context(side, filled);
+                let label = || format!("{} space {}", card.name, filled + 1);
+                self.run_dynamic(*unit, ctx, side, label)?
             }
         };
         self.s
@@ -412,18 +413,20 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// Runs a script that reads the game, from `actor`'s point of view.
+    /// `label` names the card in an error (built only then: this runs at
+    /// every play of a card whose script reads the game).
     pub(crate) fn run_dynamic(
         &mut self,
         unit: usize,
         ctx: &crate::game::host::CardContext,
         actor: Side,
-        label: &str,
+        label: impl FnOnce() -> String,
     ) -> Result<ProgRef, PlayError> {
         let view = self.s.script_view(self.r, actor);
         match self.r.scripts.run(unit, ctx, Some(view)) {
             Ok((program, _)) => Ok(ProgRef::Dynamic(std::sync::Arc::new(program))),
             Err(f) => Err(PlayError::Script(super::ScriptError {
-                card: label.to_string(),
+                card: label(),
                 script: self.r.scripts.display(unit).to_string(),
                 line: f.line,
                 col: f.col,

@@ -128,12 +128,12 @@ impl<O: Observer> Ctx<'_, O> {
     /// The program of a card's action: computed at load, or now when its
     /// script reads the game.
     pub(crate) fn card_program(&mut self, card: CardId, actor: Side) -> Result<ProgRef, PlayError> {
-        match &self.r.card(card).action {
+        let r = self.r;
+        match &r.card(card).action {
             Action::Static(_) => Ok(ProgRef::Card(card)),
             Action::Dynamic { unit } => {
-                let ctx = self.r.card_context(card);
-                let name = self.r.card(card).name.clone();
-                self.run_dynamic(*unit, &ctx, actor, &name)
+                let name = || r.card(card).name.clone();
+                self.run_dynamic(*unit, r.script_context(card), actor, name)
             }
         }
     }
