@@ -94,35 +94,26 @@ impl Scenario {
         }
     }
 
-    /// The rules the scenario plays with, by the one rule for where the game
-    /// comes from: the base data is the command line's `--data`, else the
+    /// The rules the scenario plays with, built in the order of
+    /// [`save::RulesOrigin::of`], the one statement of where a game comes
+    /// from: the base data is the command line's `--data`, else the
     /// scenario's own `data:`, else the shipped data (both naming different
     /// folders is an error, never a silent choice); then the variants apply,
     /// the command line's `--variant` first, then the scenario's `variant:`
-    /// (most specific last).
+    /// (most specific last); then the scenario's `edits`.
     pub fn rules(&self, cmdline: &GameSource) -> Result<Rules, Diagnostics> {
-        let own_data = self.def.data.as_ref().map(|d| (d, self.dir.join(d)));
-        let base = match (&cmdline.data, &own_data) {
-            (Some(given), Some((d, own))) => {
-                let same = match (given.canonicalize(), own.canonicalize()) {
-                    (Ok(a), Ok(b)) => a == b,
-                    _ => given == own,
-                };
-                if !same {
-                    let mut pr = self.problems();
-                    pr.at(
-                        "data",
-                        format!(
-                            "this scenario plays on data `{d}` (relative to this file) but the command line gives `--data {}`: give one of them, or the same folder",
-                            given.display()
-                        ),
-                    );
-                    return Err(pr.diags);
-                }
-                cmdline.base()?
-            }
-            (Some(_), None) | (None, None) => cmdline.base()?,
-            (None, Some((d, own))) => DataSet::from_dir(own).map_err(|problems| {
+        self.check_one_data_root(cmdline)?;
+        let origin = save::RulesOrigin::of(cmdline, Some(self));
+        let mut ds = match &origin.data {
+            None => DataSet::embedded(),
+            Some(save::Source {
+                path,
+                in_scenario: None,
+            }) => DataSet::from_dir(path)?,
+            Some(save::Source {
+                path,
+                in_scenario: Some(d),
+            }) => DataSet::from_dir(path).map_err(|problems| {
                 let mut pr = self.problems();
                 for p in problems.iter() {
                     pr.at(
@@ -133,23 +124,45 @@ impl Scenario {
                 pr.diags
             })?,
         };
-        let mut ds = match cmdline.variant()? {
-            None => base,
-            Some(v) => v.apply(&base)?,
-        };
-        if let Some(v) = &self.def.variant {
-            let path = self.dir.join(v);
-            if !path.is_file() {
-                let mut pr = self.problems();
-                pr.at(
-                    "variant",
-                    format!("no variant file `{v}` (relative to this file)"),
-                );
-                return Err(pr.diags);
+        for v in &origin.variants {
+            if let Some(rel) = &v.in_scenario {
+                if !v.path.is_file() {
+                    let mut pr = self.problems();
+                    pr.at(
+                        "variant",
+                        format!("no variant file `{rel}` (relative to this file)"),
+                    );
+                    return Err(pr.diags);
+                }
             }
-            ds = crate::data::variant::Variant::from_file(&path)?.apply(&ds)?;
+            ds = crate::data::variant::Variant::from_file(&v.path)?.apply(&ds)?;
         }
         self.rules_with_edits(&ds)
+    }
+
+    /// The command line's `--data` and the scenario's `data:` may both be
+    /// given only when they name the same folder.
+    fn check_one_data_root(&self, cmdline: &GameSource) -> Result<(), Diagnostics> {
+        let (Some(given), Some(d)) = (&cmdline.data, &self.def.data) else {
+            return Ok(());
+        };
+        let own = self.dir.join(d);
+        let same = match (given.canonicalize(), own.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => *given == own,
+        };
+        if same {
+            return Ok(());
+        }
+        let mut pr = self.problems();
+        pr.at(
+            "data",
+            format!(
+                "this scenario plays on data `{d}` (relative to this file) but the command line gives `--data {}`: give one of them, or the same folder",
+                given.display()
+            ),
+        );
+        Err(pr.diags)
     }
 
     /// Every choice the scenario plays, in order: `play`, then the `Play` steps.

@@ -214,30 +214,50 @@ pub fn to_text(def: &ScenarioDef) -> String {
 /// applied, and a scenario's inline edits.
 #[derive(Clone, Debug, Default)]
 pub struct RulesOrigin {
-    data: Option<PathBuf>,
-    variants: Vec<PathBuf>,
+    pub(super) data: Option<Source>,
+    pub(super) variants: Vec<Source>,
     edits: Option<EditsDef>,
+}
+
+/// A data root or a variant file the rules come from; when the scenario
+/// named it (not the command line), as its file wrote it, relative to
+/// the file's folder (messages about it quote that).
+#[derive(Clone, Debug)]
+pub struct Source {
+    pub path: PathBuf,
+    pub in_scenario: Option<String>,
 }
 
 impl RulesOrigin {
     /// The rules of `cmdline`, and of `scenario` when the game started from
-    /// one (by the scenario's own order: `--data` or its `data`, then
-    /// `--variant`, then its `variant`, then its `edits`).
+    /// one, in the order they apply: `--data`, else the scenario's `data`;
+    /// then `--variant`, then the scenario's `variant`; then its `edits`.
+    /// This is the one statement of that order: `Scenario::rules` builds
+    /// the game by it, and a saved position records it.
     pub fn of(cmdline: &GameSource, scenario: Option<&Scenario>) -> RulesOrigin {
-        let own = |rel: &Option<String>| scenario.and_then(|s| rel.as_ref().map(|r| s.dir.join(r)));
-        let data = cmdline
-            .data
-            .clone()
-            .or_else(|| scenario.and_then(|s| own(&s.def.data)));
-        let variants = cmdline
-            .variant
-            .iter()
-            .cloned()
-            .chain(scenario.and_then(|s| own(&s.def.variant)))
-            .collect();
+        let given = |path: &Option<PathBuf>| {
+            path.clone().map(|path| Source {
+                path,
+                in_scenario: None,
+            })
+        };
+        let own = |rel: &Option<String>| {
+            let (s, rel) = (scenario?, rel.as_ref()?);
+            Some(Source {
+                path: s.dir.join(rel),
+                in_scenario: Some(rel.clone()),
+            })
+        };
+        let (own_data, own_variant) = match scenario {
+            Some(s) => (own(&s.def.data), own(&s.def.variant)),
+            None => (None, None),
+        };
         RulesOrigin {
-            data,
-            variants,
+            data: given(&cmdline.data).or(own_data),
+            variants: given(&cmdline.variant)
+                .into_iter()
+                .chain(own_variant)
+                .collect(),
             edits: scenario.and_then(|s| s.def.edits.clone()),
         }
     }
@@ -253,15 +273,15 @@ impl RulesOrigin {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         });
-        def.data = self.data.as_deref().map(|d| path_from(dir, d));
+        def.data = self.data.as_ref().map(|d| path_from(dir, &d.path));
         // The last variant goes in the file; earlier ones apply first when
         // given as `--variant` on loading, which is exactly their order.
-        def.variant = self.variants.last().map(|v| path_from(dir, v));
+        def.variant = self.variants.last().map(|v| path_from(dir, &v.path));
         let file = out.map_or("the saved file".to_string(), |o| o.display().to_string());
         if let [first, _] = self.variants.as_slice() {
             notes.push(format!(
                 "the game played with two variants; {file} names the last one: load it with `--variant {}` to apply the first one too",
-                first.display()
+                first.path.display()
             ));
         }
         if let Some(e) = &self.edits {
