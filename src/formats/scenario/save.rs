@@ -223,9 +223,9 @@ pub struct RulesOrigin {
 /// named it (not the command line), as its file wrote it, relative to
 /// the file's folder (messages about it quote that).
 #[derive(Clone, Debug)]
-pub struct Source {
-    pub path: PathBuf,
-    pub in_scenario: Option<String>,
+pub(super) struct Source {
+    pub(super) path: PathBuf,
+    pub(super) in_scenario: Option<String>,
 }
 
 impl RulesOrigin {
@@ -241,22 +241,17 @@ impl RulesOrigin {
                 in_scenario: None,
             })
         };
-        let own = |rel: &Option<String>| {
-            let (s, rel) = (scenario?, rel.as_ref()?);
-            Some(Source {
+        let own = |s: &Scenario, rel: &Option<String>| {
+            rel.as_ref().map(|rel| Source {
                 path: s.dir.join(rel),
                 in_scenario: Some(rel.clone()),
             })
         };
-        let (own_data, own_variant) = match scenario {
-            Some(s) => (own(&s.def.data), own(&s.def.variant)),
-            None => (None, None),
-        };
         RulesOrigin {
-            data: given(&cmdline.data).or(own_data),
+            data: given(&cmdline.data).or_else(|| scenario.and_then(|s| own(s, &s.def.data))),
             variants: given(&cmdline.variant)
                 .into_iter()
-                .chain(own_variant)
+                .chain(scenario.and_then(|s| own(s, &s.def.variant)))
                 .collect(),
             edits: scenario.and_then(|s| s.def.edits.clone()),
         }
