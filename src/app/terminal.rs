@@ -473,7 +473,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     if let PlayError::Script(se) = e {
                         // The data is broken, not the choice: stop, with the
                         // game as it was before it, and blame the script.
-                        self.script_error = Some(se);
+                        self.script_error = Some(*se);
                         return self.quit();
                     }
                     match mover.flatten() {

@@ -336,7 +336,7 @@ fn check_scenario(r: &Rules, ds: &DataSet, flags: &GameSource, file: &Path, out:
             note(
                 &mut out.findings,
                 Finding {
-                    error: PlayError::Script(*error),
+                    error: PlayError::Script(error),
                     place: format!("in {shown}, at {at} `{choice}`"),
                     reproduce: command,
                     times: 1,

@@ -279,11 +279,11 @@ pub fn play_game(
     .map_err(|e| match e {
         DriveError::Play(e) => fail(e, None),
         DriveError::Lookahead { side, agent, error } => fail(
-            PlayError::Script(error),
+            PlayError::Script(Box::new(error)),
             Some(format!("the {agent} agent ({side})")),
         ),
         DriveError::Illegal { agent, choice } => fail(
-            PlayError::Illegal(format!(
+            PlayError::illegal(format!(
                 "agent {agent} chose {choice:?}, which is not an option"
             )),
             None,
@@ -293,13 +293,13 @@ pub fn play_game(
             index,
             options,
         } => fail(
-            PlayError::Illegal(format!(
+            PlayError::illegal(format!(
                 "agent {agent} chose option {index} of {options}, which is not an option"
             )),
             None,
         ),
         DriveError::NoChance => fail(
-            PlayError::Internal("a chance decision in a simulation".into()),
+            PlayError::internal("a chance decision in a simulation".into()),
             None,
         ),
         DriveError::Observer(never) => match never {},
@@ -310,7 +310,7 @@ pub fn play_game(
         seed,
         outcome: s.outcome().ok_or_else(|| {
             fail(
-                PlayError::Internal("game ended without outcome".into()),
+                PlayError::internal("game ended without outcome".into()),
                 None,
             )
         })?,

@@ -44,7 +44,7 @@ pub struct SoakReport {
 /// Keeps a script's failure, so the report blames the script.
 fn note_script(rep: &mut SoakReport, e: &PlayError) {
     if let PlayError::Script(se) = e {
-        rep.script.get_or_insert_with(|| se.clone());
+        rep.script.get_or_insert_with(|| (**se).clone());
     }
 }
 
@@ -194,7 +194,7 @@ fn soak_game(
                     format!("game {index}, step {step}: {e}")
                 }
                 DriveError::Lookahead { error, .. } => {
-                    let e = PlayError::Script(error);
+                    let e = PlayError::Script(Box::new(error));
                     note_script(rep, &e);
                     format!("game {index}, step {step}: {e}")
                 }

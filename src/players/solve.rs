@@ -173,7 +173,7 @@ impl Search<'_> {
             })
             .collect();
         if let Some(se) = script_failed {
-            self.script_error.get_or_insert(se);
+            self.script_error.get_or_insert(*se);
         }
         if mine {
             children.sort_by_key(|(sc, _, _)| -(*sc as i64));

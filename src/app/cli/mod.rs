@@ -453,7 +453,7 @@ impl CliError {
     pub fn from_play(e: crate::game::engine::PlayError) -> CliError {
         match e {
             crate::game::engine::PlayError::Script(error) => CliError::Script {
-                error,
+                error: *error,
                 context: String::new(),
             },
             other => CliError::Message(other.to_string()),

@@ -60,7 +60,7 @@ fn script_failure(
         let c = crate::game::engine::notation::parse_choice(r, &s, text, &options).ok()?;
         match s.apply(r, c) {
             Ok(()) => {}
-            Err(crate::game::engine::PlayError::Script(e)) => return Some((i, e)),
+            Err(crate::game::engine::PlayError::Script(e)) => return Some((i, *e)),
             Err(_) => return None,
         }
     }

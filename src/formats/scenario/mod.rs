@@ -332,7 +332,7 @@ impl Scenario {
             Err(crate::game::engine::PlayError::Script(error)) => Err(PlayStop::Script {
                 at: path.to_string(),
                 choice: text.to_string(),
-                error: Box::new(error),
+                error,
             }),
             Err(e) => {
                 pr.at(path, format!("`{text}`: {e}"));

@@ -425,13 +425,13 @@ impl<O: Observer> Ctx<'_, O> {
         let view = self.s.script_view(self.r, actor);
         match self.r.scripts.run(unit, ctx, Some(view)) {
             Ok((program, _)) => Ok(ProgRef::Dynamic(std::sync::Arc::new(program))),
-            Err(f) => Err(PlayError::Script(super::ScriptError {
+            Err(f) => Err(PlayError::Script(Box::new(super::ScriptError {
                 card: label(),
                 script: self.r.scripts.display(unit).to_string(),
                 line: f.line,
                 col: f.col,
                 message: f.message,
-            })),
+            }))),
         }
     }
 }

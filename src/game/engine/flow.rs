@@ -65,12 +65,12 @@ impl<O: Observer> Ctx<'_, O> {
     /// R5.1: the player on turn plays a card for one of its parts.
     pub(crate) fn choose_idle(&mut self, choice: Choice) -> Result<(), PlayError> {
         let Choice::Play { card, part } = choice else {
-            return Err(PlayError::Internal(format!("{choice:?} on an idle turn")));
+            return Err(PlayError::internal(format!("{choice:?} on an idle turn")));
         };
         let side = self.s.turn;
         let hand = &mut self.s.hands[side];
         let Some(i) = hand.iter().position(|c| *c == card) else {
-            return Err(PlayError::Internal("played card not in hand".into()));
+            return Err(PlayError::internal("played card not in hand".into()));
         };
         hand.remove(i);
         self.s.turns_played[side] += 1;
@@ -148,7 +148,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.setup_draw(i as usize);
                 Ok(())
             }
-            other => Err(PlayError::Internal(format!(
+            other => Err(PlayError::internal(format!(
                 "{other:?} during the initial phase"
             ))),
         }
@@ -294,7 +294,7 @@ impl<O: Observer> Ctx<'_, O> {
         choice: Choice,
     ) -> Result<(), PlayError> {
         let Choice::Space(space) = choice else {
-            return Err(PlayError::Internal(format!("{choice:?} while pinning")));
+            return Err(PlayError::internal(format!("{choice:?} while pinning")));
         };
         self.s.stack.pop();
         self.pin_at(token, space, pinner)?;

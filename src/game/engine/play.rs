@@ -191,7 +191,7 @@ impl<O: Observer> Ctx<'_, O> {
                 let reactor = p.player.other();
                 let hand = &mut self.s.hands[reactor];
                 let Some(i) = hand.iter().position(|c| *c == card) else {
-                    return Err(PlayError::Internal("reaction card not in hand".into()));
+                    return Err(PlayError::internal("reaction card not in hand".into()));
                 };
                 hand.remove(i);
                 // R6.1: a reaction counts as the reactor's turn.
@@ -208,7 +208,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.begin_play(card, reactor, Part::Action, Some(idx));
             }
             (stage, choice) => {
-                return Err(PlayError::Internal(format!(
+                return Err(PlayError::internal(format!(
                     "{choice:?} at play stage {stage:?}"
                 )));
             }
@@ -233,7 +233,7 @@ impl State {
             TokenRef::Evidence(slot) => self
                 .track_token(slot)
                 .map(Moving::Evidence)
-                .ok_or_else(|| PlayError::Internal(format!("no evidence in track slot {slot}"))),
+                .ok_or_else(|| PlayError::internal(format!("no evidence in track slot {slot}"))),
         }
     }
 

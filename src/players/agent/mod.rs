@@ -46,7 +46,7 @@ pub trait Agent: Send {
 /// the option's own business: the agent just avoids it).
 pub(crate) fn note_script_error(slot: &mut Option<ScriptError>, e: PlayError) {
     if let PlayError::Script(s) = e {
-        slot.get_or_insert(s);
+        slot.get_or_insert(*s);
     }
 }
 

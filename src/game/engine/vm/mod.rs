@@ -208,7 +208,7 @@ effects!(
 /// A choice an instruction cannot take (the engine's own mistake: the
 /// options it listed are the only ones applied).
 fn not_for(instr: &(impl fmt::Debug + ?Sized), choice: Choice) -> PlayError {
-    PlayError::Internal(format!("{choice:?} for instruction {instr:?}"))
+    PlayError::internal(format!("{choice:?} for instruction {instr:?}"))
 }
 
 /// Every picking instruction runs, lists and applies the same way.
@@ -351,12 +351,12 @@ impl<O: Observer> Ctx<'_, O> {
     /// Applies a decision of the running program's instruction.
     pub(crate) fn choose_run(&mut self, choice: Choice) -> Result<(), PlayError> {
         let Some(Frame::Run(f)) = self.s.stack.last() else {
-            return Err(PlayError::Internal("no program on top".into()));
+            return Err(PlayError::internal("no program on top".into()));
         };
         let at = At::of(f);
         let prog = code(self.r, &f.prog);
         let Some(instr) = prog.get(at.pc as usize) else {
-            return Err(PlayError::Internal(
+            return Err(PlayError::internal(
                 "program ended before a decision".into(),
             ));
         };
