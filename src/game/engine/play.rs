@@ -291,9 +291,11 @@ impl State {
     /// Whether the opponent of the play at `idx` holds a reaction they may
     /// use against it now.
     pub(crate) fn has_reaction(&self, r: &Rules, idx: usize) -> bool {
-        // Asked at every declared play: an empty hand needs no look.
+        // Asked at every declared play: a hand without a reaction card
+        // (most hands) needs no look at the triggers.
         if let Some(Frame::Play(p)) = self.stack.get(idx) {
-            if self.hands[p.player.other()].is_empty() {
+            let hand: &[CardId] = &self.hands[p.player.other()];
+            if !hand.iter().any(|&c| r.card(c).is_reaction()) {
                 return false;
             }
         }
