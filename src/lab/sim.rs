@@ -299,7 +299,7 @@ pub fn play_game(
             None,
         ),
         DriveError::NoChance => fail(
-            PlayError::internal("a chance decision in a simulation".into()),
+            PlayError::internal("a chance decision in a simulation"),
             None,
         ),
         DriveError::Observer(never) => match never {},
@@ -308,12 +308,9 @@ pub fn play_game(
     Ok(GameResult {
         index,
         seed,
-        outcome: s.outcome().ok_or_else(|| {
-            fail(
-                PlayError::internal("game ended without outcome".into()),
-                None,
-            )
-        })?,
+        outcome: s
+            .outcome()
+            .ok_or_else(|| fail(PlayError::internal("game ended without outcome"), None))?,
         rounds: s.round(),
         decisions,
         plays: counter.plays,

@@ -70,7 +70,7 @@ impl<O: Observer> Ctx<'_, O> {
         let side = self.s.turn;
         let hand = &mut self.s.hands[side];
         let Some(i) = hand.iter().position(|c| *c == card) else {
-            return Err(PlayError::internal("played card not in hand".into()));
+            return Err(PlayError::internal("played card not in hand"));
         };
         hand.remove(i);
         self.s.turns_played[side] += 1;

@@ -191,7 +191,7 @@ impl<O: Observer> Ctx<'_, O> {
                 let reactor = p.player.other();
                 let hand = &mut self.s.hands[reactor];
                 let Some(i) = hand.iter().position(|c| *c == card) else {
-                    return Err(PlayError::internal("reaction card not in hand".into()));
+                    return Err(PlayError::internal("reaction card not in hand"));
                 };
                 hand.remove(i);
                 // R6.1: a reaction counts as the reactor's turn.

@@ -28,7 +28,7 @@ impl Pick for Branch {
             return Err(super::not_for(self, choice));
         };
         let Some((_, to)) = self.options.get(n as usize) else {
-            return Err(PlayError::internal("no such branch".into()));
+            return Err(PlayError::internal("no such branch"));
         };
         cx.jump(*to);
         Ok(())

@@ -351,14 +351,12 @@ impl<O: Observer> Ctx<'_, O> {
     /// Applies a decision of the running program's instruction.
     pub(crate) fn choose_run(&mut self, choice: Choice) -> Result<(), PlayError> {
         let Some(Frame::Run(f)) = self.s.stack.last() else {
-            return Err(PlayError::internal("no program on top".into()));
+            return Err(PlayError::internal("no program on top"));
         };
         let at = At::of(f);
         let prog = code(self.r, &f.prog);
         let Some(instr) = prog.get(at.pc as usize) else {
-            return Err(PlayError::internal(
-                "program ended before a decision".into(),
-            ));
+            return Err(PlayError::internal("program ended before a decision"));
         };
         with_instruction!(instr, i => i.take(self, &at, choice))
     }

@@ -147,7 +147,7 @@ fn evidence_only(filter: EvidenceFilter) -> TokenSelector {
 fn picked_evidence(s: &State, t: TokenRef) -> Result<TokenId, PlayError> {
     match s.resolve_token(t)? {
         Moving::Evidence(tok) => Ok(tok),
-        _ => Err(PlayError::internal("not evidence".into())),
+        _ => Err(PlayError::internal("not evidence")),
     }
 }
 
