@@ -39,13 +39,45 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
 }
 
 /// The card a script runs for: what it sees as `card` (and `space`).
+/// Read-only once built.
 #[derive(Clone, Debug)]
 pub struct CardContext {
-    pub card: Map,
-    pub space: Option<i64>,
-    pub has_informant: bool,
+    card: Map,
+    space: Option<i64>,
+    has_informant: bool,
     /// The last space of a side of the research track (`LAST_SPACE` in scripts).
-    pub last_space: i64,
+    last_space: i64,
+}
+
+impl CardContext {
+    pub fn new(card: Map, space: Option<i64>, has_informant: bool, last_space: i64) -> Self {
+        CardContext {
+            card,
+            space,
+            has_informant,
+            last_space,
+        }
+    }
+
+    /// What the script sees as `card`.
+    pub fn card(&self) -> &Map {
+        &self.card
+    }
+
+    /// A momentum-space script's space (from 1), `space` in scripts.
+    pub fn space(&self) -> Option<i64> {
+        self.space
+    }
+
+    /// Whether the card names an informant (`pin_card_picture`).
+    pub fn has_informant(&self) -> bool {
+        self.has_informant
+    }
+
+    /// The last space of a side of the research track (`LAST_SPACE`).
+    pub fn last_space(&self) -> i64 {
+        self.last_space
+    }
 }
 
 /// A script that failed while running, with its position in the file.

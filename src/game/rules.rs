@@ -400,12 +400,12 @@ impl Rules {
                 .map(|s| rhai::Dynamic::from(s as i64))
                 .unwrap_or(rhai::Dynamic::UNIT),
         );
-        CardContext {
-            card: m,
-            space: None,
-            has_informant: c.informant.is_some(),
-            last_space: self.numbers.track_length as i64,
-        }
+        CardContext::new(
+            m,
+            None,
+            c.informant.is_some(),
+            self.numbers.track_length as i64,
+        )
     }
 
     /// What a momentum-space script sees as `card` and `space`.
@@ -425,12 +425,12 @@ impl Rules {
         m.insert("id".into(), id.to_string().into());
         m.insert("name".into(), name.to_string().into());
         m.insert("side".into(), side.key().to_string().into());
-        CardContext {
-            card: m,
-            space: Some(space as i64 + 1),
-            has_informant: false,
-            last_space: self.numbers.track_length as i64,
-        }
+        CardContext::new(
+            m,
+            Some(space as i64 + 1),
+            false,
+            self.numbers.track_length as i64,
+        )
     }
 }
 

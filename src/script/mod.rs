@@ -251,15 +251,15 @@ impl RhaiHost {
             });
         };
         let mut scope = Scope::new();
-        scope.push_constant("card", Dynamic::from_map(ctx.card.clone()));
-        scope.push_constant("LAST_SPACE", ctx.last_space);
-        if let Some(space) = ctx.space {
+        scope.push_constant("card", Dynamic::from_map(ctx.card().clone()));
+        scope.push_constant("LAST_SPACE", ctx.last_space());
+        if let Some(space) = ctx.space() {
             scope.push_constant("space", space);
         }
         let builder = api::Builder {
             view,
             picture_names: self.picture_names.clone(),
-            card_has_informant: ctx.has_informant,
+            card_has_informant: ctx.has_informant(),
             ..Default::default()
         };
         let (result, built) = api::with_builder(builder, || {
@@ -382,12 +382,7 @@ mod tests {
     }
 
     fn ctx() -> CardContext {
-        CardContext {
-            card: Map::new(),
-            space: None,
-            has_informant: false,
-            last_space: 5,
-        }
+        CardContext::new(Map::new(), None, false, 5)
     }
 
     #[test]
