@@ -7,6 +7,8 @@
 use crate::game::program::Program;
 use crate::game::script_view::ScriptView;
 use rhai::Map;
+use std::any::Any;
+use std::sync::Mutex;
 
 /// What the rules core asks of a scripting host: run a compiled card script
 /// and say which file it came from. The core knows only this trait; the
@@ -39,7 +41,8 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
 }
 
 /// The card a script runs for: what it sees as `card` (and `space`).
-/// Read-only once built.
+/// Read-only once built, so what a host keeps in it from one run to the
+/// next (`keep`) always belongs to these contents.
 #[derive(Clone, Debug)]
 pub struct CardContext {
     card: Map,
@@ -47,6 +50,7 @@ pub struct CardContext {
     has_informant: bool,
     /// The last space of a side of the research track (`LAST_SPACE` in scripts).
     last_space: i64,
+    keep: HostKeep,
 }
 
 impl CardContext {
@@ -56,6 +60,7 @@ impl CardContext {
             space,
             has_informant,
             last_space,
+            keep: HostKeep::default(),
         }
     }
 
@@ -77,6 +82,52 @@ impl CardContext {
     /// The last space of a side of the research track (`LAST_SPACE`).
     pub fn last_space(&self) -> i64 {
         self.last_space
+    }
+
+    /// Where a host keeps what it built from this context for the next
+    /// run in it (the rhai host: the scope holding `card`).
+    pub fn keep(&self) -> &HostKeep {
+        &self.keep
+    }
+}
+
+/// What a scripting host keeps in a [`CardContext`] between runs, of
+/// whatever type it likes: one item for each run in progress at once
+/// (a run takes one out and gives it back). The core never looks inside.
+/// A clone of the context starts empty.
+#[derive(Default)]
+pub struct HostKeep(Mutex<Vec<Box<dyn Any + Send>>>);
+
+impl HostKeep {
+    /// Items kept at most: one for each thread running this context's
+    /// script at the same moment, as many as a machine runs.
+    const MOST: usize = 64;
+
+    /// A kept item of type `T`, if there is one.
+    pub fn take<T: Any + Send>(&self) -> Option<T> {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let item = kept.pop()?;
+        item.downcast().ok().map(|b| *b)
+    }
+
+    /// Keeps `item` for a later run.
+    pub fn give_back<T: Any + Send>(&self, item: T) {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() < Self::MOST {
+            kept.push(Box::new(item));
+        }
+    }
+}
+
+impl Clone for HostKeep {
+    fn clone(&self) -> Self {
+        HostKeep::default()
+    }
+}
+
+impl std::fmt::Debug for HostKeep {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HostKeep")
     }
 }
 

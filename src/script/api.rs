@@ -624,7 +624,7 @@ pub fn reference() -> String {
          A script that calls none of the functions marked *reads the game* yields the same\n\
          program every time; it is run once when the data is loaded and the program is reused.\n\
          A script that reads the game runs again at every play of its card, which costs time:\n\
-         with every shipped script run that way, random games play about a third as fast\n\
+         with every shipped script run that way, random games play about half as fast\n\
          (`watergate bench` prints both figures; `watergate check` counts such scripts).\n\n\
          Sandbox: no I/O, no clock, no modules, no `eval`; at most 50,000 operations, call depth\n\
          16, strings of 4,096 characters, arrays and maps of 256 items, and 512 instructions.\n\n\

@@ -250,12 +250,8 @@ impl RhaiHost {
                 message: format!("no compiled script #{unit}"),
             });
         };
-        let mut scope = Scope::new();
-        scope.push_constant("card", Dynamic::from_map(ctx.card().clone()));
-        scope.push_constant("LAST_SPACE", ctx.last_space());
-        if let Some(space) = ctx.space() {
-            scope.push_constant("space", space);
-        }
+        let mut scope = KeptScopes::take(ctx);
+        let constants = scope.len();
         let builder = api::Builder {
             view,
             picture_names: self.picture_names.clone(),
@@ -265,6 +261,7 @@ impl RhaiHost {
         let (result, built) = api::with_builder(builder, || {
             self.engine.run_ast_with_scope(&mut scope, &u.ast)
         });
+        KeptScopes::give_back(ctx, scope, constants);
         match result {
             Ok(()) => Ok((built.program, built.reads_state)),
             Err(e) => {
@@ -276,6 +273,44 @@ impl RhaiHost {
                 })
             }
         }
+    }
+}
+
+/// The scope a script runs in: its context's constants (`card`,
+/// `LAST_SPACE`, `space`), then whatever the script declares.
+fn context_scope(ctx: &CardContext) -> Scope<'static> {
+    let mut scope = Scope::new();
+    scope.push_constant("card", Dynamic::from_map(ctx.card().clone()));
+    scope.push_constant("LAST_SPACE", ctx.last_space());
+    if let Some(space) = ctx.space() {
+        scope.push_constant("space", space);
+    }
+    scope
+}
+
+/// The scope a script last ran in, kept in its context (`HostKeep`) for
+/// the next run: a script that reads the game runs at every play, and
+/// copying its `card` map into a fresh scope each time was a fifth of
+/// such a run (BENCHMARKS.md, session 6). What a run declares is dropped
+/// when it ends (`Scope::rewind`); the constants stay as built, since rhai
+/// refuses every change to a constant (`card.name = …`, `card.remove(…)`:
+/// errors at their position), and a copy (`let c = card`) is the
+/// script's own.
+struct KeptScopes;
+
+impl KeptScopes {
+    /// The scope for a run in `ctx`: a kept one, or a new one.
+    fn take(ctx: &CardContext) -> Scope<'static> {
+        ctx.keep()
+            .take::<Scope<'static>>()
+            .unwrap_or_else(|| context_scope(ctx))
+    }
+
+    /// Keeps `scope` in `ctx` for a later run, without what the run
+    /// declared after its first `constants` entries.
+    fn give_back(ctx: &CardContext, mut scope: Scope<'static>, constants: usize) {
+        scope.rewind(constants);
+        ctx.keep().give_back(scope);
     }
 }
 
