@@ -200,33 +200,6 @@ fn a_choice_with_nothing_to_choose_leaves_no_earlier_card_chosen() {
     assert!(s.removed().is_empty(), "nothing was removed");
 }
 
-/// Random games on `r`, on two threads at once; the first failure, if any.
-fn random_games_on_two_threads(r: &Rules, games: u64) -> Result<u64, String> {
-    use watergate::players::agent::RandomAgent;
-    let play = |first: u64| -> Result<u64, String> {
-        let mut agent = RandomAgent::new(first);
-        let mut options = Vec::new();
-        let mut decisions = 0;
-        for seed in first..first + games {
-            let mut s = State::new(r, seed);
-            let mut next = s.legal(r, &mut options);
-            while next.is_some() {
-                let choice = options[agent.pick(options.len())];
-                next = s
-                    .apply_next(r, choice, &mut options)
-                    .map_err(|e| format!("game {seed}: {e}"))?;
-                decisions += 1;
-            }
-        }
-        Ok(decisions)
-    };
-    std::thread::scope(|t| {
-        let other = t.spawn(|| play(1_000_000));
-        let here = play(0)?;
-        Ok(here + other.join().expect("the other thread")?)
-    })
-}
-
 /// A script that reads the game runs at every play of its card, in a
 /// scope the host keeps for that card between runs (a copy of the `card`
 /// map each time cost a fifth of such a run). Every run must still see
@@ -267,6 +240,17 @@ fn a_script_that_reads_the_game_sees_its_own_card_at_every_play() {
             c.id
         );
     }
-    let decisions = random_games_on_two_threads(&edited, 300).unwrap_or_else(|e| panic!("{e}"));
-    assert!(decisions > 50_000, "{decisions} decisions");
+    use watergate::lab::sim::{simulate, SimConfig};
+    use watergate::players::agent::AgentSpec;
+    let cfg = SimConfig {
+        games: 600,
+        seed: 1,
+        first_game: 0,
+        editor: AgentSpec::Random,
+        nixon: AgentSpec::Random,
+        threads: 2,
+    };
+    let tally = simulate(&edited, &cfg, &|_| {})
+        .unwrap_or_else(|f| panic!("game {}: {}", f.index, f.error));
+    assert!(tally.decisions > 50_000, "{} decisions", tally.decisions);
 }
