@@ -555,6 +555,40 @@ pub enum CardPlace {
 }
 
 impl State {
+    /// Puts a frame on the engine's stack, built by `make` once there is
+    /// room for it. Built first and pushed after (`stack.push(frame)`),
+    /// the frame was written field by field to a temporary and then
+    /// copied into its slot with wider loads than the writes, which the
+    /// processor cannot forward: a stall at every play (issue 16's
+    /// profile, BENCHMARKS.md session 7). Built after the room is made,
+    /// its fields go straight into the slot.
+    #[inline(always)]
+    pub(crate) fn push_frame(&mut self, make: impl FnOnce() -> Frame) {
+        if self.stack.len() == self.stack.capacity() {
+            self.grow_stack();
+        }
+        let len = self.stack.len();
+        debug_assert!(len < self.stack.capacity());
+        // SAFETY: there is room for one more frame past `len` (grown
+        // above if there was not); the slot is written before the length
+        // covers it.
+        unsafe {
+            self.stack.as_mut_ptr().add(len).write(make());
+            self.stack.set_len(len + 1);
+        }
+    }
+
+    /// Room for one more frame: out of line, so that nothing built for
+    /// the frame has to live through the call (the seven inline frames
+    /// hold what the shipped game nests).
+    #[cold]
+    #[inline(never)]
+    fn grow_stack(&mut self) {
+        self.stack.reserve(1);
+    }
+}
+
+impl State {
     /// A key for transposition tables: every field that decides the game's
     /// future under explicit chance. The generator and the bag's order are
     /// left out (draws are chance decisions over the bag's contents then).

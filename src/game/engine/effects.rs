@@ -213,8 +213,7 @@ impl<O: Observer> Ctx<'_, O> {
             }
         };
         self.s
-            .stack
-            .push(Frame::Run(RunFrame::new(prog, side, None, None)));
+            .push_frame(|| Frame::Run(RunFrame::new(prog, side, None, None)));
         Ok(())
     }
 
@@ -249,7 +248,7 @@ impl<O: Observer> Ctx<'_, O> {
     /// R7.6: the token waits for its space in a `Pin` frame.
     pub(crate) fn begin_pin(&mut self, t: TokenId, pinner: Side) {
         self.s.evidence[t.index()] = EvLoc::Held;
-        self.s.stack.push(Frame::Pin { token: t, pinner });
+        self.s.push_frame(|| Frame::Pin { token: t, pinner });
     }
 
     /// R7.6: pins `t` on `space`, face up for the Editor, face down for

@@ -26,7 +26,7 @@ impl<O: Observer> Ctx<'_, O> {
                     if self.s.hands[turn.other()].is_empty() {
                         // R7: neither player has cards in hand.
                         self.s.phase = Phase::Evaluation;
-                        self.s.stack.push(Frame::Evaluation {
+                        self.s.push_frame(|| Frame::Evaluation {
                             step: EvalStep::FIRST,
                         });
                     } else {
@@ -55,7 +55,7 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R4 begins: its frame, and its first step at once.
     fn begin_initial_phase(&mut self) -> Progress {
-        self.s.stack.push(Frame::Setup {
+        self.s.push_frame(|| Frame::Setup {
             dealt: false,
             evidence_left: 0,
         });

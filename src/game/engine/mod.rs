@@ -385,14 +385,15 @@ impl<O: Observer> Ctx<'_, O> {
     /// One step of the top frame. `buf` is empty; a step that stops at a
     /// decision may list its options there and say so (`Progress::Ready`).
     fn step(&mut self, buf: &mut Vec<Choice>) -> Result<Progress, PlayError> {
-        // The top frame is read once here and handed to its step.
+        // The top frame is read once here and handed to its step (a play
+        // only by its stage: see `step_play`).
         match self.s.stack.last() {
             None => Ok(self.step_idle(buf)),
             Some(&Frame::Setup {
                 dealt,
                 evidence_left,
             }) => Ok(self.step_setup(dealt, evidence_left)),
-            Some(&Frame::Play(p)) => self.step_play(p, buf),
+            Some(Frame::Play(p)) => self.step_play(p.stage, buf),
             Some(Frame::Run(_)) => self.step_run(buf),
             Some(&Frame::Pin { token, pinner }) => Ok(self.step_pin(token, pinner, buf)),
             Some(&Frame::Evaluation { step }) => self.step_evaluation(step),
@@ -403,7 +404,7 @@ impl<O: Observer> Ctx<'_, O> {
         match self.s.stack.last() {
             None => self.choose_idle(choice),
             Some(Frame::Setup { .. }) => self.choose_setup(choice),
-            Some(&Frame::Play(p)) => self.choose_play(p, choice),
+            Some(Frame::Play(p)) => self.choose_play(p.stage, choice),
             Some(Frame::Run(_)) => self.choose_run(choice),
             Some(&Frame::Pin { token, pinner }) => self.choose_pin(token, pinner, choice),
             Some(Frame::Evaluation { .. }) => {

@@ -20,16 +20,18 @@ impl<O: Observer> Ctx<'_, O> {
         part: Part,
         reacting_to: Option<u8>,
     ) {
-        self.s.stack.push(Frame::Play(PlayFrame {
-            card,
-            player,
-            part: Some(part),
-            stage: PlayStage::ChooseTarget,
-            target: None,
-            cancelled: None,
-            reacting_to,
-            dest: None,
-        }));
+        self.s.push_frame(|| {
+            Frame::Play(PlayFrame {
+                card,
+                player,
+                part: Some(part),
+                stage: PlayStage::ChooseTarget,
+                target: None,
+                cancelled: None,
+                reacting_to,
+                dest: None,
+            })
+        });
         if part == Part::Action {
             self.declared();
         }
@@ -53,40 +55,51 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
+    // The play on top is read a field at a time where it is needed, never
+    // copied whole: its fields were just written one by one, and a copy
+    // reads them back in wider pieces than they were written, which the
+    // processor cannot forward from its pending stores (a stall at every
+    // step of a play; BENCHMARKS.md session 7).
+
     /// `buf` (empty) receives the value targets, the options of the
     /// decision that waits for them.
-    /// `p`: the top frame's play.
+    /// `stage`: the stage of the top frame's play.
     pub(crate) fn step_play(
         &mut self,
-        p: PlayFrame,
+        stage: PlayStage,
         buf: &mut Vec<Choice>,
     ) -> Result<Progress, PlayError> {
-        match p.stage {
+        match stage {
             PlayStage::ChoosePart | PlayStage::Reveal(_) | PlayStage::Window => {
                 Ok(Progress::Decide)
             }
             PlayStage::ChooseTarget | PlayStage::Locked(_) => {
-                self.s.value_targets(self.r, &p, buf);
+                let s: &State = self.s;
+                let p = s.top_play();
+                s.value_targets(self.r, p, buf);
+                let (card, player) = (p.card, p.player);
                 if buf.is_empty() {
                     // docs/open-questions.md#q11: nothing can move; the turn still counts.
                     self.s.stack.pop();
-                    self.put_card(p.card, Dest::Discard);
+                    self.put_card(card, Dest::Discard);
                     return Ok(Progress::Continue);
                 }
-                Ok(Progress::Ready(Actor::Player(p.player)))
+                Ok(Progress::Ready(Actor::Player(player)))
             }
             PlayStage::Resolve => {
-                self.resolve(p)?;
+                self.resolve()?;
                 Ok(Progress::Continue)
             }
             PlayStage::Running => {
                 // The action's program has finished (R5.10).
+                let p = self.s.top_play();
+                let (card, dest) = (p.card, p.dest);
                 self.s.stack.pop();
-                let dest = p.dest.unwrap_or(match self.r.card(p.card).card_type {
+                let dest = dest.unwrap_or(match self.r.card(card).card_type {
                     CardType::Event => Dest::Removed,
                     CardType::Conspirator | CardType::Journalist => Dest::Discard,
                 });
-                self.put_card(p.card, dest);
+                self.put_card(card, dest);
                 Ok(Progress::Continue)
             }
         }
@@ -94,39 +107,43 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// R6.6: a cancelled play does nothing and its card goes where the
     /// canceller sends it; otherwise the value moves or the action runs.
-    fn resolve(&mut self, p: PlayFrame) -> Result<(), PlayError> {
-        if let Some(dest) = p.cancelled {
+    /// The play is the top frame's.
+    fn resolve(&mut self) -> Result<(), PlayError> {
+        let p = self.s.top_play();
+        let (card, player, cancelled, part, target) =
+            (p.card, p.player, p.cancelled, p.part, p.target);
+        if let Some(dest) = cancelled {
             self.s.stack.pop();
-            self.o.event(Event::Cancelled { card: p.card });
-            self.put_card(p.card, dest);
+            self.o.event(Event::Cancelled { card });
+            self.put_card(card, dest);
             return Ok(());
         }
-        match p.part {
+        match part {
             Some(Part::Value) | None => {
                 // R5.7: the card goes to the discard pile; the token moves.
                 self.s.stack.pop();
-                self.put_card(p.card, Dest::Discard);
-                if let Some(target) = p.target {
-                    self.move_token(target, self.r.card(p.card).value, p.player)?;
+                self.put_card(card, Dest::Discard);
+                if let Some(target) = target {
+                    self.move_token(target, self.r.card(card).value, player)?;
                 }
             }
             Some(Part::Action) => {
                 let idx = (self.s.stack.len() - 1) as u8;
-                let prog = self.card_program(p.card, p.player)?;
+                let prog = self.card_program(card, player)?;
                 self.top_play().stage = PlayStage::Running;
-                self.s.stack.push(Frame::Run(RunFrame::new(
-                    prog,
-                    p.player,
-                    Some(p.card),
-                    Some(idx),
-                )));
+                self.s
+                    .push_frame(|| Frame::Run(RunFrame::new(prog, player, Some(card), Some(idx))));
             }
         }
         Ok(())
     }
 
     /// The program of a card's action: computed at load, or now when its
-    /// script reads the game.
+    /// script reads the game. Inlined: a program computed at load comes
+    /// back in registers, where a call returned it through memory written
+    /// in parts and read back whole (a store-forwarding stall at every
+    /// action, BENCHMARKS.md session 7).
+    #[inline]
     pub(crate) fn card_program(&mut self, card: CardId, actor: Side) -> Result<ProgRef, PlayError> {
         let r = self.r;
         match &r.card(card).action {
@@ -138,13 +155,19 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
-    /// `p`: the top frame's play.
-    pub(crate) fn choose_play(&mut self, p: PlayFrame, choice: Choice) -> Result<(), PlayError> {
-        match (p.stage, choice) {
+    /// `stage`: the stage of the top frame's play.
+    pub(crate) fn choose_play(
+        &mut self,
+        stage: PlayStage,
+        choice: Choice,
+    ) -> Result<(), PlayError> {
+        match (stage, choice) {
             (PlayStage::ChoosePart, Choice::Play { part, .. }) => {
+                let p = self.s.top_play();
+                let (side, card) = (p.player, p.card);
                 self.o.event(Event::Played {
-                    side: p.player,
-                    card: p.card,
+                    side,
+                    card,
                     part,
                     reaction: false,
                 });
@@ -188,7 +211,7 @@ impl<O: Observer> Ctx<'_, O> {
                 self.top_play().stage = PlayStage::Resolve;
             }
             (PlayStage::Window, Choice::React(card)) => {
-                let reactor = p.player.other();
+                let reactor = self.s.top_play().player.other();
                 let hand = &mut self.s.hands[reactor];
                 let Some(i) = hand.iter().position(|c| *c == card) else {
                     return Err(PlayError::internal("reaction card not in hand"));
@@ -225,6 +248,14 @@ impl<O: Observer> Ctx<'_, O> {
 }
 
 impl State {
+    /// The play on top of the stack (the top frame must be one).
+    fn top_play(&self) -> &PlayFrame {
+        match self.stack.last() {
+            Some(Frame::Play(p)) => p,
+            _ => unreachable!("top frame is a play"),
+        }
+    }
+
     /// A track token named in a choice, as the engine knows it.
     pub(crate) fn resolve_token(&self, t: TokenRef) -> Result<Moving, PlayError> {
         match t {

@@ -223,15 +223,17 @@ impl<O: Observer> Ctx<'_, O> {
     /// Q3: the card drawn by an action is played at once.
     fn play_drawn(&mut self, actor: Side, card: CardId) {
         self.o.event(Event::DrewToPlay { side: actor, card });
-        self.s.stack.push(Frame::Play(PlayFrame {
-            card,
-            player: actor,
-            part: None,
-            stage: PlayStage::ChoosePart,
-            target: None,
-            cancelled: None,
-            reacting_to: None,
-            dest: None,
-        }));
+        self.s.push_frame(|| {
+            Frame::Play(PlayFrame {
+                card,
+                player: actor,
+                part: None,
+                stage: PlayStage::ChoosePart,
+                target: None,
+                cancelled: None,
+                reacting_to: None,
+                dest: None,
+            })
+        });
     }
 }
