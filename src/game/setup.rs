@@ -335,7 +335,7 @@ impl Setup {
                     }
                 }
                 Frame::Run(run) => {
-                    match &run.prog {
+                    match &run.prog() {
                         ProgRef::Card(c) if !in_range_card(*c) => {
                             bad(format!("{at}.prog"), format!("no card {}", c.0))
                         }

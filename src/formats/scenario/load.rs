@@ -747,16 +747,12 @@ impl Build<'_, '_> {
                 Err(e) => pr.at(&format!("{at}.picked[{j}]"), e),
             }
         }
-        Some(Frame::Run(RunFrame {
-            prog: prog?,
-            pc: *pc,
-            actor: *actor,
-            card: this,
-            play: *play,
-            done: *done,
-            picked: picked_ids,
-            chosen,
-        }))
+        let mut frame = RunFrame::new(prog?, *actor, this, *play);
+        frame.pc = *pc;
+        frame.done = *done;
+        frame.picked = picked_ids;
+        frame.chosen = chosen;
+        Some(Frame::Run(frame))
     }
 
     /// The bag, listed top first; without a list, every bag token not

@@ -80,7 +80,7 @@ pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
                 dest: p.dest,
             },
             Frame::Run(f) => FrameDef::Run {
-                program: match &f.prog {
+                program: match &f.prog() {
                     ProgRef::Card(c) => ProgramDef::Card(r.card(*c).id.clone()),
                     ProgRef::Space(side, i) => ProgramDef::Space(*side, *i),
                     ProgRef::Dynamic(p) => ProgramDef::Program((**p).clone()),

@@ -435,26 +435,6 @@ impl<O: Observer> Ctx<'_, O> {
     }
 }
 
-impl RunFrame {
-    pub(crate) fn new(
-        prog: ProgRef,
-        actor: Side,
-        card: Option<CardId>,
-        play: Option<u8>,
-    ) -> RunFrame {
-        RunFrame {
-            prog,
-            pc: 0,
-            actor,
-            card,
-            play,
-            done: 0,
-            picked: Default::default(),
-            chosen: None,
-        }
-    }
-}
-
 impl State {
     /// What a script sees: the actor's point of view, owned.
     pub(crate) fn script_view(

@@ -155,7 +155,7 @@ fn branch_label(r: &Rules, s: &State, n: u8) -> Option<String> {
     let Some(Frame::Run(f)) = s.stack.last() else {
         return None;
     };
-    match super::vm::code(r, &f.prog).get(f.pc as usize) {
+    match super::vm::code(r, f).get(f.pc as usize) {
         Some(Instr::Branch(b)) => b.label(n).map(str::to_string),
         _ => None,
     }
@@ -253,7 +253,7 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
 }
 
 fn chance_instr(r: &Rules, f: &RunFrame) -> Option<Instr> {
-    super::vm::code(r, &f.prog).get(f.pc as usize).cloned()
+    super::vm::code(r, f).get(f.pc as usize).cloned()
 }
 
 /// Finds the option a text names, among `options`. Accepts every name of

@@ -50,21 +50,22 @@ impl std::ops::Deref for Code<'_> {
 }
 
 /// The instructions a running frame executes.
-pub(crate) fn code<'r>(r: &'r Rules, prog: &ProgRef) -> Code<'r> {
-    match prog {
-        ProgRef::Card(c) => match &r.card(*c).action {
+pub(crate) fn code<'r>(r: &'r Rules, f: &RunFrame) -> Code<'r> {
+    match (f.source, &f.shared) {
+        (ProgSource::Card(c), _) => match &r.card(c).action {
             Action::Static(p) => Code::Rules(p),
             Action::Dynamic { .. } => Code::Rules(&[]),
         },
-        ProgRef::Space(side, i) => match r.momentum_cards[*side]
+        (ProgSource::Space(side, i), _) => match r.momentum_cards[side]
             .spaces
-            .get(*i as usize)
+            .get(i as usize)
             .and_then(|s| s.action.as_ref())
         {
             Some(Action::Static(p)) => Code::Rules(p),
             _ => Code::Rules(&[]),
         },
-        ProgRef::Dynamic(p) => Code::Shared(p.clone()),
+        (ProgSource::Dynamic, Some(p)) => Code::Shared(p.clone()),
+        (ProgSource::Dynamic, None) => unreachable!("`RunFrame::new` keeps a dynamic program"),
     }
 }
 
@@ -340,7 +341,7 @@ impl<O: Observer> Ctx<'_, O> {
             return Ok(Progress::Continue);
         };
         let at = At::of(f);
-        let prog = code(self.r, &f.prog);
+        let prog = code(self.r, f);
         let Some(instr) = prog.get(at.pc as usize) else {
             self.s.stack.pop();
             return Ok(Progress::Continue);
@@ -354,7 +355,7 @@ impl<O: Observer> Ctx<'_, O> {
             return Err(PlayError::internal("no program on top"));
         };
         let at = At::of(f);
-        let prog = code(self.r, &f.prog);
+        let prog = code(self.r, f);
         let Some(instr) = prog.get(at.pc as usize) else {
             return Err(PlayError::internal("program ended before a decision"));
         };
@@ -407,7 +408,7 @@ impl State {
         let Some(f) = self.top_run() else {
             return Actor::Chance;
         };
-        let prog = code(r, &f.prog);
+        let prog = code(r, f);
         let Some(instr) = prog.get(f.pc as usize) else {
             return Actor::Player(f.actor);
         };
@@ -415,7 +416,7 @@ impl State {
     }
 
     pub(crate) fn run_kind(&self, r: &Rules, f: &RunFrame) -> DecisionKind {
-        let prog = code(r, &f.prog);
+        let prog = code(r, f);
         let Some(instr) = prog.get(f.pc as usize) else {
             return DecisionKind::Action {
                 card: f.card,
