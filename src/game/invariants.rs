@@ -56,6 +56,7 @@ pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
             EvLoc::Reserve => {}
         }
     }
+    kept_board_sets(s)?;
     if s.track.len() != on_track {
         return Err(format!(
             "{} track slots for {on_track} tokens on the track",
@@ -140,4 +141,53 @@ pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The board's sets the engine keeps (`State::set_evidence`) agree with
+/// the tokens on the board.
+fn kept_board_sets(s: &State) -> Result<(), String> {
+    if (s.board_taken, s.board_face_up) != State::board_sets(&s.evidence) {
+        return Err(format!(
+            "the board's kept sets (taken {:?}, face up {:?}) disagree with the evidence on it",
+            s.board_taken, s.board_face_up
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kept sets follow a pin, a flip and an unpin, and a set left
+    /// out of step is caught.
+    #[test]
+    fn the_kept_board_sets_follow_the_tokens_and_a_stale_one_is_caught() {
+        let mut s = State::bare(4);
+        let (t, space) = (TokenId(2), SpaceId(9));
+        s.set_evidence(
+            t,
+            EvLoc::Board {
+                space,
+                face_up: false,
+            },
+        );
+        assert!(s.board_taken.contains(space) && !s.board_face_up.contains(space));
+        kept_board_sets(&s).unwrap();
+        s.set_evidence(
+            t,
+            EvLoc::Board {
+                space,
+                face_up: true,
+            },
+        );
+        assert!(s.board_face_up.contains(space));
+        kept_board_sets(&s).unwrap();
+        let mut stale = s.clone();
+        stale.board_face_up = SpaceSet::EMPTY;
+        assert!(kept_board_sets(&stale).unwrap_err().contains("kept sets"));
+        s.set_evidence(t, EvLoc::Bag);
+        assert!(s.board_taken.is_empty() && s.board_face_up.is_empty());
+        kept_board_sets(&s).unwrap();
+    }
 }

@@ -414,6 +414,7 @@ impl State {
                 evidence[token.index()] = EvLoc::Held;
             }
         }
+        let (board_taken, board_face_up) = State::board_sets(&evidence);
         let state = State {
             rng: setup.rng,
             explicit_chance: setup.explicit_chance,
@@ -426,6 +427,8 @@ impl State {
             momentum_cards: setup.momentum_cards,
             momentum_removed: setup.momentum_removed,
             evidence,
+            board_taken,
+            board_face_up,
             track: setup.track.iter().map(|t| t.token).collect(),
             bag: setup.bag.into_iter().collect(),
             pictures: setup.pictures.into_iter().collect(),

@@ -356,6 +356,13 @@ pub struct State {
     pub(in crate::game) momentum_removed: u8,
     /// Where each evidence token is, by `TokenId`.
     pub(in crate::game) evidence: InlineList<EvLoc, 36>,
+    /// The board spaces holding evidence, and those holding it face up:
+    /// what `evidence` says, kept as it changes (`set_evidence`) so that
+    /// the pin spaces and the connection walk need no scan of every token.
+    #[serde(skip)]
+    pub(in crate::game) board_taken: SpaceSet,
+    #[serde(skip)]
+    pub(in crate::game) board_face_up: SpaceSet,
     /// The evidence tokens on the research track in the order they arrived:
     /// choices name a token by its slot here, never by its id, so they reveal
     /// nothing about face-down tokens.
@@ -547,6 +554,8 @@ impl Clone for State {
             momentum_cards: self.momentum_cards,
             momentum_removed: self.momentum_removed,
             evidence: self.evidence.clone(),
+            board_taken: self.board_taken,
+            board_face_up: self.board_face_up,
             track: self.track.clone(),
             bag: self.bag.clone(),
             pictures: self.pictures.clone(),
@@ -564,6 +573,37 @@ impl Clone for State {
 }
 
 impl State {
+    /// Puts evidence token `t` at `loc`, keeping the board's sets.
+    #[inline]
+    pub(in crate::game) fn set_evidence(&mut self, t: TokenId, loc: EvLoc) {
+        if let EvLoc::Board { space, .. } = self.evidence[t.index()] {
+            self.board_taken.remove(space);
+            self.board_face_up.remove(space);
+        }
+        if let EvLoc::Board { space, face_up } = loc {
+            self.board_taken.insert(space);
+            if face_up {
+                self.board_face_up.insert(space);
+            }
+        }
+        self.evidence[t.index()] = loc;
+    }
+
+    /// The board's sets as `evidence` says (after building a state).
+    pub(in crate::game) fn board_sets(evidence: &[EvLoc]) -> (SpaceSet, SpaceSet) {
+        let mut taken = SpaceSet::EMPTY;
+        let mut face_up = SpaceSet::EMPTY;
+        for loc in evidence {
+            if let EvLoc::Board { space, face_up: up } = loc {
+                taken.insert(*space);
+                if *up {
+                    face_up.insert(*space);
+                }
+            }
+        }
+        (taken, face_up)
+    }
+
     /// A uniform number in `0..n` (n > 0) from the game's generator ([`below`]).
     pub fn below(&mut self, n: usize) -> usize {
         below(&mut self.rng, n)
@@ -750,6 +790,42 @@ impl State {
             }
         }
         n
+    }
+}
+
+#[cfg(test)]
+impl State {
+    /// A state with `tokens` evidence tokens in the reserve and nothing
+    /// else (for tests of the core's bookkeeping without a card set).
+    pub(in crate::game) fn bare(tokens: usize) -> State {
+        use rand::SeedableRng;
+        State {
+            rng: GameRng::seed_from_u64(0),
+            explicit_chance: false,
+            round: 1,
+            phase: Phase::Cards,
+            initiative: Side::Editor,
+            initiative_token: Some(0),
+            momentum_token: None,
+            momentum_supply: 0,
+            momentum_cards: BySide::default(),
+            momentum_removed: 0,
+            evidence: (0..tokens).map(|_| EvLoc::Reserve).collect(),
+            board_taken: SpaceSet::EMPTY,
+            board_face_up: SpaceSet::EMPTY,
+            track: Default::default(),
+            bag: Default::default(),
+            pictures: Default::default(),
+            hands: Default::default(),
+            decks: Default::default(),
+            discards: Default::default(),
+            removed: Default::default(),
+            turn: Side::Editor,
+            turns_played: BySide::default(),
+            forbidden: Default::default(),
+            stack: Default::default(),
+            outcome: None,
+        }
     }
 }
 

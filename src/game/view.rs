@@ -330,10 +330,10 @@ impl View<'_> {
             .collect();
         for ((slot, t), loc) in hidden_slots.iter().zip(on_track).zip(locs) {
             s.track[*slot] = *t;
-            s.evidence[t.index()] = loc;
+            s.set_evidence(*t, loc);
         }
         for t in in_bag {
-            s.evidence[t.index()] = EvLoc::Bag;
+            s.set_evidence(*t, EvLoc::Bag);
         }
         s.bag.clear();
         s.bag.extend_from_slice(in_bag);

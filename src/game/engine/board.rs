@@ -3,7 +3,7 @@
 
 use crate::game::model::SpaceSet;
 use crate::game::rules::{Rules, SpaceKind};
-use crate::game::state::{EvLoc, PicLoc, State};
+use crate::game::state::{PicLoc, State};
 
 /// Face-up informants connected to Nixon: a breadth-first walk from the
 /// centre through spaces holding face-up evidence (R8.3: empty spaces and
@@ -29,17 +29,7 @@ pub(crate) fn informants_connected(r: &Rules, s: &State, n: usize) -> bool {
 /// the centre or to a reached space. Every informant is counted once.
 fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
     let board = &r.board;
-    let mut open = SpaceSet::EMPTY;
-    for loc in &s.evidence {
-        if let EvLoc::Board {
-            space,
-            face_up: true,
-        } = loc
-        {
-            open.insert(*space);
-        }
-    }
-    let open = open.intersection(board.evidence_spaces);
+    let open = s.board_face_up.intersection(board.evidence_spaces);
     let mut reached = SpaceSet::EMPTY;
     reached.insert(board.nixon);
     let mut frontier = reached;

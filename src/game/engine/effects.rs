@@ -86,10 +86,13 @@ impl<O: Observer> Ctx<'_, O> {
                         from: p,
                         to: np,
                     });
-                    self.s.evidence[t.index()] = EvLoc::Track {
-                        pos: np,
-                        face_up: true,
-                    };
+                    self.s.set_evidence(
+                        t,
+                        EvLoc::Track {
+                            pos: np,
+                            face_up: true,
+                        },
+                    );
                     if np.abs() == len {
                         self.gain_evidence(t, toward);
                     }
@@ -143,7 +146,7 @@ impl<O: Observer> Ctx<'_, O> {
                         from: p,
                         to,
                     });
-                    self.s.evidence[t.index()] = EvLoc::Track { pos: to, face_up };
+                    self.s.set_evidence(t, EvLoc::Track { pos: to, face_up });
                     if to.abs() == len {
                         self.gain_evidence(t, side);
                     }
@@ -233,7 +236,7 @@ impl<O: Observer> Ctx<'_, O> {
         if let Some(i) = self.s.track.iter().position(|x| *x == t) {
             self.s.track.remove(i);
         }
-        self.s.evidence[t.index()] = EvLoc::Held;
+        self.s.set_evidence(t, EvLoc::Held);
     }
 
     /// Puts a token on the research track, as the newest slot.
@@ -242,12 +245,12 @@ impl<O: Observer> Ctx<'_, O> {
             self.s.track.remove(i);
         }
         self.s.track.push(t);
-        self.s.evidence[t.index()] = EvLoc::Track { pos, face_up };
+        self.s.set_evidence(t, EvLoc::Track { pos, face_up });
     }
 
     /// R7.6: the token waits for its space in a `Pin` frame.
     pub(crate) fn begin_pin(&mut self, t: TokenId, pinner: Side) {
-        self.s.evidence[t.index()] = EvLoc::Held;
+        self.s.set_evidence(t, EvLoc::Held);
         self.s.push_frame(|| Frame::Pin { token: t, pinner });
     }
 
@@ -260,7 +263,7 @@ impl<O: Observer> Ctx<'_, O> {
         pinner: Side,
     ) -> Result<(), PlayError> {
         let face_up = pinner == Side::Editor;
-        self.s.evidence[t.index()] = EvLoc::Board { space, face_up };
+        self.s.set_evidence(t, EvLoc::Board { space, face_up });
         self.o.event(Event::Pinned {
             side: pinner,
             token: t,
@@ -289,7 +292,7 @@ impl<O: Observer> Ctx<'_, O> {
         self.o.event(Event::Unpinnable { token: t });
         match self.r.settings.unpinnable_evidence {
             Unpinnable::ReturnToBag => self.return_to_bag(t),
-            Unpinnable::Reserve => self.s.evidence[t.index()] = EvLoc::Reserve,
+            Unpinnable::Reserve => self.s.set_evidence(t, EvLoc::Reserve),
         }
     }
 
@@ -300,7 +303,7 @@ impl<O: Observer> Ctx<'_, O> {
         }
         let at = self.s.below(self.s.bag.len() + 1);
         self.s.bag.insert(at, t);
-        self.s.evidence[t.index()] = EvLoc::Bag;
+        self.s.set_evidence(t, EvLoc::Bag);
         self.o.event(Event::ToBag { token: t });
     }
 
@@ -315,7 +318,7 @@ impl<O: Observer> Ctx<'_, O> {
         } else {
             self.s.bag.remove(index)
         };
-        self.s.evidence[t.index()] = EvLoc::Held;
+        self.s.set_evidence(t, EvLoc::Held);
         Some(t)
     }
 

@@ -312,13 +312,7 @@ impl State {
 
     /// The board spaces holding an evidence token.
     pub(crate) fn occupied_spaces(&self) -> SpaceSet {
-        let mut taken = SpaceSet::EMPTY;
-        for loc in &self.evidence {
-            if let EvLoc::Board { space, .. } = loc {
-                taken.insert(*space);
-            }
-        }
-        taken
+        self.board_taken
     }
 
     pub(crate) fn pin_options(&self, r: &Rules, token: TokenId, out: &mut Vec<Choice>) {

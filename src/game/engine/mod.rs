@@ -144,6 +144,8 @@ impl State {
                 .iter()
                 .map(|t| if t.in_bag { EvLoc::Bag } else { EvLoc::Reserve })
                 .collect(),
+            board_taken: SpaceSet::EMPTY,
+            board_face_up: SpaceSet::EMPTY,
             track: Default::default(),
             bag: Default::default(),
             pictures: rules.pictures.iter().map(|_| PicLoc::Supply).collect(),

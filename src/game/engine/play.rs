@@ -241,7 +241,7 @@ impl<O: Observer> Ctx<'_, O> {
 
     fn reveal(&mut self, t: TokenId) {
         if let Some((pos, false)) = self.s.on_track(t) {
-            self.s.evidence[t.index()] = EvLoc::Track { pos, face_up: true };
+            self.s.set_evidence(t, EvLoc::Track { pos, face_up: true });
             self.o.event(Event::Revealed { token: t });
         }
     }

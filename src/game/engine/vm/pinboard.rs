@@ -84,10 +84,13 @@ impl Pick for FlipOnBoard {
         };
         cx.next();
         if let Some((tok, false)) = cx.s.board_token(sp) {
-            cx.s.evidence[tok.index()] = EvLoc::Board {
-                space: sp,
-                face_up: true,
-            };
+            cx.s.set_evidence(
+                tok,
+                EvLoc::Board {
+                    space: sp,
+                    face_up: true,
+                },
+            );
             cx.o.event(Event::Flipped { token: tok });
             cx.check_connection();
         }

@@ -124,7 +124,7 @@ impl Effect for PlaceAll {
             for t in tokens.into_iter().rev() {
                 if self.flip_up {
                     if let Some((pos, false)) = cx.s.on_track(t) {
-                        cx.s.evidence[t.index()] = EvLoc::Track { pos, face_up: true };
+                        cx.s.set_evidence(t, EvLoc::Track { pos, face_up: true });
                         cx.o.event(Event::Flipped { token: t });
                     }
                 }
