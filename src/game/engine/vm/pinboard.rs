@@ -160,6 +160,17 @@ impl State {
         filter: &EvidenceFilter,
         out: &mut Vec<Choice>,
     ) {
+        // Without a colour, the board's kept sets say it all.
+        let by_face = match filter.face {
+            Face::Any => self.board_taken,
+            Face::Up => self.board_face_up,
+            Face::Down => self.board_taken.minus(self.board_face_up),
+        };
+        if filter.colour.is_none() {
+            let spaces = by_face.intersection(r.board.evidence_spaces);
+            out.extend(spaces.iter().map(Choice::Space));
+            return;
+        }
         // One pass over the tokens (a space holds at most one), then the
         // spaces in order.
         let mut spaces = SpaceSet::EMPTY;
