@@ -314,20 +314,29 @@ impl SpaceSet {
 
     /// The spaces in ascending order.
     pub fn iter(self) -> SpaceSetIter {
+        let [first, rest @ ..] = self.0;
         SpaceSetIter {
-            words: self.0,
-            word: 0,
+            bits: first,
+            base: 0,
+            rest,
         }
     }
 }
 
 /// The spaces of a [`SpaceSet`] in ascending order: lowest set bit first,
 /// word by word (a plain loop where a flattened iterator cost several
-/// times as much per space in the connection walk).
+/// times as much per space in the connection walk). The word in hand and
+/// the words after it are moved along, never indexed, so the iterator
+/// lives in registers (indexed, its words sat in memory and every step
+/// stored and reloaded one).
 #[derive(Clone, Debug)]
 pub struct SpaceSetIter {
-    words: [u64; 4],
-    word: usize,
+    /// The spaces left in the word in hand, as bits.
+    bits: u64,
+    /// The number of the word in hand.
+    base: u8,
+    /// The words after it.
+    rest: [u64; 3],
 }
 
 impl Iterator for SpaceSetIter {
@@ -335,25 +344,28 @@ impl Iterator for SpaceSetIter {
 
     #[inline]
     fn next(&mut self) -> Option<SpaceId> {
-        while self.word < 4 {
-            let w = self.words[self.word];
-            if w != 0 {
-                self.words[self.word] = w & (w - 1);
-                return Some(SpaceId(
-                    (self.word * 64 + w.trailing_zeros() as usize) as u8,
-                ));
+        while self.bits == 0 {
+            if self.rest == [0; 3] {
+                return None;
             }
-            self.word += 1;
+            let [a, b, c] = self.rest;
+            self.bits = a;
+            self.rest = [b, c, 0];
+            self.base += 1;
         }
-        None
+        let i = self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(SpaceId((self.base as usize * 64 + i) as u8))
     }
 
     /// Exact: a list extended with the spaces makes room for them once.
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.words[self.word.min(4)..]
-            .iter()
-            .map(|w| w.count_ones() as usize)
-            .sum();
+        let n = self.bits.count_ones() as usize
+            + self
+                .rest
+                .iter()
+                .map(|w| w.count_ones() as usize)
+                .sum::<usize>();
         (n, Some(n))
     }
 }
@@ -494,5 +506,46 @@ impl<'a, T> IntoIterator for &'a mut BySide<T> {
 impl<T: std::hash::Hash + Clone> std::hash::Hash for BySide<T> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         [self.editor.clone(), self.nixon.clone()].hash(h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set lists its spaces in ascending order, across all four words,
+    /// and knows how many are left at every step.
+    #[test]
+    fn a_space_set_lists_its_spaces_in_order_across_its_words() {
+        let cases: [&[u8]; 6] = [
+            &[],
+            &[0],
+            &[255],
+            &[200, 130],
+            &[0, 5, 63, 64, 127, 128, 191, 192, 255],
+            &[64, 65, 66],
+        ];
+        for case in cases {
+            let mut set = SpaceSet::EMPTY;
+            for &s in case {
+                set.insert(SpaceId(s));
+            }
+            let mut want: Vec<u8> = case.to_vec();
+            want.sort();
+            let mut iter = set.iter();
+            let mut got = Vec::new();
+            loop {
+                assert_eq!(
+                    iter.size_hint(),
+                    (want.len() - got.len(), Some(want.len() - got.len()))
+                );
+                match iter.next() {
+                    Some(s) => got.push(s.0),
+                    None => break,
+                }
+            }
+            assert_eq!(got, want, "{case:?}");
+            assert_eq!(set.len(), want.len());
+        }
     }
 }
