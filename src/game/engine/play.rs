@@ -139,10 +139,11 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     /// The program of a card's action: computed at load, or now when its
-    /// script reads the game. Inlined: a program computed at load comes
-    /// back in registers, where a call returned it through memory written
-    /// in parts and read back whole (a store-forwarding stall at every
-    /// action, BENCHMARKS.md session 7).
+    /// script reads the game. Inlined, so that a program computed at load
+    /// is not returned through memory by a call (a call wrote it in parts
+    /// and the caller read it back whole, a store-forwarding stall; some
+    /// of it remains where `resolve` hands the program to the frame's
+    /// builder, about 1 % of a random game, BENCHMARKS.md session 7).
     #[inline]
     pub(crate) fn card_program(&mut self, card: CardId, actor: Side) -> Result<ProgRef, PlayError> {
         let r = self.r;
