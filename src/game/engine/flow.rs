@@ -303,16 +303,12 @@ impl<O: Observer> Ctx<'_, O> {
 }
 
 impl State {
-    /// R7.6: empty evidence spaces whose slip matches one of the token's colours.
+    /// R7.6: empty evidence spaces whose slip matches one of the token's
+    /// colours (the taken spaces are kept by `State::set_evidence`).
     pub(crate) fn pin_spaces(&self, r: &Rules, token: TokenId) -> SpaceSet {
         r.board
             .matching(r.token(token).colours)
-            .minus(self.occupied_spaces())
-    }
-
-    /// The board spaces holding an evidence token.
-    pub(crate) fn occupied_spaces(&self) -> SpaceSet {
-        self.board_taken
+            .minus(self.board_taken)
     }
 
     pub(crate) fn pin_options(&self, r: &Rules, token: TokenId, out: &mut Vec<Choice>) {
