@@ -70,6 +70,49 @@ fn a_variant_changing_a_card_value_changes_the_simulation() {
     assert_ne!(tally(&rules, 300), tally(&base, 300));
 }
 
+/// The engine asks a card's type, requirement and reaction trigger at every
+/// turn from a packed table built with the rules: a variant's change to a
+/// card must reach it.
+#[test]
+fn a_variant_changing_a_card_type_and_requirement_reaches_the_engine() {
+    use watergate::game::model::CardType;
+    use watergate::game::rules::{CardTraits, Rules};
+    let dir = temp_dir("traits");
+    let file = dir.join("v.ron");
+    std::fs::write(
+        &file,
+        r#"Variant(name: "Hunt the event", cards: [(id: "nixon.howard_hunt", type: Event, requirement: NotFirstTurnOfRound)])"#,
+    )
+    .unwrap();
+    let rules = Variant::from_file(&file)
+        .unwrap()
+        .rules(&DataSet::embedded())
+        .unwrap();
+    let agree = |r: &Rules| {
+        for i in 0..r.cards.len() {
+            let id = watergate::game::model::CardId(i as u8);
+            assert_eq!(
+                r.traits(id),
+                CardTraits::of(r.card(id)),
+                "{}",
+                r.card(id).id
+            );
+        }
+    };
+    agree(&rules);
+    agree(&watergate::data::shipped());
+    let hunt = rules.card_by_id("nixon.howard_hunt").unwrap();
+    let t = rules.traits(hunt);
+    assert_eq!(t.card_type(), CardType::Event);
+    assert!(t.has_requirement());
+    assert!(!t.is_reaction());
+    let mitchell = rules.card_by_id("nixon.john_mitchell").unwrap();
+    assert!(
+        rules.traits(mitchell).is_reaction(),
+        "R6: John Mitchell is a reaction card"
+    );
+}
+
 #[test]
 fn a_variant_changing_a_card_script_changes_the_simulation() {
     let rules = Variant::from_file(&variants_dir().join("cheap_liddy.ron"))

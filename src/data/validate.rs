@@ -59,6 +59,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         scripts: std::sync::Arc::new(RhaiHost::new(vec![])),
         fingerprint: 0,
         contexts: Default::default(),
+        traits: Default::default(),
     };
     let host = scripts.host;
     let actions: Vec<Option<Action>> = card_units
@@ -121,8 +122,10 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         scripts: std::sync::Arc::new(host),
         fingerprint: ds.fingerprint(),
         contexts: Default::default(),
+        traits: Default::default(),
     };
     rules.contexts = ScriptContexts::of(&rules);
+    rules.traits = CardTraitTable::of(&rules.cards);
     Ok(rules)
 }
 

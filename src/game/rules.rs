@@ -283,6 +283,84 @@ pub struct Rules {
     /// What each script sees as `card` (and `space`), built once
     /// (`ScriptContexts::of`, when the rules are complete).
     pub contexts: ScriptContexts,
+    /// What the engine asks of each card at every turn, packed
+    /// (`CardTraitTable::of`, when the rules are complete).
+    pub traits: CardTraitTable,
+}
+
+/// What the engine asks of a card at every turn and at every declared
+/// play, in one byte: whether it is a reaction card, whether its action
+/// has a requirement, and its type. The idle turn asks it of every card
+/// in hand, and the reaction check of every card in the opponent's hand;
+/// read from the cards themselves, each question loaded a different field
+/// of a large record behind a bounds check (issue 16's profile).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardTraits(u8);
+
+impl CardTraits {
+    const REACTION: u8 = 1;
+    const REQUIREMENT: u8 = 2;
+    const TYPE_SHIFT: u32 = 2;
+
+    pub fn of(c: &Card) -> CardTraits {
+        let ty = match c.card_type {
+            CardType::Event => 0,
+            CardType::Conspirator => 1,
+            CardType::Journalist => 2,
+        };
+        CardTraits(
+            if c.is_reaction() { Self::REACTION } else { 0 }
+                | if c.requirement.is_some() {
+                    Self::REQUIREMENT
+                } else {
+                    0
+                }
+                | ty << Self::TYPE_SHIFT,
+        )
+    }
+
+    /// `Card::is_reaction`.
+    #[inline]
+    pub fn is_reaction(self) -> bool {
+        self.0 & Self::REACTION != 0
+    }
+
+    /// Whether the card's action has a requirement (R5.11).
+    #[inline]
+    pub fn has_requirement(self) -> bool {
+        self.0 & Self::REQUIREMENT != 0
+    }
+
+    #[inline]
+    pub fn card_type(self) -> CardType {
+        match self.0 >> Self::TYPE_SHIFT {
+            0 => CardType::Event,
+            1 => CardType::Conspirator,
+            _ => CardType::Journalist,
+        }
+    }
+}
+
+/// Every card's [`CardTraits`], by `CardId`: room for every id a `CardId`
+/// can hold, so a look-up needs no bounds check.
+#[derive(Clone, Debug)]
+pub struct CardTraitTable([CardTraits; 256]);
+
+impl Default for CardTraitTable {
+    fn default() -> Self {
+        CardTraitTable([CardTraits::default(); 256])
+    }
+}
+
+impl CardTraitTable {
+    /// The traits of `cards`, as they are now.
+    pub fn of(cards: &[Card]) -> CardTraitTable {
+        let mut t = CardTraitTable::default();
+        for (slot, c) in t.0.iter_mut().zip(cards) {
+            *slot = CardTraits::of(c);
+        }
+        t
+    }
 }
 
 /// What each card's and momentum space's script sees as `card` (and
@@ -315,6 +393,12 @@ impl ScriptContexts {
 impl Rules {
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[id.index()]
+    }
+
+    /// What the engine asks of `id` at every turn ([`CardTraits`]).
+    #[inline]
+    pub fn traits(&self, id: CardId) -> CardTraits {
+        self.traits.0[id.0 as usize]
     }
 
     pub fn card_by_id(&self, key: &str) -> Option<CardId> {

@@ -368,20 +368,25 @@ impl State {
     /// only as a reaction (R5.12).
     #[inline(always)]
     pub fn action_usable(&self, r: &Rules, side: Side, card: CardId, how: PlayedAs) -> bool {
-        let c = r.card(card);
-        if c.is_reaction() != (how == PlayedAs::Reaction) {
+        // Asked for every card in hand at every turn: read from the packed
+        // traits, and the card itself only for a requirement.
+        let t = r.traits(card);
+        if t.is_reaction() != (how == PlayedAs::Reaction) {
             return false;
         }
-        // Asked for every card in hand at every turn: most rounds forbid nothing.
+        // Most rounds forbid nothing.
         let forbidden: &[_] = &self.forbidden;
         if !forbidden.is_empty()
             && forbidden
                 .iter()
-                .any(|f| f.forbids(side, Part::Action, c.card_type))
+                .any(|f| f.forbids(side, Part::Action, t.card_type()))
         {
             return false;
         }
-        match &c.requirement {
+        if !t.has_requirement() {
+            return true;
+        }
+        match &r.card(card).requirement {
             None => true,
             Some(req) => self.requirement_met(req, self.turn_of_play(side, how)),
         }

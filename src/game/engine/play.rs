@@ -327,7 +327,7 @@ impl State {
         // (most hands) needs no look at the triggers.
         if let Some(Frame::Play(p)) = self.stack.get(idx) {
             let hand: &[CardId] = &self.hands[p.player.other()];
-            if !hand.iter().any(|&c| r.card(c).is_reaction()) {
+            if !hand.iter().any(|&c| r.traits(c).is_reaction()) {
                 return false;
             }
         }
