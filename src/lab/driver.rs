@@ -110,10 +110,10 @@ pub type Chance<'a> = &'a mut dyn FnMut(&State, &[Choice]) -> Choice;
 /// Plays `s` on: `agents[side]` decides for each side from its
 /// view, `chance` (if any) for chance. Ends when the game has an outcome or
 /// the observer stops it.
-pub fn play_out<O: Steps>(
+pub fn play_out<A: Agent + ?Sized, O: Steps>(
     r: &Rules,
     s: &mut State,
-    mut agents: BySide<&mut dyn Agent>,
+    mut agents: BySide<&mut A>,
     chance: Option<Chance<'_>>,
     obs: &mut O,
 ) -> Result<Played, DriveError<O::Error>> {
@@ -134,13 +134,15 @@ pub fn play_out_alone<O: Steps>(
 
 /// Who decides for a side.
 trait Seats {
-    fn seat(&mut self, side: Side) -> &mut dyn Agent;
+    type Agent: Agent + ?Sized;
+    fn seat(&mut self, side: Side) -> &mut Self::Agent;
     /// Tells every agent (once each) of a choice applied to the game.
     fn observe(&mut self, actor: Actor, choice: Choice);
 }
 
-impl Seats for BySide<&mut dyn Agent> {
-    fn seat(&mut self, side: Side) -> &mut dyn Agent {
+impl<A: Agent + ?Sized> Seats for BySide<&mut A> {
+    type Agent = A;
+    fn seat(&mut self, side: Side) -> &mut A {
         &mut *self[side]
     }
     fn observe(&mut self, actor: Actor, choice: Choice) {
@@ -153,8 +155,9 @@ impl Seats for BySide<&mut dyn Agent> {
 /// One agent in both seats.
 struct Alone<'a>(&'a mut dyn Agent);
 
-impl Seats for Alone<'_> {
-    fn seat(&mut self, _: Side) -> &mut dyn Agent {
+impl<'a> Seats for Alone<'a> {
+    type Agent = dyn Agent + 'a;
+    fn seat(&mut self, _: Side) -> &mut (dyn Agent + 'a) {
         &mut *self.0
     }
     fn observe(&mut self, actor: Actor, choice: Choice) {
@@ -162,10 +165,10 @@ impl Seats for Alone<'_> {
     }
 }
 
-fn drive<O: Steps>(
+fn drive<S: Seats, O: Steps>(
     r: &Rules,
     s: &mut State,
-    agents: &mut dyn Seats,
+    agents: &mut S,
     mut chance: Option<Chance<'_>>,
     obs: &mut O,
 ) -> Result<Played, DriveError<O::Error>> {

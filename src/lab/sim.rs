@@ -8,7 +8,7 @@ use crate::game::model::*;
 use crate::game::rules::Rules;
 use crate::game::state::State;
 use crate::lab::driver::{play_out, DriveError, Steps};
-use crate::players::agent::{Agent, AgentSpec};
+use crate::players::agent::{AgentSpec, SeatAgent};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
@@ -255,7 +255,7 @@ pub fn play_game(
     r: &Rules,
     index: u64,
     seed: u64,
-    agents: &mut [Box<dyn Agent>; 2],
+    agents: &mut [SeatAgent; 2],
 ) -> Result<GameResult, GameFailure> {
     let fail = |error, lookahead| GameFailure {
         index,
@@ -269,41 +269,36 @@ pub fn play_game(
     };
     let mut s = State::new_observed(r, seed, &mut counter);
     let [editor, nixon] = agents;
-    let played = play_out(
-        r,
-        &mut s,
-        BySide::new(editor.as_mut(), nixon.as_mut()),
-        None,
-        &mut counter,
-    )
-    .map_err(|e| match e {
-        DriveError::Play(e) => fail(e, None),
-        DriveError::Lookahead { side, agent, error } => fail(
-            PlayError::Script(Box::new(error)),
-            Some(format!("the {agent} agent ({side})")),
-        ),
-        DriveError::Illegal { agent, choice } => fail(
-            PlayError::illegal(format!(
-                "agent {agent} chose {choice:?}, which is not an option"
-            )),
-            None,
-        ),
-        DriveError::NoSuchOption {
-            agent,
-            index,
-            options,
-        } => fail(
-            PlayError::illegal(format!(
-                "agent {agent} chose option {index} of {options}, which is not an option"
-            )),
-            None,
-        ),
-        DriveError::NoChance => fail(
-            PlayError::internal("a chance decision in a simulation"),
-            None,
-        ),
-        DriveError::Observer(never) => match never {},
-    })?;
+    let played = play_out(r, &mut s, BySide::new(editor, nixon), None, &mut counter).map_err(
+        |e| match e {
+            DriveError::Play(e) => fail(e, None),
+            DriveError::Lookahead { side, agent, error } => fail(
+                PlayError::Script(Box::new(error)),
+                Some(format!("the {agent} agent ({side})")),
+            ),
+            DriveError::Illegal { agent, choice } => fail(
+                PlayError::illegal(format!(
+                    "agent {agent} chose {choice:?}, which is not an option"
+                )),
+                None,
+            ),
+            DriveError::NoSuchOption {
+                agent,
+                index,
+                options,
+            } => fail(
+                PlayError::illegal(format!(
+                    "agent {agent} chose option {index} of {options}, which is not an option"
+                )),
+                None,
+            ),
+            DriveError::NoChance => fail(
+                PlayError::internal("a chance decision in a simulation"),
+                None,
+            ),
+            DriveError::Observer(never) => match never {},
+        },
+    )?;
     let decisions = played.decisions;
     Ok(GameResult {
         index,
@@ -328,9 +323,9 @@ pub fn play_indexed(
     index: u64,
 ) -> Result<GameResult, GameFailure> {
     let seed = game_seed(run_seed, index);
-    let mut agents: [Box<dyn Agent>; 2] = [
-        editor.build(game_seed(seed, 1), Side::Editor),
-        nixon.build(game_seed(seed, 2), Side::Nixon),
+    let mut agents = [
+        editor.build_seat(game_seed(seed, 1), Side::Editor),
+        nixon.build_seat(game_seed(seed, 2), Side::Nixon),
     ];
     play_game(r, index, seed, &mut agents)
 }

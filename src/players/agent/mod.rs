@@ -97,11 +97,73 @@ impl AgentSpec {
         }
     }
 
+    /// A fresh agent for one game, seeded for that game, held for a
+    /// seat of a simulation ([`SeatAgent`]).
+    pub fn build_seat(&self, seed: u64, side: Side) -> SeatAgent {
+        match self {
+            AgentSpec::Random => SeatAgent::Random(RandomAgent::new(seed)),
+            _ => SeatAgent::Other(self.build(seed, side)),
+        }
+    }
+
     /// The iteration or time budget, for a searching agent.
     pub fn budget(&self) -> Option<Budget> {
         match self {
             AgentSpec::Ismcts(s) => Some(s.budget),
             _ => None,
+        }
+    }
+}
+
+/// An agent in a seat of a simulation, the random player held by value.
+/// A random game asks its players at every decision (to decide, for a
+/// look-ahead's script error, and to be told of the choice): through a
+/// `Box<dyn Agent>` each was a call the compiler could not see into, and
+/// the random player's answers are a few instructions (issue 16).
+pub enum SeatAgent {
+    Random(RandomAgent),
+    Other(Box<dyn Agent>),
+}
+
+impl Agent for SeatAgent {
+    fn name(&self) -> String {
+        match self {
+            SeatAgent::Random(a) => a.name(),
+            SeatAgent::Other(a) => a.name(),
+        }
+    }
+    #[inline]
+    fn decide(&mut self, view: &View, options: &[Choice]) -> Choice {
+        match self {
+            SeatAgent::Random(a) => a.decide(view, options),
+            SeatAgent::Other(a) => a.decide(view, options),
+        }
+    }
+    #[inline]
+    fn decide_index(&mut self, view: &View, options: &[Choice]) -> Result<usize, Choice> {
+        match self {
+            SeatAgent::Random(a) => a.decide_index(view, options),
+            SeatAgent::Other(a) => a.decide_index(view, options),
+        }
+    }
+    #[inline]
+    fn take_script_error(&mut self) -> Option<ScriptError> {
+        match self {
+            SeatAgent::Random(a) => a.take_script_error(),
+            SeatAgent::Other(a) => a.take_script_error(),
+        }
+    }
+    #[inline]
+    fn observe(&mut self, actor: Actor, choice: Choice) {
+        match self {
+            SeatAgent::Random(a) => a.observe(actor, choice),
+            SeatAgent::Other(a) => a.observe(actor, choice),
+        }
+    }
+    fn forget(&mut self) {
+        match self {
+            SeatAgent::Random(a) => a.forget(),
+            SeatAgent::Other(a) => a.forget(),
         }
     }
 }
