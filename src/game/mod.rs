@@ -7,6 +7,7 @@
 
 pub mod board_shape;
 pub mod engine;
+pub mod frame_stack;
 pub mod host;
 pub mod inline_list;
 pub mod invariants;

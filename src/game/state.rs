@@ -5,12 +5,12 @@
 //! serializes as it is, so any position, mid-action included, can be saved,
 //! searched and replayed.
 
+use crate::game::frame_stack::FrameStack;
 use crate::game::inline_list::InlineList;
 use crate::game::model::*;
 use crate::game::program::{Forbid, Program};
 use rand_pcg::Pcg64Mcg;
 use serde::{Deserialize, Serialize};
-use smallvec::SmallVec;
 use std::sync::Arc;
 
 /// The seeded generator of a named algorithm (PCG-64 MCG), so a seed means the
@@ -384,13 +384,13 @@ pub struct State {
     pub(in crate::game) turns_played: BySide<u8>,
     /// Restrictions in force for the rest of the round.
     pub(in crate::game) forbidden: InlineList<Forbid, 5>,
-    /// Seven frames inline: 100,000 random games of the shipped game
-    /// reached six at a decision (a play, its program, a card that program
-    /// plays, a reaction to that card, the reaction's program, a pin), and
-    /// a few in 300,000 reach seven for a moment within a step (with six
-    /// inline, those made 62 heap allocations); deeper nesting spills to
-    /// the heap.
-    pub(in crate::game) stack: SmallVec<[Frame; 7]>,
+    /// Seven frames inline (the top and six below it): 100,000 random
+    /// games of the shipped game reached six at a decision (a play, its
+    /// program, a card that program plays, a reaction to that card, the
+    /// reaction's program, a pin), and a few in 300,000 reach seven for a
+    /// moment within a step (with six inline, those made 62 heap
+    /// allocations); deeper nesting spills to the heap.
+    pub(in crate::game) stack: FrameStack,
     pub(in crate::game) outcome: Option<Outcome>,
 }
 
@@ -530,7 +530,7 @@ impl State {
     }
 
     /// The engine's work in progress, innermost last.
-    pub fn stack(&self) -> &[Frame] {
+    pub fn stack(&self) -> &FrameStack {
         &self.stack
     }
 
@@ -686,36 +686,11 @@ pub enum CardPlace {
 }
 
 impl State {
-    /// Puts a frame on the engine's stack, built by `make` once there is
-    /// room for it. Built first and pushed after (`stack.push(frame)`),
-    /// the frame was written field by field to a temporary and then
-    /// copied into its slot with wider loads than the writes, which the
-    /// processor cannot forward: a stall at every play (issue 16's
-    /// profile, BENCHMARKS.md session 7). Built after the room is made,
-    /// its fields go straight into the slot.
+    /// Puts a frame on the engine's stack, built by `make` in its place
+    /// (`FrameStack::push_with` says why).
     #[inline(always)]
     pub(crate) fn push_frame(&mut self, make: impl FnOnce() -> Frame) {
-        if self.stack.len() == self.stack.capacity() {
-            self.grow_stack();
-        }
-        let len = self.stack.len();
-        debug_assert!(len < self.stack.capacity());
-        // SAFETY: there is room for one more frame past `len` (grown
-        // above if there was not); the slot is written before the length
-        // covers it.
-        unsafe {
-            self.stack.as_mut_ptr().add(len).write(make());
-            self.stack.set_len(len + 1);
-        }
-    }
-
-    /// Room for one more frame: out of line, so that nothing built for
-    /// the frame has to live through the call (the seven inline frames
-    /// hold what the shipped game nests).
-    #[cold]
-    #[inline(never)]
-    fn grow_stack(&mut self) {
-        self.stack.reserve(1);
+        self.stack.push_with(make);
     }
 }
 
@@ -778,9 +753,7 @@ impl State {
             + spilled(&self.pictures)
             + spilled(&self.removed)
             + spilled(&self.forbidden);
-        if self.stack.spilled() {
-            n += self.stack.capacity() * std::mem::size_of::<Frame>();
-        }
+        n += self.stack.heap_bytes();
         for side in Side::BOTH {
             n += spilled(&self.hands[side])
                 + spilled(&self.decks[side])

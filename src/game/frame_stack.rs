@@ -1,0 +1,236 @@
+//! The engine's stack of frames, its top frame held apart from the rest.
+//!
+//! Why apart: the engine reads the top frame several times at every step
+//! (what to do next, which options to list, which choice to take) and the
+//! frames below it seldom. In one list, every read of the top asked
+//! whether the list had moved to the heap and where its last item was; a
+//! random game spent about a tenth of its instructions on that (issue
+//! 16's profile). Held apart, the top is a field at a fixed place.
+//!
+//! The frames below are a small vector with six inline, so the stack
+//! holds seven frames inline in all, as before (what the shipped game
+//! nests, see `State::stack`); deeper nesting spills to the heap and
+//! plays the same. Invariant: when there is no top frame, there are no
+//! frames below either.
+
+use crate::game::state::Frame;
+use serde::{Serialize, Serializer};
+use smallvec::SmallVec;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FrameStack {
+    /// The innermost frame, `None` when the stack is empty.
+    top: Option<Frame>,
+    /// The frames under the top, outermost first.
+    below: SmallVec<[Frame; 6]>,
+}
+
+impl FrameStack {
+    /// The innermost frame.
+    #[inline(always)]
+    pub fn last(&self) -> Option<&Frame> {
+        self.top.as_ref()
+    }
+
+    #[inline(always)]
+    pub fn last_mut(&mut self) -> Option<&mut Frame> {
+        self.top.as_mut()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.top.is_none()
+    }
+
+    /// How many frames there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.below.len() + usize::from(self.top.is_some())
+    }
+
+    /// The frame at `index`, counting from the outermost (0).
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<&Frame> {
+        let below = self.below.len();
+        if index == below {
+            self.top.as_ref()
+        } else {
+            self.below.get(index)
+        }
+    }
+
+    #[inline]
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut Frame> {
+        let below = self.below.len();
+        if index == below {
+            self.top.as_mut()
+        } else {
+            self.below.get_mut(index)
+        }
+    }
+
+    /// Puts the frame `make` builds on top. It is built in the top's place
+    /// once the old top has moved down, so its fields are written where
+    /// they stay (built first and moved after, its wider copy read back
+    /// fields just written, which the processor cannot forward from its
+    /// pending stores: BENCHMARKS.md, session 7).
+    #[inline(always)]
+    pub fn push_with(&mut self, make: impl FnOnce() -> Frame) {
+        if let Some(old) = self.top.take() {
+            self.push_below(old);
+        }
+        self.top = Some(make());
+    }
+
+    pub fn push(&mut self, frame: Frame) {
+        self.push_with(|| frame)
+    }
+
+    /// Out of line: the push below grows the vector at times, and nothing
+    /// built for the new top has to live through that call.
+    #[inline(never)]
+    fn push_below(&mut self, frame: Frame) {
+        self.below.push(frame);
+    }
+
+    /// Takes the innermost frame off.
+    #[inline]
+    pub fn pop(&mut self) -> Option<Frame> {
+        let top = self.top.take();
+        if top.is_some() {
+            self.top = self.below.pop();
+        }
+        top
+    }
+
+    /// Every frame, outermost first.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &Frame> + Clone {
+        self.below.iter().chain(self.top.iter())
+    }
+
+    pub fn to_vec(&self) -> Vec<Frame> {
+        self.iter().cloned().collect()
+    }
+
+    /// Bytes a clone copies on the heap for the frames themselves (a stack
+    /// deeper than its inline room).
+    pub fn heap_bytes(&self) -> usize {
+        if self.below.spilled() {
+            self.below.capacity() * std::mem::size_of::<Frame>()
+        } else {
+            0
+        }
+    }
+}
+
+impl FromIterator<Frame> for FrameStack {
+    fn from_iter<I: IntoIterator<Item = Frame>>(frames: I) -> Self {
+        let mut s = FrameStack::default();
+        for f in frames {
+            s.push(f);
+        }
+        s
+    }
+}
+
+impl<'a> IntoIterator for &'a FrameStack {
+    type Item = &'a Frame;
+    type IntoIter = std::iter::Chain<std::slice::Iter<'a, Frame>, std::option::Iter<'a, Frame>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.below.iter().chain(self.top.iter())
+    }
+}
+
+/// Hashed as the list of frames it holds, like the slice it replaces (so
+/// position keys stay).
+impl std::hash::Hash for FrameStack {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        h.write_usize(self.len());
+        for f in self {
+            f.hash(h);
+        }
+    }
+}
+
+/// Written as the list of frames, outermost first.
+impl Serialize for FrameStack {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::state::EvalStep;
+    use std::hash::{Hash, Hasher};
+
+    fn eval(step: EvalStep) -> Frame {
+        Frame::Evaluation { step }
+    }
+
+    fn hash_of<T: Hash + ?Sized>(x: &T) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    }
+
+    /// Frames deep enough to spill past the inline room come back in the
+    /// order they went on, and every index reads the frame put there.
+    #[test]
+    fn frames_come_off_in_the_reverse_order_they_went_on() {
+        let frames: Vec<Frame> = (0..10)
+            .map(|i| Frame::Setup {
+                dealt: i % 2 == 0,
+                evidence_left: i,
+            })
+            .collect();
+        let mut s = FrameStack::default();
+        assert!(s.is_empty() && s.last().is_none() && s.get(0).is_none());
+        for (n, f) in frames.iter().enumerate() {
+            s.push(f.clone());
+            assert_eq!(s.len(), n + 1);
+            assert_eq!(s.last(), Some(f));
+            for (i, g) in frames[..=n].iter().enumerate() {
+                assert_eq!(s.get(i), Some(g));
+            }
+            assert_eq!(s.get(n + 1), None);
+            assert_eq!(s.to_vec(), frames[..=n].to_vec());
+        }
+        assert!(s.heap_bytes() > 0, "ten frames spill");
+        for n in (0..frames.len()).rev() {
+            assert_eq!(s.pop().as_ref(), Some(&frames[n]));
+            assert_eq!(s.len(), n);
+        }
+        assert_eq!(s.pop(), None);
+        assert!(s.is_empty());
+    }
+
+    #[test]
+    fn a_frame_is_changed_in_place_by_its_index() {
+        let mut s: FrameStack = [eval(EvalStep::ZeroToBag), eval(EvalStep::Initiative)]
+            .into_iter()
+            .collect();
+        *s.get_mut(0).unwrap() = eval(EvalStep::Done);
+        *s.last_mut().unwrap() = eval(EvalStep::Momentum);
+        assert_eq!(
+            s.to_vec(),
+            vec![eval(EvalStep::Done), eval(EvalStep::Momentum)]
+        );
+        assert_eq!(s.get_mut(2), None);
+    }
+
+    /// Position keys hash the stack: it hashes as the slice it replaced.
+    #[test]
+    fn it_hashes_and_serializes_as_the_list_of_its_frames() {
+        for n in [0, 1, 3, 9] {
+            let frames: Vec<Frame> = (0..n).map(|_| eval(EvalStep::HolderPins)).collect();
+            let s: FrameStack = frames.iter().cloned().collect();
+            assert_eq!(hash_of(&s), hash_of(frames.as_slice()));
+            assert_eq!(
+                ron::to_string(&s).unwrap(),
+                ron::to_string(&frames).unwrap()
+            );
+        }
+    }
+}
