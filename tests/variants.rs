@@ -76,7 +76,7 @@ fn a_variant_changing_a_card_value_changes_the_simulation() {
 #[test]
 fn a_variant_changing_a_card_type_and_requirement_reaches_the_engine() {
     use watergate::game::model::CardType;
-    use watergate::game::rules::{CardTraits, Rules};
+    use watergate::game::rules::{CardTraits, QuickRequirement, Rules};
     let dir = temp_dir("traits");
     let file = dir.join("v.ron");
     std::fs::write(
@@ -105,7 +105,23 @@ fn a_variant_changing_a_card_type_and_requirement_reaches_the_engine() {
     let t = rules.traits(hunt);
     assert_eq!(t.card_type(), CardType::Event);
     assert!(t.has_requirement());
+    assert_eq!(t.requirement(), QuickRequirement::NotFirstTurnOfRound);
     assert!(!t.is_reaction());
+    // R5.11: a recruit needs its picture in the supply; a requirement of
+    // several parts is left to the card (an empty `All` always holds).
+    let base = watergate::data::shipped();
+    let woods = base.card_by_id("editor.recruit_woods").unwrap();
+    let picture = base.picture_by_name("Woods").unwrap();
+    assert_eq!(
+        base.traits(woods).requirement(),
+        QuickRequirement::PictureInSupply(picture)
+    );
+    let mood = Variant::from_file(&variants_dir().join("brilliant_mood_any_turn.ron"))
+        .unwrap()
+        .rules(&DataSet::embedded())
+        .unwrap();
+    let id = mood.card_by_id("nixon.a_brilliant_mood").unwrap();
+    assert_eq!(mood.traits(id).requirement(), QuickRequirement::Other);
     let mitchell = rules.card_by_id("nixon.john_mitchell").unwrap();
     assert!(
         rules.traits(mitchell).is_reaction(),

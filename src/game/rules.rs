@@ -289,18 +289,37 @@ pub struct Rules {
 }
 
 /// What the engine asks of a card at every turn and at every declared
-/// play, in one byte: whether it is a reaction card, whether its action
-/// has a requirement, and its type. The idle turn asks it of every card
-/// in hand, and the reaction check of every card in the opponent's hand;
-/// read from the cards themselves, each question loaded a different field
-/// of a large record behind a bounds check (issue 16's profile).
+/// play, in two bytes: whether it is a reaction card, its type, and its
+/// action's requirement where it is a single one. The idle turn asks it
+/// of every card in hand, and the reaction check of every card in the
+/// opponent's hand; read from the cards themselves, each question loaded
+/// a different field of a large record behind a bounds check (issue 16's
+/// profile).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CardTraits(u8);
+pub struct CardTraits {
+    flags: u8,
+    /// `QUICK_NONE`, `QUICK_NOT_FIRST_TURN`, `QUICK_PICTURE + p` for a
+    /// picture `p` in the supply, or `QUICK_OTHER` (ask the card).
+    requirement: u8,
+}
+
+/// A card's requirement as its traits hold it ([`CardTraits::requirement`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuickRequirement {
+    None,
+    NotFirstTurnOfRound,
+    PictureInSupply(PictureId),
+    /// Any other: the card's own `requirement` says.
+    Other,
+}
 
 impl CardTraits {
     const REACTION: u8 = 1;
-    const REQUIREMENT: u8 = 2;
     const TYPE_SHIFT: u32 = 2;
+    const QUICK_NONE: u8 = 0;
+    const QUICK_NOT_FIRST_TURN: u8 = 1;
+    const QUICK_PICTURE: u8 = 2;
+    const QUICK_OTHER: u8 = u8::MAX;
 
     pub fn of(c: &Card) -> CardTraits {
         let ty = match c.card_type {
@@ -308,32 +327,49 @@ impl CardTraits {
             CardType::Conspirator => 1,
             CardType::Journalist => 2,
         };
-        CardTraits(
-            if c.is_reaction() { Self::REACTION } else { 0 }
-                | if c.requirement.is_some() {
-                    Self::REQUIREMENT
-                } else {
-                    0
-                }
-                | ty << Self::TYPE_SHIFT,
-        )
+        let requirement = match &c.requirement {
+            None => Self::QUICK_NONE,
+            Some(Requirement::NotFirstTurnOfRound) => Self::QUICK_NOT_FIRST_TURN,
+            Some(Requirement::PictureInSupply(p))
+                if p.0 < Self::QUICK_OTHER - Self::QUICK_PICTURE =>
+            {
+                Self::QUICK_PICTURE + p.0
+            }
+            Some(_) => Self::QUICK_OTHER,
+        };
+        let reaction = if c.is_reaction() { Self::REACTION } else { 0 };
+        CardTraits {
+            flags: reaction | ty << Self::TYPE_SHIFT,
+            requirement,
+        }
     }
 
     /// `Card::is_reaction`.
     #[inline]
     pub fn is_reaction(self) -> bool {
-        self.0 & Self::REACTION != 0
+        self.flags & Self::REACTION != 0
     }
 
     /// Whether the card's action has a requirement (R5.11).
     #[inline]
     pub fn has_requirement(self) -> bool {
-        self.0 & Self::REQUIREMENT != 0
+        self.requirement != Self::QUICK_NONE
+    }
+
+    /// The card's requirement (R5.11), where it is a single one.
+    #[inline]
+    pub fn requirement(self) -> QuickRequirement {
+        match self.requirement {
+            Self::QUICK_NONE => QuickRequirement::None,
+            Self::QUICK_NOT_FIRST_TURN => QuickRequirement::NotFirstTurnOfRound,
+            Self::QUICK_OTHER => QuickRequirement::Other,
+            p => QuickRequirement::PictureInSupply(PictureId(p - Self::QUICK_PICTURE)),
+        }
     }
 
     #[inline]
     pub fn card_type(self) -> CardType {
-        match self.0 >> Self::TYPE_SHIFT {
+        match self.flags >> Self::TYPE_SHIFT {
             0 => CardType::Event,
             1 => CardType::Conspirator,
             _ => CardType::Journalist,

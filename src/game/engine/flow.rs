@@ -6,7 +6,7 @@ use super::choice::*;
 use super::event::{Event, Observer, TokenKind};
 use super::{Ctx, PlayError, Progress};
 use crate::game::model::*;
-use crate::game::rules::Rules;
+use crate::game::rules::{QuickRequirement, Rules};
 use crate::game::state::*;
 
 impl<O: Observer> Ctx<'_, O> {
@@ -383,12 +383,14 @@ impl State {
         {
             return false;
         }
-        if !t.has_requirement() {
-            return true;
-        }
-        match &r.card(card).requirement {
-            None => true,
-            Some(req) => self.requirement_met(req, self.turn_of_play(side, how)),
+        match t.requirement() {
+            QuickRequirement::None => true,
+            QuickRequirement::NotFirstTurnOfRound => self.turn_of_play(side, how) >= 2,
+            QuickRequirement::PictureInSupply(p) => self.pictures[p.index()] == PicLoc::Supply,
+            QuickRequirement::Other => match &r.card(card).requirement {
+                None => true,
+                Some(req) => self.requirement_met(req, self.turn_of_play(side, how)),
+            },
         }
     }
 
