@@ -19,6 +19,7 @@ pub enum TokenRef {
 
 /// One legal option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[repr(align(4))]
 pub enum Choice {
     /// Play a card from hand (or a drawn card) for one of its parts (R5.1).
     Play { card: CardId, part: Part },
