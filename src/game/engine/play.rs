@@ -39,8 +39,7 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// The play is fully declared: the opponent may react if they can (R6).
     fn declared(&mut self) {
-        let idx = self.s.stack.len() - 1;
-        let stage = if self.s.has_reaction(self.r, idx) {
+        let stage = if self.s.has_reaction(self.r, self.s.top_play()) {
             PlayStage::Window
         } else {
             PlayStage::Resolve
@@ -320,34 +319,37 @@ impl State {
         }
     }
 
-    /// Whether the opponent of the play at `idx` holds a reaction they may
-    /// use against it now.
-    pub(crate) fn has_reaction(&self, r: &Rules, idx: usize) -> bool {
+    /// Whether the opponent of `play` holds a reaction they may use
+    /// against it now.
+    pub(crate) fn has_reaction(&self, r: &Rules, play: &PlayFrame) -> bool {
         // Asked at every declared play: a hand without a reaction card
         // (most hands) needs no look at the triggers.
-        if let Some(Frame::Play(p)) = self.stack.get(idx) {
-            let hand: &[CardId] = &self.hands[p.player.other()];
-            if !hand.iter().any(|&c| r.traits(c).is_reaction()) {
-                return false;
-            }
+        let hand: &[CardId] = &self.hands[play.player.other()];
+        if !hand.iter().any(|&c| r.traits(c).is_reaction()) {
+            return false;
         }
-        self.reaction_cards(r, idx).next().is_some()
+        self.reaction_cards(r, play).next().is_some()
     }
 
-    /// R6: the reaction cards the opponent may play against the play at `idx`.
-    pub(crate) fn reactions(&self, r: &Rules, idx: usize, out: &mut Vec<Choice>) {
-        out.extend(self.reaction_cards(r, idx).map(Choice::React));
+    /// R6: the reaction cards the opponent may play against `play`.
+    pub(crate) fn reactions(&self, r: &Rules, play: &PlayFrame, out: &mut Vec<Choice>) {
+        out.extend(self.reaction_cards(r, play).map(Choice::React));
     }
 
     /// The reaction cards of `reactions`, in hand order.
-    fn reaction_cards<'a>(&'a self, r: &'a Rules, idx: usize) -> impl Iterator<Item = CardId> + 'a {
-        let play = match self.stack.get(idx) {
-            Some(Frame::Play(p)) => p.part.map(|part| (p, part)),
-            _ => None,
+    fn reaction_cards<'a>(
+        &'a self,
+        r: &'a Rules,
+        play: &'a PlayFrame,
+    ) -> impl Iterator<Item = CardId> + 'a {
+        let play = play.part.map(|part| (play, part));
+        let reactor = match play {
+            Some((p, _)) => p.player.other(),
+            None => Side::Editor,
         };
-        let (reactor, hand): (Side, &[CardId]) = match play {
-            Some((p, _)) => (p.player.other(), &self.hands[p.player.other()]),
-            None => (Side::Editor, &[]),
+        let hand: &[CardId] = match play {
+            Some(_) => &self.hands[reactor],
+            None => &[],
         };
         hand.iter().copied().filter(move |&c| {
             let Some((p, part)) = play else { return false };
@@ -373,7 +375,6 @@ impl State {
     }
 
     pub(crate) fn play_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
-        let idx = self.stack.len() - 1;
         let Some(Frame::Play(p)) = self.stack.last() else {
             return Actor::Chance;
         };
@@ -406,7 +407,7 @@ impl State {
             }
             PlayStage::Window => {
                 out.push(Choice::Pass);
-                self.reactions(r, idx, out);
+                self.reactions(r, p, out);
                 Actor::Player(p.player.other())
             }
             PlayStage::Resolve | PlayStage::Running => Actor::Chance,
