@@ -79,7 +79,13 @@ impl FrameStack {
         if let Some(old) = self.top.take() {
             self.push_below(old);
         }
-        self.top = Some(make());
+        // The top is empty here, so nothing is dropped: written with no
+        // look at what was there (an assignment tests the old value for
+        // a program to release or a list to free).
+        debug_assert!(self.top.is_none());
+        // SAFETY: `&mut self.top` is valid for writes, and the `None` it
+        // holds owns nothing, so overwriting it leaks nothing.
+        unsafe { std::ptr::write(&mut self.top, Some(make())) };
     }
 
     pub fn push(&mut self, frame: Frame) {
