@@ -74,6 +74,48 @@ fn nothing_is_created_or_lost_in_3000_random_games() {
     }
 }
 
+/// R5.1: on a turn, every card in hand can be played for its value, and
+/// for its action exactly where `State::action_usable` allows it (R5.11,
+/// R5.12): the turn's option list, which reads a card's requirement from
+/// kept bits, agrees with the rule asked card by card, forbidden actions
+/// and requirements met or not included.
+#[test]
+fn a_turns_options_are_each_card_for_its_value_and_its_usable_action() {
+    use watergate::game::state::PlayedAs;
+    let r = watergate::data::shipped();
+    let (mut turns, mut actions, mut refused) = (0, 0, 0);
+    for seed in 0..400 {
+        play(&r, seed, |s, options| {
+            if !s.stack().is_empty() || s.outcome().is_some() {
+                return;
+            }
+            let side = s.turn();
+            let mut expected = Vec::new();
+            for &card in s.hand(side) {
+                expected.push(Choice::Play {
+                    card,
+                    part: Part::Value,
+                });
+                if s.action_usable(&r, side, card, PlayedAs::Turn) {
+                    expected.push(Choice::Play {
+                        card,
+                        part: Part::Action,
+                    });
+                    actions += 1;
+                } else {
+                    refused += 1;
+                }
+            }
+            assert_eq!(options, expected.as_slice(), "seed {seed}");
+            turns += 1;
+        });
+    }
+    assert!(
+        turns > 10_000 && actions > 0 && refused > 0,
+        "{turns} {actions} {refused}"
+    );
+}
+
 #[test]
 fn same_seed_and_choices_give_the_same_game() {
     let r = watergate::data::shipped();

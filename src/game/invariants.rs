@@ -57,6 +57,7 @@ pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
         }
     }
     kept_board_sets(s)?;
+    kept_supply_mask(s)?;
     if s.track.len() != on_track {
         return Err(format!(
             "{} track slots for {on_track} tokens on the track",
@@ -155,9 +156,42 @@ fn kept_board_sets(s: &State) -> Result<(), String> {
     Ok(())
 }
 
+/// The mask of pictures in the supply the engine keeps
+/// (`State::set_picture`) agrees with the pictures.
+fn kept_supply_mask(s: &State) -> Result<(), String> {
+    let mask = State::supply_mask(&s.pictures);
+    if s.pictures_in_supply != mask {
+        return Err(format!(
+            "the kept mask of pictures in the supply ({:#b}) disagrees with the pictures ({mask:#b})",
+            s.pictures_in_supply
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The kept mask follows a picture pinned and returned, and a mask
+    /// left out of step is caught.
+    #[test]
+    fn the_kept_supply_mask_follows_the_pictures_and_a_stale_one_is_caught() {
+        let mut s = State::bare(4);
+        s.pictures = (0..3).map(|_| PicLoc::Supply).collect();
+        s.pictures_in_supply = State::supply_mask(&s.pictures);
+        assert_eq!(s.pictures_in_supply, 0b111);
+        kept_supply_mask(&s).unwrap();
+        s.set_picture(PictureId(1), PicLoc::Pinned { face_up: true });
+        assert_eq!(s.pictures_in_supply, 0b101);
+        kept_supply_mask(&s).unwrap();
+        let mut stale = s.clone();
+        stale.pictures_in_supply = 0b111;
+        assert!(kept_supply_mask(&stale).unwrap_err().contains("kept mask"));
+        s.set_picture(PictureId(1), PicLoc::Supply);
+        assert_eq!(s.pictures_in_supply, 0b111);
+        kept_supply_mask(&s).unwrap();
+    }
 
     /// The kept sets follow a pin, a flip and an unpin, and a set left
     /// out of step is caught.

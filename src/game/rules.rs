@@ -316,9 +316,9 @@ pub enum QuickRequirement {
 impl CardTraits {
     const REACTION: u8 = 1;
     const TYPE_SHIFT: u32 = 2;
-    const QUICK_NONE: u8 = 0;
-    const QUICK_NOT_FIRST_TURN: u8 = 1;
-    const QUICK_PICTURE: u8 = 2;
+    pub(crate) const QUICK_NONE: u8 = 0;
+    pub(crate) const QUICK_NOT_FIRST_TURN: u8 = 1;
+    pub(crate) const QUICK_PICTURE: u8 = 2;
     const QUICK_OTHER: u8 = u8::MAX;
 
     pub fn of(c: &Card) -> CardTraits {
@@ -354,6 +354,16 @@ impl CardTraits {
     #[inline]
     pub fn has_requirement(self) -> bool {
         self.requirement != Self::QUICK_NONE
+    }
+
+    /// The requirement's code: bit `code` of [`quick_requirements_met`]'s
+    /// answer says whether it is met (codes from 64 on are not covered
+    /// there: ask [`CardTraits::requirement`]).
+    ///
+    /// [`quick_requirements_met`]: crate::game::state::State::quick_requirements_met
+    #[inline]
+    pub fn requirement_code(self) -> u8 {
+        self.requirement
     }
 
     /// The card's requirement (R5.11), where it is a single one.

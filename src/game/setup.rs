@@ -431,6 +431,7 @@ impl State {
             board_face_up,
             track: setup.track.iter().map(|t| t.token).collect(),
             bag: setup.bag.into_iter().collect(),
+            pictures_in_supply: State::supply_mask(&setup.pictures),
             pictures: setup.pictures.into_iter().collect(),
             hands: setup.hands.map(|v| v.into_iter().collect()),
             decks: setup.decks.map(|v| v.into_iter().collect()),

@@ -371,6 +371,11 @@ pub struct State {
     pub(in crate::game) bag: Bag,
     /// Where each picture is, by `PictureId`.
     pub(in crate::game) pictures: InlineList<PicLoc, 16>,
+    /// Bit `p` set when picture `p` (below 64) is in the supply: what
+    /// `pictures` says, kept as it changes (`set_picture`) so that a turn's
+    /// options test a recruit's requirement with one bit.
+    #[serde(skip)]
+    pub(in crate::game) pictures_in_supply: u64,
     pub(in crate::game) hands: BySide<InlineList<CardId, 16>>,
     /// Draw decks, drawn from the end.
     pub(in crate::game) decks: BySide<Pile>,
@@ -561,6 +566,7 @@ impl Clone for State {
             track: self.track.clone(),
             bag: self.bag.clone(),
             pictures: self.pictures.clone(),
+            pictures_in_supply: self.pictures_in_supply,
             hands: self.hands.clone(),
             decks: self.decks.clone(),
             discards: self.discards.clone(),
@@ -589,6 +595,31 @@ impl State {
             }
         }
         self.evidence[t.index()] = loc;
+    }
+
+    /// Puts picture `p` at `loc`, keeping the mask of pictures in the supply.
+    #[inline]
+    pub(in crate::game) fn set_picture(&mut self, p: PictureId, loc: PicLoc) {
+        self.pictures[p.index()] = loc;
+        if p.index() < 64 {
+            let bit = 1u64 << p.index();
+            if loc == PicLoc::Supply {
+                self.pictures_in_supply |= bit;
+            } else {
+                self.pictures_in_supply &= !bit;
+            }
+        }
+    }
+
+    /// The mask of pictures in the supply as `pictures` says (after
+    /// building a state): bit `p` for picture `p` below 64.
+    pub(in crate::game) fn supply_mask(pictures: &[PicLoc]) -> u64 {
+        pictures
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, loc)| **loc == PicLoc::Supply)
+            .fold(0, |mask, (p, _)| mask | 1 << p)
     }
 
     /// The board's sets as `evidence` says (after building a state).
@@ -791,6 +822,7 @@ impl State {
             track: Default::default(),
             bag: Default::default(),
             pictures: Default::default(),
+            pictures_in_supply: 0,
             hands: Default::default(),
             decks: Default::default(),
             discards: Default::default(),

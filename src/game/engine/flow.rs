@@ -6,7 +6,7 @@ use super::choice::*;
 use super::event::{Event, Observer, TokenKind};
 use super::{Ctx, PlayError, Progress};
 use crate::game::model::*;
-use crate::game::rules::{QuickRequirement, Rules};
+use crate::game::rules::{CardTraits, QuickRequirement, Rules};
 use crate::game::state::*;
 
 impl<O: Observer> Ctx<'_, O> {
@@ -321,12 +321,25 @@ impl State {
         let side = self.turn;
         let hand: &[CardId] = &self.hands[side];
         out.reserve(2 * hand.len());
+        // `action_usable` for each card, its requirement read as one bit
+        // of the requirements met this turn instead of a branch on its
+        // kind, which went one way or another from card to card (issue
+        // 16); a round that forbids something asks `action_usable`.
+        let met = self.quick_requirements_met(side, PlayedAs::Turn);
+        let none_forbidden = self.forbidden.is_empty();
         for &card in hand {
             out.push(Choice::Play {
                 card,
                 part: Part::Value,
             });
-            if self.action_usable(r, side, card, PlayedAs::Turn) {
+            let t = r.traits(card);
+            let code = t.requirement_code();
+            let usable = if none_forbidden && code < 64 {
+                !t.is_reaction() && (met >> code) & 1 != 0
+            } else {
+                self.action_usable(r, side, card, PlayedAs::Turn)
+            };
+            if usable {
                 out.push(Choice::Play {
                     card,
                     part: Part::Action,
@@ -334,6 +347,17 @@ impl State {
             }
         }
         Actor::Player(side)
+    }
+
+    /// Which quick requirements ([`CardTraits::requirement_code`]) a card
+    /// of `side` played `how` meets now: bit `code` set for each met (bits
+    /// 0 to 63).
+    ///
+    /// [`CardTraits::requirement_code`]: crate::game::rules::CardTraits::requirement_code
+    pub fn quick_requirements_met(&self, side: Side, how: PlayedAs) -> u64 {
+        1 << CardTraits::QUICK_NONE
+            | u64::from(self.turn_of_play(side, how) >= 2) << CardTraits::QUICK_NOT_FIRST_TURN
+            | self.pictures_in_supply << CardTraits::QUICK_PICTURE
     }
 
     /// Chance outcomes of a draw from the bag: one per kind of token (the

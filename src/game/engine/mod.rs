@@ -149,6 +149,7 @@ impl State {
             track: Default::default(),
             bag: Default::default(),
             pictures: rules.pictures.iter().map(|_| PicLoc::Supply).collect(),
+            pictures_in_supply: 0,
             hands: Default::default(),
             decks: Default::default(),
             discards: Default::default(),
@@ -159,6 +160,7 @@ impl State {
             stack: Default::default(),
             outcome: None,
         };
+        s.pictures_in_supply = State::supply_mask(&s.pictures);
         // R2.1: each player shuffles their cards into a deck.
         for side in Side::BOTH {
             let mut deck: Pile = rules.cards_of(side).collect();

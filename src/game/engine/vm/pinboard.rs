@@ -112,7 +112,7 @@ impl Effect for PinPicture {
         if let Some(p) = pic {
             if cx.s.pictures[p.index()] == PicLoc::Supply {
                 let face_up = at.actor == Side::Editor;
-                cx.s.pictures[p.index()] = PicLoc::Pinned { face_up };
+                cx.s.set_picture(p, PicLoc::Pinned { face_up });
                 cx.o.event(Event::PictureTaken {
                     side: at.actor,
                     picture: p,
@@ -142,7 +142,7 @@ impl Pick for UnpinPicture {
             return Err(super::not_for(self, choice));
         };
         cx.next();
-        cx.s.pictures[p.index()] = PicLoc::Supply;
+        cx.s.set_picture(p, PicLoc::Supply);
         cx.o.event(Event::PictureReturned { picture: p });
         Ok(())
     }
