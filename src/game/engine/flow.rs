@@ -327,25 +327,33 @@ impl State {
         // 16); a round that forbids something asks `action_usable`.
         let met = self.quick_requirements_met(side, PlayedAs::Turn);
         let none_forbidden = self.forbidden.is_empty();
+        // Each card's action is written whether it is usable or not, and
+        // kept by counting it (the next card's value writes over one that
+        // is not): a branch on it went one way or another from card to
+        // card, and the processor guessed it wrong too often to pay.
+        let spare = out.spare_capacity_mut();
+        let mut n = 0;
         for &card in hand {
-            out.push(Choice::Play {
+            spare[n].write(Choice::Play {
                 card,
                 part: Part::Value,
             });
             let t = r.traits(card);
             let code = t.requirement_code();
             let usable = if none_forbidden && code < 64 {
-                !t.is_reaction() && (met >> code) & 1 != 0
+                !t.is_reaction() & ((met >> code) & 1 != 0)
             } else {
                 self.action_usable(r, side, card, PlayedAs::Turn)
             };
-            if usable {
-                out.push(Choice::Play {
-                    card,
-                    part: Part::Action,
-                });
-            }
+            spare[n + 1].write(Choice::Play {
+                card,
+                part: Part::Action,
+            });
+            n += 1 + usize::from(usable);
         }
+        // SAFETY: room for two options a card was reserved above, and the
+        // first `n` slots past the length were written in the loop.
+        unsafe { out.set_len(out.len() + n) };
         Actor::Player(side)
     }
 
