@@ -304,16 +304,24 @@ impl State {
         // The lists borrowed once (each access to a small vector asks
         // whether it spilled); Nixon sees his face-down tokens (R5.5).
         let evidence: &[EvLoc] = &self.evidence;
+        let track: &[TokenId] = &self.track;
         let sees_face_down = p.player == Side::Nixon;
-        for (slot, t) in self.track.iter().enumerate() {
+        // Each token is written and kept by counting it, as a turn's
+        // options are (`idle_options` says why).
+        out.reserve(track.len());
+        let spare = out.spare_capacity_mut();
+        let mut n = 0;
+        for (slot, t) in track.iter().enumerate() {
             let EvLoc::Track { face_up, .. } = evidence[t.index()] else {
                 continue;
             };
             any_face_down |= !face_up;
-            if (face_up || sees_face_down) && r.token(*t).colours.intersects(colours) {
-                out.push(Choice::Token(TokenRef::Evidence(slot as u8)));
-            }
+            spare[n].write(Choice::Token(TokenRef::Evidence(slot as u8)));
+            n += usize::from((face_up | sees_face_down) & r.token(*t).colours.intersects(colours));
         }
+        // SAFETY: room for every token on the track was reserved above,
+        // and the first `n` slots past the length were written.
+        unsafe { out.set_len(out.len() + n) };
         if p.player == Side::Editor && !locked && any_face_down {
             out.extend(card.colours.iter().map(Choice::Ask));
         }
