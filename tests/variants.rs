@@ -20,6 +20,17 @@ fn temp_dir(name: &str) -> PathBuf {
     d
 }
 
+/// The rules of the variant `text`, written to a file of its own (as a
+/// user would) and loaded over the shipped game.
+fn variant_rules(name: &str, text: &str) -> watergate::game::rules::Rules {
+    let file = temp_dir(name).join("v.ron");
+    std::fs::write(&file, text).unwrap();
+    Variant::from_file(&file)
+        .unwrap()
+        .rules(&DataSet::embedded())
+        .unwrap()
+}
+
 fn tally(rules: &watergate::game::rules::Rules, games: u64) -> Tally {
     let cfg = SimConfig {
         games,
@@ -55,15 +66,10 @@ fn every_shipped_variant_loads() {
 
 #[test]
 fn a_variant_changing_a_card_value_changes_the_simulation() {
-    let dir = temp_dir("value");
-    let file = dir.join("v.ron");
-    std::fs::write(
-        &file,
+    let rules = variant_rules(
+        "value",
         r#"Variant(name: "Hunt 4", cards: [(id: "nixon.howard_hunt", value: 4)])"#,
-    )
-    .unwrap();
-    let v = Variant::from_file(&file).unwrap();
-    let rules = v.rules(&DataSet::embedded()).unwrap();
+    );
     let hunt = rules.card_by_id("nixon.howard_hunt").unwrap();
     assert_eq!(rules.card(hunt).value, 4);
     let base = watergate::data::shipped();
@@ -77,17 +83,10 @@ fn a_variant_changing_a_card_value_changes_the_simulation() {
 fn a_variant_changing_a_card_type_and_requirement_reaches_the_engine() {
     use watergate::game::model::CardType;
     use watergate::game::rules::{CardTraits, QuickRequirement, Rules};
-    let dir = temp_dir("traits");
-    let file = dir.join("v.ron");
-    std::fs::write(
-        &file,
+    let rules = variant_rules(
+        "traits",
         r#"Variant(name: "Hunt the event", cards: [(id: "nixon.howard_hunt", type: Event, requirement: NotFirstTurnOfRound)])"#,
-    )
-    .unwrap();
-    let rules = Variant::from_file(&file)
-        .unwrap()
-        .rules(&DataSet::embedded())
-        .unwrap();
+    );
     let agree = |r: &Rules| {
         for i in 0..r.cards.len() {
             let id = watergate::game::model::CardId(i as u8);
