@@ -356,11 +356,9 @@ impl CardTraits {
         self.requirement != Self::QUICK_NONE
     }
 
-    /// The requirement's code: bit `code` of [`quick_requirements_met`]'s
-    /// answer says whether it is met (codes from 64 on are not covered
-    /// there: ask [`CardTraits::requirement`]).
-    ///
-    /// [`quick_requirements_met`]: crate::game::state::State::quick_requirements_met
+    /// The requirement's code: bit `code` of the engine's mask of the
+    /// requirements met on a turn says whether it is met (codes from 64 on
+    /// are not covered there: ask [`CardTraits::requirement`]).
     #[inline]
     pub fn requirement_code(self) -> u8 {
         self.requirement

@@ -360,9 +360,7 @@ impl State {
     /// Which quick requirements ([`CardTraits::requirement_code`]) a card
     /// of `side` played `how` meets now: bit `code` set for each met (bits
     /// 0 to 63).
-    ///
-    /// [`CardTraits::requirement_code`]: crate::game::rules::CardTraits::requirement_code
-    pub fn quick_requirements_met(&self, side: Side, how: PlayedAs) -> u64 {
+    pub(crate) fn quick_requirements_met(&self, side: Side, how: PlayedAs) -> u64 {
         1 << CardTraits::QUICK_NONE
             | u64::from(self.turn_of_play(side, how) >= 2) << CardTraits::QUICK_NOT_FIRST_TURN
             | self.pictures_in_supply << CardTraits::QUICK_PICTURE
