@@ -437,10 +437,9 @@ impl State {
     }
 
     /// `turn`: the ordinal of the turn the card is played on (`turn_of_play`).
-    /// Inlined: asked for every card of every hand at every idle turn and
-    /// reaction check (left to itself, the compiler stopped inlining it
-    /// when the state's lists became `InlineList`s: +0.5% instructions).
-    #[inline]
+    /// Asked only of a requirement the card's traits do not hold
+    /// (`QuickRequirement::Other`, a combined one): the single ones are
+    /// read from the traits and the kept picture mask.
     pub(crate) fn requirement_met(&self, req: &crate::game::rules::Requirement, turn: u8) -> bool {
         use crate::game::rules::Requirement as R;
         match req {
