@@ -165,6 +165,9 @@ impl<'a> Seats for Alone<'a> {
     }
 }
 
+/// The room made for a decision's options at the start of a game.
+const OPTIONS_ROOM: usize = 64;
+
 fn drive<S: Seats, O: Steps>(
     r: &Rules,
     s: &mut State,
@@ -172,7 +175,10 @@ fn drive<S: Seats, O: Steps>(
     mut chance: Option<Chance<'_>>,
     obs: &mut O,
 ) -> Result<Played, DriveError<O::Error>> {
-    let mut options = Vec::new();
+    // Room for any decision of the shipped game at once (a hand of cards
+    // for value and action, or a token's pin spaces): one allocation a
+    // game instead of one and then a few more as the list grew.
+    let mut options = Vec::with_capacity(OPTIONS_ROOM);
     let mut played = Played {
         decisions: 0,
         stopped: false,

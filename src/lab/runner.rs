@@ -59,7 +59,20 @@ pub fn run_ordered<T, S>(
         let result = job(i);
         {
             let Ok(mut o) = order.lock() else { break };
-            o.pending.insert(i, result);
+            // The job whose turn it is goes straight to the sink (on one
+            // thread, every job): the buffer holds only the jobs that
+            // finished early.
+            if o.next == i && o.pending.is_empty() {
+                if !o.stopped {
+                    o.next += 1;
+                    if (o.sink)(i, result).is_break() {
+                        o.stopped = true;
+                        halted.store(true, Ordering::SeqCst);
+                    }
+                }
+            } else {
+                o.pending.insert(i, result);
+            }
             while !o.stopped {
                 let k = o.next;
                 let Some(r) = o.pending.remove(&k) else {

@@ -122,10 +122,15 @@ impl Tally {
             Side::Editor => self.editor_wins += 1,
             Side::Nixon => self.nixon_wins += 1,
         }
-        *self
-            .win_causes
-            .entry(g.outcome.cause.key().to_string())
-            .or_default() += 1;
+        // Looked up by `&str`: the key is made only the first time a cause
+        // is seen (a `String` per game was an allocation per game).
+        let cause = g.outcome.cause.key();
+        match self.win_causes.get_mut(cause) {
+            Some(n) => *n += 1,
+            None => {
+                self.win_causes.insert(cause.to_string(), 1);
+            }
+        }
         let rounds = g.rounds as u64;
         self.rounds_sum += rounds;
         self.rounds_sq_sum += rounds * rounds;
