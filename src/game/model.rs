@@ -312,6 +312,20 @@ impl SpaceSet {
         out
     }
 
+    /// Calls `f` with each space in ascending order: a plain loop over the
+    /// words, for a caller that writes each space out (no iterator state
+    /// to carry from one space to the next).
+    #[inline]
+    pub fn for_each(self, mut f: impl FnMut(SpaceId)) {
+        for (w, word) in self.0.into_iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                f(SpaceId((w * 64 + bits.trailing_zeros() as usize) as u8));
+                bits &= bits - 1;
+            }
+        }
+    }
+
     /// The spaces in ascending order.
     pub fn iter(self) -> SpaceSetIter {
         let [first, rest @ ..] = self.0;

@@ -221,6 +221,7 @@ impl Board {
 
     /// Every space next to a space of `set`: the step of the walks over
     /// the board (the connection of R8.3, the judged connection need).
+    #[inline]
     pub(crate) fn around(&self, set: SpaceSet) -> SpaceSet {
         let mut out = SpaceSet::EMPTY;
         for x in set.iter() {

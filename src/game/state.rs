@@ -584,7 +584,9 @@ impl State {
     /// Puts evidence token `t` at `loc`, keeping the board's sets.
     #[inline]
     pub(in crate::game) fn set_evidence(&mut self, t: TokenId, loc: EvLoc) {
-        if let EvLoc::Board { space, .. } = self.evidence[t.index()] {
+        // The list is indexed once (each index asks whether it spilled).
+        let old = std::mem::replace(&mut self.evidence[t.index()], loc);
+        if let EvLoc::Board { space, .. } = old {
             self.board_taken.remove(space);
             self.board_face_up.remove(space);
         }
@@ -594,7 +596,6 @@ impl State {
                 self.board_face_up.insert(space);
             }
         }
-        self.evidence[t.index()] = loc;
     }
 
     /// Puts picture `p` at `loc`, keeping the mask of pictures in the supply.

@@ -282,7 +282,7 @@ impl<O: Observer> Ctx<'_, O> {
             self.unpinnable(token);
             return Progress::Continue;
         }
-        buf.extend(spaces.iter().map(Choice::Space));
+        super::push_spaces(spaces, buf);
         Progress::Ready(Actor::Player(pinner))
     }
 
@@ -312,7 +312,7 @@ impl State {
     }
 
     pub(crate) fn pin_options(&self, r: &Rules, token: TokenId, out: &mut Vec<Choice>) {
-        out.extend(self.pin_spaces(r, token).iter().map(Choice::Space));
+        super::push_spaces(self.pin_spaces(r, token), out);
     }
 
     /// R5.1: every card in hand, for its value, and for its action where it

@@ -346,7 +346,9 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// Steps until a decision with more than one option, or the end.
     pub(crate) fn advance(&mut self) -> Result<(), PlayError> {
-        let mut buf = Vec::new();
+        // Room for a turn's options at once (one allocation, not a few as
+        // the list grew).
+        let mut buf = Vec::with_capacity(32);
         self.advance_to(&mut buf).map(|_| ())
     }
 
@@ -416,6 +418,25 @@ impl<O: Observer> Ctx<'_, O> {
             }
         }
     }
+}
+
+/// Appends a `Choice::Space` for each space of `spaces`, in ascending
+/// order. Room is made once for them all and the set's words are walked
+/// in a plain loop: extending the list from the set's iterator pushed one
+/// space at a time through the general `extend`, about 3 % of a random
+/// game's instructions (issue 16).
+pub(crate) fn push_spaces(spaces: SpaceSet, out: &mut Vec<Choice>) {
+    let n = spaces.len();
+    out.reserve(n);
+    let spare = &mut out.spare_capacity_mut()[..n];
+    let mut written = 0;
+    spaces.for_each(|space| {
+        spare[written].write(Choice::Space(space));
+        written += 1;
+    });
+    // SAFETY: room for `n` was made above and the set holds `n` spaces,
+    // each written to the next slot past the length.
+    unsafe { out.set_len(out.len() + written) };
 }
 
 impl State {

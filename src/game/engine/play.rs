@@ -330,56 +330,70 @@ impl State {
     /// Whether the opponent of `play` holds a reaction they may use
     /// against it now.
     pub(crate) fn has_reaction(&self, r: &Rules, play: &PlayFrame) -> bool {
+        let Some(part) = play.part else {
+            return false;
+        };
+        let reactor = play.player.other();
+        let hand: &[CardId] = &self.hands[reactor];
         // Asked at every declared play: a hand without a reaction card
         // (most hands) needs no look at the triggers.
-        let hand: &[CardId] = &self.hands[play.player.other()];
         if !hand.iter().any(|&c| r.traits(c).is_reaction()) {
             return false;
         }
-        self.reaction_cards(r, play).next().is_some()
+        for &c in hand {
+            if self.may_react_with(r, play, part, reactor, c) {
+                return true;
+            }
+        }
+        false
     }
 
-    /// R6: the reaction cards the opponent may play against `play`.
+    /// R6: the reaction cards the opponent may play against `play`, in
+    /// hand order.
     pub(crate) fn reactions(&self, r: &Rules, play: &PlayFrame, out: &mut Vec<Choice>) {
-        out.extend(self.reaction_cards(r, play).map(Choice::React));
+        let Some(part) = play.part else {
+            return;
+        };
+        let reactor = play.player.other();
+        for &c in self.hands[reactor].iter() {
+            if self.may_react_with(r, play, part, reactor, c) {
+                out.push(Choice::React(c));
+            }
+        }
     }
 
-    /// The reaction cards of `reactions`, in hand order.
-    fn reaction_cards<'a>(
-        &'a self,
-        r: &'a Rules,
-        play: &'a PlayFrame,
-    ) -> impl Iterator<Item = CardId> + 'a {
-        let play = play.part.map(|part| (play, part));
-        let reactor = match play {
-            Some((p, _)) => p.player.other(),
-            None => Side::Editor,
+    /// Whether `reactor` may play `c` against `p` (played for `part`):
+    /// its trigger matches the play and its action is usable (R6).
+    /// Written as a plain loop in both callers and inlined there: as the
+    /// filter of an iterator, the compiler sometimes left it a call per
+    /// card (issue 16).
+    #[inline(always)]
+    fn may_react_with(
+        &self,
+        r: &Rules,
+        p: &PlayFrame,
+        part: Part,
+        reactor: Side,
+        c: CardId,
+    ) -> bool {
+        let Some(trigger) = &r.card(c).reaction else {
+            return false;
         };
-        let hand: &[CardId] = match play {
-            Some(_) => &self.hands[reactor],
-            None => &[],
-        };
-        hand.iter().copied().filter(move |&c| {
-            let Some((p, part)) = play else { return false };
-            let Some(trigger) = &r.card(c).reaction else {
-                return false;
+        if trigger.part != part || !trigger.types.admits(r.card(p.card).card_type) {
+            return false;
+        }
+        if let Some(m) = trigger.moves {
+            let moved = match p.target {
+                Some(Moving::Initiative) => Moved::Initiative,
+                Some(Moving::Momentum) => Moved::Momentum,
+                Some(Moving::Evidence(_)) => Moved::Evidence,
+                None => return false,
             };
-            if trigger.part != part || !trigger.types.admits(r.card(p.card).card_type) {
+            if m != moved {
                 return false;
             }
-            if let Some(m) = trigger.moves {
-                let moved = match p.target {
-                    Some(Moving::Initiative) => Moved::Initiative,
-                    Some(Moving::Momentum) => Moved::Momentum,
-                    Some(Moving::Evidence(_)) => Moved::Evidence,
-                    None => return false,
-                };
-                if m != moved {
-                    return false;
-                }
-            }
-            self.action_usable(r, reactor, c, PlayedAs::Reaction)
-        })
+        }
+        self.action_usable(r, reactor, c, PlayedAs::Reaction)
     }
 
     pub(crate) fn play_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {

@@ -168,7 +168,7 @@ impl State {
         };
         if filter.colour.is_none() {
             let spaces = by_face.intersection(r.board.evidence_spaces);
-            out.extend(spaces.iter().map(Choice::Space));
+            crate::game::engine::push_spaces(spaces, out);
             return;
         }
         // One pass over the tokens (a space holds at most one), then the
@@ -187,7 +187,7 @@ impl State {
                 spaces.insert(space);
             }
         }
-        out.extend(spaces.iter().map(Choice::Space));
+        crate::game::engine::push_spaces(spaces, out);
     }
 
     fn pinned_pictures(&self, face_up: Option<bool>) -> impl Iterator<Item = PictureId> + '_ {
