@@ -328,18 +328,26 @@ impl State {
     }
 
     /// Whether the opponent of `play` holds a reaction they may use
-    /// against it now.
+    /// against it now. Asked at every declared play: a hand without a
+    /// reaction card (most hands) needs no look at the triggers. That
+    /// first look is inlined where it is asked and the triggers are read
+    /// in a call of their own (as one function, every play paid the
+    /// register saves of the whole).
+    #[inline]
     pub(crate) fn has_reaction(&self, r: &Rules, play: &PlayFrame) -> bool {
+        let hand: &[CardId] = &self.hands[play.player.other()];
+        hand.iter().any(|&c| r.traits(c).is_reaction()) && self.reaction_triggered(r, play)
+    }
+
+    /// Whether a card in the hand of the opponent of `play` may react to
+    /// it (the second half of `has_reaction`).
+    #[inline(never)]
+    fn reaction_triggered(&self, r: &Rules, play: &PlayFrame) -> bool {
         let Some(part) = play.part else {
             return false;
         };
         let reactor = play.player.other();
         let hand: &[CardId] = &self.hands[reactor];
-        // Asked at every declared play: a hand without a reaction card
-        // (most hands) needs no look at the triggers.
-        if !hand.iter().any(|&c| r.traits(c).is_reaction()) {
-            return false;
-        }
         for &c in hand {
             if self.may_react_with(r, play, part, reactor, c) {
                 return true;
