@@ -425,6 +425,7 @@ impl<O: Observer> Ctx<'_, O> {
 /// in a plain loop: extending the list from the set's iterator pushed one
 /// space at a time through the general `extend`, about 3 % of a random
 /// game's instructions (issue 16).
+#[inline]
 pub(crate) fn push_spaces(spaces: SpaceSet, out: &mut Vec<Choice>) {
     let n = spaces.len();
     out.reserve(n);

@@ -257,6 +257,7 @@ impl State {
     }
 
     /// A track token named in a choice, as the engine knows it.
+    #[inline]
     pub(crate) fn resolve_token(&self, t: TokenRef) -> Result<Moving, PlayError> {
         match t {
             TokenRef::Initiative => Ok(Moving::Initiative),
