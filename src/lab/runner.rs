@@ -17,6 +17,19 @@ struct Reorder<T, S> {
     stopped: bool,
 }
 
+impl<T, S: FnMut(u64, T) -> ControlFlow<()>> Reorder<T, S> {
+    /// Hands result `k` (whose turn it is) to the sink; a sink that asks
+    /// to stop sets `halted`, and the results waiting are dropped.
+    fn deliver(&mut self, k: u64, result: T, halted: &AtomicBool) {
+        self.next += 1;
+        if (self.sink)(k, result).is_break() {
+            self.stopped = true;
+            self.pending.clear();
+            halted.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// Runs `job(0) .. job(n - 1)` on `threads` threads (at least one).
 ///
 /// - `sink` gets `(index, result)` in index order, one call at a time; it
@@ -64,11 +77,7 @@ pub fn run_ordered<T, S>(
             // finished early.
             if o.next == i && o.pending.is_empty() {
                 if !o.stopped {
-                    o.next += 1;
-                    if (o.sink)(i, result).is_break() {
-                        o.stopped = true;
-                        halted.store(true, Ordering::SeqCst);
-                    }
+                    o.deliver(i, result, &halted);
                 }
             } else {
                 o.pending.insert(i, result);
@@ -78,12 +87,7 @@ pub fn run_ordered<T, S>(
                 let Some(r) = o.pending.remove(&k) else {
                     break;
                 };
-                o.next += 1;
-                if (o.sink)(k, r).is_break() {
-                    o.stopped = true;
-                    o.pending.clear();
-                    halted.store(true, Ordering::SeqCst);
-                }
+                o.deliver(k, r, &halted);
             }
         }
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
