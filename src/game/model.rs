@@ -560,6 +560,10 @@ mod tests {
             }
             assert_eq!(got, want, "{case:?}");
             assert_eq!(set.len(), want.len());
+            // `for_each` visits the same spaces in the same order.
+            let mut each = Vec::new();
+            set.for_each(|s| each.push(s.0));
+            assert_eq!(each, want, "for_each {case:?}");
         }
     }
 }

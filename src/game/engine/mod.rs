@@ -477,3 +477,26 @@ impl State {
         self.legal(r, &mut v)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A set of spaces becomes options after the ones already listed, in
+    /// ascending order, one for each space (the list's length kept right
+    /// by the unchecked write).
+    #[test]
+    fn spaces_are_appended_as_options_in_order() {
+        let mut set = SpaceSet::EMPTY;
+        for s in [200u8, 3, 64, 0, 127] {
+            set.insert(SpaceId(s));
+        }
+        let mut out = vec![Choice::Pass];
+        push_spaces(set, &mut out);
+        push_spaces(SpaceSet::EMPTY, &mut out);
+        let want: Vec<Choice> = std::iter::once(Choice::Pass)
+            .chain([0u8, 3, 64, 127, 200].map(|s| Choice::Space(SpaceId(s))))
+            .collect();
+        assert_eq!(out, want);
+    }
+}
