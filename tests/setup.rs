@@ -265,3 +265,32 @@ fn a_saved_position_keeps_the_file_format_and_loads_back_equal() {
     let back = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
     assert_eq!(back, s);
 }
+
+/// R2.1, R2.5: a new game is each side's cards shuffled into a deck (the
+/// Editor's first) and the bag's tokens shuffled after them, all by the
+/// game's seed; every other token waits in the reserve and every picture
+/// in the supply. (The lists come laid out from the rules, computed once
+/// at load; this checks them against the rules themselves.)
+#[test]
+fn a_new_game_is_each_sides_cards_and_the_bag_shuffled_by_its_seed() {
+    let r = watergate::data::shipped();
+    for seed in 0..20 {
+        let s = State::setup(&r, seed).to_setup();
+        let mut rng = GameRng::seed_from_u64(seed);
+        for side in Side::BOTH {
+            let mut deck: Vec<CardId> = r.cards_of(side).collect();
+            watergate::game::state::shuffle(&mut rng, &mut deck);
+            assert_eq!(s.decks[side], deck, "seed {seed}: the {side} deck");
+        }
+        let mut bag: Vec<TokenId> = (0..r.evidence.len())
+            .filter(|i| r.evidence[*i].in_bag)
+            .map(|i| TokenId(i as u8))
+            .collect();
+        watergate::game::state::shuffle(&mut rng, &mut bag);
+        assert_eq!(s.bag, bag, "seed {seed}: the bag");
+        assert_eq!(s.rng, rng, "seed {seed}: the generator after the shuffles");
+        assert!(s.track.is_empty() && s.board.is_empty());
+        assert_eq!(s.pictures, vec![PicLoc::Supply; r.pictures.len()]);
+        assert!(Side::BOTH.iter().all(|side| s.hands[*side].is_empty()));
+    }
+}

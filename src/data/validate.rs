@@ -11,6 +11,7 @@ use crate::game::host::CardContext;
 use crate::game::model::*;
 use crate::game::program::TypeMask;
 use crate::game::rules::*;
+use crate::game::state::StartingLists;
 use crate::script::RhaiHost;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
@@ -60,6 +61,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         fingerprint: 0,
         contexts: Default::default(),
         traits: Default::default(),
+        start: Default::default(),
     };
     let host = scripts.host;
     let actions: Vec<Option<Action>> = card_units
@@ -123,9 +125,11 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         fingerprint: ds.fingerprint(),
         contexts: Default::default(),
         traits: Default::default(),
+        start: Default::default(),
     };
     rules.contexts = ScriptContexts::of(&rules);
     rules.traits = CardTraitTable::of(&rules.cards);
+    rules.start = StartingLists::of(&rules);
     Ok(rules)
 }
 

@@ -421,6 +421,26 @@ mod tests {
         assert_eq!(c, l);
     }
 
+    /// Extending fills the inline room and pushes the rest to the heap,
+    /// from an empty list, a part-filled one and a spilled one, with as
+    /// many items as fit, one more, and none.
+    #[test]
+    fn extending_a_list_keeps_every_item_in_order_across_its_inline_room() {
+        for start in [0u8, 3, 8, 12] {
+            for more in [0u8, 1, 5, 8 - start.min(8), 9 - start.min(8), 20] {
+                let mut l: L = (0..start).collect();
+                let mut v: Vec<u8> = (0..start).collect();
+                l.extend(100..100 + more);
+                v.extend(100..100 + more);
+                assert_eq!(l.as_slice(), v.as_slice(), "start {start}, {more} more");
+                assert_eq!(l.spilled(), v.len() > 8, "start {start}, {more} more");
+                l.push(7);
+                v.push(7);
+                assert_eq!(l.as_slice(), v.as_slice());
+            }
+        }
+    }
+
     #[test]
     fn a_list_is_written_and_read_as_a_plain_sequence() {
         let l: L = (0..12).collect();

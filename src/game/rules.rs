@@ -287,6 +287,9 @@ pub struct Rules {
     /// What the engine asks of each card at every turn, packed
     /// (`CardTraitTable::of`, when the rules are complete).
     pub traits: CardTraitTable,
+    /// A new game's lists before its shuffles (`StartingLists::of`, when
+    /// the rules are complete).
+    pub start: crate::game::state::StartingLists,
 }
 
 /// What the engine asks of a card at every turn and at every declared

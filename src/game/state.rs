@@ -331,6 +331,45 @@ pub type Pile = InlineList<CardId, 24>;
 /// The bag's tokens.
 pub type Bag = InlineList<TokenId, 40>;
 
+/// A new game's lists as R2 lays them out before anything is shuffled:
+/// where each token and picture starts, each side's deck in card order
+/// and the bag's tokens in id order. Built once when the rules are
+/// complete (`StartingLists::of`, beside the card traits) and copied by
+/// every game's setup, which then shuffles the decks and the bag: built
+/// item by item, they were about half of a new game's setup (issue 16).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StartingLists {
+    pub(in crate::game) evidence: InlineList<EvLoc, 36>,
+    pub(in crate::game) pictures: InlineList<PicLoc, 16>,
+    /// `State::supply_mask` of `pictures`.
+    pub(in crate::game) pictures_in_supply: u64,
+    pub(in crate::game) decks: BySide<Pile>,
+    pub(in crate::game) bag: Bag,
+}
+
+impl StartingLists {
+    /// The lists of a game played with `r`'s cards, tokens and pictures.
+    pub fn of(r: &crate::game::rules::Rules) -> StartingLists {
+        let pictures: InlineList<PicLoc, 16> = r.pictures.iter().map(|_| PicLoc::Supply).collect();
+        StartingLists {
+            // R2.5: the bag's tokens; the rest wait in the reserve (D4).
+            evidence: r
+                .evidence
+                .iter()
+                .map(|t| if t.in_bag { EvLoc::Bag } else { EvLoc::Reserve })
+                .collect(),
+            pictures_in_supply: State::supply_mask(&pictures),
+            pictures,
+            // R2.1: each player's cards, to be shuffled into a deck.
+            decks: BySide::from_fn(|side| r.cards_of(side).collect()),
+            bag: (0..r.evidence.len())
+                .filter(|i| r.evidence[*i].in_bag)
+                .map(|i| TokenId(i as u8))
+                .collect(),
+        }
+    }
+}
+
 /// A whole game. Its fields are the rules core's own (the engine works on
 /// them directly); everyone else reads them through the accessors below and
 /// builds or changes a position through a [`crate::game::setup::Setup`].

@@ -128,6 +128,9 @@ impl State {
     /// The position of R2, before the first initial phase.
     pub fn setup(rules: &Rules, seed: u64) -> State {
         let n = &rules.numbers;
+        // The lists come laid out from the rules (`StartingLists`); only
+        // the shuffles are the game's own.
+        let start = &rules.start;
         let mut s = State {
             rng: GameRng::seed_from_u64(seed),
             explicit_chance: false,
@@ -139,19 +142,15 @@ impl State {
             momentum_supply: n.momentum_tokens - n.momentum_on_track_at_start,
             momentum_cards: BySide::default(),
             momentum_removed: 0,
-            evidence: rules
-                .evidence
-                .iter()
-                .map(|t| if t.in_bag { EvLoc::Bag } else { EvLoc::Reserve })
-                .collect(),
+            evidence: start.evidence.clone(),
             board_taken: SpaceSet::EMPTY,
             board_face_up: SpaceSet::EMPTY,
             track: Default::default(),
-            bag: Default::default(),
-            pictures: rules.pictures.iter().map(|_| PicLoc::Supply).collect(),
-            pictures_in_supply: 0,
+            bag: start.bag.clone(),
+            pictures: start.pictures.clone(),
+            pictures_in_supply: start.pictures_in_supply,
             hands: Default::default(),
-            decks: Default::default(),
+            decks: start.decks.clone(),
             discards: Default::default(),
             removed: Default::default(),
             turn: n.first_initiative,
@@ -160,20 +159,12 @@ impl State {
             stack: Default::default(),
             outcome: None,
         };
-        s.pictures_in_supply = State::supply_mask(&s.pictures);
         // R2.1: each player shuffles their cards into a deck.
         for side in Side::BOTH {
-            let mut deck: Pile = rules.cards_of(side).collect();
-            s.shuffle(&mut deck);
-            s.decks[side] = deck;
+            crate::game::state::shuffle(&mut s.rng, &mut s.decks[side]);
         }
         // R2.5: the bag tokens, in random order.
-        let mut bag: Bag = (0..rules.evidence.len())
-            .filter(|i| rules.evidence[*i].in_bag)
-            .map(|i| TokenId(i as u8))
-            .collect();
-        s.shuffle(&mut bag);
-        s.bag = bag;
+        crate::game::state::shuffle(&mut s.rng, &mut s.bag);
         s
     }
 
