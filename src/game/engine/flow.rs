@@ -182,16 +182,17 @@ impl<O: Observer> Ctx<'_, O> {
         };
         match step {
             EvalStep::ZeroToBag => {
-                // R7.1: evidence on the 0 space goes back to the bag.
-                let at_zero: smallvec::SmallVec<[TokenId; 12]> = self
-                    .s
-                    .track
-                    .iter()
-                    .copied()
-                    .filter(|t| matches!(self.s.on_track(*t), Some((0, _))))
-                    .collect();
-                for t in at_zero {
-                    self.return_to_bag(t);
+                // R7.1: evidence on the 0 space goes back to the bag, in
+                // track order. Walked slot by slot (a token sent back
+                // leaves its slot to the next), with no list of them made
+                // first (issue 16).
+                let mut slot = 0;
+                while let Some(&t) = self.s.track.get(slot) {
+                    if matches!(self.s.on_track(t), Some((0, _))) {
+                        self.return_to_bag(t);
+                    } else {
+                        slot += 1;
+                    }
                 }
                 set(self.s, EvalStep::Initiative);
             }
