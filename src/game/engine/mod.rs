@@ -161,10 +161,10 @@ impl State {
         };
         // R2.1: each player shuffles their cards into a deck.
         for side in Side::BOTH {
-            crate::game::state::shuffle(&mut s.rng, &mut s.decks[side]);
+            shuffle(&mut s.rng, &mut s.decks[side]);
         }
         // R2.5: the bag tokens, in random order.
-        crate::game::state::shuffle(&mut s.rng, &mut s.bag);
+        shuffle(&mut s.rng, &mut s.bag);
         s
     }
 
