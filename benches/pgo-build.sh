@@ -36,6 +36,8 @@ trainer="$dir/train/release/watergate"
 "$profdata" merge -o "$dir/merged.profdata" "$dir/profiles"
 
 echo "3/3 optimized build" >&2
+# The label `watergate bench` prints on its `build:` line.
+WATERGATE_BUILD_KIND="profile-guided (benches/pgo-build.sh)" \
 RUSTFLAGS="-Cprofile-use=$dir/merged.profdata" \
     cargo build --release --locked --target-dir "$dir/use"
 

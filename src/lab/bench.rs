@@ -127,6 +127,9 @@ fn secs(d: Duration) -> f64 {
     d.as_secs_f64()
 }
 
+/// The seed of the bench's random games.
+pub const SEED: u64 = 7;
+
 /// How many times the one-core figures (random games, ISMCTS) are timed.
 const RUNS: u64 = 5;
 
@@ -181,7 +184,7 @@ fn random_games_timed(
     let before = script_nanos.map_or(0, |n| n.load(Ordering::Relaxed));
     let cfg = SimConfig {
         games,
-        seed: 7,
+        seed: SEED,
         first_game,
         editor: AgentSpec::Random,
         nixon: AgentSpec::Random,
@@ -402,12 +405,16 @@ pub fn run_with(
     writeln!(out, "machine: {cores} cores, {cpu}")?;
     writeln!(
         out,
-        "build: {}",
+        "build: {}{}",
         if cfg!(debug_assertions) {
             "debug (figures are not meaningful)"
         } else {
             "release"
-        }
+        },
+        // Set by a build script that builds differently from a plain
+        // `cargo build --release` (benches/pgo-build.sh), so a figure says
+        // which build it is of.
+        option_env!("WATERGATE_BUILD_KIND").map_or(String::new(), |k| format!(", {k}"))
     )?;
 
     writeln!(out, "game: {}", cfg.game.label())?;

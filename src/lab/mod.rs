@@ -1,11 +1,14 @@
 //! The lab: playing many games and judging them — the one game driver
 //! and parallel runner, simulation, statistics, the soak, the ladder and
-//! sweeps, the fuzzer, the deep check, the bench and charts.
+//! sweeps, the fuzzer, the deep check, the bench (and its comparison of
+//! two builds) and charts.
 
 #[cfg(feature = "cli")]
 pub mod bench;
 #[cfg(feature = "charts")]
 pub mod chart;
+#[cfg(feature = "cli")]
+pub mod compare_build;
 pub mod deep_check;
 pub mod driver;
 #[cfg(feature = "shipped-data")]
