@@ -26,7 +26,7 @@ fn the_quick_bench_prints_every_figure() {
         "ISMCTS settling",
         "ISMCTS with reuse and settling",
         "ISMCTS root-parallel",
-        "cores:",
+        "random games per second on ",
     ] {
         assert!(text.contains(needle), "missing `{needle}` in:\n{text}");
     }

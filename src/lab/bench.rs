@@ -402,7 +402,9 @@ pub fn run_with(
                 .map(|s| s.trim().to_string())
         })
         .unwrap_or_else(|| "unknown CPU".into());
-    writeln!(out, "machine: {cores} cores, {cpu}")?;
+    // "1 core" when the bench is pinned to one (`taskset -c 0`).
+    let cores_word = format!("{cores} core{}", if cores == 1 { "" } else { "s" });
+    writeln!(out, "machine: {cores_word}, {cpu}")?;
     writeln!(
         out,
         "build: {}{}",
@@ -628,7 +630,7 @@ pub fn run_with(
     let (gps_all, _) = random_games_timed(&r, games, 0, cores, None);
     writeln!(
         out,
-        "random games per second on {cores} cores: {gps_all:.0} ({:.2}x one core)",
+        "random games per second on {cores_word}: {gps_all:.0} ({:.2}x one core)",
         gps_all / gps1
     )?;
 
@@ -660,7 +662,7 @@ pub fn run_with(
         match peak {
             Some(kib) => writeln!(
                 out,
-                "peak memory of a {g}-game simulation on {cores} cores: {:.1} MiB ({:.0} s)",
+                "peak memory of a {g}-game simulation on {cores_word}: {:.1} MiB ({:.0} s)",
                 kib as f64 / 1024.0,
                 secs(start.elapsed())
             )?,
