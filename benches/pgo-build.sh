@@ -23,6 +23,10 @@ dir="$PWD/target/pgo"
 # (BENCHMARKS.md); alone it gained nothing measurable.
 export CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1
 rm -rf "$dir/profiles" "$dir/merged.profdata"
+# The label `watergate bench` prints on its `build:` line. Set for the
+# training build too, so both builds compile the same code (otherwise the
+# bench's profile would not match it).
+export WATERGATE_BUILD_KIND="profile-guided (benches/pgo-build.sh)"
 
 echo "1/3 instrumented build" >&2
 RUSTFLAGS="-Cprofile-generate=$dir/profiles" \
@@ -36,8 +40,6 @@ trainer="$dir/train/release/watergate"
 "$profdata" merge -o "$dir/merged.profdata" "$dir/profiles"
 
 echo "3/3 optimized build" >&2
-# The label `watergate bench` prints on its `build:` line.
-WATERGATE_BUILD_KIND="profile-guided (benches/pgo-build.sh)" \
 RUSTFLAGS="-Cprofile-use=$dir/merged.profdata" \
     cargo build --release --locked --target-dir "$dir/use"
 
