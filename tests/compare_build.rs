@@ -26,6 +26,23 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// `bench --quick [extra…] --compare-build OTHER` with `rounds` rounds of
+/// `games` games.
+fn bench_against(other: &str, rounds: u32, games: u32, extra: &[&str]) -> Output {
+    let (rounds, games) = (rounds.to_string(), games.to_string());
+    let mut args = vec!["bench", "--quick"];
+    args.extend_from_slice(extra);
+    args.extend([
+        "--compare-build",
+        other,
+        "--compare-rounds",
+        &rounds,
+        "--compare-games",
+        &games,
+    ]);
+    watergate(&args)
+}
+
 /// A scratch folder of this test's own.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("watergate-compare-{}-{name}", std::process::id()));
@@ -45,16 +62,7 @@ fn script(dir: &Path, body: &str) -> PathBuf {
 
 #[test]
 fn a_build_against_itself_plays_the_same_games() {
-    let o = watergate(&[
-        "bench",
-        "--quick",
-        "--compare-build",
-        WATERGATE,
-        "--compare-rounds",
-        "2",
-        "--compare-games",
-        "30",
-    ]);
+    let o = bench_against(WATERGATE, 2, 30, &[]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(
@@ -87,18 +95,7 @@ fn the_game_given_to_the_bench_is_the_game_both_builds_play() {
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/variants/cheap_liddy.ron"
     );
-    let o = watergate(&[
-        "bench",
-        "--quick",
-        "--variant",
-        variant,
-        "--compare-build",
-        other.to_str().unwrap(),
-        "--compare-rounds",
-        "1",
-        "--compare-games",
-        "20",
-    ]);
+    let o = bench_against(other.to_str().unwrap(), 1, 20, &["--variant", variant]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     let args = std::fs::read_to_string(&log).unwrap();
@@ -122,16 +119,7 @@ fn a_build_that_plays_other_games_is_named_as_such() {
         &dir,
         &format!("exec '{WATERGATE}' simulate --quiet --threads 1 --games 20 --seed 8"),
     );
-    let o = watergate(&[
-        "bench",
-        "--quick",
-        "--compare-build",
-        other.to_str().unwrap(),
-        "--compare-rounds",
-        "1",
-        "--compare-games",
-        "20",
-    ]);
+    let o = bench_against(other.to_str().unwrap(), 1, 20, &[]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}\n{}", stderr(&o));
     assert!(

@@ -14,6 +14,7 @@ use crate::game::state::{Frame, State};
 use crate::game::view::View;
 use crate::lab::driver::{play_out, play_out_alone, OnDecision};
 use crate::lab::sim::{simulate, SimConfig};
+use crate::lab::stats::Runs;
 use crate::players::agent::{Agent, AgentSpec, Budget, IsmctsAgent, Playout, RandomAgent, Search};
 use std::hint::black_box;
 use std::io::Write;
@@ -132,43 +133,6 @@ pub const SEED: u64 = 7;
 
 /// How many times the one-core figures (random games, ISMCTS) are timed.
 const RUNS: u64 = 5;
-
-/// Several timings of one figure. On a shared machine one run drifts by
-/// ±10 % from the next, so a figure is the median of a few runs, printed
-/// with its lowest and highest run.
-#[derive(Clone, Debug)]
-struct Runs(Vec<f64>);
-
-impl Runs {
-    fn median(&self) -> f64 {
-        let mut v = self.0.clone();
-        v.sort_by(f64::total_cmp);
-        match v.len() {
-            0 => f64::NAN,
-            n if n % 2 == 1 => v[n / 2],
-            n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-        }
-    }
-
-    fn lowest(&self) -> f64 {
-        self.0.iter().copied().fold(f64::INFINITY, f64::min)
-    }
-
-    fn highest(&self) -> f64 {
-        self.0.iter().copied().fold(f64::NEG_INFINITY, f64::max)
-    }
-
-    /// `median (median of N runs: lowest to highest)`.
-    fn describe(&self, what: &str) -> String {
-        format!(
-            "{:.0} (median of {} runs of {what}: {:.0} to {:.0})",
-            self.median(),
-            self.0.len(),
-            self.lowest(),
-            self.highest()
-        )
-    }
-}
 
 /// Random games per second on `threads` threads, games `first_game..` of
 /// the bench's seed, and the share of the time spent in rhai (measured
@@ -674,21 +638,4 @@ pub fn run_with(
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Runs;
-
-    #[test]
-    fn a_figure_is_the_median_of_its_runs_with_their_range() {
-        let odd = Runs(vec![41_000.0, 33_000.0, 44_000.0, 36_000.0, 39_000.0]);
-        assert_eq!(odd.median(), 39_000.0);
-        assert_eq!(
-            odd.describe("8000 games"),
-            "39000 (median of 5 runs of 8000 games: 33000 to 44000)"
-        );
-        let even = Runs(vec![4.0, 1.0, 3.0, 2.0]);
-        assert_eq!(even.median(), 2.5);
-    }
 }

@@ -11,6 +11,7 @@
 //! are timed the same way, their start and load of the game included.
 
 use crate::data::GameSource;
+use crate::lab::stats::Runs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
@@ -138,60 +139,54 @@ fn first_difference(a: &str, b: &str) -> Option<String> {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    match v.len() {
-        0 => f64::NAN,
-        n if n % 2 == 1 => v[n / 2],
-        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
-    }
-}
-
 impl Comparison {
     /// Per round, the other build's time over this build's: above 1 when
     /// this build is the faster.
-    pub fn ratios(&self) -> Vec<f64> {
-        self.rounds.iter().map(|(t, o)| o / t).collect()
+    pub fn ratios(&self) -> Runs {
+        Runs(self.rounds.iter().map(|(t, o)| o / t).collect())
     }
 
     /// The median of the rounds' ratios: how many times as fast this
     /// build is.
     pub fn median_ratio(&self) -> f64 {
-        median(self.ratios())
+        self.ratios().median()
+    }
+
+    /// Each build's times, (this build's, the other's).
+    fn times(&self) -> (Runs, Runs) {
+        (
+            Runs(self.rounds.iter().map(|r| r.0).collect()),
+            Runs(self.rounds.iter().map(|r| r.1).collect()),
+        )
     }
 
     /// The ratio of the two builds' best times.
     pub fn best_ratio(&self) -> f64 {
-        let best =
-            |f: fn(&(f64, f64)) -> f64| self.rounds.iter().map(f).fold(f64::INFINITY, f64::min);
-        best(|r| r.1) / best(|r| r.0)
+        let (this, other) = self.times();
+        other.lowest() / this.lowest()
     }
 
     /// Games per second of (this build, the other build), from their
     /// median times (process start and load of the game included).
     pub fn games_per_second(&self) -> (f64, f64) {
+        let (this, other) = self.times();
         let g = self.games as f64;
-        (
-            g / median(self.rounds.iter().map(|r| r.0).collect()),
-            g / median(self.rounds.iter().map(|r| r.1).collect()),
-        )
+        (g / this.median(), g / other.median())
     }
 
     /// The bench's lines.
     pub fn describe(&self, other: &Path) -> Vec<String> {
         let ratios = self.ratios();
-        let low = ratios.iter().copied().fold(f64::INFINITY, f64::min);
-        let high = ratios.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let (this_gps, other_gps) = self.games_per_second();
         let mut lines = vec![
             format!(
                 "this build against {}: {:.2}x as fast (median of {} paired rounds of {} random games on one thread: {:.2} to {:.2}; best times {:.2}x)",
                 other.display(),
-                self.median_ratio(),
-                ratios.len(),
+                ratios.median(),
+                ratios.0.len(),
                 self.games,
-                low,
-                high,
+                ratios.lowest(),
+                ratios.highest(),
                 self.best_ratio()
             ),
             format!(
@@ -220,7 +215,7 @@ mod tests {
             rounds: vec![(1.0, 3.0), (1.0, 2.0), (2.0, 9.0)],
             reports_differ: None,
         };
-        assert_eq!(c.ratios(), vec![3.0, 2.0, 4.5]);
+        assert_eq!(c.ratios().0, vec![3.0, 2.0, 4.5]);
         assert_eq!(c.median_ratio(), 3.0);
         // Best times: 1.0 for this build, 2.0 for the other.
         assert_eq!(c.best_ratio(), 2.0);

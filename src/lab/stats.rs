@@ -1,6 +1,7 @@
 //! Honest statistics for simulations: Wilson score intervals for win rates,
 //! and paired differences for a variant against its baseline played on the
-//! same seeds (common random numbers).
+//! same seeds (common random numbers); and for the bench, the median of
+//! repeated timings with their range (`Runs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -104,6 +105,43 @@ pub fn newcombe(a: Interval, b: Interval) -> Interval {
     }
 }
 
+/// Several timings of one figure. On a shared machine one run drifts by
+/// ±10 % from the next, so a figure is the median of a few runs, printed
+/// with its lowest and highest run.
+#[derive(Clone, Debug)]
+pub struct Runs(pub Vec<f64>);
+
+impl Runs {
+    pub fn median(&self) -> f64 {
+        let mut v = self.0.clone();
+        v.sort_by(f64::total_cmp);
+        match v.len() {
+            0 => f64::NAN,
+            n if n % 2 == 1 => v[n / 2],
+            n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+        }
+    }
+
+    pub fn lowest(&self) -> f64 {
+        self.0.iter().copied().fold(f64::INFINITY, f64::min)
+    }
+
+    pub fn highest(&self) -> f64 {
+        self.0.iter().copied().fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// `median (median of N runs: lowest to highest)`.
+    pub fn describe(&self, what: &str) -> String {
+        format!(
+            "{:.0} (median of {} runs of {what}: {:.0} to {:.0})",
+            self.median(),
+            self.0.len(),
+            self.lowest(),
+            self.highest()
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +200,17 @@ mod tests {
                 sum_sq: 2
             }
         );
+    }
+
+    #[test]
+    fn a_figure_is_the_median_of_its_runs_with_their_range() {
+        let odd = Runs(vec![41_000.0, 33_000.0, 44_000.0, 36_000.0, 39_000.0]);
+        assert_eq!(odd.median(), 39_000.0);
+        assert_eq!(
+            odd.describe("8000 games"),
+            "39000 (median of 5 runs of 8000 games: 33000 to 44000)"
+        );
+        let even = Runs(vec![4.0, 1.0, 3.0, 2.0]);
+        assert_eq!(even.median(), 2.5);
     }
 }
