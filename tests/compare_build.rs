@@ -26,6 +26,13 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// The standard output of a run that must have succeeded.
+fn succeeded(o: &Output) -> String {
+    let out = stdout(o);
+    assert!(o.status.success(), "{out}\n{}", stderr(o));
+    out
+}
+
 /// `bench --quick [extra…] --compare-build OTHER` with `rounds` rounds of
 /// `games` games.
 fn bench_against(other: &str, rounds: u32, games: u32, extra: &[&str]) -> Output {
@@ -63,8 +70,7 @@ fn script(dir: &Path, body: &str) -> PathBuf {
 #[test]
 fn a_build_against_itself_plays_the_same_games() {
     let o = bench_against(WATERGATE, 2, 30, &[]);
-    let out = stdout(&o);
-    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    let out = succeeded(&o);
     assert!(
         out.contains(&format!("this build against {WATERGATE}: ")),
         "{out}"
@@ -96,8 +102,7 @@ fn the_game_given_to_the_bench_is_the_game_both_builds_play() {
         "/scenarios/variants/cheap_liddy.ron"
     );
     let o = bench_against(other.to_str().unwrap(), 1, 20, &["--variant", variant]);
-    let out = stdout(&o);
-    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    let out = succeeded(&o);
     let args = std::fs::read_to_string(&log).unwrap();
     // The check before the bench (one game), then the round.
     assert_eq!(args.lines().count(), 2, "{args}");
@@ -120,8 +125,7 @@ fn a_build_that_plays_other_games_is_named_as_such() {
         &format!("exec '{WATERGATE}' simulate --quiet --threads 1 --games 20 --seed 8"),
     );
     let o = bench_against(other.to_str().unwrap(), 1, 20, &[]);
-    let out = stdout(&o);
-    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    let out = succeeded(&o);
     assert!(
         out.contains("NOT the same games or statistics, so the ratio compares different work; first difference: this build: \"20 games, seed 7:"),
         "{out}"
