@@ -294,3 +294,89 @@ fn play_writes_a_log_that_replay_narrates_and_checks() {
     let out = watergate_with_input(&dir, &["play", "--as", "both", "--ai", "random"], "");
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue 40: `play` without `--seed` keeps the seed a secret until the
+/// game ends: not on screen, no log on disk (it names the seed), no save
+/// against the agent; at the end the seed is shown and the log written.
+#[test]
+fn an_unchosen_seed_is_a_secret_until_the_game_ends() {
+    use std::io::{Read, Write};
+    use std::process::Stdio;
+    use std::sync::{Arc, Mutex};
+    let dir = temp_dir("secret-seed");
+    let logs = dir.join("data-home/watergate/logs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(["play", "--ai", "random"])
+        .current_dir(&dir)
+        .env("XDG_DATA_HOME", dir.join("data-home"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let mut stdout = child.stdout.take().unwrap();
+    let sink = seen.clone();
+    let reader = std::thread::spawn(move || {
+        let mut b = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut b) {
+            if n == 0 {
+                break;
+            }
+            sink.lock().unwrap().extend_from_slice(&b[..n]);
+        }
+    });
+    let prompts = || {
+        String::from_utf8_lossy(&seen.lock().unwrap())
+            .matches("Editor> ")
+            .count()
+    };
+    let wait_for = |n: usize| {
+        let t = std::time::Instant::now();
+        while prompts() < n {
+            assert!(t.elapsed().as_secs() < 60, "no prompt {n}");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    wait_for(1);
+    writeln!(stdin, "1").unwrap();
+    wait_for(2);
+    // Mid-game: no log in the log folder yet.
+    let files = std::fs::read_dir(&logs).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(files, 0, "a log on disk before the end names the seed");
+    writeln!(stdin, "save mid.ron").unwrap();
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    reader.join().unwrap();
+    assert!(status.success());
+    let text = String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    assert!(
+        text.contains("A new game of Watergate (its seed is shown when the game ends)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not saved: a saved position holds every hidden card"),
+        "{text}"
+    );
+    assert!(!dir.join("mid.ron").exists());
+    let (before, after) = text
+        .split_once("This game's seed was ")
+        .expect("the seed is shown at the end");
+    let seed: u64 = after
+        .split(':')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .expect("a seed");
+    assert!(
+        !before.contains(&seed.to_string()),
+        "the seed {seed} was on screen before the end"
+    );
+    // The log is written now, named after the seed, and names it.
+    let log = logs.join(format!("watergate-{seed}.log.ron"));
+    let logged = std::fs::read_to_string(&log).expect("the log, written at the end");
+    assert!(logged.contains(&seed.to_string()));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -424,39 +424,6 @@ fn a_bad_choice_is_refused_with_the_engine_s_reason_and_the_game_is_unchanged() 
 }
 
 #[test]
-fn undo_returns_to_the_seat_s_previous_decision_with_the_agent_s_replies_taken_back() {
-    let server = Server::start(&[]);
-    let c = Client::new(server.port);
-    let (id, created) = new_game(&c, json!({"mode": "editor", "ai": "random", "seed": 21}));
-    let seat = created["seats"]["editor"].as_str().unwrap();
-    let first = snapshot(&c, &id, seat);
-    assert_eq!(first["can_undo"], false);
-    let path = format!("/api/games/{id}/choose");
-    let mut v = first.clone();
-    for _ in 0..3 {
-        let r = c.post(&path, Some(seat), &json!({"option": 0, "step": v["step"]}));
-        assert_eq!(r.status, 200, "{}", r.body);
-        v = r.json();
-    }
-    assert_eq!(v["can_undo"], true);
-    for _ in 0..3 {
-        let r = c.post(&format!("/api/games/{id}/undo"), Some(seat), &json!({}));
-        assert_eq!(r.status, 200, "{}", r.body);
-        v = r.json();
-    }
-    let strip = |mut x: Value| {
-        // The step counter moves on with every change, undo included.
-        x.as_object_mut().unwrap().remove("step");
-        x
-    };
-    assert_eq!(
-        strip(v),
-        strip(first),
-        "three undos lead back to the first decision"
-    );
-}
-
-#[test]
 fn a_position_is_saved_in_hotseat_or_once_the_game_is_over_never_during_a_game_against_an_agent() {
     let server = Server::start(&[]);
     let c = Client::new(server.port);

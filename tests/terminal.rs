@@ -75,6 +75,10 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
         "help".into(),
         "".into(),
     ];
+    // The first choice is the Editor's own, with nothing shown since:
+    // undone. Four choices on, Nixon has replied: undo is refused.
+    lines.push("1".into());
+    lines.push("undo".into());
     lines.extend(std::iter::repeat_n("1".to_string(), 4));
     lines.push("undo".into());
     lines.extend(std::iter::repeat_n("1".to_string(), 3));
@@ -108,7 +112,11 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
     );
     assert!(out.contains("Commands:") && out.contains("save FILE"));
     assert!(out.contains("Nothing to undo: this is the first decision."));
-    assert!(out.contains("Undone: "));
+    assert!(out.contains("Undone: 1 choice taken back."));
+    assert!(
+        out.contains("Cannot undo: Nixon has decided since your last decision"),
+        "undo never goes back past the agent's reply"
+    );
 
     // The saved file is the position at that moment: the log's first n
     // choices lead to it (the undo came before the save).

@@ -30,7 +30,7 @@ function startScreen(el, info) {
     h("option", { value: "hotseat" }, "Hotseat: two players at this screen"));
   // Any agent the engine knows: the list suggests, the box takes any
   // `ismcts:N` (iterations) or `ismcts:Nms` (a time budget).
-  const ai = h("input", { id: "ai", name: "ai", list: "agents", value: "heuristic", size: 14, autocomplete: "off" });
+  const ai = h("input", { id: "ai", name: "ai", list: "agents", value: "ismcts:1000:threads=2", size: 22, autocomplete: "off" });
   const agents = h("datalist", { id: "agents" }, ...info.agents.map((a) => h("option", { value: a })));
   const seed = h("input", { id: "seed", name: "seed", type: "number", min: 0, placeholder: "random" });
   const err = h("p", { class: "error", role: "alert" });
@@ -45,7 +45,7 @@ function startScreen(el, info) {
         if (seed.value !== "") body.seed = Number(seed.value);
         const c = await api("/api/games", { method: "POST", body });
         const first = c.seats.editor ? "editor" : "nixon";
-        const s = { game: c.game, seats: c.seats, mode: c.mode, seed: c.seed, hotseat: mode.value === "hotseat", current: first, logs: {} };
+        const s = { game: c.game, seats: c.seats, mode: c.mode, hotseat: mode.value === "hotseat", current: first, logs: {} };
         sessionStorage.setItem(STORE, JSON.stringify(s));
         el.replaceChildren();
         const p = new Play(el, info, s);
@@ -156,7 +156,10 @@ class Play {
     const seat = key(this.view.seat);
     try {
       const res = await api(`/api/games/${this.s.game}/${what}`, { seat: this.s.seats[seat], raw: true });
-      saveText(await res.text(), what === "scenario" ? `watergate-${this.s.seed}.ron` : `watergate-${this.s.seed}.log.ron`);
+      // The seed is in the name only where the server shows it (chosen,
+      // or the game is over): an unchosen seed is a secret until the end.
+      const tag = this.view.seed ?? "game";
+      saveText(await res.text(), what === "scenario" ? `watergate-${tag}.ron` : `watergate-${tag}.log.ron`);
     } catch (e) { this.fail(e); }
   }
 
@@ -177,7 +180,8 @@ class Play {
     const header = h("div", { class: "status" },
       h("h1", {}, `${v.seat}'s view`),
       h("span", {}, `Round ${v.round}, ${v.phase}. ${v.initiative} holds the initiative. ${v.mode === "hotseat" ? "Hotseat." : `Opponent: ${v.opponent}.`}`));
-    const outcome = v.outcome ? h("div", { id: "outcome", class: `outcome ${key(v.outcome.winner)}` }, `Game over: ${v.outcome.text}`) : null;
+    const outcome = v.outcome ? h("div", { id: "outcome", class: `outcome ${key(v.outcome.winner)}` }, `Game over: ${v.outcome.text}`,
+      v.seed != null ? h("span", { class: "seed" }, ` Seed ${v.seed}: play the same deal again with it.`) : null) : null;
 
     const track = h("section", { class: "panel track-panel" }, h("h2", {}, "Research track"),
       trackSvg(v, { clickable: byTarget("token", "token"), onToken: pick }));
@@ -234,7 +238,7 @@ class Play {
     }
     decision.append(h("p", { id: "message", role: "alert" }));
     const tools = h("div", { class: "tools" },
-      h("button", { id: "undo", disabled: !v.can_undo, onclick: () => this.undo() }, "Undo"),
+      h("button", { id: "undo", disabled: !v.can_undo, title: v.why_no_undo ?? "Take back your last decision", onclick: () => this.undo() }, "Undo"),
       h("button", { id: "save", disabled: !v.can_save, title: v.can_save ? "" : "Against an agent, the position can be saved once the game is over (it holds the opponent's hand).", onclick: () => this.download("scenario") }, "Save position"),
       v.outcome ? h("button", { id: "save-log", onclick: () => this.download("log") }, "Download the log") : null,
       h("button", { id: "new-game", onclick: () => this.newGame() }, "New game"));

@@ -5,5 +5,8 @@
 pub mod cli;
 pub mod puzzle;
 #[cfg(feature = "server")]
+pub mod secret;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod terminal;
+pub mod undo;

@@ -13,6 +13,7 @@
 //! decided choice goes into the game log, written after each decision so
 //! a game cut short still leaves its log.
 
+use crate::app::undo::{self, Horizon, NoUndo};
 use crate::formats::log::{players, GameLog};
 use crate::formats::narrate::narrate;
 use crate::formats::render::{self, Style};
@@ -81,6 +82,12 @@ pub struct Game {
     pub intro: String,
     /// Where the rules come from, written into a saved position.
     pub origin: save::RulesOrigin,
+    /// The seed of a new deal.
+    seed: Option<u64>,
+    /// The seed was not chosen by the player: it is a secret until the end
+    /// (it derives every hidden card): not printed, no log written and no
+    /// position saved against an agent before then (issue 40).
+    seed_secret: bool,
 }
 
 impl Game {
@@ -90,11 +97,21 @@ impl Game {
         let state = State::new_observed(r, seed, &mut start_events);
         let log = GameLog::new_game(r, seed, player_names(humans, ai));
         let mut g = Game::with(state, log, humans, ai, seed);
+        g.seed = Some(seed);
         g.start_events = start_events;
         // The setup's events follow the position before the deal.
         g.sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
         g.intro = format!("A new game of Watergate, seed {seed}.");
         g
+    }
+
+    /// The player did not choose the seed: keep it secret until the game
+    /// is over, then show it (so the game can be dealt again).
+    pub fn keep_seed_secret(&mut self) {
+        if self.seed.is_some() {
+            self.seed_secret = true;
+            self.intro = "A new game of Watergate (its seed is shown when the game ends).".into();
+        }
     }
 
     /// A game played on from a position (a loaded scenario). `seed` seeds
@@ -134,6 +151,8 @@ impl Game {
             chance: Pcg64Mcg::seed_from_u64(game_seed(seed, 3)),
             intro: String::new(),
             origin: save::RulesOrigin::default(),
+            seed: None,
+            seed_secret: false,
         }
     }
 }
@@ -178,6 +197,8 @@ pub struct Ended {
 
 /// A position to go back to with `undo`: before a human's decision.
 struct Snapshot {
+    /// Whose decision it was.
+    side: Side,
     state: State,
     /// Choices in the log at that moment.
     choices: usize,
@@ -235,6 +256,12 @@ struct Terminal<'r, R: BufRead, W: Write> {
     input: R,
     out: W,
     history: Vec<Snapshot>,
+    /// How far back each side may undo (not past what it has seen since).
+    horizon: Horizon,
+    /// The deal's seed, and whether it is still a secret (see
+    /// `Game::keep_seed_secret`).
+    seed: Option<u64>,
+    seed_secret: bool,
     /// Hotseat: narration kept for each player until their next screen.
     pending: BySide<Vec<String>>,
     /// Whose screen was shown last.
@@ -272,6 +299,8 @@ pub fn play<R: BufRead, W: Write>(
         mut chance,
         intro,
         origin,
+        seed,
+        seed_secret,
     } = game;
     let mut t = Terminal {
         r,
@@ -284,6 +313,9 @@ pub fn play<R: BufRead, W: Write>(
         input,
         out,
         history: Vec::new(),
+        horizon: Horizon::default(),
+        seed,
+        seed_secret,
         pending: BySide::default(),
         viewer: None,
         script_error: None,
@@ -305,17 +337,39 @@ pub fn play<R: BufRead, W: Write>(
 const HELP: &str = "\
 Answer with the number of an option, or with its notation (shown next to
 it; a card's id may drop its side: `editor.<card> value` or `<card> value`;
-other choices read `ev2`, `ask blue`, `pass`, a board space `e1a`…).
+other choices read `ev2`, `ask blue`, `pass`, a board space such as `{SPACE}`…).
 Commands:
   help          this text
   board, show   draw the screen again
   cards         your hand with each card's action
-  undo          take back your last decision (and the opponent's moves since)
+  undo          take back your last decision, if you have seen nothing new
+                since (no reply, no card or token drawn or shown)
   save FILE     save the current position as a scenario file
                 (play on with `watergate play --scenario FILE`)
   quit          stop here; the log keeps the game so far
 Rule numbers in messages (R5.6) are the numbered rules of docs/rules.md in
 the watergate repository (`#r5-6`); Q1-Q12 are in docs/open-questions.md.";
+
+/// The `help` text, its example space one of the board's own (the
+/// board is data: a designer's board has other names).
+fn help(r: &Rules) -> String {
+    let space = r
+        .board
+        .spaces
+        .iter()
+        .find(|s| matches!(s.kind, crate::game::rules::SpaceKind::Evidence(_)))
+        .or(r.board.spaces.first())
+        .map_or("-", |s| s.id.as_str());
+    HELP.replace("{SPACE}", space)
+}
+
+/// `cannot undo: …` as a sentence: `Cannot undo: …`.
+fn sentence(text: &str) -> String {
+    let mut c = text.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
 
 /// A chance outcome by its weights, from the terminal's own generator.
 fn chance_pick(r: &Rules, rng: &mut Pcg64Mcg, s: &State, options: &[Choice]) -> Choice {
@@ -367,6 +421,7 @@ impl<R: BufRead, W: Write> Steps for Terminal<'_, R, W> {
         match self.ask(s, side, &decision)? {
             Answer::Choose(c) => {
                 self.history.push(Snapshot {
+                    side,
                     state: s.clone(),
                     choices: self.log.choices.len(),
                 });
@@ -510,11 +565,16 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// The choice being taken has applied (`s` is the state after it): its
     /// log entry stands, and the humans are told what happened.
     fn applied(&mut self, s: &State) -> io::Result<()> {
-        let Some((mover, _)) = self.taking.take() else {
+        let Some((mover, before)) = self.taking.take() else {
             return Ok(());
         };
         self.log.outcome = s.outcome();
         let events = std::mem::take(&mut self.events);
+        self.horizon.learned(
+            self.history.len(),
+            mover,
+            undo::revealed(&before, s, &events),
+        );
         self.tell(&events, mover)?;
         self.write_log()
     }
@@ -574,15 +634,18 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             };
             match word.as_str() {
                 "" => continue,
-                "help" | "?" => writeln!(self.out, "{HELP}")?,
+                "help" | "?" => writeln!(self.out, "{}", help(self.r))?,
                 "board" | "show" => self.show(s, side, d)?,
                 "cards" => self.hand(s, side)?,
                 "quit" | "exit" => return Ok(Answer::Quit),
                 "undo" => {
-                    if self.history.is_empty() {
-                        writeln!(self.out, "Nothing to undo: this is the first decision.")?;
-                    } else {
-                        return Ok(Answer::Undo);
+                    let latest = self.history.iter().rposition(|s| s.side == side);
+                    match self.horizon.allows(side, latest) {
+                        Ok(_) => return Ok(Answer::Undo),
+                        Err(NoUndo::Nothing) => {
+                            writeln!(self.out, "Nothing to undo: this is the first decision.")?
+                        }
+                        Err(why) => writeln!(self.out, "{}.", sentence(&why.to_string()))?,
                     }
                 }
                 "save" if rest.is_empty() => writeln!(self.out, "Save where? Type `save FILE`.")?,
@@ -730,6 +793,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             return Ok(());
         };
         let taken_back = self.log.choices.len() - snap.choices;
+        self.horizon.cut(self.history.len());
         *state = snap.state;
         self.sights = observation::both_sides(state);
         self.log.choices.truncate(snap.choices);
@@ -745,6 +809,12 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     fn save(&mut self, s: &State, path: &str) -> io::Result<()> {
+        if self.seed_secret && self.humans != Humans::Both {
+            return writeln!(
+                self.out,
+                "Not saved: a saved position holds every hidden card, and this game's deal is a secret until it ends. To save positions against an agent, start the game with `--seed N`."
+            );
+        }
         let n = self.log.choices.len();
         let mut def = save::scenario_of(
             self.r,
@@ -785,8 +855,24 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 ))
             )?;
         }
+        self.end_secret()?;
         self.write_log()?;
         self.log_note()
+    }
+
+    /// The game is over (or stopped): a secret seed is shown, and the log
+    /// it kept back is written.
+    fn end_secret(&mut self) -> io::Result<()> {
+        if !std::mem::take(&mut self.seed_secret) {
+            return Ok(());
+        }
+        if let Some(seed) = self.seed {
+            writeln!(
+                self.out,
+                "This game's seed was {seed}: `watergate play --seed {seed}` deals it again."
+            )?;
+        }
+        Ok(())
     }
 
     fn quit(&mut self) -> io::Result<bool> {
@@ -795,6 +881,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             "Stopped after {} choices.",
             self.log.choices.len()
         )?;
+        self.end_secret()?;
         self.write_log()?;
         self.log_note()?;
         Ok(true)
@@ -812,8 +899,12 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         Ok(())
     }
 
-    /// Writes the log as it stands; on failure says so once and stops logging.
+    /// Writes the log as it stands (not while the seed is a secret: the
+    /// log names it); on failure says so once and stops logging.
     fn write_log(&mut self) -> io::Result<()> {
+        if self.seed_secret {
+            return Ok(());
+        }
         if let Some(p) = &self.settings.log_path {
             if let Err(e) = self.log.write(p) {
                 writeln!(

@@ -16,9 +16,15 @@ pub struct Server {
 impl Server {
     /// Starts the studio with extra arguments (`--data DIR`, `--max-games N`…).
     pub fn start(args: &[&str]) -> Server {
+        Server::start_with(args, &[])
+    }
+
+    /// [`Server::start`] with environment variables set (`XDG_DATA_HOME`…).
+    pub fn start_with(args: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
             .args(["serve", "--port", "0"])
             .args(args)
+            .envs(env.iter().map(|(k, v)| (*k, *v)))
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()

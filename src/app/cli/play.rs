@@ -22,7 +22,8 @@ pub struct PlayArgs {
     /// [default: ismcts:1000:threads=2].
     #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
     pub ai: Option<AgentSpec>,
-    /// Seed of the deal and of the agent; names the log [default: from the clock].
+    /// Seed of the deal and of the agent; names the log [default: a random seed, kept secret
+    /// (no log written, no position saved against an agent) until the game ends].
     #[arg(short, long, value_name = "SEED", value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// Play on from this scenario file's position (after its `play` choices) [default: a new deal].
@@ -61,7 +62,7 @@ pub fn log_folder() -> Result<PathBuf, CliError> {
         })
         .ok_or_else(|| {
             CliError::Message(
-                "no per-user data folder for the game log (neither XDG_DATA_HOME nor HOME is set); pass --log FILE, or --log - for no log".into(),
+                "no per-user log folder for the game log (neither XDG_DATA_HOME nor HOME is set); pass --log FILE, or --log - for no log".into(),
             )
         })?;
     Ok(data.join("watergate").join("logs"))
@@ -89,15 +90,14 @@ fn log_path(log: Option<&str>, seed: u64) -> Result<Option<PathBuf>, CliError> {
     Ok(Some(path))
 }
 
-/// A seed when none is given: the clock is fine here, since the seed is
-/// printed and logged (the engine itself never reads the clock).
-fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0);
-    // Small enough to type back in `--seed`.
-    crate::lab::sim::game_seed(nanos, std::process::id() as u64) % 1_000_000
+/// A seed when none is given ([`crate::app::secret::random_seed`]): it
+/// derives every hidden card, so it is a secret until the game ends.
+pub(super) fn unchosen_seed() -> Result<u64, CliError> {
+    crate::app::secret::random_seed().map_err(|e| {
+        CliError::Message(format!(
+            "no random seed from the operating system ({e}); pass --seed N"
+        ))
+    })
 }
 
 pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
@@ -106,21 +106,19 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
             "--ai names the opponent of one human; with --as both nobody needs one".into(),
         ));
     }
-    let seed = a.seed.unwrap_or_else(clock_seed);
+    let seed = match a.seed {
+        Some(seed) => seed,
+        None => unchosen_seed()?,
+    };
     let log_path = log_path(a.log.as_deref(), seed)?;
-    // Two trees of 500 iterations play as well as one of 1000 (BENCHMARKS.md)
-    // and answer in half the time on two cores; a fixed count, not the
-    // machine's, so a seed gives the same game everywhere.
-    let ai =
-        a.ai.clone()
-            .unwrap_or(AgentSpec::Ismcts(crate::players::agent::Search {
-                threads: 2,
-                ..crate::players::agent::Budget::Iterations(1000).into()
-            }));
+    let ai = a.ai.clone().unwrap_or_else(AgentSpec::default_opponent);
     let (rules, game) = match &a.scenario {
         None => {
             let r = a.game.rules()?;
             let mut g = Game::new(&r, seed, a.side, &ai);
+            if a.seed.is_none() {
+                g.keep_seed_secret();
+            }
             g.origin = RulesOrigin::of(&a.game.source(), None);
             (r, g)
         }

@@ -13,9 +13,10 @@ pub struct PuzzleArgs {
     /// The puzzle: a scenario file with a `puzzle` claim.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Seed of the chance draws.
-    #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
-    pub seed: u64,
+    /// Seed of the chance draws [default: a random one: a fixed seed would
+    /// let a second attempt know what chance gives].
+    #[arg(short, long, value_name = "SEED", value_parser = super::values::seed, allow_hyphen_values = true)]
+    pub seed: Option<u64>,
     /// The solver's node limit for each answer and hint.
     #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::values::count)]
     pub nodes: u64,
@@ -45,7 +46,10 @@ pub fn run(a: &PuzzleArgs) -> CliResult {
     }
     let goal = scn.goal().unwrap_or_default();
     let cfg = AttemptConfig {
-        seed: a.seed,
+        seed: match a.seed {
+            Some(seed) => seed,
+            None => super::play::unchosen_seed()?,
+        },
         node_limit: a.nodes,
         colour: !a.no_colour && std::io::stdout().is_terminal(),
         thinking: thinking_bar,

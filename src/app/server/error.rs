@@ -64,9 +64,77 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message });
+        let body = serde_json::json!({ "error": cut(&self.message) });
         (self.status, axum::Json(body)).into_response()
     }
+}
+
+/// The longest error message sent, in characters: a message that quotes
+/// the request (an agent's name, a file name) quotes at most this much of
+/// it, not a 100 KB input back in full.
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+
+/// `message`, cut to [`MAX_MESSAGE_CHARS`] with a note of how long it was.
+pub fn cut(message: &str) -> String {
+    match message.char_indices().nth(MAX_MESSAGE_CHARS) {
+        None => message.to_string(),
+        Some((end, _)) => format!(
+            "{}… (cut: {} characters in all)",
+            &message[..end],
+            message.chars().count()
+        ),
+    }
+}
+
+/// The largest plain-text error body turned into JSON; a longer one is
+/// cut there (only axum's own short refusals are not JSON already).
+const MAX_TEXT_BODY: usize = 64 * 1024;
+
+/// Makes every refusal JSON: axum's own (a bad query string, a method a
+/// route does not take, a missing header) come as plain text or empty;
+/// they are rewritten as `{ "error": "…" }` with the same status, the
+/// method refused named for a 405.
+pub async fn json_errors(req: Request, next: axum::middleware::Next) -> Response {
+    let method = req.method().clone();
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || is_json {
+        return res;
+    }
+    let (parts, body) = res.into_parts();
+    let text = match axum::body::to_bytes(body, MAX_TEXT_BODY).await {
+        Ok(b) => String::from_utf8_lossy(&b).trim().to_string(),
+        Err(_) => String::new(),
+    };
+    let allow = parts
+        .headers
+        .get(axum::http::header::ALLOW)
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let message = match (status, allow) {
+        (StatusCode::METHOD_NOT_ALLOWED, Some(allow)) => {
+            format!("this route does not take that method; it takes {allow}")
+        }
+        (StatusCode::METHOD_NOT_ALLOWED, None) => format!(
+            "this route does not take {method} (its Allow header names the methods it takes)"
+        ),
+        _ if text.is_empty() => status
+            .canonical_reason()
+            .unwrap_or("refused")
+            .to_lowercase(),
+        _ => text,
+    };
+    let mut res = ApiError::new(status, message).into_response();
+    if let Some(allow) = parts.headers.get(axum::http::header::ALLOW) {
+        res.headers_mut()
+            .insert(axum::http::header::ALLOW, allow.clone());
+    }
+    res
 }
 
 /// A JSON request body, refused as an [`ApiError`] when it cannot be read.
@@ -119,5 +187,19 @@ where
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         let bytes = body(req, state).await?;
         parse(&bytes).map(JsonBody)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_message_is_cut_and_says_how_long_it_was() {
+        assert_eq!(cut("short"), "short");
+        let long = "é".repeat(100_000);
+        let c = cut(&long);
+        assert!(c.len() < 2 * MAX_MESSAGE_CHARS + 64, "{}", c.len());
+        assert!(c.ends_with("… (cut: 100000 characters in all)"), "{c}");
     }
 }

@@ -186,6 +186,8 @@ pub fn router(state: AppState) -> Router {
         .merge(assets::routes())
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .layer(middleware::from_fn_with_state(state.clone(), guard))
+        // Outermost: every refusal, axum's own included, is JSON.
+        .layer(middleware::from_fn(error::json_errors))
         .with_state(state)
 }
 

@@ -7,14 +7,15 @@
 use super::error::ApiError;
 use std::path::{Path, PathBuf};
 
-/// `rel` inside `folder`, resolved; it must exist.
-pub fn inside(folder: &Path, rel: &str) -> Result<PathBuf, ApiError> {
+/// `rel` inside `folder`, resolved; it must exist. `called` names the
+/// folder in messages ("the data folder", "the log folder").
+pub fn inside(folder: &Path, rel: &str, called: &str) -> Result<PathBuf, ApiError> {
     if rel.is_empty() {
         return Err(ApiError::bad_request("an empty path names no file"));
     }
     if Path::new(rel).is_absolute() {
         return Err(ApiError::forbidden(format!(
-            "`{rel}` is an absolute path: name a file relative to the data folder"
+            "`{rel}` is an absolute path: name a file relative to {called}"
         )));
     }
     let root = folder.canonicalize().map_err(|e| {
@@ -26,23 +27,23 @@ pub fn inside(folder: &Path, rel: &str) -> Result<PathBuf, ApiError> {
     let path = root
         .join(rel)
         .canonicalize()
-        .map_err(|_| ApiError::not_found(format!("there is no file `{rel}` in the data folder")))?;
+        .map_err(|_| ApiError::not_found(format!("there is no file `{rel}` in {called}")))?;
     if !path.starts_with(&root) {
         return Err(ApiError::forbidden(format!(
-            "`{rel}` lies outside the data folder; the studio opens files inside it only"
+            "`{rel}` lies outside {called}; the studio opens files inside it only"
         )));
     }
     Ok(path)
 }
 
 /// A plain file name (no folder part) inside `folder`, resolved.
-pub fn file_in(folder: &Path, name: &str) -> Result<PathBuf, ApiError> {
+pub fn file_in(folder: &Path, name: &str, called: &str) -> Result<PathBuf, ApiError> {
     if name.contains(['/', '\\']) || name == ".." || name == "." {
         return Err(ApiError::forbidden(format!(
             "`{name}` is not a plain file name: pick a file from the list"
         )));
     }
-    let path = inside(folder, name)?;
+    let path = inside(folder, name, called)?;
     if !path.is_file() {
         return Err(ApiError::not_found(format!("`{name}` is not a file")));
     }
@@ -74,23 +75,28 @@ mod tests {
     #[test]
     fn a_file_inside_the_folder_opens() {
         let (_, data) = tree();
-        assert!(inside(&data, "logs/a.ron").unwrap().ends_with("logs/a.ron"));
-        assert!(file_in(&data.join("logs"), "a.ron").is_ok());
+        assert!(inside(&data, "logs/a.ron", "the data folder")
+            .unwrap()
+            .ends_with("logs/a.ron"));
+        assert!(file_in(&data.join("logs"), "a.ron", "the log folder").is_ok());
+        // A missing log is missing from the log folder, not the data folder.
+        let e = file_in(&data.join("logs"), "nope.ron", "the log folder").unwrap_err();
+        assert_eq!(e.message, "there is no file `nope.ron` in the log folder");
     }
 
     #[test]
     fn dot_dot_and_absolute_paths_are_refused() {
         let (base, data) = tree();
-        let e = inside(&data, "../secret.txt").unwrap_err();
+        let e = inside(&data, "../secret.txt", "the data folder").unwrap_err();
         assert_eq!(e.status.as_u16(), 403, "{}", e.message);
         assert!(e.message.contains("outside the data folder"));
-        let e = inside(&data, "logs/../../secret.txt").unwrap_err();
+        let e = inside(&data, "logs/../../secret.txt", "the data folder").unwrap_err();
         assert_eq!(e.status.as_u16(), 403);
         let abs = base.join("secret.txt").display().to_string();
-        let e = inside(&data, &abs).unwrap_err();
+        let e = inside(&data, &abs, "the data folder").unwrap_err();
         assert_eq!(e.status.as_u16(), 403);
         assert!(e.message.contains("absolute"));
-        let e = file_in(&data.join("logs"), "../../secret.txt").unwrap_err();
+        let e = file_in(&data.join("logs"), "../../secret.txt", "the log folder").unwrap_err();
         assert_eq!(e.status.as_u16(), 403);
         assert!(!within(&data, &base.join("secret.txt")));
         assert!(within(&data, &data.join("logs/a.ron")));
@@ -103,7 +109,7 @@ mod tests {
         let link = data.join("out.txt");
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink(base.join("secret.txt"), &link).unwrap();
-        let e = inside(&data, "out.txt").unwrap_err();
+        let e = inside(&data, "out.txt", "the data folder").unwrap_err();
         assert_eq!(e.status.as_u16(), 403);
     }
 }

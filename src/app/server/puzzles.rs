@@ -134,7 +134,14 @@ impl Inner {
         goal: String,
         file: String,
     ) -> Inner {
-        let game = Session::new(&def, start, 1);
+        // Chance from a seed nobody knows: a fixed one would let a second
+        // attempt know what every random event gives.
+        let chance_seed = crate::app::secret::random_seed().unwrap_or_else(|_| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+        let game = Session::new(&def, start, chance_seed);
         Inner {
             rules,
             def,

@@ -247,7 +247,7 @@ async fn replay(
             let dir = folder_path(&st, l.folder).ok_or_else(|| {
                 ApiError::not_found(format!("there is no {:?} log folder", l.folder))
             })?;
-            let path = super::paths::file_in(&dir, &l.name)?;
+            let path = super::paths::file_in(&dir, &l.name, "the log folder")?;
             let text = std::fs::read_to_string(&path).map_err(|e| {
                 ApiError::not_found(format!("cannot read the log `{}`: {e}", l.name))
             })?;

@@ -95,7 +95,7 @@ impl Files {
     pub fn read(&self, folder: &str, name: &str) -> Result<(String, String), ApiError> {
         match self {
             Files::Folder(root) => {
-                let path = super::paths::file_in(&root.join(folder), name)?;
+                let path = super::paths::file_in(&root.join(folder), name, "the data folder")?;
                 let text = std::fs::read_to_string(&path)
                     .map_err(|e| ApiError::not_found(format!("cannot read `{name}`: {e}")))?;
                 Ok((path.display().to_string(), text))

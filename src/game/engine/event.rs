@@ -118,6 +118,45 @@ pub enum Event<T = TokenId> {
     Won(Outcome),
 }
 
+impl Event {
+    /// Whether this event may tell `viewer` something it could not know
+    /// before it: a card or token drawn, turned up or gained, a shuffle,
+    /// a card the other side played, discarded or answered about. Undo in
+    /// play stops at such an event, so a seat never chooses again knowing
+    /// what its first choice showed it (R4.3). The match is exhaustive on
+    /// purpose: a new event must be judged here.
+    pub fn may_reveal_to(&self, viewer: Side) -> bool {
+        match self {
+            Event::CardsDrawn { .. }
+            | Event::DeckReshuffled { .. }
+            | Event::EvidenceDrawn { .. }
+            | Event::DrewToPlay { .. }
+            | Event::AskedColour { .. }
+            | Event::Revealed { .. }
+            | Event::Flipped { .. }
+            | Event::Gained { .. }
+            | Event::Pinned { .. }
+            | Event::PictureTaken { .. }
+            | Event::RemovedFromGame { .. }
+            | Event::NewMomentum
+            | Event::RoundStarted { .. } => true,
+            Event::Played { side, .. } | Event::Discarded { side, .. } => *side != viewer,
+            Event::Cancelled { .. }
+            | Event::Moved { .. }
+            | Event::ToBag { .. }
+            | Event::Unpinnable { .. }
+            | Event::PictureReturned { .. }
+            | Event::MomentumAwarded { .. }
+            | Event::MomentumReturned
+            | Event::MomentumRemoved
+            | Event::Forbidden { .. }
+            | Event::ExtraTurn { .. }
+            | Event::CardPhaseEnded
+            | Event::Won(_) => false,
+        }
+    }
+}
+
 /// Receives events. The default does nothing, so simulations pay nothing.
 pub trait Observer {
     fn event(&mut self, _e: Event) {}

@@ -34,6 +34,13 @@ use rand_pcg::Pcg64Mcg;
 use std::fmt;
 use std::sync::Arc;
 
+/// The most nodes a tree reserves up front: a node per iteration up to
+/// here (so that a decision of up to this many iterations allocates
+/// nothing, tests/zero_alloc.rs); past it the tree grows as it needs.
+/// Never one reservation per requested iteration: `ismcts:999999999` would
+/// ask for 32 GB before thinking at all (issue 41).
+pub const MAX_RESERVED_NODES: usize = 1 << 17;
+
 /// How long the search may think about one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Budget {
@@ -542,7 +549,8 @@ impl Tree {
             // At most one node per iteration (`reserve` counts from the
             // nodes already there): the tree never grows its vector during
             // the search, nor, after the agent's first, at its start.
-            self.nodes.reserve(n.saturating_sub(kept) as usize);
+            self.nodes
+                .reserve((n.saturating_sub(kept) as usize).min(MAX_RESERVED_NODES));
         }
         let mut buf = std::mem::take(&mut self.buf);
         let mut path = std::mem::take(&mut self.path);
@@ -684,7 +692,7 @@ impl IsmctsAgent {
                     // the root and a node per iteration of an iteration
                     // budget (`search` asks for the same), the buffers.
                     if let Goal::Visits(n) = IsmctsAgent::goal(search.budget, i as usize, k) {
-                        t.nodes.reserve(n as usize + 1);
+                        t.nodes.reserve((n as usize + 1).min(MAX_RESERVED_NODES));
                     }
                     t.buf.reserve(BUFFER);
                     t.path.reserve(BUFFER);
@@ -799,5 +807,24 @@ impl Agent for IsmctsAgent {
             .max_by_key(|(_, v)| *v)
             .map(|(c, _)| *c)
             .unwrap_or(options[0])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_huge_iteration_budget_reserves_a_bounded_tree() {
+        // Issue 41: `ismcts:999999999` asked for 32 GB up front and killed
+        // the studio. The reservation is bounded; the search grows past it.
+        let agent = IsmctsAgent::new(Budget::Iterations(999_999_999), 1);
+        for t in &agent.trees {
+            assert!(
+                t.nodes.capacity() <= 2 * MAX_RESERVED_NODES,
+                "{}",
+                t.nodes.capacity()
+            );
+        }
     }
 }

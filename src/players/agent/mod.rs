@@ -66,6 +66,18 @@ pub enum AgentSpec {
 }
 
 impl AgentSpec {
+    /// The opponent a human plays when they name none, at the terminal and
+    /// in the studio alike: two trees of 500 iterations play as well as one
+    /// of 1000 (BENCHMARKS.md) and answer in half the time on two cores; a
+    /// fixed count, not the machine's, so a seed gives the same game
+    /// everywhere.
+    pub fn default_opponent() -> AgentSpec {
+        AgentSpec::Ismcts(Search {
+            threads: 2,
+            ..Budget::Iterations(1000).into()
+        })
+    }
+
     /// The plain search with `budget`.
     pub fn ismcts(budget: Budget) -> AgentSpec {
         AgentSpec::Ismcts(Search::from(budget))

@@ -45,11 +45,40 @@ pub fn routes() -> Router<AppState> {
 
 /// A random 128-bit secret in hex: session ids and seat tokens.
 pub(crate) fn secret() -> String {
-    let mut b = [0u8; 16];
     // Without the operating system's randomness no secret can be made;
     // that is no state to serve games in.
-    getrandom::fill(&mut b).expect("the operating system's random source");
-    b.iter().map(|x| format!("{x:02x}")).collect()
+    crate::app::secret::token().expect("the operating system's random source")
+}
+
+/// The most a Play opponent may think about one decision: as many
+/// iterations as the Lab allows, two threads (the machine's cores, which
+/// other games share), and two seconds of a time budget. A bigger request
+/// would hold a game for minutes, or ask for memory by the gigabyte before
+/// it exists (issue 41).
+pub const MAX_THREADS: u8 = 2;
+pub const MAX_MILLIS: u32 = 2_000;
+
+/// An opponent named by a client, parsed and bounded.
+fn opponent(name: &str) -> Result<AgentSpec, ApiError> {
+    use crate::players::agent::Budget;
+    let max_iterations = super::lab::MAX_ITERATIONS;
+    let spec = AgentSpec::parse(name).map_err(ApiError::bad_request)?;
+    let threads = match &spec {
+        AgentSpec::Ismcts(s) => s.threads,
+        _ => 1,
+    };
+    match spec.budget() {
+        Some(Budget::Iterations(n)) if n > max_iterations => Err(ApiError::bad_request(format!(
+            "ismcts:{n}: an opponent thinks at most {max_iterations} iterations per decision here"
+        ))),
+        Some(Budget::Millis(ms)) if ms > MAX_MILLIS => Err(ApiError::bad_request(format!(
+            "ismcts:{ms}ms: an opponent thinks at most {MAX_MILLIS} ms per decision here"
+        ))),
+        _ if threads > MAX_THREADS => Err(ApiError::bad_request(format!(
+            "threads={threads}: an opponent thinks on at most {MAX_THREADS} threads here"
+        ))),
+        _ => Ok(spec),
+    }
 }
 
 #[derive(Deserialize)]
@@ -67,7 +96,10 @@ struct NewGame {
 struct Created {
     game: String,
     mode: String,
-    seed: u64,
+    /// Only when the request chose it: a seed drawn here is a secret until
+    /// the game is over (issue 40).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
     /// Tokens of the human seats.
     seats: seat::PerSide<Option<String>>,
 }
@@ -119,16 +151,23 @@ async fn create(
                     req.mode
                 ))
             })?;
-            let ai = AgentSpec::parse(req.ai.as_deref().unwrap_or("heuristic"))
-                .map_err(ApiError::bad_request)?;
+            let ai = match req.ai.as_deref() {
+                None => AgentSpec::default_opponent(),
+                Some(name) => opponent(name)?,
+            };
             Mode::Against { human, ai }
         }
     };
-    let seed = req.seed.unwrap_or_else(|| {
-        let mut b = [0u8; 8];
-        getrandom::fill(&mut b).expect("the operating system's random source");
-        u64::from_le_bytes(b) >> 16
-    });
+    let chosen = req.seed.is_some();
+    let seed = match req.seed {
+        Some(seed) => seed,
+        None => crate::app::secret::random_seed().map_err(|e| {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("no random seed from the operating system: {e}"),
+            )
+        })?,
+    };
     let rules = st.current_rules();
     let mode_name = match &mode {
         Mode::Hotseat => "hotseat".to_string(),
@@ -136,7 +175,7 @@ async fn create(
     };
     // The deal and an agent that moves first run off the async workers.
     let session = tokio::task::spawn_blocking(move || {
-        let mut s = Session::new(rules, seed, mode);
+        let mut s = Session::new(rules, seed, chosen, mode);
         s.run_agents().map(|()| s)
     })
     .await
@@ -146,6 +185,7 @@ async fn create(
         editor: session.token(Side::Editor).map(str::to_string),
         nixon: session.token(Side::Nixon).map(str::to_string),
     };
+    let shown = session.shown_seed();
     let game = st.sessions.insert(session).map_err(|Full::Full(n)| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -157,7 +197,7 @@ async fn create(
         Json(Created {
             game,
             mode: mode_name,
-            seed,
+            seed: shown,
             seats,
         }),
     )
@@ -253,11 +293,8 @@ async fn undo(
     let gid = id.clone();
     with_game(&st, &id, move |s| {
         let side = seat_of(s, &headers)?;
-        if !s.undo(side) {
-            return Err(ApiError::conflict(
-                "nothing to undo: you have not decided anything yet",
-            ));
-        }
+        s.undo(side)
+            .map_err(|why| ApiError::conflict(why.to_string()))?;
         Ok(Json(seat::seat_view(&gid, s, side, since)))
     })
     .await
@@ -294,19 +331,28 @@ async fn scenario(
             ));
         }
         let n = s.log.choices.len();
+        // The seed only where it may be shown: a hotseat game's file holds
+        // the position, not the key to every deal still to come.
+        let (about, file) = match s.shown_seed() {
+            Some(seed) => (
+                format!("saved by the studio after {n} choices (seed {seed})"),
+                format!("watergate-{seed}-{n}.ron"),
+            ),
+            None => (
+                format!("saved by the studio after {n} choices"),
+                format!("watergate-{n}.ron"),
+            ),
+        };
         let mut def = crate::formats::scenario::save::scenario_of(
             &s.rules,
             &s.state,
             "saved game",
-            &format!("saved by the studio after {n} choices (seed {})", s.seed),
+            &about,
         );
         // The download keeps the data and variant the server plays (a
         // studio game starts from no scenario: nothing is left out).
         crate::formats::scenario::save::RulesOrigin::of(&source, None).stamp(&mut def, None);
-        Ok(download(
-            crate::formats::scenario::save::to_text(&def),
-            &format!("watergate-{}-{n}.ron", s.seed),
-        ))
+        Ok(download(crate::formats::scenario::save::to_text(&def), &file))
     })
     .await
 }
@@ -318,12 +364,13 @@ async fn game_log(
 ) -> Result<Response, ApiError> {
     with_game(&st, &id, move |s| {
         seat_of(s, &headers)?;
-        if s.state.outcome().is_none() {
+        // The log holds the seed: only once the game is over.
+        let Some(seed) = s.shown_seed().filter(|_| s.state.outcome().is_some()) else {
             return Err(ApiError::forbidden(
                 "the log names every choice, hidden ones included: it can be downloaded once the game is over",
             ));
-        }
-        Ok(download(s.log.to_text(), &format!("watergate-{}.log.ron", s.seed)))
+        };
+        Ok(download(s.log.to_text(), &format!("watergate-{seed}.log.ron")))
     })
     .await
 }

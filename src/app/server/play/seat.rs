@@ -42,7 +42,13 @@ pub struct SeatView {
     /// Whose decision it is, when it is not the seat's.
     pub waiting_for: Option<Side>,
     pub can_undo: bool,
+    /// Why undo is refused now (shown on the disabled button).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why_no_undo: Option<String>,
     pub can_save: bool,
+    /// The deal's seed, only where a seat may see it: chosen by the player,
+    /// or once the game is over (issue 40).
+    pub seed: Option<u64>,
     pub log: LogPart,
 }
 
@@ -434,7 +440,9 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
         decision,
         waiting_for,
         can_undo: s.can_undo(seat),
+        why_no_undo: s.why_no_undo(seat),
         can_save: s.can_save(),
+        seed: s.shown_seed(),
         log: LogPart {
             from,
             lines: narration[from..].to_vec(),

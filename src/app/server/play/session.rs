@@ -5,6 +5,7 @@
 //! secret token; the session id alone only says which game. Sessions are
 //! bounded in number and expire when idle.
 
+use crate::app::undo::{self, Horizon, NoUndo};
 use crate::formats::log::{players, GameLog};
 use crate::formats::narrate::narrate;
 use crate::game::engine::notation::parse_choice;
@@ -67,7 +68,12 @@ struct Snapshot {
 pub struct Session {
     pub rules: Arc<Rules>,
     pub state: State,
-    pub seed: u64,
+    /// The deal. A secret until the game is over unless the player chose
+    /// it (`seed_chosen`): the seed derives every hidden card and token,
+    /// so a seat that learned it could deal the same game in hotseat and
+    /// look (issue 40). Read it through [`Session::shown_seed`].
+    seed: u64,
+    seed_chosen: bool,
     pub mode: Mode,
     agents: BySide<Option<Box<dyn Agent>>>,
     /// Each human seat's secret, by `Side::index()`.
@@ -76,6 +82,13 @@ pub struct Session {
     pub narration: BySide<Vec<String>>,
     pub log: GameLog,
     history: Vec<Snapshot>,
+    /// Per side: undo may not go back before this point of `history`,
+    /// and why — since then the side has seen what it could not know at
+    /// the snapshots before it (the other side's decision, or something
+    /// drawn by chance). Taking those back would let the side choose again
+    /// knowing it, and replay the same draws: undo takes back only a
+    /// side's own decisions since it last learned something (issue 41).
+    horizon: Horizon,
     /// Counts every change (choices and undos): a request naming an older
     /// step is about a position that is gone.
     pub step: u64,
@@ -90,7 +103,9 @@ pub enum Refusal {
 }
 
 impl Session {
-    pub fn new(rules: Arc<Rules>, seed: u64, mode: Mode) -> Session {
+    /// A new game dealt from `seed`; `chosen`: the player named the seed
+    /// (it may then be shown at once).
+    pub fn new(rules: Arc<Rules>, seed: u64, chosen: bool, mode: Mode) -> Session {
         let mut events = Vec::new();
         let state = State::new_observed(&rules, seed, &mut events);
         let name = |side| match &mode {
@@ -113,12 +128,14 @@ impl Session {
             rules,
             state,
             seed,
+            seed_chosen: chosen,
             mode,
             agents,
             tokens,
             narration,
             log,
             history: Vec::new(),
+            horizon: Horizon::default(),
             step: 0,
         }
     }
@@ -145,9 +162,26 @@ impl Session {
         }
     }
 
-    /// Whether `side` has a decision of theirs to take back.
+    /// The seed, when a seat may see it: the player chose it, or the game
+    /// is over (then it is shown so the game can be replayed and shared).
+    pub fn shown_seed(&self) -> Option<u64> {
+        (self.seed_chosen || self.state.outcome().is_some()).then_some(self.seed)
+    }
+
+    /// Whether `side` has a decision of theirs it may take back.
     pub fn can_undo(&self, side: Side) -> bool {
-        self.history.iter().any(|s| s.side == side)
+        self.undo_target(side).is_ok()
+    }
+
+    /// Why `side` may not undo now, in the words a refusal would use.
+    pub fn why_no_undo(&self, side: Side) -> Option<String> {
+        self.undo_target(side).err().map(|e| e.to_string())
+    }
+
+    /// The snapshot undo would go back to for `side`, or why none.
+    fn undo_target(&self, side: Side) -> Result<usize, NoUndo> {
+        let latest = self.history.iter().rposition(|s| s.side == side);
+        self.horizon.allows(side, latest)
     }
 
     /// Whether `side` may download the whole position as a scenario file:
@@ -214,18 +248,22 @@ impl Session {
             choices: self.log.choices.len(),
             narration: BySide::from_fn(|side| self.narration[side].len()),
         };
-        match self.take(choice) {
-            Ok(()) => {}
+        let revealed = match self.take(choice) {
+            Ok(revealed) => revealed,
             Err(PlayError::Script(e)) => return Err(Refusal::Broken(e.to_string())),
             Err(e) => return Err(Refusal::Refused(e.to_string())),
-        }
+        };
         self.history.push(snap);
+        self.horizon
+            .learned(self.history.len(), Some(side), revealed);
         self.step += 1;
         self.run_agents()
     }
 
     /// Applies a choice, records it and narrates it to both sides.
-    fn take(&mut self, choice: Choice) -> Result<(), PlayError> {
+    /// Returns, per side, whether the choice may have shown it something
+    /// it did not know ([`undo::revealed`]).
+    fn take(&mut self, choice: Choice) -> Result<BySide<bool>, PlayError> {
         let before = self.state.clone();
         let mut events: Vec<Event> = Vec::new();
         self.state
@@ -239,7 +277,7 @@ impl Session {
             let lines = narrate(&self.rules, Some(side), &seen);
             self.narration[side].extend(lines);
         }
-        Ok(())
+        Ok(undo::revealed(&before, &self.state, &events))
     }
 
     /// The agents' moves until a human decides or the game ends. Blocking
@@ -272,7 +310,11 @@ impl Session {
                 )));
             }
             match self.take(c) {
-                Ok(()) => self.step += 1,
+                Ok(revealed) => {
+                    self.horizon
+                        .learned(self.history.len(), Some(side), revealed);
+                    self.step += 1
+                }
                 Err(e) => {
                     return Err(Refusal::Broken(format!(
                         "{side}'s agent's choice failed: {e}"
@@ -282,16 +324,17 @@ impl Session {
         }
     }
 
-    /// Back to `side`'s previous decision (taking back the agent's replies
-    /// and, in hotseat, the other player's choices since). `false`: none.
-    pub fn undo(&mut self, side: Side) -> bool {
-        let Some(i) = self.history.iter().rposition(|s| s.side == side) else {
-            return false;
-        };
-        // That decision and every later one are taken back.
+    /// Back to `side`'s previous decision, if nothing was learned since
+    /// (see `horizon`); refused with the reason otherwise, the game
+    /// unchanged.
+    pub fn undo(&mut self, side: Side) -> Result<(), NoUndo> {
+        let i = self.undo_target(side)?;
+        // That decision and every later one (all the side's own) are
+        // taken back.
         let Some(snap) = self.history.drain(i..).next() else {
-            return false;
+            return Err(NoUndo::Nothing);
         };
+        self.horizon.cut(i);
         self.state = snap.state;
         self.log.choices.truncate(snap.choices);
         self.log.outcome = self.state.outcome();
@@ -299,7 +342,7 @@ impl Session {
             self.narration[side].truncate(snap.narration[side]);
         }
         self.step += 1;
-        true
+        Ok(())
     }
 }
 
