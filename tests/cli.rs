@@ -380,3 +380,28 @@ fn an_unchosen_seed_is_a_secret_until_the_game_ends() {
     assert!(logged.contains(&seed.to_string()));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_game_log_given_where_a_scenario_is_wanted_points_at_replay() {
+    use watergate::formats::log::{players, GameLog};
+    let dir = temp_dir("log-as-scenario");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.log.ron");
+    let r = watergate::data::shipped();
+    GameLog::new_game(&r, 1, players("human", "random"))
+        .write(&file)
+        .unwrap();
+    for cmd in ["solve", "scenario", "puzzle"] {
+        let out = watergate(&[cmd, file.to_str().unwrap()]);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "this is a game log, not a scenario: `watergate replay {}` replays it",
+                file.display()
+            )),
+            "{cmd}: {err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -111,6 +111,16 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
         "own reaction card refused with the engine's reason"
     );
     assert!(out.contains("Commands:") && out.contains("save FILE"));
+    // The help's example space is one of the board's own.
+    let example = out
+        .split("a board space such as `")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("the help names a board space");
+    assert!(
+        r.board.spaces.iter().any(|s| s.id == example),
+        "`{example}` is not a space of the board"
+    );
     assert!(out.contains("Nothing to undo: this is the first decision."));
     assert!(out.contains("Undone: 1 choice taken back."));
     assert!(
@@ -451,4 +461,27 @@ fn compact_screens_fit_on_fifty_lines() {
     }
     // Real screens, not empty ones: the bound is met with content.
     assert!(longest > 30, "{longest}");
+}
+
+#[test]
+fn a_card_name_a_little_off_is_answered_with_the_card_meant() {
+    use watergate::game::engine::notation::parse_choice;
+    let r = watergate::data::shipped();
+    let s = State::new(&r, 3);
+    let mut options = Vec::new();
+    s.legal(&r, &mut options);
+    let e = parse_choice(&r, &s, "pentagon_papers action", &options).unwrap_err();
+    assert!(
+        e.contains(
+            "(no card is called `pentagon_papers`; did you mean `the_pentagon_papers action`?)"
+        ),
+        "{e}"
+    );
+    let e = parse_choice(&r, &s, "recruit_deen value", &options).unwrap_err();
+    assert!(e.contains("did you mean `recruit_dean value`?"), "{e}");
+    // A real card not among the options, or nothing like a card: no guess.
+    let e = parse_choice(&r, &s, "the_pentagon_papers action", &options).unwrap_err();
+    assert!(!e.contains("did you mean"), "{e}");
+    let e = parse_choice(&r, &s, "zzzzzzzzzzzz", &options).unwrap_err();
+    assert!(!e.contains("did you mean"), "{e}");
 }

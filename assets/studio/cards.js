@@ -50,7 +50,7 @@ export function cardFace(card) {
     h("div", { class: "type" }, `${card.side} · ${card.type}${card.reaction ? " · reaction" : ""}`,
       " ", field(card, "colours", card.colours.map(pip), "colours")),
     card.informant ? h("div", { class: "informant" }, `Informant: ${card.informant}`,
-      card.steps !== null ? [" · ", field(card, "steps", `${card.steps} steps`)] : null) : null,
+      card.steps !== null ? [" · ", field(card, "steps", `${card.steps} step${card.steps === 1 ? "" : "s"}`)] : null) : null,
     // The requirement, unless the action text states it already.
     card.requirement && !/requirement/i.test(card.action_text) ? h("div", { class: "requirement" }, `Requirement: ${card.requirement}`) : null,
     h("p", { class: "action" }, card.action_text),
@@ -80,7 +80,7 @@ export async function mount(el, { area }) {
 function gallery(el, doc) {
   const marked = doc.cards.filter((c) => c.placeholders.length).length;
   el.replaceChildren(h("section", { class: "gallery" },
-    h("h1", {}, `The cards of ${doc.game} (${doc.cards.length})`),
+    h("h1", {}, `The ${doc.cards.length} cards of ${doc.game}`),
     h("p", { class: "legend" },
       `Drawn from the data (fingerprint ${doc.fingerprint}). `,
       h("span", { class: "placeholder" }, "Dashed fields", h("sup", { class: "q" }, "D2")),

@@ -225,7 +225,7 @@ class Play {
     const decision = h("section", { class: "panel decision", id: "decision" });
     if (d) {
       decision.append(h("h2", { id: "prompt" }, d.prompt),
-        h("ol", { class: "options", start: 0 }, ...opts.map((o) => h("li", {},
+        h("ol", { class: "options", start: 1 }, ...opts.map((o) => h("li", {},
           h("button", { class: "option", "data-index": o.index, onclick: () => pick(o.index) }, o.text),
           h("code", {}, o.notation)))));
       const text = h("input", { id: "notation", type: "text", placeholder: "or type a choice: ev2, pass, deep_throat value…", autocomplete: "off" });

@@ -293,7 +293,7 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
     };
     let _ = writeln!(
         out,
-        "  ({slips}; ● face-up token{}, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon)",
+        "  ({slips}; ● face-up token{}, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon; * after a token's colours: its momentum symbol)",
         if st.colour { "" } else { " (its colours under tokens)" }
     );
     // Names cut short to fit are spelled out, never left cut.
@@ -441,7 +441,7 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
             };
             let _ = writeln!(
                 out,
-                "  ({slips}; ● up ■ down · empty; ↑ recruited ↓ secured)"
+                "  ({slips}; ● up ■ down · empty; ↑ recruited ↓ secured; * momentum symbol)"
             );
         } else {
             let _ = writeln!(out, "{line}");
@@ -595,16 +595,16 @@ pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String 
         } else {
             let _ = writeln!(
                 out,
-                "  {:<7} hand: {} cards",
+                "  {:<7} hand: {}",
                 side.name(),
-                s.hand(side).len()
+                crate::game::wording::count(s.hand(side).len(), "card")
             );
         }
         let _ = writeln!(
             out,
-            "  {:<7} deck: {} cards · discard pile: {}",
+            "  {:<7} deck: {} · discard pile: {}",
             side.name(),
-            s.deck(side).len(),
+            crate::game::wording::count(s.deck(side).len(), "card"),
             card_names(r, s.discards(side))
         );
     }

@@ -8,6 +8,15 @@ use crate::game::engine::{Ask, ChanceOf};
 use crate::game::program::{Amount, EvidenceFilter, Face, TokenSelector};
 
 /// What a random event decides.
+/// `n` things in words: "1 card", "3 cards".
+pub fn count(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
 pub fn chance(c: ChanceOf) -> &'static str {
     match c {
         ChanceOf::EvidenceDrawn => "evidence drawn from the bag",
@@ -27,9 +36,9 @@ pub fn ask(a: &Ask) -> String {
             up_to,
             done,
         } => {
-            let n = match steps {
-                Amount::Fixed(n) => n.to_string(),
-                Amount::TriggerValue => "the answered card's value in".to_string(),
+            let steps = match steps {
+                Amount::Fixed(n) => self::count(*n as usize, "step"),
+                Amount::TriggerValue => "the answered card's value in steps".to_string(),
             };
             let which = if what.trigger_token {
                 "the token the answered play was moving".to_string()
@@ -47,7 +56,7 @@ pub fn ask(a: &Ask) -> String {
             } else {
                 String::new()
             };
-            format!("move {which} {n} steps{more}")
+            format!("move {which} {steps}{more}")
         }
         Ask::Place { what, space } => format!("put {} on space {space}", selector(what)),
         Ask::TrackToBag { filter } => format!(
@@ -124,6 +133,20 @@ mod tests {
             ask(&a),
             "move a face-down green evidence token 2 steps (2 of 2, or stop)"
         );
+    }
+
+    #[test]
+    fn one_of_a_thing_is_singular() {
+        assert_eq!(count(1, "card"), "1 card");
+        assert_eq!(count(0, "card"), "0 cards");
+        let a = Ask::Move {
+            what: TokenSelector::default(),
+            steps: Amount::Fixed(1),
+            count: 1,
+            up_to: false,
+            done: 0,
+        };
+        assert!(ask(&a).ends_with(" 1 step"), "{}", ask(&a));
     }
 
     #[test]

@@ -35,6 +35,16 @@ pub fn svg(result: &SimResult, label: &str, against: &str) -> Result<String, Str
     Ok(text)
 }
 
+/// The runs' colours in the game-length chart: the Okabe–Ito palette's
+/// blue, orange, sky blue and vermillion, told apart with every common
+/// colour blindness (plotters' default palette starts red, green).
+const RUN_COLOURS: [RGBColor; 4] = [
+    RGBColor(0, 114, 178),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(213, 94, 0),
+];
+
 fn render(
     root: DrawingArea<SVGBackend, plotters::coord::Shift>,
     result: &SimResult,
@@ -154,7 +164,7 @@ fn render(
         .map_err(err)?;
     let width = 0.8 / runs.len() as f64;
     for (k, (name, t)) in runs.iter().enumerate() {
-        let colour = Palette99::pick(k);
+        let colour = RUN_COLOURS[k % RUN_COLOURS.len()];
         let style = colour.mix(0.7).filled();
         hist.draw_series(t.rounds_histogram.iter().map(|(round, n)| {
             let x0 = *round as f64 - 0.4 + k as f64 * width;
@@ -174,4 +184,33 @@ fn render(
         .map_err(err)?;
     root.present().map_err(err)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::sim::{simulate_compare, SimConfig};
+    use crate::players::agent::AgentSpec;
+
+    #[test]
+    fn the_game_length_chart_tells_its_runs_apart_without_red_against_green() {
+        let r = crate::data::shipped();
+        let cfg = SimConfig {
+            games: 20,
+            seed: 1,
+            first_game: 0,
+            editor: AgentSpec::Random,
+            nixon: AgentSpec::Random,
+            threads: 1,
+        };
+        let res = simulate_compare(&r, Some(&r), &cfg, &|_| {}).unwrap();
+        let text = svg(&res, "base", "again").unwrap().to_ascii_uppercase();
+        // Plotters' default palette: red, then green.
+        for bad in ["#E6194B", "#3CB44B"] {
+            assert!(!text.contains(bad), "{bad} in the chart");
+        }
+        for good in ["#0072B2", "#E69F00"] {
+            assert!(text.contains(good), "{good} missing from the chart");
+        }
+    }
 }

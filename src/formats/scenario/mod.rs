@@ -75,8 +75,15 @@ impl Scenario {
     }
 
     pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<Scenario, Diagnostics> {
-        let def =
-            data::parse_ron::<ScenarioDef>(display, text).map_err(|d| Diagnostics(vec![d]))?;
+        let def = data::parse_ron::<ScenarioDef>(display, text).map_err(|mut d| {
+            if d.message.contains("found `GameLog`") {
+                // The likeliest mix-up: a log where a position is wanted.
+                d.message = format!(
+                    "this is a game log, not a scenario: `watergate replay {display}` replays it (a position saved with `save` in `play` is a scenario)"
+                );
+            }
+            Diagnostics(vec![d])
+        })?;
         Ok(Scenario {
             def,
             display: display.to_string(),

@@ -256,6 +256,37 @@ fn chance_instr(r: &Rules, f: &RunFrame) -> Option<Instr> {
     super::vm::code(r, f).get(f.pc as usize).cloned()
 }
 
+/// A card the first word of `want` seems to mean but does not name
+/// (`pentagon_papers` for `the_pentagon_papers`): `; did you mean …?`, or
+/// nothing when it names a card or is like none.
+fn did_you_mean(r: &Rules, want: &str) -> String {
+    let Some(word) = want.split_whitespace().next() else {
+        return String::new();
+    };
+    let ids = r
+        .cards
+        .iter()
+        .flat_map(|c| [c.id.as_str(), short_id(&c.id)]);
+    if ids.clone().any(|id| id == word) || word.len() < 3 {
+        return String::new();
+    }
+    let close = ids
+        .map(|id| {
+            let d = crate::diag::edit_distance(word, id);
+            // A name the word is part of is as good as one typo away.
+            (if id.contains(word) { d.min(1) } else { d }, id.len(), id)
+        })
+        .min();
+    match close {
+        Some((d, _, id)) if d <= 2.max(word.len() / 4) => {
+            let rest = want[word.len()..].trim();
+            let spaced = if rest.is_empty() { "" } else { " " };
+            format!(" (no card is called `{word}`; did you mean `{id}{spaced}{rest}`?)")
+        }
+        _ => String::new(),
+    }
+}
+
 /// Finds the option a text names, among `options`. Accepts every name of
 /// [`names`], case- and space-insensitively.
 pub fn parse_choice(
@@ -279,8 +310,9 @@ pub fn parse_choice(
     match matches.as_slice() {
         [one] => Ok(*one),
         [] => Err(format!(
-            "`{}` is not one of the options: {}",
+            "`{}` is not one of the options{}: {}",
             text.trim(),
+            did_you_mean(r, &want),
             options
                 .iter()
                 .map(|c| format_choice(r, s, *c))
