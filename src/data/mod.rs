@@ -8,11 +8,13 @@ pub mod origin;
 pub mod raw;
 pub mod source;
 pub mod srcmap;
+pub mod user_file;
 pub mod validate;
 pub mod variant;
 
 pub use origin::GameSource;
 pub use source::DataSet;
+pub use user_file::{read_user_file, ReadError, MAX_FILE_BYTES};
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::game::rules::Rules;
@@ -131,9 +133,12 @@ fn found_at(text: &str, line: usize, col: usize) -> String {
 
 /// Decodes a data file as UTF-8 text.
 pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
+    if let Some(why) = ds.unread.get(rel) {
+        return Err(Diagnostic::unread(ds.display_path(rel), why.clone()));
+    }
     let bytes = ds
         .get(rel)
-        .ok_or_else(|| Diagnostic::file(ds.display_path(rel), "missing file"))?;
+        .ok_or_else(|| Diagnostic::unread(ds.display_path(rel), "missing file"))?;
     std::str::from_utf8(bytes).map_err(|e| {
         let (line, col) = utf8_error_position(bytes, e.valid_up_to());
         Diagnostic::new(
@@ -145,21 +150,19 @@ pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
     })
 }
 
-/// Reads a file a user names (a scenario, a variant, a log) as UTF-8 text;
-/// a missing file or bad bytes are a diagnostic at the right place. `what`
-/// names the expected kind of file for the message.
+/// Reads a file a user names (a scenario, a variant, a log) as UTF-8 text,
+/// through [`read_user_file`] (or, for a shipped scenario or variant named
+/// by its relative path, the copy in the binary: [`source::shipped_file`]);
+/// a missing or refused file or bad bytes are a diagnostic at the right
+/// place. `what` names the expected kind of file for the message.
 pub fn read_text_file(
     path: &std::path::Path,
     what: &str,
 ) -> Result<String, crate::diag::Diagnostics> {
     use crate::diag::Diagnostics;
     let display = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| {
-        Diagnostics(vec![Diagnostic::file(
-            &display,
-            format!("cannot read: {e}"),
-        )])
-    })?;
+    let bytes = read_data_file(path)
+        .map_err(|e| Diagnostics(vec![Diagnostic::unread(&display, e.reason())]))?;
     String::from_utf8(bytes).map_err(|e| {
         let (line, col) = utf8_error_position(e.as_bytes(), e.utf8_error().valid_up_to());
         Diagnostics(vec![Diagnostic::new(
@@ -169,6 +172,28 @@ pub fn read_text_file(
             format!("not valid UTF-8 text: expected {what}"),
         )])
     })
+}
+
+/// The bytes of a file a scenario or variant names: the file on disk
+/// ([`read_user_file`]), or, when there is none at that path and the path is
+/// a relative one naming a shipped scenario or variant (`scenarios/…`, as
+/// the studio and `check --deep` name them), the copy embedded in the
+/// binary, so a shipped variant finds the files it names from any folder.
+pub fn read_data_file(path: &std::path::Path) -> Result<Vec<u8>, ReadError> {
+    match read_user_file(path) {
+        Err(ReadError::Io(p, e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            match source::shipped_file(path) {
+                Some(bytes) => Ok(bytes.to_vec()),
+                None => Err(ReadError::Io(p, e)),
+            }
+        }
+        other => other,
+    }
+}
+
+/// Whether [`read_data_file`] finds a file at `path`.
+pub fn data_file_exists(path: &std::path::Path) -> bool {
+    path.is_file() || (!path.exists() && source::shipped_file(path).is_some())
 }
 
 /// Line and column of the first byte that is not UTF-8.

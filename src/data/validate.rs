@@ -25,6 +25,9 @@ const MAX_ITEMS: usize = 250;
 
 pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     let mut d = Diagnostics::default();
+    for (rel, why) in &ds.unread {
+        d.push(Diagnostic::unread(ds.display_path(rel), why.clone()));
+    }
     let files = parse_all(ds, &mut d);
     let (Some(game), Some(tokens), Some(board)) = (files.game, files.tokens, files.board) else {
         return Err(d.sorted());
@@ -280,7 +283,8 @@ impl<'a> Scripts<'a> {
         rel: &str,
     ) -> Option<usize> {
         let unit = self.compile(d, rel);
-        if unit.is_none() && !self.ds.files.contains_key(rel) {
+        let refused = self.ds.unread.contains_key(rel);
+        if unit.is_none() && !self.ds.files.contains_key(rel) && !refused {
             d.push(p.at(field, format!("no script file `{rel}` in the data")));
         }
         unit

@@ -315,7 +315,7 @@ impl Variant {
         }
         for (i, file) in self.def.add_cards.iter().enumerate() {
             let path = self.dir.join(file);
-            match std::fs::read(&path) {
+            match data::read_data_file(&path) {
                 Ok(bytes) => {
                     let name = Path::new(file)
                         .file_name()
@@ -325,10 +325,7 @@ impl Variant {
                     copied.insert(rel.clone(), path.display().to_string());
                     ds.files.insert(rel, bytes);
                 }
-                Err(e) => d.push(self.at(
-                    &format!("add_cards[{i}]"),
-                    format!("cannot read `{}`: {e}", path.display()),
-                )),
+                Err(e) => d.push(self.at(&format!("add_cards[{i}]"), unread_named(&e))),
             }
         }
         for (i, (rel, file)) in self.def.files.iter().enumerate() {
@@ -340,15 +337,12 @@ impl Variant {
                 continue;
             }
             let path = self.dir.join(file);
-            match std::fs::read(&path) {
+            match data::read_data_file(&path) {
                 Ok(bytes) => {
                     copied.insert(rel.clone(), path.display().to_string());
                     ds.files.insert(rel.clone(), bytes);
                 }
-                Err(e) => d.push(self.at(
-                    &format!("files[{i}][1]"),
-                    format!("cannot read `{}`: {e}", path.display()),
-                )),
+                Err(e) => d.push(self.at(&format!("files[{i}][1]"), unread_named(&e))),
             }
         }
         if !d.is_empty() {
@@ -405,6 +399,14 @@ impl Variant {
     pub fn rules(&self, base: &DataSet) -> Result<Rules, Diagnostics> {
         let ds = self.apply(base)?;
         data::load(&ds)
+    }
+}
+
+/// A file the variant names that was not read, in the variant's words.
+fn unread_named(e: &data::ReadError) -> String {
+    match e {
+        data::ReadError::Io(p, e) => format!("cannot read `{}`: {e}", p.display()),
+        other => format!("`{}`: {}", other.path().display(), other.reason()),
     }
 }
 

@@ -262,7 +262,10 @@ pub fn deep_check(
 /// option of the position it reaches.
 fn check_scenario(r: &Rules, ds: &DataSet, flags: &GameSource, file: &Path, out: &mut DeepReport) {
     let shown = file.display().to_string();
-    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let text = crate::data::read_data_file(file)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .unwrap_or_default();
     // Variant and data files kept beside the scenarios are not scenarios.
     let head = text
         .lines()

@@ -96,8 +96,8 @@ impl Files {
         match self {
             Files::Folder(root) => {
                 let path = super::paths::file_in(&root.join(folder), name)?;
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| ApiError::not_found(format!("cannot read `{name}`: {e}")))?;
+                let text = crate::data::user_file::read_user_text(&path)
+                    .map_err(|e| ApiError::not_found(format!("`{name}`: {e}")))?;
                 Ok((path.display().to_string(), text))
             }
             Files::Shipped => {

@@ -126,7 +126,7 @@ impl Scenario {
         };
         for v in &origin.variants {
             if let Some(rel) = &v.in_scenario {
-                if !v.path.is_file() {
+                if !data::data_file_exists(&v.path) {
                     let mut pr = self.problems();
                     pr.at(
                         "variant",
