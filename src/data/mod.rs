@@ -107,6 +107,33 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
     m
 }
 
+/// The struct name a RON text opens with (`Variant` for `Variant(…`),
+/// after blanks, comments and `#![enable(…)]` attributes; `Some("")` for an
+/// unnamed struct `(…`, `None` when the text opens with anything else.
+/// What kind of file it is, without parsing it: the studio lists as
+/// variants only the files that open as one, and `check --deep` plays as
+/// scenarios only those that open as one.
+pub fn ron_head(text: &str) -> Option<&str> {
+    let mut rest = text.trim_start_matches('\u{feff}');
+    loop {
+        rest = rest.trim_start();
+        if let Some(r) = rest.strip_prefix("//") {
+            rest = r.find('\n').map_or("", |i| &r[i..]);
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.find("*/").map_or("", |i| &r[i + 2..]);
+        } else if let Some(r) = rest.strip_prefix("#!") {
+            rest = r.find(']').map_or("", |i| &r[i + 1..]);
+        } else {
+            break;
+        }
+    }
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, after) = rest.split_at(name_len);
+    after.trim_start().starts_with('(').then_some(name)
+}
+
 /// The token at `line:col` (up to a delimiter), for error messages.
 fn found_at(text: &str, line: usize, col: usize) -> String {
     let Some(l) = text.lines().nth(line.saturating_sub(1)) else {
@@ -227,5 +254,23 @@ pub fn shipped() -> Rules {
     match load(&DataSet::embedded()) {
         Ok(r) => r,
         Err(d) => panic!("the shipped data does not load:\n{d}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ron_head;
+
+    #[test]
+    fn a_files_kind_is_the_struct_it_opens_with() {
+        assert_eq!(ron_head("Variant(name: \"x\")"), Some("Variant"));
+        assert_eq!(
+            ron_head("// a board\n/* note */\n#![enable(implicit_some)]\n  Board (\n"),
+            Some("Board")
+        );
+        assert_eq!(ron_head("\n(seed: 1)"), Some(""));
+        assert_eq!(ron_head("[1, 2]"), None);
+        assert_eq!(ron_head("// only a comment"), None);
+        assert_eq!(ron_head(""), None);
     }
 }

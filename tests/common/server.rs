@@ -16,7 +16,17 @@ pub struct Server {
 impl Server {
     /// Starts the studio with extra arguments (`--data DIR`, `--max-games N`…).
     pub fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        Server::start_in(None, args)
+    }
+
+    /// The studio started in folder `cwd` (the test's own when `None`): an
+    /// installed binary run from anywhere.
+    pub fn start_in(cwd: Option<&std::path::Path>, args: &[&str]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_watergate"));
+        if let Some(dir) = cwd {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
