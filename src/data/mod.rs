@@ -6,6 +6,7 @@
 pub mod diff;
 pub mod origin;
 pub mod raw;
+pub mod recover;
 pub mod source;
 pub mod srcmap;
 pub mod user_file;
@@ -57,6 +58,16 @@ pub fn parse_ron<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Di
     })
 }
 
+/// Parses one RON text into `T`, or reports every error that can be
+/// reached in it ([`recover`]: misspelt names are patched to find the next
+/// error), each where it stands; where the parser cannot go on, the last
+/// error says so.
+pub fn parse_ron_all<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Diagnostics> {
+    ron_options()
+        .from_str::<T>(text)
+        .map_err(|e| Diagnostics(recover::all_errors::<T>(display, text, e)))
+}
+
 /// The RON error in words a designer can act on: which field, what was
 /// expected, and what was found there.
 pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize) -> String {
@@ -66,6 +77,7 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
     // field and quote what is there.
     if let Some(what) = msg.strip_prefix("Expected ") {
         if !what.starts_with("comma")
+            && !what.starts_with("colon")
             && !what.starts_with("closing")
             && !what.starts_with("opening")
         {
@@ -99,6 +111,9 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
     }
     if msg == "Expected comma" {
         return "expected a comma before this (after the previous value)".to_string();
+    }
+    if msg == "Expected colon" {
+        return "expected a colon here (`name: value`)".to_string();
     }
     let mut m = msg.to_string();
     if let Some(first) = m.get(0..1) {
@@ -230,10 +245,10 @@ pub fn utf8_error_position(bytes: &[u8], valid_up_to: usize) -> (usize, usize) {
 }
 
 /// Parses a data file into a definition with its source map.
-pub fn parse_file<T: DeserializeOwned>(ds: &DataSet, rel: &str) -> Result<Parsed<T>, Diagnostic> {
+pub fn parse_file<T: DeserializeOwned>(ds: &DataSet, rel: &str) -> Result<Parsed<T>, Diagnostics> {
     let display = ds.display_path(rel);
-    let text = text_of(ds, rel)?;
-    let def = parse_ron::<T>(&display, text)?;
+    let text = text_of(ds, rel).map_err(|d| Diagnostics(vec![d]))?;
+    let def = parse_ron_all::<T>(&display, text)?;
     Ok(Parsed {
         def,
         rel: rel.to_string(),

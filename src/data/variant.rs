@@ -152,7 +152,7 @@ impl Variant {
     }
 
     pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<Variant, Diagnostics> {
-        let def = data::parse_ron::<VariantDef>(display, text).map_err(|d| Diagnostics(vec![d]))?;
+        let def = data::parse_ron_all::<VariantDef>(display, text)?;
         Ok(Variant {
             def,
             display: display.to_string(),
@@ -226,7 +226,7 @@ impl Variant {
                         entry,
                     );
                 }
-                Err(e) => d.push(e),
+                Err(e) => d.extend(e),
             }
         }
         if let Some(b) = &self.def.board {
@@ -260,7 +260,7 @@ impl Variant {
                     patch_card(&mut p.def, patch);
                     write(&mut ds, rel, &p.def, &mut origin, &format!("cards[{i}]"));
                 }
-                Err(e) => d.push(e),
+                Err(e) => d.extend(e),
             }
         }
         if !self.def.token_counts.is_empty() {
@@ -300,7 +300,7 @@ impl Variant {
                         "token_counts",
                     );
                 }
-                Err(e) => d.push(e),
+                Err(e) => d.extend(e),
             }
         }
         for (i, id) in self.def.remove_cards.iter().enumerate() {

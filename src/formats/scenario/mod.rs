@@ -75,8 +75,7 @@ impl Scenario {
     }
 
     pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<Scenario, Diagnostics> {
-        let def =
-            data::parse_ron::<ScenarioDef>(display, text).map_err(|d| Diagnostics(vec![d]))?;
+        let def = data::parse_ron_all::<ScenarioDef>(display, text)?;
         Ok(Scenario {
             def,
             display: display.to_string(),
