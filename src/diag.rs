@@ -9,7 +9,8 @@ use std::fmt;
 pub struct Diagnostic {
     /// The file as the user knows it (relative to the data root, or as given).
     pub path: String,
-    /// 1-based line; 0 when the problem concerns the file as a whole.
+    /// 1-based line; 0 when there is no text to point into (a missing or
+    /// refused file): then the diagnostic shows as `path: message`.
     pub line: usize,
     /// 1-based column; 0 when unknown.
     pub col: usize,
@@ -31,9 +32,17 @@ impl Diagnostic {
         }
     }
 
-    /// A problem about a whole file (missing, unreadable, not UTF-8…).
+    /// A problem about a whole file whose text was read (an unexpected
+    /// file, a folder's missing card), shown at its start.
     pub fn file(path: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic::new(path, 1, 1, message)
+    }
+
+    /// A problem with a file or folder that has no text to point into
+    /// (missing, unreadable, refused): shown as `path: message`, with no
+    /// line and column.
+    pub fn unread(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Diagnostic::new(path, 0, 0, message)
     }
 
     /// The line of `source` the diagnostic points at, with a caret under the
@@ -62,6 +71,10 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            // No text to point into: the path alone.
+            return write!(f, "{}: {}", self.path, self.message);
+        }
         write!(
             f,
             "{}:{}:{}: {}",
@@ -163,6 +176,17 @@ mod tests {
         let t = "ab\ncd\n";
         assert_eq!(line_col(t, 0), (1, 1));
         assert_eq!(line_col(t, 4), (2, 2));
+    }
+
+    #[test]
+    fn a_file_without_text_has_no_position() {
+        let d = Diagnostic::unread("/nope.ron", "cannot read: no such file");
+        assert_eq!(d.to_string(), "/nope.ron: cannot read: no such file");
+        assert_eq!(d.snippet("anything"), None);
+        assert_eq!(
+            Diagnostic::new("a.ron", 2, 3, "bad").to_string(),
+            "a.ron:2:3: bad"
+        );
     }
 
     #[test]

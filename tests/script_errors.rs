@@ -77,6 +77,18 @@ fn plain_check_misses_the_state_dependent_branch_and_deep_check_finds_it() {
     assert_eq!(again.status.code(), Some(3));
     assert_eq!(stderr(&again).lines().next(), Some(PURPLE));
     assert!(stderr(&again).contains("in game 0 of `mydata/`"));
+    // Both name the same game by its game seed, and the deep check says the
+    // command plays it as game 0 (it said "game 1" against the command's 0).
+    let seed_of = |text: &str| {
+        let at = text.find("game seed ").expect("a game seed") + "game seed ".len();
+        text[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert!(err.contains("(game 0 of the reproduce command)"), "{err}");
+    assert_eq!(seed_of(&err), seed_of(&stderr(&again)), "{err}");
 }
 
 #[test]

@@ -25,7 +25,7 @@ export function start(el) {
         h("div", { class: "live-problems", id: "live-problems", role: "alert" },
           h("p", {}, "The data folder no longer loads; new games keep the last rules that did. Fix these and save:"),
           s.problems.map((p) => h("div", { class: "problem" },
-            h("div", {}, h("span", { class: "where" }, `${p.path}:${p.line}:${p.col}`), `: ${p.message}`),
+            h("div", {}, h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path), `: ${p.message}`),
             p.source_line !== null ? h("pre", {}, `${p.line} | ${p.source_line}\n${" ".repeat(String(p.line).length)} | ${" ".repeat(Math.max(0, p.col - 1))}^`) : null))));
     } else {
       el.append(h("span", { class: "live-badge", id: "live-badge", title: `fingerprint ${s.fingerprint}` },

@@ -97,7 +97,7 @@ function show(el, info, rp) {
       h("p", { class: "notice" }, "The whole game is shown (logs are written for both players)."),
       rp.warning ? h("p", { class: "error" }, rp.warning) : null,
       rp.problem ? h("div", { class: "error", id: "replay-problem" },
-        h("p", {}, `${rp.problem.path}:${rp.problem.line}:${rp.problem.col}: ${rp.problem.message}`),
+        h("p", {}, `${rp.problem.path}${rp.problem.line ? `:${rp.problem.line}:${rp.problem.col}` : ""}: ${rp.problem.message}`),
         rp.problem.source_line ? h("pre", {}, rp.problem.source_line) : null) : null,
       h("div", { class: "scrub" },
         btn("first", "« first", () => go(0)), btn("prev", "◀", () => go(Number(slider.value) - 1)),

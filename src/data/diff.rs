@@ -66,7 +66,7 @@ pub fn diff(old: &DataSet, new: &DataSet) -> Result<Vec<Change>, Diagnostics> {
             (Ok(a), Ok(b)) => fields(thing, rel, &json(&a.def), &json(&b.def), out),
             (a, b) => {
                 for e in [a.err(), b.err()].into_iter().flatten() {
-                    d.push(e);
+                    d.extend(e);
                 }
             }
         }
@@ -191,7 +191,7 @@ fn by_id(
             Ok((id, v)) => {
                 out.insert(id, (rel.clone(), v));
             }
-            Err(e) => d.push(e),
+            Err(e) => d.extend(e),
         }
     }
     out

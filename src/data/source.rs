@@ -12,6 +12,73 @@ use std::path::{Path, PathBuf};
 static CARDS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/cards");
 #[cfg(feature = "shipped-data")]
 static SCRIPTS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scripts");
+/// The shipped puzzles and variants (`scenarios/puzzles`, `scenarios/variants`).
+#[cfg(feature = "shipped-data")]
+static SCENARIOS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
+
+/// The folder of the shipped scenarios and variants, as relative paths name them.
+pub const SHIPPED_SCENARIOS: &str = "scenarios";
+
+/// Folders nested deeper than this under `cards/` or `scripts/` are refused
+/// (a symbolic link to a parent folder would otherwise be walked forever).
+const MAX_FOLDER_DEPTH: usize = 16;
+
+/// `a/b/../c` → `a/c` without touching the file system; `None` for an
+/// absolute path or one that climbs above its start.
+fn normalise(p: &Path) -> Option<String> {
+    use std::path::Component;
+    let mut parts: Vec<String> = Vec::new();
+    for c in p.components() {
+        match c {
+            Component::Normal(s) => parts.push(s.to_str()?.to_string()),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            _ => return None,
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// The shipped copy of `path`, when `path` is relative and names a file
+/// under `scenarios/` embedded in the binary (`scenarios/variants/board_2025.ron`,
+/// `scenarios/puzzles/../variants/old_board.ron`). Callers look on disk
+/// first ([`crate::data::read_data_file`]).
+pub fn shipped_file(path: &Path) -> Option<&'static [u8]> {
+    let rel = normalise(path)?;
+    let inner = rel.strip_prefix(SHIPPED_SCENARIOS)?.strip_prefix('/')?;
+    #[cfg(feature = "shipped-data")]
+    {
+        SCENARIOS.get_file(inner).map(|f| f.contents())
+    }
+    #[cfg(not(feature = "shipped-data"))]
+    {
+        let _ = inner;
+        None
+    }
+}
+
+/// Every shipped scenario and variant file, by its relative path
+/// (`scenarios/puzzles/01_reaction_chain.ron`), sorted.
+pub fn shipped_scenario_paths() -> Vec<PathBuf> {
+    #[allow(unused_mut)]
+    let mut out = Vec::new();
+    #[cfg(feature = "shipped-data")]
+    {
+        fn walk(d: &Dir<'static>, out: &mut Vec<PathBuf>) {
+            for f in d.files() {
+                out.push(Path::new(SHIPPED_SCENARIOS).join(f.path()));
+            }
+            for sub in d.dirs() {
+                walk(sub, out);
+            }
+        }
+        walk(&SCENARIOS, &mut out);
+        out.sort();
+    }
+    out
+}
 
 /// The top-level folders of a data root.
 pub const DATA_FOLDERS: [&str; 2] = ["cards", "scripts"];
@@ -23,6 +90,10 @@ pub struct DataSet {
     /// The directory the files were read from; `None` for the embedded copy.
     pub root: Option<PathBuf>,
     pub files: BTreeMap<String, Vec<u8>>,
+    /// Files under the root that were not read (refused or unreadable: see
+    /// [`crate::data::read_user_file`]), by relative path, with the reason:
+    /// the loader reports each with the other problems.
+    pub unread: BTreeMap<String, String>,
 }
 
 impl DataSet {
@@ -36,7 +107,11 @@ impl DataSet {
             for (prefix, dir) in [("cards", &CARDS), ("scripts", &SCRIPTS)] {
                 collect_embedded(dir, prefix, &mut files);
             }
-            DataSet { root: None, files }
+            DataSet {
+                root: None,
+                files,
+                unread: BTreeMap::new(),
+            }
         }
         #[cfg(not(feature = "shipped-data"))]
         DataSet::default()
@@ -45,9 +120,10 @@ impl DataSet {
     /// Reads `dir/cards/**` and `dir/scripts/**`.
     pub fn from_dir(dir: &Path) -> Result<DataSet, Diagnostics> {
         let mut files = BTreeMap::new();
+        let mut unread = BTreeMap::new();
         let mut diags = Diagnostics::default();
         if !dir.is_dir() {
-            diags.push(Diagnostic::file(
+            diags.push(Diagnostic::unread(
                 dir.display().to_string(),
                 "not a directory: expected a data root holding `cards/` and `scripts/`",
             ));
@@ -56,23 +132,19 @@ impl DataSet {
         for folder in DATA_FOLDERS {
             let sub = dir.join(folder);
             if !sub.is_dir() {
-                diags.push(Diagnostic::file(
+                diags.push(Diagnostic::unread(
                     sub.display().to_string(),
                     format!("missing folder: a data root must hold `{folder}/`"),
                 ));
                 continue;
             }
-            if let Err(e) = collect_dir(&sub, folder, &mut files) {
-                diags.push(Diagnostic::file(
-                    sub.display().to_string(),
-                    format!("cannot read: {e}"),
-                ));
-            }
+            collect_dir(&sub, folder, &mut files, &mut unread, &mut diags, 0);
         }
         if diags.is_empty() {
             Ok(DataSet {
                 root: Some(dir.to_path_buf()),
                 files,
+                unread,
             })
         } else {
             Err(diags)
@@ -134,8 +206,36 @@ fn collect_embedded(dir: &Dir<'static>, prefix: &str, out: &mut BTreeMap<String,
     }
 }
 
-fn collect_dir(dir: &Path, rel: &str, out: &mut BTreeMap<String, Vec<u8>>) -> std::io::Result<()> {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)?.collect::<Result<_, _>>()?;
+/// Reads every file under `dir` (names starting with `.` left out) through
+/// the one user-file reader: a file that cannot be read or is refused (a
+/// device, a FIFO, too large) goes into `unread` with the reason, and the
+/// others are still read.
+fn collect_dir(
+    dir: &Path,
+    rel: &str,
+    out: &mut BTreeMap<String, Vec<u8>>,
+    unread: &mut BTreeMap<String, String>,
+    diags: &mut Diagnostics,
+    depth: usize,
+) {
+    if depth > MAX_FOLDER_DEPTH {
+        diags.push(Diagnostic::unread(
+            dir.display().to_string(),
+            format!("folders nested deeper than {MAX_FOLDER_DEPTH}: refused (a link to a parent folder?)"),
+        ));
+        return;
+    }
+    let entries = std::fs::read_dir(dir).and_then(|it| it.collect::<Result<Vec<_>, _>>());
+    let mut entries = match entries {
+        Ok(e) => e,
+        Err(e) => {
+            diags.push(Diagnostic::unread(
+                dir.display().to_string(),
+                format!("cannot read: {e}"),
+            ));
+            return;
+        }
+    };
     entries.sort_by_key(|e| e.file_name());
     for e in entries {
         let name = e.file_name().to_string_lossy().to_string();
@@ -145,10 +245,16 @@ fn collect_dir(dir: &Path, rel: &str, out: &mut BTreeMap<String, Vec<u8>>) -> st
         let path = e.path();
         let child = format!("{rel}/{name}");
         if path.is_dir() {
-            collect_dir(&path, &child, out)?;
+            collect_dir(&path, &child, out, unread, diags, depth + 1);
         } else {
-            out.insert(child, std::fs::read(&path)?);
+            match crate::data::read_user_file(&path) {
+                Ok(bytes) => {
+                    out.insert(child, bytes);
+                }
+                Err(e) => {
+                    unread.insert(child, e.reason());
+                }
+            }
         }
     }
-    Ok(())
 }

@@ -25,23 +25,43 @@ const MAX_ITEMS: usize = 250;
 
 pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     let mut d = Diagnostics::default();
+    for (rel, why) in &ds.unread {
+        d.push(Diagnostic::unread(ds.display_path(rel), why.clone()));
+    }
     let files = parse_all(ds, &mut d);
-    let (Some(game), Some(tokens), Some(board)) = (files.game, files.tokens, files.board) else {
-        return Err(d.sorted());
+    // A game file that did not parse leaves the others to check: what
+    // depends on it is skipped (the pictures of tokens.ron name the
+    // informants of the board and the cards; the scripts are run only on a
+    // whole game), never guessed.
+    let numbers = files.game.as_ref().and_then(|g| check_game(g, &mut d));
+    let (pictures, evidence) = match &files.tokens {
+        Some(t) => check_tokens(t, &mut d),
+        None => (Vec::new(), Vec::new()),
     };
-
-    let numbers = check_game(&game, &mut d);
-    let (pictures, evidence) = check_tokens(&tokens, &mut d);
-    let board_rt = check_board(&board, &pictures, &mut d);
-    check_informants_to_connect(&game, numbers.as_ref(), pictures.len(), &mut d);
+    let known = files.tokens.is_some().then_some(pictures.as_slice());
+    let board_rt = match (&files.board, known) {
+        (Some(b), Some(pictures)) => check_board(b, pictures, &mut d),
+        _ => None,
+    };
+    if let (Some(game), Some(_)) = (&files.game, known) {
+        check_informants_to_connect(game, numbers.as_ref(), pictures.len(), &mut d);
+    }
 
     let mut scripts = Scripts::new(ds, &pictures);
     let mut seen = Seen::default();
     let (runtime_cards, card_units) =
-        player_cards(ds, &files.cards, &pictures, &mut scripts, &mut seen, &mut d);
+        player_cards(ds, &files.cards, known, &mut scripts, &mut seen, &mut d);
     let (mcards, space_units) =
         momentum_cards(ds, &files.momentum, &mut scripts, &mut seen, &mut d);
-    check_momentum_to_win(&game, numbers.as_ref(), &mcards, &mut d);
+    if let Some(game) = &files.game {
+        check_momentum_to_win(game, numbers.as_ref(), &mcards, &mut d);
+    }
+    // Every script compiles, named by a card that parsed or not: an
+    // unknown function is reported with the rest.
+    scripts.compile_the_rest(&mut d);
+    let (Some(game), Some(_), Some(_)) = (&files.game, &files.tokens, &files.board) else {
+        return Err(d.sorted());
+    };
 
     // Run each script once: a script that reads no game state yields its
     // program now, and the program is reused at every play. The scripts
@@ -271,6 +291,36 @@ impl<'a> Scripts<'a> {
         u
     }
 
+    /// Compiles every script of the data no card compiled (named by a card
+    /// file that did not parse, or by none), in a host of its own so the
+    /// game's units stay those the cards name: their problems are
+    /// reported, the units dropped.
+    fn compile_the_rest(&mut self, d: &mut Diagnostics) {
+        let rest: Vec<&String> = self
+            .ds
+            .files
+            .keys()
+            .filter(|rel| rel.starts_with("scripts/") && rel.ends_with(".rhai"))
+            .filter(|rel| !self.units.contains_key(rel.as_str()))
+            .collect();
+        if rest.is_empty() {
+            return;
+        }
+        let mut host = RhaiHost::new(Vec::new());
+        for rel in rest {
+            match text_of(self.ds, rel) {
+                Ok(text) => {
+                    if let Err(problems) = host.compile(rel, &self.ds.display_path(rel), text) {
+                        for p in problems {
+                            d.push(p);
+                        }
+                    }
+                }
+                Err(e) => d.push(e),
+            }
+        }
+    }
+
     /// Compiles the script a card file names at `field`, reporting a missing file there.
     fn compile_named<T>(
         &mut self,
@@ -280,7 +330,8 @@ impl<'a> Scripts<'a> {
         rel: &str,
     ) -> Option<usize> {
         let unit = self.compile(d, rel);
-        if unit.is_none() && !self.ds.files.contains_key(rel) {
+        let refused = self.ds.unread.contains_key(rel);
+        if unit.is_none() && !self.ds.files.contains_key(rel) && !refused {
             d.push(p.at(field, format!("no script file `{rel}` in the data")));
         }
         unit
@@ -319,7 +370,7 @@ type CardUnit<'p> = (Option<usize>, &'p Parsed<PlayerCardDef>);
 fn player_cards<'p>(
     ds: &DataSet,
     cards: &'p [Parsed<PlayerCardDef>],
-    pictures: &[Picture],
+    pictures: Option<&[Picture]>,
     scripts: &mut Scripts,
     seen: &mut Seen,
     d: &mut Diagnostics,
@@ -327,7 +378,7 @@ fn player_cards<'p>(
     let mut runtime_cards = Vec::new();
     let mut card_units = Vec::new();
     if cards.len() > MAX_ITEMS {
-        d.push(Diagnostic::file(
+        d.push(Diagnostic::unread(
             ds.display_path("cards"),
             format!(
                 "{} player cards: at most {MAX_ITEMS} are supported",
@@ -345,7 +396,7 @@ fn player_cards<'p>(
     }
     for side in Side::BOTH {
         if !runtime_cards.iter().any(|c: &Card| c.side == side) {
-            d.push(Diagnostic::file(
+            d.push(Diagnostic::unread(
                 ds.display_path("cards"),
                 format!("no player cards for {side}: each side needs a deck"),
             ));
@@ -413,7 +464,7 @@ fn momentum_cards<'p>(
     }
     for side in Side::BOTH {
         if mcards[side].is_none() {
-            d.push(Diagnostic::file(
+            d.push(Diagnostic::unread(
                 ds.display_path(MOMENTUM_DIR.trim_end_matches('/')),
                 format!(
                     "no momentum card for {side}: expected one RON file per side in {MOMENTUM_DIR}"
@@ -448,11 +499,11 @@ fn probe(
     }
 }
 
-fn keep<T>(d: &mut Diagnostics, r: Result<T, Diagnostic>) -> Option<T> {
+fn keep<T>(d: &mut Diagnostics, r: Result<T, Diagnostics>) -> Option<T> {
     match r {
         Ok(v) => Some(v),
         Err(e) => {
-            d.push(e);
+            d.extend(e);
             None
         }
     }
@@ -843,12 +894,14 @@ fn check_board(p: &Parsed<BoardDef>, pictures: &[Picture], d: &mut Diagnostics) 
 fn requirement(
     p: &Parsed<PlayerCardDef>,
     r: &RequirementDef,
-    pictures: &[Picture],
+    pictures: Option<&[Picture]>,
     path: &str,
     d: &mut Diagnostics,
 ) -> Option<Requirement> {
     match r {
         RequirementDef::PictureInSupply(name) => {
+            // Pictures unknown (tokens.ron did not parse): not checked.
+            let pictures = pictures?;
             match pictures
                 .iter()
                 .position(|pic| pic.name.eq_ignore_ascii_case(name))
@@ -873,7 +926,7 @@ fn requirement(
 
 fn check_card(
     p: &Parsed<PlayerCardDef>,
-    pictures: &[Picture],
+    pictures: Option<&[Picture]>,
     d: &mut Diagnostics,
 ) -> Option<Card> {
     let c = &p.def;
@@ -906,9 +959,9 @@ fn check_card(
         }
         _ => {}
     }
-    let informant = match &c.informant {
-        None => None,
-        Some(name) => match pictures
+    let informant = match (&c.informant, pictures) {
+        (None, _) | (_, None) => None,
+        (Some(name), Some(pictures)) => match pictures
             .iter()
             .position(|pic| pic.name.eq_ignore_ascii_case(name))
         {

@@ -152,7 +152,7 @@ impl Variant {
     }
 
     pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<Variant, Diagnostics> {
-        let def = data::parse_ron::<VariantDef>(display, text).map_err(|d| Diagnostics(vec![d]))?;
+        let def = data::parse_ron_all::<VariantDef>(display, text)?;
         Ok(Variant {
             def,
             display: display.to_string(),
@@ -226,7 +226,7 @@ impl Variant {
                         entry,
                     );
                 }
-                Err(e) => d.push(e),
+                Err(e) => d.extend(e),
             }
         }
         if let Some(b) = &self.def.board {
@@ -260,7 +260,7 @@ impl Variant {
                     patch_card(&mut p.def, patch);
                     write(&mut ds, rel, &p.def, &mut origin, &format!("cards[{i}]"));
                 }
-                Err(e) => d.push(e),
+                Err(e) => d.extend(e),
             }
         }
         if !self.def.token_counts.is_empty() {
@@ -300,7 +300,7 @@ impl Variant {
                         "token_counts",
                     );
                 }
-                Err(e) => d.push(e),
+                Err(e) => d.extend(e),
             }
         }
         for (i, id) in self.def.remove_cards.iter().enumerate() {
@@ -315,7 +315,7 @@ impl Variant {
         }
         for (i, file) in self.def.add_cards.iter().enumerate() {
             let path = self.dir.join(file);
-            match std::fs::read(&path) {
+            match data::read_data_file(&path) {
                 Ok(bytes) => {
                     let name = Path::new(file)
                         .file_name()
@@ -325,10 +325,7 @@ impl Variant {
                     copied.insert(rel.clone(), path.display().to_string());
                     ds.files.insert(rel, bytes);
                 }
-                Err(e) => d.push(self.at(
-                    &format!("add_cards[{i}]"),
-                    format!("cannot read `{}`: {e}", path.display()),
-                )),
+                Err(e) => d.push(self.at(&format!("add_cards[{i}]"), unread_named(&e))),
             }
         }
         for (i, (rel, file)) in self.def.files.iter().enumerate() {
@@ -340,15 +337,12 @@ impl Variant {
                 continue;
             }
             let path = self.dir.join(file);
-            match std::fs::read(&path) {
+            match data::read_data_file(&path) {
                 Ok(bytes) => {
                     copied.insert(rel.clone(), path.display().to_string());
                     ds.files.insert(rel.clone(), bytes);
                 }
-                Err(e) => d.push(self.at(
-                    &format!("files[{i}][1]"),
-                    format!("cannot read `{}`: {e}", path.display()),
-                )),
+                Err(e) => d.push(self.at(&format!("files[{i}][1]"), unread_named(&e))),
             }
         }
         if !d.is_empty() {
@@ -405,6 +399,14 @@ impl Variant {
     pub fn rules(&self, base: &DataSet) -> Result<Rules, Diagnostics> {
         let ds = self.apply(base)?;
         data::load(&ds)
+    }
+}
+
+/// A file the variant names that was not read, in the variant's words.
+fn unread_named(e: &data::ReadError) -> String {
+    match e {
+        data::ReadError::Io(p, e) => format!("cannot read `{}`: {e}", p.display()),
+        other => format!("`{}`: {}", other.path().display(), other.reason()),
     }
 }
 

@@ -129,7 +129,7 @@ pub fn read(path: &Path) -> Result<LoadedLog, Diagnostics> {
 
 /// Parses a log from text.
 pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<LoadedLog, Diagnostics> {
-    let log = data::parse_ron::<GameLog>(display, text).map_err(|d| Diagnostics(vec![d]))?;
+    let log = data::parse_ron_all::<GameLog>(display, text)?;
     let loaded = LoadedLog {
         log,
         display: display.to_string(),

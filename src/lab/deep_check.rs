@@ -227,7 +227,13 @@ pub fn deep_check(
     }
     for (p, index, f) in failures {
         let (e, n, _) = &plan[p];
-        let mut place = format!("in game {index} of {e} (Editor) vs {n} (Nixon), seed {SEED}");
+        // The reproduce command plays this game alone, as its game 0: the
+        // game seed is what both name.
+        let mut place = format!(
+            "in game {index} of {e} (Editor) vs {n} (Nixon), seed {SEED}, game seed {} \
+             (game 0 of the reproduce command)",
+            f.seed
+        );
         if let Some(who) = &f.lookahead {
             place.push_str(&format!(", while {who} looked ahead"));
         }
@@ -262,14 +268,12 @@ pub fn deep_check(
 /// option of the position it reaches.
 fn check_scenario(r: &Rules, ds: &DataSet, flags: &GameSource, file: &Path, out: &mut DeepReport) {
     let shown = file.display().to_string();
-    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let text = crate::data::read_data_file(file)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .unwrap_or_default();
     // Variant and data files kept beside the scenarios are not scenarios.
-    let head = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .unwrap_or("");
-    if !head.starts_with("Scenario(") && !head.starts_with('(') {
+    if !matches!(crate::data::ron_head(&text), Some("Scenario" | "")) {
         return;
     }
     let scn = match Scenario::from_file(file) {

@@ -16,12 +16,30 @@ pub struct Server {
 impl Server {
     /// Starts the studio with extra arguments (`--data DIR`, `--max-games N`…).
     pub fn start(args: &[&str]) -> Server {
-        Server::start_with(args, &[])
+        Server::start_in(None, args)
     }
 
     /// [`Server::start`] with environment variables set (`XDG_DATA_HOME`…).
     pub fn start_with(args: &[&str], env: &[(&str, &std::path::Path)]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        Server::launch(None, args, env)
+    }
+
+    /// The studio started in folder `cwd` (the test's own when `None`): an
+    /// installed binary run from anywhere.
+    pub fn start_in(cwd: Option<&std::path::Path>, args: &[&str]) -> Server {
+        Server::launch(cwd, args, &[])
+    }
+
+    fn launch(
+        cwd: Option<&std::path::Path>,
+        args: &[&str],
+        env: &[(&str, &std::path::Path)],
+    ) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_watergate"));
+        if let Some(dir) = cwd {
+            command.current_dir(dir);
+        }
+        let mut child = command
             .args(["serve", "--port", "0"])
             .args(args)
             .envs(env.iter().map(|(k, v)| (*k, *v)))

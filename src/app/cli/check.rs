@@ -76,8 +76,23 @@ fn scenario_dirs(dir: Option<&Path>) -> Vec<PathBuf> {
     dirs
 }
 
+/// The scenario files the deep check plays: those of [`scenario_dirs`],
+/// and, when there is no `scenarios/` folder here (an installed binary run
+/// outside the checkout), the shipped scenarios built into the binary,
+/// named by their relative paths (`scenarios/puzzles/…`), which every
+/// command finds from any folder.
+fn scenario_files(dir: Option<&Path>) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    if !Path::new(crate::data::source::SHIPPED_SCENARIOS).is_dir() {
+        files = crate::data::source::shipped_scenario_paths();
+        files.retain(|f| f.extension().is_some_and(|x| x == "ron"));
+    }
+    files.extend(deep_check::scenario_files(&scenario_dirs(dir)));
+    files
+}
+
 fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games: u64) -> CliResult {
-    let files = deep_check::scenario_files(&scenario_dirs(flags.data.as_deref()));
+    let files = scenario_files(flags.data.as_deref());
     let total: u64 = deep_check::pairings(games)
         .iter()
         .map(|(_, _, n)| n)

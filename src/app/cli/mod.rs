@@ -449,7 +449,7 @@ fn exit(result: CliResult, data_dir: Option<&std::path::Path>) -> ExitCode {
 /// there again.
 pub fn report_script(e: &crate::game::engine::ScriptError, context: &str) {
     errln!("error: {e}");
-    let text = std::fs::read_to_string(&e.script).ok().or_else(|| {
+    let text = read_shown(std::path::Path::new(&e.script)).or_else(|| {
         DataSet::embedded()
             .get(&e.script)
             .and_then(|b| std::str::from_utf8(b).ok())
@@ -544,13 +544,26 @@ impl From<String> for CliError {
 
 pub type CliResult = Result<(), CliError>;
 
+/// The text of a file a message points into, to show its line: through
+/// the one user-file reader, so a device or FIFO named in a message is not
+/// read (nothing is shown for it).
+fn read_shown(path: &std::path::Path) -> Option<String> {
+    crate::data::read_data_file(path)
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+}
+
 /// Prints diagnostics to stderr: the `path:line:col: message` line, then
 /// the offending line of the file with a caret.
 pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
     let embedded = DataSet::embedded();
     for diag in d.iter() {
         errln!("{diag}");
-        let text = std::fs::read_to_string(&diag.path).ok().or_else(|| {
+        if diag.line == 0 {
+            // No text to show (a missing or refused file).
+            continue;
+        }
+        let text = read_shown(std::path::Path::new(&diag.path)).or_else(|| {
             let rel = match data_dir {
                 Some(dir) => std::path::Path::new(&diag.path)
                     .strip_prefix(dir)

@@ -816,8 +816,8 @@ pub fn merge(
     super::paths::report_outputs(csv, chart)?;
     let mut merged: Option<Report> = None;
     for f in files {
-        let text = std::fs::read_to_string(f)
-            .map_err(|e| CliError::Message(format!("cannot read {}: {e}", f.display())))?;
+        let text = crate::data::user_file::read_user_string(f, "a `simulate --json` result")
+            .map_err(CliError::Message)?;
         let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
             CliError::Message(format!(
                 "{}: not a `simulate --json` result: {e}",

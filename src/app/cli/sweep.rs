@@ -57,8 +57,8 @@ pub struct SweepArgs {
 }
 
 fn read_result(f: &Path) -> Result<SweepResult, CliError> {
-    let text = std::fs::read_to_string(f)
-        .map_err(|e| CliError::Message(format!("cannot read {}: {e}", f.display())))?;
+    let text = crate::data::user_file::read_user_string(f, "a `sweep --json` result")
+        .map_err(CliError::Message)?;
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
     })?;

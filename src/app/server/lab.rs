@@ -12,7 +12,7 @@
 //! agent), [`MAX_RUNNING`] runs at once.
 
 use super::error::{ApiError, JsonBody};
-use super::scenarios::{Files, VARIANTS};
+use super::scenarios::Files;
 use super::AppState;
 use crate::game::rules::Rules;
 use crate::lab::sim::{SimConfig, SimResult, Tally};
@@ -492,7 +492,7 @@ struct Variants {
 
 async fn variants(State(st): State<AppState>) -> Json<Variants> {
     Json(Variants {
-        variants: Files::of(&st.source).list(VARIANTS),
+        variants: Files::of(&st.source).variants(),
         max_games: MAX_GAMES,
         max_search_games: MAX_SEARCH_GAMES,
         max_iterations: MAX_ITERATIONS,

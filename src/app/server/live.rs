@@ -105,7 +105,7 @@ pub fn problems(d: &Diagnostics, root: &Path, variant: Option<&Path>) -> Vec<Pro
                     |v| matches!((v.canonicalize(), path.canonicalize()), (Ok(a), Ok(b)) if a == b),
                 );
             let line = (readable && diag.line > 0)
-                .then(|| std::fs::read_to_string(path).ok())
+                .then(|| crate::data::user_file::read_user_text(path).ok())
                 .flatten()
                 .and_then(|t| t.lines().nth(diag.line - 1).map(str::to_string));
             Problem::of(diag, line)

@@ -248,9 +248,8 @@ async fn replay(
                 ApiError::not_found(format!("there is no {:?} log folder", l.folder))
             })?;
             let path = super::paths::file_in(&dir, &l.name, "the log folder")?;
-            let text = std::fs::read_to_string(&path).map_err(|e| {
-                ApiError::not_found(format!("cannot read the log `{}`: {e}", l.name))
-            })?;
+            let text = crate::data::user_file::read_user_text(&path)
+                .map_err(|e| ApiError::not_found(format!("the log `{}`: {e}", l.name)))?;
             (l.name, text)
         }
         _ => return Err(ApiError::bad_request(

@@ -91,13 +91,25 @@ impl Files {
         names
     }
 
+    /// The variant files of `scenarios/variants`, by name: the `.ron` files
+    /// there that open as a `Variant` (the board, card and script files the
+    /// variants name lie beside them and are not offered).
+    pub fn variants(&self) -> Vec<String> {
+        let mut names = self.list(VARIANTS);
+        names.retain(|n| {
+            self.read(VARIANTS, n)
+                .is_ok_and(|(_, text)| crate::data::ron_head(&text) == Some("Variant"))
+        });
+        names
+    }
+
     /// The text of file `name` in `folder`, with the path to show.
     pub fn read(&self, folder: &str, name: &str) -> Result<(String, String), ApiError> {
         match self {
             Files::Folder(root) => {
                 let path = super::paths::file_in(&root.join(folder), name, "the data folder")?;
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| ApiError::not_found(format!("cannot read `{name}`: {e}")))?;
+                let text = crate::data::user_file::read_user_text(&path)
+                    .map_err(|e| ApiError::not_found(format!("`{name}`: {e}")))?;
                 Ok((path.display().to_string(), text))
             }
             Files::Shipped => {

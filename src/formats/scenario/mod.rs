@@ -75,14 +75,16 @@ impl Scenario {
     }
 
     pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<Scenario, Diagnostics> {
-        let def = data::parse_ron::<ScenarioDef>(display, text).map_err(|mut d| {
-            if d.message.contains("found `GameLog`") {
-                // The likeliest mix-up: a log where a position is wanted.
-                d.message = format!(
-                    "this is a game log, not a scenario: `watergate replay {display}` replays it (a position saved with `save` in `play` is a scenario)"
-                );
+        let def = data::parse_ron_all::<ScenarioDef>(display, text).map_err(|mut ds| {
+            for d in ds.0.iter_mut() {
+                if d.message.contains("found `GameLog`") {
+                    // The likeliest mix-up: a log where a position is wanted.
+                    d.message = format!(
+                        "this is a game log, not a scenario: `watergate replay {display}` replays it (a position saved with `save` in `play` is a scenario)"
+                    );
+                }
             }
-            Diagnostics(vec![d])
+            ds
         })?;
         Ok(Scenario {
             def,
@@ -133,7 +135,7 @@ impl Scenario {
         };
         for v in &origin.variants {
             if let Some(rel) = &v.in_scenario {
-                if !v.path.is_file() {
+                if !data::data_file_exists(&v.path) {
                     let mut pr = self.problems();
                     pr.at(
                         "variant",
