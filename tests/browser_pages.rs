@@ -249,6 +249,16 @@ fn the_card_sheet_prints_nine_cards_a_page_on_a4_and_letter() {
         if cards.len() != 42 {
             return Err(format!("the gallery shows {} cards, not 42", cards.len()));
         }
+        let title = c
+            .find(Locator::Css("h1"))
+            .await
+            .map_err(e)?
+            .text()
+            .await
+            .map_err(e)?;
+        if title != "The 42 cards of Watergate (base game)" {
+            return Err(format!("the cards page's title reads {title:?}"));
+        }
         if c.find(Locator::Css(".pp-card .placeholder sup.q"))
             .await
             .is_err()

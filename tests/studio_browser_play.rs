@@ -220,6 +220,17 @@ fn the_notation_box_takes_a_choice_and_shows_why_a_bad_one_is_refused() {
             .map_err(e)?;
         let code = wait_css(&c, "ol.options li code", 30).await?;
         let notation = code.text().await.map_err(e)?;
+        // Options are numbered from 1, as at the terminal.
+        let start = c
+            .find(Locator::Css("ol.options"))
+            .await
+            .map_err(e)?
+            .attr("start")
+            .await
+            .map_err(e)?;
+        if start.as_deref() != Some("1") {
+            return Err(format!("the options are numbered from {start:?}"));
+        }
         let before = step(&c).await;
         let input = c.find(Locator::Css("#notation")).await.map_err(e)?;
         input.send_keys("fly to the moon\n").await.map_err(e)?;
