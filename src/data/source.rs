@@ -25,7 +25,7 @@ const MAX_FOLDER_DEPTH: usize = 16;
 
 /// `a/b/../c` → `a/c` without touching the file system; `None` for an
 /// absolute path or one that climbs above its start.
-fn normalise(p: &Path) -> Option<String> {
+pub fn normalise(p: &Path) -> Option<String> {
     use std::path::Component;
     let mut parts: Vec<String> = Vec::new();
     for c in p.components() {

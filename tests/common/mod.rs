@@ -57,3 +57,27 @@ pub fn logged_game(seed: u64) -> (String, usize) {
     let n = lg.choices.len();
     (lg.to_text(), n)
 }
+
+/// Runs the built binary in `dir` with `stdin` as its input.
+pub fn watergate_in(
+    dir: &Path,
+    args: &[impl AsRef<std::ffi::OsStr>],
+    stdin: &str,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    child.wait_with_output().expect("the binary ends")
+}

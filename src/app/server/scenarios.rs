@@ -13,7 +13,7 @@ use crate::diag::Diagnostics;
 use crate::formats::scenario::Scenario;
 use crate::game::rules::Rules;
 use include_dir::{include_dir, Dir};
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 static SHIPPED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
 
@@ -39,23 +39,6 @@ pub fn problems(d: &Diagnostics) -> String {
 
 fn unprocessable(d: Diagnostics) -> ApiError {
     ApiError::unprocessable(problems(&d))
-}
-
-/// `a/b/../c` → `a/c`, without touching the file system; `None` when it
-/// climbs above its start or is absolute.
-fn normalise(p: &Path) -> Option<String> {
-    let mut parts: Vec<String> = Vec::new();
-    for c in p.components() {
-        match c {
-            Component::Normal(s) => parts.push(s.to_str()?.to_string()),
-            Component::CurDir => {}
-            Component::ParentDir => {
-                parts.pop()?;
-            }
-            _ => return None,
-        }
-    }
-    Some(parts.join("/"))
 }
 
 impl Files {
@@ -179,7 +162,7 @@ impl Files {
                     Some(v) => v.apply(&base).map_err(unprocessable)?,
                 };
                 if let Some(v) = &scn.def.variant {
-                    let rel = normalise(&scn.dir.join(v))
+                    let rel = crate::data::source::normalise(&scn.dir.join(v))
                         .and_then(|p| p.strip_prefix("scenarios/variants/").map(str::to_string))
                         .filter(|n| !n.contains('/'))
                         .ok_or_else(|| {
