@@ -1,30 +1,27 @@
 //! Watergate as data: a rules engine whose cards, board, tokens and numbers
 //! are RON files and whose card actions are rhai scripts.
 //!
-//! The modules are layers, lowest first; each may use only the layers
-//! below it (`ARCHITECTURE.md` has the table, `tests/layers.rs` enforces
-//! it):
+//! This crate is the application: the command line, the terminal game and
+//! the studio (`app`). The layers below it are crates of their own
+//! (`crates/`), re-exported here under their layer names, lowest first
+//! (`ARCHITECTURE.md` has the table; each crate may use only those below
+//! it, which Cargo enforces, and `tests/layers.rs` checks the modules
+//! inside the core):
 //!
-//! | layer | module |
-//! |---|---|
-//! | foundation | [`diag`] |
-//! | rules core | [`game`] |
-//! | scripting | [`script`] |
-//! | data | [`data`] |
-//! | formats | [`formats`] |
-//! | players | [`players`] |
-//! | lab | [`lab`] |
-//! | applications | [`app`] |
+//! | layer | crate | here |
+//! |---|---|---|
+//! | foundation, rules core, scripting, data | `watergate-core` | [`diag`], [`game`], [`script`], [`data`] |
+//! | formats | `watergate-formats` | [`formats`] |
+//! | players | `watergate-players` | [`players`] |
+//! | lab | `watergate-lab` | [`lab`] |
+//! | applications | this crate | [`app`] |
 //!
 //! Features: `cli` (default; the command line, the bench, and through it
-//! `charts` and `shipped-data`). Without them the library is the rules
-//! core and its neighbours, on serde, ron, rhai, rand and thiserror.
+//! `server`, `charts` and `shipped-data`).
+
+pub use watergate_core::{data, diag, game, script};
+pub use watergate_formats as formats;
+pub use watergate_lab as lab;
+pub use watergate_players as players;
 
 pub mod app;
-pub mod data;
-pub mod diag;
-pub mod formats;
-pub mod game;
-pub mod lab;
-pub mod players;
-pub mod script;

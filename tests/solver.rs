@@ -1,4 +1,4 @@
-//! The solver (src/players/solve.rs) on positions where chance matters: every
+//! The solver (crates/players/src/solve.rs) on positions where chance matters: every
 //! outcome of a random event is an answer the side must survive.
 
 use std::path::Path;

@@ -1,6 +1,6 @@
 //! Issue 16: an engine step and an ISMCTS decision never allocate on the
 //! heap with the shipped game — the state's lists hold every card, frame
-//! and token the game can put there inline (src/game/state.rs), and the
+//! and token the game can put there inline (crates/core/src/game/state.rs), and the
 //! search keeps its buffers. Counted exactly, by a global allocator that
 //! counts the allocations of the thread that makes them (tests run on
 //! threads of their own), so nothing here is timed.
@@ -30,21 +30,25 @@ fn count() {
 unsafe impl std::alloc::GlobalAlloc for CountingAlloc {
     unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
         count();
-        std::alloc::System.alloc(layout)
+        // SAFETY: the caller's contract for `alloc` is the system's; passed on unchanged.
+        unsafe { std::alloc::System.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: std::alloc::Layout) -> *mut u8 {
         count();
-        std::alloc::System.alloc_zeroed(layout)
+        // SAFETY: the caller's contract for `alloc_zeroed` is the system's; passed on unchanged.
+        unsafe { std::alloc::System.alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
-        std::alloc::System.dealloc(ptr, layout)
+        // SAFETY: the caller's contract for `dealloc` is the system's; passed on unchanged.
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, new_size: usize) -> *mut u8 {
         count();
-        std::alloc::System.realloc(ptr, layout, new_size)
+        // SAFETY: the caller's contract for `realloc` is the system's; passed on unchanged.
+        unsafe { std::alloc::System.realloc(ptr, layout, new_size) }
     }
 }
 

@@ -3,6 +3,8 @@
 
 #[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "cli")]
+pub mod diff;
 pub mod puzzle;
 #[cfg(feature = "server")]
 pub mod secret;

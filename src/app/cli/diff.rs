@@ -3,7 +3,7 @@
 //! is `data::diff`; this module reads the two games and prints.
 
 use super::{CliError, CliResult, GameArgs};
-use crate::data::diff::{diff, Change};
+use crate::app::diff::{diff, Change};
 use crate::data::GameSource;
 use clap::Args;
 use serde_json::{json, Value};

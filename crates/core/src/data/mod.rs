@@ -1,0 +1,289 @@
+//! Loading the game from data files: stage one parses RON into the raw
+//! definitions of [`raw`]; stage two ([`validate`]) checks them and builds
+//! [`crate::game::rules::Rules`], reporting every problem with `path:line:col`.
+
+pub mod origin;
+pub mod raw;
+pub mod recover;
+pub mod source;
+pub mod srcmap;
+pub mod user_file;
+pub mod validate;
+pub mod variant;
+
+pub use origin::GameSource;
+pub use source::DataSet;
+pub use user_file::{read_user_file, ReadError, MAX_FILE_BYTES};
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::game::rules::Rules;
+use serde::de::DeserializeOwned;
+use srcmap::SourceMap;
+
+/// A parsed file: its definition, where it came from and where its values stand.
+pub struct Parsed<T> {
+    pub def: T,
+    /// Path relative to the data root.
+    pub rel: String,
+    /// Path as shown to the user.
+    pub display: String,
+    pub map: SourceMap,
+}
+
+impl<T> Parsed<T> {
+    /// A diagnostic at the value found at `path` in this file.
+    pub fn at(&self, path: &str, message: impl Into<String>) -> Diagnostic {
+        let (line, col) = self.map.locate(path);
+        Diagnostic::new(&self.display, line, col, message)
+    }
+}
+
+/// RON options shared by every loader: `Some(…)` may be left out.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Parses one RON text into `T`, or says exactly where and why it cannot.
+pub fn parse_ron<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Diagnostic> {
+    ron_options().from_str::<T>(text).map_err(|e| {
+        let (line, col) = (e.span.start.line, e.span.start.col);
+        Diagnostic::new(
+            display,
+            line,
+            col,
+            explain_ron_error(&e.code, text, line, col),
+        )
+    })
+}
+
+/// Parses one RON text into `T`, or reports every error that can be
+/// reached in it ([`recover`]: misspelt names are patched to find the next
+/// error), each where it stands; where the parser cannot go on, the last
+/// error says so.
+pub fn parse_ron_all<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Diagnostics> {
+    ron_options()
+        .from_str::<T>(text)
+        .map_err(|e| Diagnostics(recover::all_errors::<T>(display, text, e)))
+}
+
+/// The RON error in words a designer can act on: which field, what was
+/// expected, and what was found there.
+pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize) -> String {
+    let msg = code.to_string();
+    let msg = msg.trim_end_matches('.');
+    // Type errors ("Expected integer") stand at the value itself: name the
+    // field and quote what is there.
+    if let Some(what) = msg.strip_prefix("Expected ") {
+        if !what.starts_with("comma")
+            && !what.starts_with("colon")
+            && !what.starts_with("closing")
+            && !what.starts_with("opening")
+        {
+            let map = srcmap::SourceMap::build(text);
+            // ron may report the blank before the value: step over it.
+            let skip = text
+                .lines()
+                .nth(line.saturating_sub(1))
+                .map(|l| {
+                    l.chars()
+                        .skip(col.saturating_sub(1))
+                        .take_while(|c| c.is_whitespace())
+                        .count()
+                })
+                .unwrap_or(0);
+            let col = col + skip;
+            let field = map
+                .path_at(line, col)
+                .filter(|p| map.get(p) == Some((line, col)));
+            let found = found_at(text, line, col);
+            let found = if found.is_empty() {
+                String::new()
+            } else {
+                format!(", found `{found}`")
+            };
+            return match field {
+                Some(f) => format!("`{f}`: expected {what}{found}"),
+                None => format!("expected {what}{found}"),
+            };
+        }
+    }
+    if msg == "Expected comma" {
+        return "expected a comma before this (after the previous value)".to_string();
+    }
+    if msg == "Expected colon" {
+        return "expected a colon here (`name: value`)".to_string();
+    }
+    let mut m = msg.to_string();
+    if let Some(first) = m.get(0..1) {
+        m.replace_range(0..1, &first.to_lowercase());
+    }
+    m
+}
+
+/// The struct name a RON text opens with (`Variant` for `Variant(…`),
+/// after blanks, comments and `#![enable(…)]` attributes; `Some("")` for an
+/// unnamed struct `(…`, `None` when the text opens with anything else.
+/// What kind of file it is, without parsing it: the studio lists as
+/// variants only the files that open as one, and `check --deep` plays as
+/// scenarios only those that open as one.
+pub fn ron_head(text: &str) -> Option<&str> {
+    let mut rest = text.trim_start_matches('\u{feff}');
+    loop {
+        rest = rest.trim_start();
+        if let Some(r) = rest.strip_prefix("//") {
+            rest = r.find('\n').map_or("", |i| &r[i..]);
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.find("*/").map_or("", |i| &r[i + 2..]);
+        } else if let Some(r) = rest.strip_prefix("#!") {
+            rest = r.find(']').map_or("", |i| &r[i + 1..]);
+        } else {
+            break;
+        }
+    }
+    let name_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, after) = rest.split_at(name_len);
+    after.trim_start().starts_with('(').then_some(name)
+}
+
+/// The token at `line:col` (up to a delimiter), for error messages.
+fn found_at(text: &str, line: usize, col: usize) -> String {
+    let Some(l) = text.lines().nth(line.saturating_sub(1)) else {
+        return String::new();
+    };
+    let rest: String = l.chars().skip(col.saturating_sub(1)).collect();
+    let mut out = String::new();
+    let mut in_string = false;
+    for c in rest.chars() {
+        if c == '"' {
+            in_string = !in_string;
+        }
+        if !in_string && (c == ',' || c == ')' || c == ']' || c == '}') {
+            break;
+        }
+        out.push(c);
+        if out.chars().count() >= 40 {
+            out.push('…');
+            break;
+        }
+    }
+    out.trim().to_string()
+}
+
+/// Decodes a data file as UTF-8 text.
+pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
+    if let Some(why) = ds.unread.get(rel) {
+        return Err(Diagnostic::unread(ds.display_path(rel), why.clone()));
+    }
+    let bytes = ds
+        .get(rel)
+        .ok_or_else(|| Diagnostic::unread(ds.display_path(rel), "missing file"))?;
+    std::str::from_utf8(bytes).map_err(|e| {
+        let (line, col) = utf8_error_position(bytes, e.valid_up_to());
+        Diagnostic::new(
+            ds.display_path(rel),
+            line,
+            col,
+            "not valid UTF-8 text: expected a RON or rhai text file",
+        )
+    })
+}
+
+/// Reads a file a user names (a scenario, a variant, a log) as UTF-8 text,
+/// through [`read_user_file`] (or, for a shipped scenario or variant named
+/// by its relative path, the copy in the binary: [`source::shipped_file`]);
+/// a missing or refused file or bad bytes are a diagnostic at the right
+/// place. `what` names the expected kind of file for the message.
+pub fn read_text_file(
+    path: &std::path::Path,
+    what: &str,
+) -> Result<String, crate::diag::Diagnostics> {
+    use crate::diag::Diagnostics;
+    let display = path.display().to_string();
+    let bytes = read_data_file(path)
+        .map_err(|e| Diagnostics(vec![Diagnostic::unread(&display, e.reason())]))?;
+    String::from_utf8(bytes).map_err(|e| {
+        let (line, col) = utf8_error_position(e.as_bytes(), e.utf8_error().valid_up_to());
+        Diagnostics(vec![Diagnostic::new(
+            &display,
+            line,
+            col,
+            format!("not valid UTF-8 text: expected {what}"),
+        )])
+    })
+}
+
+/// The bytes of a file a scenario or variant names: the file on disk
+/// ([`read_user_file`]), or, when there is none at that path and the path is
+/// a relative one naming a shipped scenario or variant (`scenarios/…`, as
+/// the studio and `check --deep` name them), the copy embedded in the
+/// binary, so a shipped variant finds the files it names from any folder.
+pub fn read_data_file(path: &std::path::Path) -> Result<Vec<u8>, ReadError> {
+    match read_user_file(path) {
+        Err(ReadError::Io(p, e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            match source::shipped_file(path) {
+                Some(bytes) => Ok(bytes.to_vec()),
+                None => Err(ReadError::Io(p, e)),
+            }
+        }
+        other => other,
+    }
+}
+
+/// Whether [`read_data_file`] finds a file at `path`.
+pub fn data_file_exists(path: &std::path::Path) -> bool {
+    path.is_file() || (!path.exists() && source::shipped_file(path).is_some())
+}
+
+/// Line and column of the first byte that is not UTF-8.
+pub fn utf8_error_position(bytes: &[u8], valid_up_to: usize) -> (usize, usize) {
+    let valid = std::str::from_utf8(&bytes[..valid_up_to]).unwrap_or("");
+    crate::diag::line_col(valid, valid.len())
+}
+
+/// Parses a data file into a definition with its source map.
+pub fn parse_file<T: DeserializeOwned>(ds: &DataSet, rel: &str) -> Result<Parsed<T>, Diagnostics> {
+    let display = ds.display_path(rel);
+    let text = text_of(ds, rel).map_err(|d| Diagnostics(vec![d]))?;
+    let def = parse_ron_all::<T>(&display, text)?;
+    Ok(Parsed {
+        def,
+        rel: rel.to_string(),
+        display,
+        map: SourceMap::build(text),
+    })
+}
+
+/// Loads and checks a whole data set.
+pub fn load(ds: &DataSet) -> Result<Rules, Diagnostics> {
+    validate::validate(ds)
+}
+
+#[cfg(feature = "shipped-data")]
+/// The data shipped in the binary, loaded. Panics only if the shipped data
+/// is broken, which the test suite rules out.
+pub fn shipped() -> Rules {
+    match load(&DataSet::embedded()) {
+        Ok(r) => r,
+        Err(d) => panic!("the shipped data does not load:\n{d}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ron_head;
+
+    #[test]
+    fn a_files_kind_is_the_struct_it_opens_with() {
+        assert_eq!(ron_head("Variant(name: \"x\")"), Some("Variant"));
+        assert_eq!(
+            ron_head("// a board\n/* note */\n#![enable(implicit_some)]\n  Board (\n"),
+            Some("Board")
+        );
+        assert_eq!(ron_head("\n(seed: 1)"), Some(""));
+        assert_eq!(ron_head("[1, 2]"), None);
+        assert_eq!(ron_head("// only a comment"), None);
+        assert_eq!(ron_head(""), None);
+    }
+}

@@ -1,0 +1,588 @@
+//! The game as loaded: every card, the board, the tokens, the numbers and
+//! the compiled card programs. Built once by `data::load` and shared
+//! read-only by every game; nothing in it changes during play.
+
+use crate::game::host::{CardContext, ScriptHost};
+use crate::game::model::*;
+use crate::game::program::{Program, TypeMask};
+use serde::{Deserialize, Serialize};
+
+/// The game's numbers (R1–R8), from `cards/game.ron`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Numbers {
+    pub hand_size_with_initiative: u8,
+    pub hand_size_without_initiative: u8,
+    pub evidence_per_round: u8,
+    /// Spaces on each side of 0 (R1.3); reaching this space gains a token (R5.8).
+    pub track_length: i8,
+    pub momentum_tokens: u8,
+    pub momentum_on_track_at_start: u8,
+    pub momentum_to_win: u8,
+    pub informants_to_connect: u8,
+    pub first_initiative: Side,
+}
+
+/// Settings a house rule may flip (docs/open-questions.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Settings {
+    pub unpinnable_evidence: Unpinnable,
+    pub named_colour_locked: bool,
+    pub momentum_symbol_steps: u8,
+    pub editor_momentum_overflow: Overflow,
+}
+
+/// A requirement for using a card's action part (R5.11).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Requirement {
+    PictureInSupply(PictureId),
+    NotFirstTurnOfRound,
+    All(Vec<Requirement>),
+}
+
+/// What the value of a play moves, for reaction triggers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Moved {
+    Initiative,
+    Momentum,
+    Evidence,
+}
+
+/// The opponent's play a reaction card answers (R6).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Trigger {
+    pub part: Part,
+    pub types: TypeMask,
+    pub moves: Option<Moved>,
+}
+
+/// How a card's action is carried out.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum Action {
+    /// The script reads no game state: its program, computed at load.
+    Static(Program),
+    /// The script reads the game: run script unit `unit` at every play.
+    Dynamic { unit: usize },
+}
+
+/// A player card (R1.7).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Card {
+    pub id: String,
+    pub number: u16,
+    pub name: String,
+    pub side: Side,
+    pub card_type: CardType,
+    pub value: u8,
+    pub colours: Colours,
+    pub informant: Option<PictureId>,
+    pub steps: Option<u8>,
+    pub requirement: Option<Requirement>,
+    pub reaction: Option<Trigger>,
+    pub action_text: String,
+    pub quote: String,
+    /// Script path relative to the data root.
+    pub script: String,
+    #[serde(skip)]
+    pub action: Action,
+    /// The compiled script (index into `Rules::scripts`).
+    #[serde(skip)]
+    pub unit: usize,
+    /// The card file, relative to the data root.
+    pub file: String,
+    /// Fields whose values are placeholders (docs/open-questions.md, D1–D7).
+    pub placeholders: Vec<String>,
+}
+
+impl Card {
+    pub fn is_reaction(&self) -> bool {
+        self.reaction.is_some()
+    }
+}
+
+/// One space of a momentum card (R9).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MomentumSpace {
+    pub title: Option<String>,
+    pub text: Option<String>,
+    pub script: Option<String>,
+    #[serde(skip)]
+    pub action: Option<Action>,
+    #[serde(skip)]
+    pub unit: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MomentumCard {
+    pub id: String,
+    pub number: u16,
+    pub name: String,
+    pub side: Side,
+    pub spaces: Vec<MomentumSpace>,
+    pub file: String,
+    /// Fields whose values are placeholders (docs/open-questions.md, D1–D7).
+    pub placeholders: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum SpaceKind {
+    Nixon,
+    Informant(PictureId),
+    Evidence(Colour),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardSpace {
+    pub id: String,
+    pub kind: SpaceKind,
+    pub at: (i8, i8),
+}
+
+/// The evidence board (R1.6): spaces and the threads between them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Board {
+    pub spaces: Vec<BoardSpace>,
+    pub neighbours: Vec<Vec<SpaceId>>,
+    pub nixon: SpaceId,
+    /// The space of each picture, by `PictureId`.
+    pub informant_spaces: Vec<SpaceId>,
+    /// The evidence spaces whose slip shows a colour of a set, by the
+    /// set's bits (`Colours.0 & 7`): a token's pin spaces before the
+    /// occupied ones are taken out (R7.6). Derived from `spaces` by
+    /// [`Board::new`].
+    #[serde(skip)]
+    pub(crate) matching: [SpaceSet; 8],
+    /// Each space's neighbours as a set, by `SpaceId` (the connection
+    /// walk of R8.3 takes a whole frontier's neighbours at once).
+    #[serde(skip)]
+    pub(crate) neighbour_sets: Vec<SpaceSet>,
+    /// All evidence spaces, and all informant spaces.
+    #[serde(skip)]
+    pub(crate) evidence_spaces: SpaceSet,
+    #[serde(skip)]
+    pub(crate) informant_set: SpaceSet,
+}
+
+impl Board {
+    pub fn new(
+        spaces: Vec<BoardSpace>,
+        neighbours: Vec<Vec<SpaceId>>,
+        nixon: SpaceId,
+        informant_spaces: Vec<SpaceId>,
+    ) -> Board {
+        let mut matching = [SpaceSet::EMPTY; 8];
+        for (bits, set) in matching.iter_mut().enumerate() {
+            let colours = Colours(bits as u8);
+            for (i, sp) in spaces.iter().enumerate() {
+                if let SpaceKind::Evidence(c) = sp.kind {
+                    if colours.contains(c) {
+                        set.insert(SpaceId(i as u8));
+                    }
+                }
+            }
+        }
+        let neighbour_sets = neighbours
+            .iter()
+            .map(|ns| {
+                let mut set = SpaceSet::EMPTY;
+                for y in ns {
+                    set.insert(*y);
+                }
+                set
+            })
+            .collect();
+        let mut evidence_spaces = SpaceSet::EMPTY;
+        let mut informant_set = SpaceSet::EMPTY;
+        for (i, sp) in spaces.iter().enumerate() {
+            match sp.kind {
+                SpaceKind::Evidence(_) => evidence_spaces.insert(SpaceId(i as u8)),
+                SpaceKind::Informant(_) => informant_set.insert(SpaceId(i as u8)),
+                SpaceKind::Nixon => {}
+            }
+        }
+        Board {
+            spaces,
+            neighbours,
+            nixon,
+            informant_spaces,
+            matching,
+            neighbour_sets,
+            evidence_spaces,
+            informant_set,
+        }
+    }
+
+    /// The evidence spaces of the board (R3), as a set.
+    pub fn evidence_spaces(&self) -> SpaceSet {
+        self.evidence_spaces
+    }
+
+    /// The spaces next to `space` (none for an id off the board).
+    pub fn next_to(&self, space: SpaceId) -> SpaceSet {
+        self.neighbour_sets
+            .get(space.index())
+            .copied()
+            .unwrap_or(SpaceSet::EMPTY)
+    }
+
+    /// Every space next to a space of `set`: the step of the walks over
+    /// the board (the connection of R8.3, the judged connection need).
+    #[inline]
+    pub fn around(&self, set: SpaceSet) -> SpaceSet {
+        let mut out = SpaceSet::EMPTY;
+        for x in set.iter() {
+            out = out.union(self.next_to(x));
+        }
+        out
+    }
+
+    /// The evidence spaces whose slip shows one of `colours`.
+    pub(crate) fn matching(&self, colours: Colours) -> SpaceSet {
+        self.matching[(colours.0 & 7) as usize]
+    }
+
+    pub fn space_index(&self, id: &str) -> Option<SpaceId> {
+        self.spaces
+            .iter()
+            .position(|s| s.id == id)
+            .map(|i| SpaceId(i as u8))
+    }
+
+    pub fn slip(&self, s: SpaceId) -> Option<Colour> {
+        match self.spaces[s.index()].kind {
+            SpaceKind::Evidence(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// One physical evidence token (R1.4, R1.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct EvidenceToken {
+    pub colours: Colours,
+    pub momentum_symbol: bool,
+    /// In the bag at setup; otherwise in the reserve (docs/open-questions.md#d4).
+    pub in_bag: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Picture {
+    pub name: String,
+    pub full_name: String,
+}
+
+/// Everything that makes up the game, loaded and checked.
+#[derive(Debug)]
+pub struct Rules {
+    pub name: String,
+    pub numbers: Numbers,
+    pub settings: Settings,
+    pub cards: Vec<Card>,
+    /// By `Side::index()`.
+    pub momentum_cards: BySide<MomentumCard>,
+    pub board: Board,
+    pub evidence: Vec<EvidenceToken>,
+    pub pictures: Vec<Picture>,
+    /// The scripting host the engine calls (the rhai host, or a wrapper).
+    pub scripts: std::sync::Arc<dyn ScriptHost>,
+    /// Fingerprint of the data files (see `DataSet::fingerprint`).
+    pub fingerprint: u64,
+    /// What each script sees as `card` (and `space`), built once
+    /// (`ScriptContexts::of`, when the rules are complete).
+    pub contexts: ScriptContexts,
+    /// What the engine asks of each card at every turn, packed
+    /// (`CardTraitTable::of`, when the rules are complete).
+    pub traits: CardTraitTable,
+    /// A new game's lists before its shuffles (`StartingLists::of`, when
+    /// the rules are complete).
+    pub start: crate::game::state::StartingLists,
+}
+
+/// What the engine asks of a card at every turn and at every declared
+/// play, in two bytes: whether it is a reaction card, its type, and its
+/// action's requirement where it is a single one. The idle turn asks it
+/// of every card in hand, and the reaction check of every card in the
+/// opponent's hand; read from the cards themselves, each question loaded
+/// a different field of a large record behind a bounds check (issue 16's
+/// profile).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardTraits {
+    flags: u8,
+    /// `QUICK_NONE`, `QUICK_NOT_FIRST_TURN`, `QUICK_PICTURE + p` for a
+    /// picture `p` in the supply, or `QUICK_OTHER` (ask the card).
+    requirement: u8,
+}
+
+/// A card's requirement as its traits hold it ([`CardTraits::requirement`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuickRequirement {
+    None,
+    NotFirstTurnOfRound,
+    PictureInSupply(PictureId),
+    /// Any other: the card's own `requirement` says.
+    Other,
+}
+
+impl CardTraits {
+    const REACTION: u8 = 1;
+    const TYPE_SHIFT: u32 = 2;
+    pub(crate) const QUICK_NONE: u8 = 0;
+    pub(crate) const QUICK_NOT_FIRST_TURN: u8 = 1;
+    pub(crate) const QUICK_PICTURE: u8 = 2;
+    const QUICK_OTHER: u8 = u8::MAX;
+
+    pub fn of(c: &Card) -> CardTraits {
+        let ty = match c.card_type {
+            CardType::Event => 0,
+            CardType::Conspirator => 1,
+            CardType::Journalist => 2,
+        };
+        let requirement = match &c.requirement {
+            None => Self::QUICK_NONE,
+            Some(Requirement::NotFirstTurnOfRound) => Self::QUICK_NOT_FIRST_TURN,
+            Some(Requirement::PictureInSupply(p))
+                if p.0 < Self::QUICK_OTHER - Self::QUICK_PICTURE =>
+            {
+                Self::QUICK_PICTURE + p.0
+            }
+            Some(_) => Self::QUICK_OTHER,
+        };
+        let reaction = if c.is_reaction() { Self::REACTION } else { 0 };
+        CardTraits {
+            flags: reaction | ty << Self::TYPE_SHIFT,
+            requirement,
+        }
+    }
+
+    /// `Card::is_reaction`.
+    #[inline]
+    pub fn is_reaction(self) -> bool {
+        self.flags & Self::REACTION != 0
+    }
+
+    /// Whether the card's action has a requirement (R5.11).
+    #[inline]
+    pub fn has_requirement(self) -> bool {
+        self.requirement != Self::QUICK_NONE
+    }
+
+    /// The requirement's code: bit `code` of the engine's mask of the
+    /// requirements met on a turn says whether it is met (codes from 64 on
+    /// are not covered there: ask [`CardTraits::requirement`]).
+    #[inline]
+    pub fn requirement_code(self) -> u8 {
+        self.requirement
+    }
+
+    /// The card's requirement (R5.11), where it is a single one.
+    #[inline]
+    pub fn requirement(self) -> QuickRequirement {
+        match self.requirement {
+            Self::QUICK_NONE => QuickRequirement::None,
+            Self::QUICK_NOT_FIRST_TURN => QuickRequirement::NotFirstTurnOfRound,
+            Self::QUICK_OTHER => QuickRequirement::Other,
+            p => QuickRequirement::PictureInSupply(PictureId(p - Self::QUICK_PICTURE)),
+        }
+    }
+
+    #[inline]
+    pub fn card_type(self) -> CardType {
+        match self.flags >> Self::TYPE_SHIFT {
+            0 => CardType::Event,
+            1 => CardType::Conspirator,
+            _ => CardType::Journalist,
+        }
+    }
+}
+
+/// Every card's [`CardTraits`], by `CardId`: room for every id a `CardId`
+/// can hold, so a look-up needs no bounds check.
+#[derive(Clone, Debug)]
+pub struct CardTraitTable([CardTraits; 256]);
+
+impl Default for CardTraitTable {
+    fn default() -> Self {
+        CardTraitTable([CardTraits::default(); 256])
+    }
+}
+
+impl CardTraitTable {
+    /// The traits of `cards`, as they are now.
+    pub fn of(cards: &[Card]) -> CardTraitTable {
+        let mut t = CardTraitTable::default();
+        for (slot, c) in t.0.iter_mut().zip(cards) {
+            *slot = CardTraits::of(c);
+        }
+        t
+    }
+}
+
+/// What each card's and momentum space's script sees as `card` (and
+/// `space`), built once at load: a script that reads the game runs at
+/// every play of its card, and building its context map each time cost
+/// more than running the script (issue 16's profile of dynamic scripts).
+#[derive(Debug, Default)]
+pub struct ScriptContexts {
+    cards: Vec<CardContext>,
+    /// By side, then by space (from 0).
+    spaces: BySide<Vec<CardContext>>,
+}
+
+impl ScriptContexts {
+    /// The contexts of `r`'s cards and momentum spaces, as they are now.
+    pub fn of(r: &Rules) -> ScriptContexts {
+        ScriptContexts {
+            cards: (0..r.cards.len())
+                .map(|i| r.card_context(CardId(i as u8)))
+                .collect(),
+            spaces: BySide::from_fn(|side| {
+                (0..r.momentum_cards[side].spaces.len())
+                    .map(|i| r.space_context(side, i))
+                    .collect()
+            }),
+        }
+    }
+}
+
+impl Rules {
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id.index()]
+    }
+
+    /// What the engine asks of `id` at every turn ([`CardTraits`]).
+    #[inline]
+    pub fn traits(&self, id: CardId) -> CardTraits {
+        self.traits.0[id.0 as usize]
+    }
+
+    pub fn card_by_id(&self, key: &str) -> Option<CardId> {
+        self.cards
+            .iter()
+            .position(|c| c.id == key)
+            .map(|i| CardId(i as u8))
+    }
+
+    pub fn cards_of(&self, side: Side) -> impl Iterator<Item = CardId> + '_ {
+        self.cards
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| c.side == side)
+            .map(|(i, _)| CardId(i as u8))
+    }
+
+    pub fn picture_by_name(&self, name: &str) -> Option<PictureId> {
+        self.pictures
+            .iter()
+            .position(|p| p.name.eq_ignore_ascii_case(name))
+            .map(|i| PictureId(i as u8))
+    }
+
+    pub fn token(&self, t: TokenId) -> &EvidenceToken {
+        &self.evidence[t.index()]
+    }
+
+    /// Runs every script at every play instead of reusing the programs
+    /// computed at load: for benchmarks that measure what the cache saves.
+    pub fn force_dynamic_scripts(&mut self) {
+        for c in &mut self.cards {
+            c.action = Action::Dynamic { unit: c.unit };
+        }
+        for mc in &mut self.momentum_cards {
+            for sp in &mut mc.spaces {
+                if let Some(unit) = sp.unit {
+                    sp.action = Some(Action::Dynamic { unit });
+                }
+            }
+        }
+    }
+
+    /// What the script of card `id` sees, built at load (`card_context`
+    /// builds it anew).
+    pub fn script_context(&self, id: CardId) -> &CardContext {
+        &self.contexts.cards[id.index()]
+    }
+
+    /// What the script of `side`'s momentum space `space` (from 0) sees,
+    /// built at load.
+    pub fn space_script_context(&self, side: Side, space: usize) -> &CardContext {
+        &self.contexts.spaces[side][space]
+    }
+
+    /// What a script of this card sees as `card`.
+    pub fn card_context(&self, id: CardId) -> CardContext {
+        let c = self.card(id);
+        let mut m = rhai::Map::new();
+        m.insert("id".into(), c.id.clone().into());
+        m.insert("name".into(), c.name.clone().into());
+        m.insert("side".into(), c.side.key().to_string().into());
+        m.insert("type".into(), c.card_type.name().to_string().into());
+        m.insert("value".into(), (c.value as i64).into());
+        m.insert(
+            "colours".into(),
+            rhai::Dynamic::from_array(
+                c.colours
+                    .iter()
+                    .map(|k| rhai::Dynamic::from(k.name().to_string()))
+                    .collect(),
+            ),
+        );
+        m.insert(
+            "informant".into(),
+            c.informant
+                .map(|p| rhai::Dynamic::from(self.pictures[p.index()].name.clone()))
+                .unwrap_or(rhai::Dynamic::UNIT),
+        );
+        m.insert(
+            "steps".into(),
+            c.steps
+                .map(|s| rhai::Dynamic::from(s as i64))
+                .unwrap_or(rhai::Dynamic::UNIT),
+        );
+        CardContext::new(
+            m,
+            None,
+            c.informant.is_some(),
+            self.numbers.track_length as i64,
+        )
+    }
+
+    /// What a momentum-space script sees as `card` and `space`.
+    pub fn space_context(&self, side: Side, space: usize) -> CardContext {
+        let mc = &self.momentum_cards[side];
+        self.space_context_named(side, space, &mc.id, &mc.name)
+    }
+
+    pub(crate) fn space_context_named(
+        &self,
+        side: Side,
+        space: usize,
+        id: &str,
+        name: &str,
+    ) -> CardContext {
+        let mut m = rhai::Map::new();
+        m.insert("id".into(), id.to_string().into());
+        m.insert("name".into(), name.to_string().into());
+        m.insert("side".into(), side.key().to_string().into());
+        CardContext::new(
+            m,
+            Some(space as i64 + 1),
+            false,
+            self.numbers.track_length as i64,
+        )
+    }
+}
+
+/// Q/D: where an evidence token goes when it cannot be pinned (R7.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Unpinnable")]
+pub enum Unpinnable {
+    ReturnToBag,
+    Reserve,
+}
+
+/// Q/D: what becomes of the Editor's momentum beyond the card's spaces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Overflow")]
+pub enum Overflow {
+    RemovedFromGame,
+    ReturnToSupply,
+}

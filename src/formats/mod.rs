@@ -1,7 +1,0 @@
-//! Text formats of games and positions: scenario files, game logs, and a
-//! position or its events put into words for one viewer (render, narrate).
-
-pub mod log;
-pub mod narrate;
-pub mod render;
-pub mod scenario;
