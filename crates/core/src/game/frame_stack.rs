@@ -188,6 +188,7 @@ mod tests {
         let frames: Vec<Frame> = (0..10)
             .map(|i| Frame::Setup {
                 dealt: i % 2 == 0,
+                cards_dealt: 0,
                 evidence_left: i,
             })
             .collect();

@@ -45,6 +45,9 @@ pub struct Setup {
     pub rng: GameRng,
     /// Random events stop as decisions of chance (the solver's view).
     pub explicit_chance: bool,
+    /// With `explicit_chance`: card draws are chance's decisions too.
+    #[serde(default)]
+    pub explicit_deals: bool,
     /// Counted from 1.
     pub round: u16,
     pub phase: Phase,
@@ -112,6 +115,7 @@ impl Setup {
         Setup {
             rng,
             explicit_chance: false,
+            explicit_deals: false,
             round: 1,
             phase: Phase::Cards,
             initiative: Side::Editor,
@@ -417,7 +421,8 @@ impl State {
         let (board_taken, board_face_up) = State::board_sets(&evidence);
         let state = State {
             rng: setup.rng,
-            explicit_chance: setup.explicit_chance,
+            explicit_chance: setup.explicit_chance || setup.explicit_deals,
+            explicit_deals: setup.explicit_deals,
             round: setup.round,
             phase: setup.phase,
             initiative: setup.initiative,
@@ -460,6 +465,7 @@ impl State {
         Setup {
             rng: self.rng.clone(),
             explicit_chance: self.explicit_chance,
+            explicit_deals: self.explicit_deals,
             round: self.round,
             phase: self.phase,
             initiative: self.initiative,

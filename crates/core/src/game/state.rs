@@ -238,6 +238,9 @@ pub enum Frame {
     /// The initial phase (R4): cards dealt, then evidence drawn one by one.
     Setup {
         dealt: bool,
+        /// With explicit deals, the cards dealt so far (one chance decision
+        /// each, the initiative holder's first); 0 otherwise.
+        cards_dealt: u8,
         evidence_left: u8,
     },
     Play(PlayFrame),
@@ -381,6 +384,10 @@ pub struct State {
     /// Random events stop as decisions of `Actor::Chance` (for the solver)
     /// instead of being drawn from `rng`.
     pub(in crate::game) explicit_chance: bool,
+    /// With `explicit_chance`: every card drawn from a deck is chance's
+    /// decision too (which of the deck's cards), so a deck's order never
+    /// matters and the generator is never used (the OpenSpiel game's view).
+    pub(in crate::game) explicit_deals: bool,
     pub(in crate::game) round: u16,
     pub(in crate::game) phase: Phase,
     /// Who holds the initiative (the initiative card's direction, R7.2).
@@ -481,6 +488,25 @@ impl State {
     /// puzzle's view) or are drawn from the generator again.
     pub fn set_explicit_chance(&mut self, on: bool) {
         self.explicit_chance = on;
+        if !on {
+            self.explicit_deals = false;
+        }
+    }
+
+    /// Whether every card drawn from a deck is chance's decision as well.
+    pub fn explicit_deals(&self) -> bool {
+        self.explicit_deals
+    }
+
+    /// Every random event, card draws included, becomes a decision of
+    /// chance (`on`), or only the ones of `set_explicit_chance` (`!on`).
+    /// The deck's order then never matters: each card drawn is chosen
+    /// among the deck's cards, each as likely, as from a shuffled deck.
+    pub fn set_explicit_deals(&mut self, on: bool) {
+        self.explicit_deals = on;
+        if on {
+            self.explicit_chance = true;
+        }
     }
 
     pub fn round(&self) -> u16 {
@@ -591,6 +617,7 @@ impl Clone for State {
         State {
             rng: self.rng.clone(),
             explicit_chance: self.explicit_chance,
+            explicit_deals: self.explicit_deals,
             round: self.round,
             phase: self.phase,
             initiative: self.initiative,
@@ -848,6 +875,7 @@ impl State {
         State {
             rng: GameRng::seed_from_u64(0),
             explicit_chance: false,
+            explicit_deals: false,
             round: 1,
             phase: Phase::Cards,
             initiative: Side::Editor,

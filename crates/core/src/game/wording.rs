@@ -22,6 +22,7 @@ pub fn chance(c: ChanceOf) -> &'static str {
         ChanceOf::EvidenceDrawn => "evidence drawn from the bag",
         ChanceOf::CardDiscarded => "a random card discarded",
         ChanceOf::TopOfReshuffledDeck => "the card on top of the reshuffled deck",
+        ChanceOf::CardDrawn => "the card drawn from the deck",
     }
 }
 

@@ -197,6 +197,9 @@ pub struct PositionDef {
     /// Random events become decisions of `chance` (the solver's view).
     #[serde(default)]
     pub explicit_chance: bool,
+    /// Card draws become decisions of `chance` too (the OpenSpiel game's view).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub explicit_deals: bool,
 }
 
 fn one() -> u16 {
@@ -235,6 +238,7 @@ impl Default for PositionDef {
             stack: vec![],
             rng: None,
             explicit_chance: false,
+            explicit_deals: false,
         }
     }
 }
@@ -296,6 +300,9 @@ pub enum StageDef {
 pub enum FrameDef {
     Setup {
         dealt: bool,
+        /// With explicit deals: the cards of the deal chance has drawn.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        cards_dealt: u8,
         evidence_left: u8,
     },
     Play {
@@ -514,4 +521,8 @@ pub struct PuzzleDef {
     /// of sight: `watergate puzzle` shows it only on `reveal`.
     #[serde(default)]
     pub solution: Vec<String>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }

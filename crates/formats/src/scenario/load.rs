@@ -329,7 +329,8 @@ impl Build<'_, '_> {
         s.initiative = p.initiative;
         s.turn = p.turn.unwrap_or(p.initiative);
         s.turns_played = p.turns_played;
-        s.explicit_chance = p.explicit_chance;
+        s.explicit_chance = p.explicit_chance || p.explicit_deals;
+        s.explicit_deals = p.explicit_deals;
         s.phase = match p.phase {
             PhaseDef::Initial => Phase::Initial,
             PhaseDef::Cards => Phase::Cards,
@@ -603,9 +604,11 @@ impl Build<'_, '_> {
         match f {
             FrameDef::Setup {
                 dealt,
+                cards_dealt,
                 evidence_left,
             } => Some(Frame::Setup {
                 dealt: *dealt,
+                cards_dealt: *cards_dealt,
                 evidence_left: *evidence_left,
             }),
             FrameDef::Evaluation { step } => match EvalStep::from_number(*step) {

@@ -49,9 +49,11 @@ pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
         .map(|f| match f {
             Frame::Setup {
                 dealt,
+                cards_dealt,
                 evidence_left,
             } => FrameDef::Setup {
                 dealt: *dealt,
+                cards_dealt: *cards_dealt,
                 evidence_left: *evidence_left,
             },
             Frame::Evaluation { step } => FrameDef::Evaluation {
@@ -178,6 +180,7 @@ pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
         stack,
         rng: Some(rng_hex(&s.rng)),
         explicit_chance: s.explicit_chance,
+        explicit_deals: s.explicit_deals,
     }
 }
 

@@ -98,6 +98,8 @@ pub enum ChanceOf {
     CardDiscarded,
     /// Which card comes out on top of a reshuffled deck.
     TopOfReshuffledDeck,
+    /// Which card of the deck is drawn (only with explicit deals).
+    CardDrawn,
 }
 
 /// What an instruction of a card's action asks for, as data; words for it

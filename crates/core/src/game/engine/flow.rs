@@ -57,9 +57,10 @@ impl<O: Observer> Ctx<'_, O> {
     fn begin_initial_phase(&mut self) -> Progress {
         self.s.push_frame(|| Frame::Setup {
             dealt: false,
+            cards_dealt: 0,
             evidence_left: 0,
         });
-        self.step_setup(false, 0)
+        self.step_setup(false, 0, 0)
     }
 
     /// R5.1: the player on turn plays a card for one of its parts.
@@ -90,13 +91,35 @@ impl<O: Observer> Ctx<'_, O> {
     /// `dealt`, `evidence_left`: the top frame's (a `Setup`).
     /// Every draw the generator makes is done in this one step; a draw left
     /// to a chance decision (`explicit_chance`) stops it.
-    pub(crate) fn step_setup(&mut self, dealt: bool, evidence_left: u8) -> Progress {
+    pub(crate) fn step_setup(
+        &mut self,
+        dealt: bool,
+        cards_dealt: u8,
+        evidence_left: u8,
+    ) -> Progress {
         let mut evidence_left = evidence_left;
         if !dealt {
             let n = &self.r.numbers;
             let holder = self.s.initiative;
-            self.draw_cards(holder, n.hand_size_with_initiative);
-            self.draw_cards(holder.other(), n.hand_size_without_initiative);
+            if self.s.explicit_deals {
+                // One card at a time, each chance's decision (`deal_options`).
+                let mut cards_dealt = cards_dealt;
+                while let Some(side) = self.s.dealing_to(self.r, cards_dealt) {
+                    if self.refill_deck(side) {
+                        self.set_setup_dealt(cards_dealt);
+                        return Progress::Decide;
+                    }
+                    // Nothing left to draw: that side's hand stays short.
+                    cards_dealt = if side == holder {
+                        n.hand_size_with_initiative
+                    } else {
+                        n.hand_size_with_initiative + n.hand_size_without_initiative
+                    };
+                }
+            } else {
+                self.draw_cards(holder, n.hand_size_with_initiative);
+                self.draw_cards(holder.other(), n.hand_size_without_initiative);
+            }
             evidence_left = n.evidence_per_round;
             self.set_setup(true, evidence_left);
         }
@@ -121,11 +144,35 @@ impl<O: Observer> Ctx<'_, O> {
         if let Some(Frame::Setup {
             dealt: d,
             evidence_left: e,
+            ..
         }) = self.s.stack.last_mut()
         {
             *d = dealt;
             *e = evidence_left;
         }
+    }
+
+    fn set_setup_dealt(&mut self, cards_dealt: u8) {
+        if let Some(Frame::Setup { cards_dealt: c, .. }) = self.s.stack.last_mut() {
+            *c = cards_dealt;
+        }
+    }
+
+    /// With explicit deals: a deck that ran out takes the discard pile (R4.1)
+    /// as it is, since chance picks each card drawn from it. Whether a card
+    /// can be drawn now.
+    pub(crate) fn refill_deck(&mut self, side: Side) -> bool {
+        if self.s.decks[side].is_empty() && !self.s.discards[side].is_empty() {
+            let pile = std::mem::take(&mut self.s.discards[side]);
+            self.s.decks[side] = pile;
+            self.o.event(Event::DeckReshuffled { side });
+        }
+        !self.s.decks[side].is_empty()
+    }
+
+    /// With explicit deals: card `index` of `side`'s deck, chance's pick.
+    pub(crate) fn take_from_deck(&mut self, side: Side, index: usize) -> Option<CardId> {
+        (index < self.s.decks[side].len()).then(|| self.s.decks[side].remove(index))
     }
 
     fn setup_draw(&mut self, index: usize) {
@@ -143,6 +190,25 @@ impl<O: Observer> Ctx<'_, O> {
     }
 
     pub(crate) fn choose_setup(&mut self, choice: Choice) -> Result<(), PlayError> {
+        if let Some(&Frame::Setup {
+            dealt: false,
+            cards_dealt,
+            ..
+        }) = self.s.stack.last()
+        {
+            let Choice::Chance(i) = choice else {
+                return Err(PlayError::internal(format!("{choice:?} during the deal")));
+            };
+            let side = self.s.dealing_to(self.r, cards_dealt);
+            let card = side.and_then(|side| Some((side, self.take_from_deck(side, i as usize)?)));
+            let Some((side, card)) = card else {
+                return Err(PlayError::internal("no card to deal"));
+            };
+            self.s.hands[side].push(card);
+            self.o.event(Event::CardsDrawn { side, count: 1 });
+            self.set_setup_dealt(cards_dealt + 1);
+            return Ok(());
+        }
         match choice {
             Choice::Chance(i) => {
                 self.setup_draw(i as usize);

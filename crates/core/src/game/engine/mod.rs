@@ -113,7 +113,25 @@ impl State {
     }
 
     pub fn new_observed<O: Observer>(rules: &Rules, seed: u64, o: &mut O) -> State {
-        let mut s = State::setup(rules, seed);
+        Self::start(rules, State::setup(rules, seed), o)
+    }
+
+    /// A new game in which every random event is chance's decision
+    /// (`set_explicit_deals`): it stops at the deal's first card. No seed:
+    /// after the setup's shuffles (whose order no draw then reads) the
+    /// generator is never used, so every game starts the same.
+    pub fn new_explicit(rules: &Rules) -> State {
+        Self::new_explicit_observed(rules, &mut Quiet)
+    }
+
+    pub fn new_explicit_observed<O: Observer>(rules: &Rules, o: &mut O) -> State {
+        let mut s = State::setup(rules, 0);
+        s.set_explicit_deals(true);
+        Self::start(rules, s, o)
+    }
+
+    /// Runs a set-up position (R2) to the first decision.
+    fn start<O: Observer>(rules: &Rules, mut s: State, o: &mut O) -> State {
         o.event(Event::RoundStarted {
             round: 1,
             initiative: s.initiative,
@@ -134,6 +152,7 @@ impl State {
         let mut s = State {
             rng: GameRng::seed_from_u64(seed),
             explicit_chance: false,
+            explicit_deals: false,
             round: 1,
             phase: Phase::Initial,
             initiative: n.first_initiative,
@@ -388,8 +407,9 @@ impl<O: Observer> Ctx<'_, O> {
             None => Ok(self.step_idle(buf)),
             Some(&Frame::Setup {
                 dealt,
+                cards_dealt,
                 evidence_left,
-            }) => Ok(self.step_setup(dealt, evidence_left)),
+            }) => Ok(self.step_setup(dealt, cards_dealt, evidence_left)),
             Some(Frame::Play(p)) => self.step_play(p.stage, buf),
             Some(Frame::Run(_)) => self.step_run(buf),
             Some(&Frame::Pin { token, pinner }) => Ok(self.step_pin(token, pinner, buf)),
@@ -436,6 +456,11 @@ impl State {
     pub(crate) fn options_into(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         match self.stack.last() {
             None => self.idle_options(r, out),
+            Some(&Frame::Setup {
+                dealt: false,
+                cards_dealt,
+                ..
+            }) => self.deal_options(r, cards_dealt, out),
             Some(Frame::Setup { .. }) => self.chance_draw_options(r, out),
             Some(Frame::Play(_)) => self.play_options(r, out),
             Some(Frame::Run(_)) => self.run_options(r, out),
@@ -451,6 +476,10 @@ impl State {
     pub fn decision_kind(&self, r: &Rules) -> DecisionKind {
         match self.stack.last() {
             None => DecisionKind::PlayCard,
+            Some(Frame::Setup { dealt: false, .. }) => DecisionKind::Chance {
+                what: ChanceOf::CardDrawn,
+                weights: vec![],
+            },
             Some(Frame::Setup { .. }) => self.chance_draw_kind(r),
             Some(Frame::Play(p)) => self.play_kind(p),
             Some(Frame::Run(f)) => self.run_kind(r, f),
@@ -460,6 +489,31 @@ impl State {
             },
             Some(Frame::Evaluation { .. }) => DecisionKind::PlayCard,
         }
+    }
+
+    /// With explicit deals: the side the deal's next card goes to, after
+    /// `cards_dealt` cards (the initiative holder's first, R4.1); `None`
+    /// once every card is dealt.
+    pub(crate) fn dealing_to(&self, r: &Rules, cards_dealt: u8) -> Option<Side> {
+        let n = &r.numbers;
+        let holder = self.initiative;
+        if cards_dealt < n.hand_size_with_initiative {
+            Some(holder)
+        } else if cards_dealt < n.hand_size_with_initiative + n.hand_size_without_initiative {
+            Some(holder.other())
+        } else {
+            None
+        }
+    }
+
+    /// With explicit deals: one outcome per card of the deck the next card
+    /// is dealt from, each as likely.
+    fn deal_options(&self, r: &Rules, cards_dealt: u8, out: &mut Vec<Choice>) -> Actor {
+        if let Some(side) = self.dealing_to(r, cards_dealt) {
+            let n = self.decks[side].len();
+            out.extend((0..n).map(|i| Choice::Chance(i as u8)));
+        }
+        Actor::Chance
     }
 
     /// Who must decide now, if anyone.

@@ -209,6 +209,13 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
         Choice::Skip => vec!["skip".into(), "stop".into(), "none".into()],
         Choice::Chance(i) => {
             let mut v = vec![format!("chance {i}")];
+            if let Some(card) = dealt_card(r, s, i) {
+                // Explicit deals: the card of the deck chance draws.
+                let id = &r.card(card).id;
+                v.push(format!("deal {id}"));
+                v.push(format!("deal {}", short_id(id)));
+                return v;
+            }
             match s.stack.last() {
                 Some(Frame::Run(f))
                     if matches!(chance_instr(r, f), Some(Instr::DiscardRandom(_))) =>
@@ -250,6 +257,24 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
             v
         }
     }
+}
+
+/// With explicit deals, the card chance outcome `i` draws from a deck (in
+/// the deal of R4.1 or for an action's "draw the top card"), if it is one.
+fn dealt_card(r: &Rules, s: &State, i: u8) -> Option<CardId> {
+    if !s.explicit_deals {
+        return None;
+    }
+    let side = match s.stack.last()? {
+        Frame::Setup {
+            dealt: false,
+            cards_dealt,
+            ..
+        } => s.dealing_to(r, *cards_dealt)?,
+        Frame::Run(f) if matches!(chance_instr(r, f), Some(Instr::PlayTopCard(_))) => f.actor,
+        _ => return None,
+    };
+    s.decks[side].get(i as usize).copied()
 }
 
 fn chance_instr(r: &Rules, f: &RunFrame) -> Option<Instr> {

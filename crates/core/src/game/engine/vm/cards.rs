@@ -173,6 +173,15 @@ impl Instruction for PlayTopCard {
         _buf: &mut Vec<Choice>,
     ) -> Result<Progress, PlayError> {
         let actor = at.actor;
+        if cx.s.explicit_deals {
+            // Which card of the deck is drawn is chance's decision; an
+            // empty deck takes the discard pile first (R4.1).
+            if cx.refill_deck(actor) {
+                return Ok(Progress::Decide);
+            }
+            cx.next();
+            return Ok(Progress::Continue);
+        }
         if cx.s.explicit_chance && cx.s.decks[actor].is_empty() && !cx.s.discards[actor].is_empty()
         {
             // The deck is reshuffled: which card comes out on top is
@@ -187,9 +196,14 @@ impl Instruction for PlayTopCard {
     }
 
     /// Only asked when the deck is reshuffled (see `run`): one outcome per
-    /// card of the discard pile, each as likely.
+    /// card of the discard pile, each as likely. With explicit deals: one
+    /// per card of the deck.
     fn options(&self, s: &State, _r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) -> Actor {
-        let n = s.discards[f.actor].len();
+        let n = if s.explicit_deals {
+            s.decks[f.actor].len()
+        } else {
+            s.discards[f.actor].len()
+        };
         out.extend((0..n).map(|i| Choice::Chance(i as u8)));
         Actor::Chance
     }
@@ -204,6 +218,12 @@ impl Instruction for PlayTopCard {
             return Err(super::not_for(self, choice));
         };
         cx.next();
+        if cx.s.explicit_deals {
+            if let Some(card) = cx.take_from_deck(at.actor, i as usize) {
+                cx.play_drawn(at.actor, card);
+            }
+            return Ok(());
+        }
         if let Some(card) = cx.reshuffle_with_top(at.actor, i as usize) {
             cx.play_drawn(at.actor, card);
         }
@@ -211,6 +231,12 @@ impl Instruction for PlayTopCard {
     }
 
     fn kind(&self, s: &State, _r: &Rules, f: &RunFrame) -> DecisionKind {
+        if s.explicit_deals {
+            return DecisionKind::Chance {
+                what: ChanceOf::CardDrawn,
+                weights: vec![],
+            };
+        }
         let n = s.discards[f.actor].len();
         DecisionKind::Chance {
             what: ChanceOf::TopOfReshuffledDeck,
