@@ -10,6 +10,57 @@
 //!
 //! Feature: `shipped-data` embeds the card set of `cards/`, `scripts/` and
 //! `scenarios/` (`data::DataSet::embedded`, `data::shipped`).
+//!
+//! # The public API
+//!
+//! Nothing is re-exported at the root: every item lives in its module. The
+//! ones a user of the core needs, in one place:
+//!
+//! - **Loading a game.** A [`data::DataSet`] is the files, read by
+//!   [`DataSet::from_dir`](data::DataSet::from_dir) or embedded
+//!   ([`DataSet::embedded`](data::DataSet::embedded)); [`data::load`]
+//!   checks one into [`Rules`](game::rules::Rules), reporting every
+//!   problem. [`data::GameSource`] is a data folder and a variant together
+//!   ([`GameSource::rules`](data::GameSource::rules)), a variant file a
+//!   [`data::variant::Variant`]; `data::shipped` (feature `shipped-data`)
+//!   loads the shipped game. [`data::read_user_file`] is the one reader of a
+//!   file a user names ([`data::ReadError`]).
+//! - **The rules.** [`game::rules::Rules`], read-only once loaded and shared
+//!   by every game played on them.
+//! - **A game.** [`game::state::State`]: [`State::new`](game::state::State::new)
+//!   from a seed, [`State::new_explicit`](game::state::State::new_explicit)
+//!   with every random event a decision of chance; then
+//!   [`decision`](game::state::State::decision),
+//!   [`legal`](game::state::State::legal),
+//!   [`apply`](game::state::State::apply) (checked, rolled back on any
+//!   error), [`apply_unchecked`](game::state::State::apply_unchecked),
+//!   [`apply_next`](game::state::State::apply_next) and
+//!   [`outcome`](game::state::State::outcome).
+//! - **A position as data.** [`game::setup::Setup`], checked into a state
+//!   by [`State::from_setup`](game::state::State::from_setup) (its problems
+//!   as [`game::setup::SetupError`]s) and given back exactly by
+//!   [`State::to_setup`](game::state::State::to_setup).
+//! - **Decisions.** [`game::engine::Decision`] (actor, kind, options),
+//!   [`game::engine::Choice`], [`game::engine::Actor`],
+//!   [`game::engine::DecisionKind`]; why a choice was refused or failed:
+//!   [`game::engine::PlayError`]. Choices as text:
+//!   [`game::engine::notation`].
+//! - **Events.** [`game::engine::Event`], given to an
+//!   [`game::engine::Observer`] by the `_observed` forms of the doors.
+//! - **What a player sees.** [`game::view::View`], one side's window on a
+//!   state (agents decide from it alone;
+//!   [`View::determinize`](game::view::View::determinize) deals the unseen
+//!   again); [`game::observation::Observation`], an event as one side sees
+//!   it, made by a [`game::observation::Sight`].
+//! - **Scripting.** [`game::host::ScriptHost`], the only door from the
+//!   rules core to a script, and [`script::RhaiHost`], its sandboxed rhai
+//!   implementation.
+//! - **The model.** [`game::model::Side`], [`game::model::BySide`],
+//!   [`game::model::Outcome`].
+//! - **Diagnostics.** [`diag::Diagnostic`], one problem at
+//!   `path:line:col`, and [`diag::Diagnostics`], every problem of a run.
+//! - **Checks.** [`game::invariants::conservation`]: nothing created or
+//!   lost.
 
 pub mod data;
 pub mod diag;
