@@ -1,0 +1,488 @@
+//! One game in progress, as OpenSpiel plays it: every random event a chance
+//! node, every option an action id, and for each player the record of what
+//! they have seen, from which their information state is made.
+//!
+//! Two ways to deal (the game's `chance` parameter):
+//! - `explicit`: every card drawn and every token drawn is chance's
+//!   decision (`State::new_explicit`); a game is a function of its actions.
+//! - `seeded`: one chance node at the root picks a seed among `seeds`, and
+//!   the engine's generator deals from it as `watergate simulate` does with
+//!   that seed; the other random events are then the generator's too.
+
+use crate::game::{Game, Loaded};
+use crate::observe;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyTuple};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use watergate_core::data::GameSource;
+use watergate_core::game::engine::notation::{format_choice, outcome_name};
+use watergate_core::game::engine::{Actor, Choice, DecisionKind, Event};
+use watergate_core::game::model::{BySide, CardId, Side};
+use watergate_core::game::observation::Sight;
+use watergate_core::game::setup::Setup;
+use watergate_core::game::state::State;
+use watergate_core::game::view::View;
+use watergate_formats::narrate::Narrator;
+use watergate_players::agent::AgentSpec;
+
+/// OpenSpiel's player ids.
+const CHANCE: i64 = -1;
+const TERMINAL: i64 = -4;
+
+/// A game in progress.
+#[pyclass(module = "watergate._engine", skip_from_py_object)]
+#[derive(Clone)]
+pub struct Match {
+    game: Arc<Loaded>,
+    /// `None` while the root's seed is still to be drawn (`seeded`).
+    state: Option<State>,
+    /// With `seeded`: how many seeds the root chooses among.
+    seeds: u32,
+    /// What each player has seen, a line an event (or a choice, or their
+    /// hand after a draw), oldest first: their information state.
+    seen: BySide<Vec<String>>,
+    /// The hand each player last saw written in `seen`.
+    hands: BySide<Vec<CardId>>,
+}
+
+/// A state as bytes (pickle, OpenSpiel's `serialize`): the position as a
+/// setup, and what each player has seen.
+#[derive(Serialize, Deserialize)]
+struct Saved {
+    data: Option<std::path::PathBuf>,
+    variant: Option<std::path::PathBuf>,
+    fingerprint: u64,
+    setup: Option<Setup>,
+    seeds: u32,
+    seen: BySide<Vec<String>>,
+    hands: BySide<Vec<CardId>>,
+}
+
+impl Match {
+    fn new(game: Arc<Loaded>, state: Option<State>, seeds: u32, events: &[Event]) -> Match {
+        let mut m = Match {
+            game,
+            state: None,
+            seeds,
+            seen: BySide::default(),
+            hands: BySide::default(),
+        };
+        if let Some(s) = state {
+            let sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
+            m.state = Some(s);
+            m.record(sights, events, None);
+        }
+        m
+    }
+
+    fn rules(&self) -> &watergate_core::game::rules::Rules {
+        &self.game.rules
+    }
+
+    /// The options and who takes them; `None` when the game is over. The
+    /// root of a seeded game is chance's, with one option per seed.
+    fn decision(&self) -> Option<(Actor, Vec<Choice>)> {
+        let Some(s) = &self.state else {
+            return Some((Actor::Chance, vec![]));
+        };
+        let mut options = Vec::new();
+        let actor = s.legal(self.rules(), &mut options)?;
+        Some((actor, options))
+    }
+
+    /// The id of an option: a player's by the action space, a chance
+    /// outcome by its place.
+    fn id_of(&self, actor: Actor, options: &[Choice], i: usize) -> PyResult<i64> {
+        match actor {
+            Actor::Chance => Ok(i as i64),
+            Actor::Player(_) => self
+                .game
+                .actions
+                .id(options[i])
+                .map(|id| id as i64)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!(
+                        "the option {:?} has no action id (a script offers more than {} branches)",
+                        options[i],
+                        crate::actions::MAX_BRANCHES
+                    ))
+                }),
+        }
+    }
+
+    /// Adds to each player's record what they saw of `events` (and of the
+    /// choice that caused them), from the sights they had before.
+    fn record(&mut self, mut sights: BySide<Sight>, events: &[Event], choice: Option<String>) {
+        let Some(s) = &self.state else { return };
+        let r = &self.game.rules;
+        for side in Side::BOTH {
+            let narrator = Narrator::new(r, Some(side));
+            let seen = &mut self.seen[side];
+            if let Some(c) = &choice {
+                seen.push(c.clone());
+            }
+            for e in events {
+                let o = sights[side].see(e);
+                seen.push(narrator.line(&o));
+            }
+            let hand = s.hand(side);
+            if hand != self.hands[side].as_slice() {
+                let names: Vec<&str> = hand.iter().map(|c| r.card(*c).id.as_str()).collect();
+                seen.push(format!("my hand: {}", names.join(" ")));
+                self.hands[side] = hand.to_vec();
+            }
+        }
+    }
+
+    fn player(&self, player: i64) -> PyResult<Side> {
+        match player {
+            0 => Ok(Side::Editor),
+            1 => Ok(Side::Nixon),
+            _ => Err(PyIndexError::new_err(format!(
+                "player {player}: the players are 0 (the Editor) and 1 (Nixon)"
+            ))),
+        }
+    }
+
+    fn saved(&self) -> Saved {
+        Saved {
+            data: self.game.source.data.clone(),
+            variant: self.game.source.variant.clone(),
+            fingerprint: self.game.rules.fingerprint,
+            setup: self.state.as_ref().map(State::to_setup),
+            seeds: self.seeds,
+            seen: self.seen.clone(),
+            hands: self.hands.clone(),
+        }
+    }
+
+    /// The view of `side` (`None` before a seeded game's seed is drawn).
+    fn view(&self, side: Side) -> Option<View<'_>> {
+        self.state
+            .as_ref()
+            .map(|s| View::new(self.rules(), s, side))
+    }
+}
+
+/// A state from its bytes (`Match.__reduce__`, OpenSpiel's `deserialize`).
+#[pyfunction]
+pub fn restore_match(bytes: &[u8]) -> PyResult<Match> {
+    let saved: Saved = serde_json::from_slice(bytes)
+        .map_err(|e| PyValueError::new_err(format!("not a saved Watergate state: {e}")))?;
+    let source = GameSource {
+        data: saved.data,
+        variant: saved.variant,
+    };
+    let game = Loaded::find(source, saved.fingerprint)?;
+    let state = match saved.setup {
+        None => None,
+        Some(setup) => Some(State::from_setup(&game.rules, setup).map_err(|problems| {
+            let why: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            PyValueError::new_err(format!("not a valid position: {}", why.join("; ")))
+        })?),
+    };
+    Ok(Match {
+        game,
+        state,
+        seeds: saved.seeds,
+        seen: saved.seen,
+        hands: saved.hands,
+    })
+}
+
+#[pymethods]
+impl Match {
+    /// A new game of `game`: `chance` is `"explicit"` (every random event a
+    /// chance node) or `"seeded"` (a root chance node picks one of `seeds`
+    /// seeds for the engine's generator).
+    #[new]
+    #[pyo3(signature = (game, chance="explicit", seeds=1000))]
+    fn py_new(game: &Game, chance: &str, seeds: u32) -> PyResult<Match> {
+        let g = game.loaded.clone();
+        match chance {
+            "explicit" => {
+                let mut events = Vec::new();
+                let s = State::new_explicit_observed(&g.rules, &mut events);
+                Ok(Match::new(g, Some(s), 0, &events))
+            }
+            "seeded" if seeds >= 1 => Ok(Match::new(g, None, seeds, &[])),
+            "seeded" => Err(PyValueError::new_err("seeds: at least 1")),
+            other => Err(PyValueError::new_err(format!(
+                "chance {other:?}: expected \"explicit\" or \"seeded\""
+            ))),
+        }
+    }
+
+    /// 0 (the Editor) or 1 (Nixon) to move, -1 for chance, -4 when over.
+    fn current_player(&self) -> i64 {
+        match self.decision() {
+            None => TERMINAL,
+            Some((Actor::Chance, _)) => CHANCE,
+            Some((Actor::Player(side), _)) => side.index() as i64,
+        }
+    }
+
+    fn is_terminal(&self) -> bool {
+        self.decision().is_none()
+    }
+
+    fn is_chance_node(&self) -> bool {
+        matches!(self.decision(), Some((Actor::Chance, _)))
+    }
+
+    /// The legal actions of the player to move, ascending.
+    fn legal_actions(&self) -> PyResult<Vec<i64>> {
+        let Some((actor, options)) = self.decision() else {
+            return Ok(vec![]);
+        };
+        if self.state.is_none() {
+            return Ok((0..self.seeds as i64).collect());
+        }
+        let mut ids = (0..options.len())
+            .map(|i| self.id_of(actor, &options, i))
+            .collect::<PyResult<Vec<_>>>()?;
+        ids.sort_unstable();
+        Ok(ids)
+    }
+
+    /// At a chance node: each outcome and its probability.
+    fn chance_outcomes(&self) -> Vec<(i64, f64)> {
+        let Some((Actor::Chance, options)) = self.decision() else {
+            return vec![];
+        };
+        let Some(s) = &self.state else {
+            let p = 1.0 / self.seeds as f64;
+            return (0..self.seeds as i64).map(|i| (i, p)).collect();
+        };
+        let weights = match s.decision_kind(self.rules()) {
+            DecisionKind::Chance { weights, .. } if weights.len() == options.len() => weights,
+            _ => vec![1; options.len()],
+        };
+        let total: u64 = weights.iter().map(|w| *w as u64).sum();
+        weights
+            .iter()
+            .enumerate()
+            .map(|(i, w)| (i as i64, *w as f64 / total as f64))
+            .collect()
+    }
+
+    /// Takes action `action`; an action that is not legal now (or any on a
+    /// finished game) raises ValueError and leaves the state as it was.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let Some((actor, options)) = self.decision() else {
+            return Err(PyValueError::new_err(format!(
+                "action {action}: the game is over"
+            )));
+        };
+        if self.state.is_none() {
+            if action < 0 || action >= self.seeds as i64 {
+                return Err(PyValueError::new_err(format!(
+                    "action {action}: the root draws a seed from 0 to {}",
+                    self.seeds - 1
+                )));
+            }
+            let mut events = Vec::new();
+            let s = State::new_observed(self.rules(), action as u64, &mut events);
+            let sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
+            self.state = Some(s);
+            self.record(sights, &events, None);
+            return Ok(());
+        }
+        let found =
+            (0..options.len()).find(|&i| self.id_of(actor, &options, i).ok() == Some(action));
+        let Some(i) = found else {
+            let name = self.action_to_string(self.current_player(), action);
+            return Err(PyValueError::new_err(format!(
+                "action {action} ({name}) is not legal now"
+            )));
+        };
+        let choice = options[i];
+        let s = self.state.as_mut().expect("a state");
+        let sights = BySide::from_fn(|side| Sight::new(s, Some(side)));
+        let said = match actor {
+            Actor::Player(side) => Some(format!(
+                "{side}: {}",
+                format_choice(&self.game.rules, s, choice)
+            )),
+            Actor::Chance => None,
+        };
+        let mut events = Vec::new();
+        s.apply_observed(&self.game.rules, choice, &mut events)
+            .map_err(|e| PyValueError::new_err(format!("action {action}: {e}")))?;
+        self.record(sights, &events, said);
+        Ok(())
+    }
+
+    /// The action in the engine's notation (`play editor.deep_throat
+    /// value`, `deal nixon.howard_hunt`, `draw blue`), as `player` would
+    /// say it now; an id not legal now is named by its block.
+    fn action_to_string(&self, player: i64, action: i64) -> String {
+        let Some(s) = &self.state else {
+            return format!("seed {action}");
+        };
+        let r = self.rules();
+        if player == CHANCE {
+            let mut options = Vec::new();
+            if s.legal(r, &mut options) == Some(Actor::Chance) {
+                if let Some(c) = usize::try_from(action).ok().and_then(|i| options.get(i)) {
+                    return outcome_name(r, s, *c);
+                }
+            }
+            return format!("chance {action}");
+        }
+        match usize::try_from(action)
+            .ok()
+            .and_then(|a| self.game.actions.choice(a))
+        {
+            Some(c) => format_choice(r, s, c),
+            None => format!("action {action} (none such)"),
+        }
+    }
+
+    /// +1 for the winner and -1 for the loser once the game is over; 0 before.
+    fn returns(&self) -> Vec<f64> {
+        match self.state.as_ref().and_then(|s| s.outcome()) {
+            None => vec![0.0, 0.0],
+            Some(o) => Side::BOTH
+                .iter()
+                .map(|side| if *side == o.winner { 1.0 } else { -1.0 })
+                .collect(),
+        }
+    }
+
+    /// The winner (`"editor"`, `"nixon"`) and the cause, once over.
+    fn outcome(&self) -> Option<(String, String)> {
+        let o = self.state.as_ref()?.outcome()?;
+        Some((o.winner.key().to_string(), format!("{:?}", o.cause)))
+    }
+
+    /// What `player` sees now: the position as their view holds it.
+    fn observation_string(&self, player: i64) -> PyResult<String> {
+        let side = self.player(player)?;
+        Ok(match self.view(side) {
+            None => "the deal has not begun".to_string(),
+            Some(v) => observe::text(&v),
+        })
+    }
+
+    /// Everything `player` has seen since the start, then what they see now.
+    fn information_state_string(&self, player: i64) -> PyResult<String> {
+        let side = self.player(player)?;
+        let now = self.observation_string(player)?;
+        Ok(format!("{}\n--\n{now}", self.seen[side].join("\n")))
+    }
+
+    /// What `player` sees now, as numbers (`Game.tensor_size` of them).
+    fn observation_tensor(&self, player: i64) -> PyResult<Vec<f32>> {
+        let side = self.player(player)?;
+        Ok(match self.view(side) {
+            None => vec![0.0; self.game.shape.len()],
+            Some(v) => self.game.shape.tensor(&v),
+        })
+    }
+
+    /// A state that `player` cannot tell from this one, with everything
+    /// hidden from them dealt again at random from `seed` (the opponent's
+    /// hand, every deck's order, the bag, and for the Editor which tokens
+    /// lie face down on the track); what they have seen stays.
+    fn resample(&self, player: i64, seed: u64) -> PyResult<Match> {
+        let side = self.player(player)?;
+        let mut m = self.clone();
+        if let Some(v) = self.view(side) {
+            m.state = Some(v.determinize(seed));
+        }
+        Ok(m)
+    }
+
+    /// The move this engine's agent `spec` (`random`, `heuristic`,
+    /// `ismcts:1000`, as on the command line) makes now, from the view of
+    /// the player to move only. Releases the GIL while it thinks.
+    fn agent_action(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<i64> {
+        let spec = AgentSpec::parse(spec).map_err(PyValueError::new_err)?;
+        let Some((Actor::Player(side), options)) = self.decision() else {
+            return Err(PyValueError::new_err("no player is to move"));
+        };
+        let Some(s) = &self.state else {
+            return Err(PyValueError::new_err("no player is to move"));
+        };
+        // The agent plays the game as the engine deals it (its own
+        // look-ahead deals with the generator), from this player's view.
+        let mut dealt = s.clone();
+        dealt.set_explicit_chance(false);
+        let rules = &self.game.rules;
+        let i = py.detach(|| {
+            let mut agent = spec.build(seed, side);
+            let view = View::new(rules, &dealt, side);
+            agent.decide_index(&view, &options)
+        });
+        let i =
+            i.map_err(|c| PyValueError::new_err(format!("the agent chose {c:?}, not an option")))?;
+        self.id_of(Actor::Player(side), &options, i)
+    }
+
+    /// Every hidden part of the position, for tests and debugging: hands,
+    /// decks (in order), the bag and the track's tokens by id, and the
+    /// kind (colours, symbol) of each track token.
+    fn hidden(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let Some(s) = &self.state else {
+            return crate::batch::to_python(py, &serde_json::Value::Null);
+        };
+        let r = self.rules();
+        let ids = |cs: &[CardId]| cs.iter().map(|c| r.card(*c).id.clone()).collect::<Vec<_>>();
+        let value = serde_json::json!({
+            "hands": { "editor": ids(s.hand(Side::Editor)), "nixon": ids(s.hand(Side::Nixon)) },
+            "decks": { "editor": ids(s.deck(Side::Editor)), "nixon": ids(s.deck(Side::Nixon)) },
+            "bag": s.bag().iter().map(|t| t.0).collect::<Vec<_>>(),
+            "track": s.track().iter().map(|t| t.0).collect::<Vec<_>>(),
+            "track_kinds": s.track().iter().map(|t| {
+                let k = r.token(*t);
+                watergate_core::game::engine::notation::kind_name(k.colours, k.momentum_symbol)
+            }).collect::<Vec<_>>(),
+        });
+        crate::batch::to_python(py, &value)
+    }
+
+    /// The whole position, nothing hidden (OpenSpiel's `str(state)`).
+    fn __str__(&self) -> String {
+        match &self.state {
+            None => format!("a game to be dealt from one of {} seeds", self.seeds),
+            Some(s) => {
+                let style = watergate_formats::render::Style::plain(None);
+                watergate_formats::render::position(self.rules(), s, &style)
+            }
+        }
+    }
+
+    fn clone(&self) -> Match {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> Match {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Match {
+        Clone::clone(self)
+    }
+
+    /// The state as bytes (see `restore_match`).
+    fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let bytes = serde_json::to_vec(&self.saved())
+            .map_err(|e| PyValueError::new_err(format!("cannot save the state: {e}")))?;
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.import("watergate._engine")?.getattr("restore_match")?;
+        (restore, (self.to_bytes(py)?,)).into_pyobject(py)
+    }
+
+    fn __eq__(&self, other: &Match) -> bool {
+        Arc::ptr_eq(&self.game, &other.game)
+            && self.state == other.state
+            && self.seeds == other.seeds
+            && self.seen == other.seen
+    }
+}

@@ -1,0 +1,57 @@
+"""R4.3, R5.14: what the Editor may not know stays out of everything the
+Editor is shown. Two positions that differ only in Nixon's hand, in a
+deck's order or in which token lies face down on the research track give
+the Editor the same information state and observation, strings and tensors."""
+
+import random
+
+import pyspiel
+
+
+def _positions(game, games, seed):
+    rng = random.Random(seed)
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                yield state.clone()
+                state.apply_action(rng.choice(state.legal_actions()))
+            else:
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(actions, probs)[0])
+
+
+def _editor_sees(state):
+    return (
+        state.information_state_string(0),
+        state.information_state_tensor(0),
+        state.observation_string(0),
+        state.observation_tensor(0),
+    )
+
+
+def test_the_editor_cannot_tell_nixons_hand_decks_or_face_down_tokens(game):
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    kinds = {"nixon's hand": 0, "a deck's order": 0, "face-down tokens": 0}
+    for state in _positions(game, 8, seed=11):
+        other = state.resample_from_infostate(0, sampler)
+        a, b = state.match.hidden(), other.match.hidden()
+        kinds["nixon's hand"] += sorted(a["hands"]["nixon"]) != sorted(b["hands"]["nixon"])
+        kinds["a deck's order"] += any(a["decks"][s] != b["decks"][s] for s in a["decks"])
+        kinds["face-down tokens"] += a["track"] != b["track"]
+        assert a["hands"]["editor"] == b["hands"]["editor"], "the Editor's own hand stays"
+        assert _editor_sees(other) == _editor_sees(state)
+    assert all(kinds.values()), kinds
+
+
+def test_nixon_sees_his_face_down_tokens(game):
+    """The Editor's resample moves face-down tokens; Nixon, who placed them
+    (R4.2), can tell those positions apart when their kinds differ."""
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    told = 0
+    for state in _positions(game, 8, seed=12):
+        other = state.resample_from_infostate(0, sampler)
+        if state.match.hidden()["track_kinds"] != other.match.hidden()["track_kinds"]:
+            assert other.observation_string(1) != state.observation_string(1)
+            told += 1
+    assert told > 0

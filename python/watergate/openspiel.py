@@ -1,0 +1,178 @@
+"""Watergate as an OpenSpiel game: ``python_watergate``.
+
+Importing this module registers the game with ``pyspiel``::
+
+    import pyspiel
+    import watergate.openspiel  # noqa: F401  (registers the game)
+    game = pyspiel.load_game("python_watergate")
+    game = pyspiel.load_game("python_watergate", {"variant": "house.ron"})
+
+Parameters:
+
+- ``data``: a data folder (as ``watergate --data``); empty for the shipped game.
+- ``variant``: a house-rule variant file (as ``--variant``); empty for none.
+- ``chance``: ``"explicit"`` (default): every card dealt and every token drawn
+  is a chance node, each outcome with its probability. ``"seeded"``: one
+  chance node at the root picks one of ``seeds`` seeds, and the engine's own
+  generator deals from it (game ``k`` deals as the engine's seed ``k``).
+- ``seeds``: with ``chance="seeded"``, how many seeds the root chooses among.
+
+Player 0 is the Editor, player 1 Nixon. The returns are +1 for the winner and
+-1 for the loser (there are no draws). Actions are the engine's options,
+numbered once for the whole game; their strings are the engine's notation.
+Information-state strings are everything the player has seen since the start
+(each event as the engine narrates it to that player, each choice, their hand
+after each draw) followed by what they see now; observation strings and both
+tensors are what they see now (the engine's view of that player). They hide
+exactly what the rules hide: the opponent's hand, the order of every deck, the
+bag, and for the Editor which tokens lie face down on the research track.
+"""
+
+import random
+
+import numpy as np
+import pyspiel
+
+from watergate import _engine
+
+_DEFAULTS = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000}
+
+#: The longest game the engine can play, in actions (chance included): far
+#: above the longest seen in 20,000 random games (see BENCHMARKS.md).
+MAX_GAME_LENGTH = 2000
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name="python_watergate",
+    long_name="Watergate (rules-as-data engine)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+class WatergateGame(pyspiel.Game):
+    """The game, loaded from its files once."""
+
+    def __init__(self, params=None):
+        params = {**_DEFAULTS, **(params or {})}
+        for name, value in params.items():
+            if name not in _DEFAULTS:
+                raise ValueError(f"python_watergate has no parameter {name!r}")
+            if not isinstance(value, type(_DEFAULTS[name])):
+                raise TypeError(
+                    f"python_watergate parameter {name!r}: expected "
+                    f"{type(_DEFAULTS[name]).__name__}, got {type(value).__name__}")
+        if params["chance"] not in ("explicit", "seeded"):
+            raise ValueError(
+                f"python_watergate parameter 'chance': expected 'explicit' or "
+                f"'seeded', got {params['chance']!r}")
+        if params["seeds"] < 1:
+            raise ValueError("python_watergate parameter 'seeds': at least 1")
+        self.engine = _engine.load(params["data"] or None, params["variant"] or None)
+        self.chance = params["chance"]
+        self.seeds = params["seeds"]
+        chance_outcomes = self.engine.max_chance_outcomes
+        if self.chance == "seeded":
+            chance_outcomes = max(chance_outcomes, self.seeds)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.engine.num_distinct_actions,
+            max_chance_outcomes=chance_outcomes,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self):
+        return WatergateState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        return WatergateObserver(self, iig_obs_type, params)
+
+
+class WatergateState(pyspiel.State):
+    """A game in progress: the engine's ``Match`` under OpenSpiel's API."""
+
+    def __init__(self, game, match=None):
+        super().__init__(game)
+        self.match = match if match is not None else _engine.Match(
+            game.engine, game.chance, game.seeds)
+
+    def current_player(self):
+        return self.match.current_player()
+
+    def _legal_actions(self, player):
+        if player != self.match.current_player():
+            return []
+        return self.match.legal_actions()
+
+    def chance_outcomes(self):
+        return self.match.chance_outcomes()
+
+    def _apply_action(self, action):
+        self.match.apply_action(action)
+
+    def _action_to_string(self, player, action):
+        return self.match.action_to_string(player, action)
+
+    def is_terminal(self):
+        return self.match.is_terminal()
+
+    def returns(self):
+        return self.match.returns()
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one (same information
+        state), everything hidden from them dealt again at random."""
+        try:
+            u = float(probability_sampler())
+        except TypeError:
+            u = random.random()
+        seed = int(u * (1 << 62)) ^ random.getrandbits(62)
+        other = self.clone()
+        other.match = self.match.resample(player_id, seed)
+        return other
+
+    def __str__(self):
+        return str(self.match)
+
+
+class WatergateObserver:
+    """Strings and tensors for one player: with perfect recall (the
+    information state) the string is all they have seen; the tensor is what
+    they see now in both cases."""
+
+    def __init__(self, game, iig_obs_type, params):
+        if params:
+            raise ValueError(f"Observation parameters not supported; passed {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError(
+                "python_watergate observes for one player at a time "
+                "(private_info=SINGLE_PLAYER)")
+        self.perfect_recall = iig_obs_type.perfect_recall
+        self.tensor = np.zeros(game.engine.tensor_size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state, player):
+        self.tensor[:] = state.match.observation_tensor(player)
+
+    def string_from(self, state, player):
+        if self.perfect_recall:
+            return state.match.information_state_string(player)
+        return state.match.observation_string(player)
+
+
+pyspiel.register_game(_GAME_TYPE, WatergateGame)
