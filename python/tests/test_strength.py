@@ -1,0 +1,24 @@
+"""The strength comparison command (AI_STRENGTH.md) plays, records each game
+as it ends, resumes where it stopped and reports both bots' figures."""
+
+import json
+
+from watergate import strength
+
+
+def test_two_games_each_side_once_then_resumed(tmp_path, capsys):
+    out = tmp_path / "runs.jsonl"
+    strength.main(["--iterations", "3", "--games", "2", "--out", str(out)])
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["game"] for r in rows] == [0, 1]
+    assert [r["ours_side"] for r in rows] == ["editor", "nixon"]
+    assert all(r["ours_searches"] > 0 and r["openspiel_searches"] > 0 for r in rows)
+    strength.main(["--iterations", "3", "--games", "2", "--out", str(out)])
+    assert len(out.read_text().splitlines()) == 2, "nothing played twice"
+    table = capsys.readouterr().out
+    assert "| 3 | 2 |" in table
+
+
+def test_wilson_interval():
+    lo, hi = strength.wilson(200, 400)
+    assert abs(lo - 0.451) < 0.001 and abs(hi - 0.549) < 0.001
