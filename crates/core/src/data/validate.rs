@@ -11,7 +11,6 @@ use crate::game::host::CardContext;
 use crate::game::model::*;
 use crate::game::program::TypeMask;
 use crate::game::rules::*;
-use crate::game::state::StartingLists;
 use crate::script::RhaiHost;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
@@ -132,7 +131,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     // Card programs were probed with contexts in file order; they do not
     // embed card ids, so sorting afterwards is safe.
     cards_rt.sort_by_key(|c| (c.side, c.number));
-    let mut rules = Rules {
+    let rules = Rules {
         name: game.def.name.clone(),
         numbers,
         settings: settings_of(&game.def.settings),
@@ -147,10 +146,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         traits: Default::default(),
         start: Default::default(),
     };
-    rules.contexts = ScriptContexts::of(&rules);
-    rules.traits = CardTraitTable::of(&rules.cards);
-    rules.start = StartingLists::of(&rules);
-    Ok(rules)
+    Ok(rules.with_caches())
 }
 
 /// Every data file, parsed (those that failed to parse are reported and left out).

@@ -288,13 +288,18 @@ pub struct Rules {
     pub fingerprint: u64,
     /// What each script sees as `card` (and `space`), built once
     /// (`ScriptContexts::of`, when the rules are complete).
-    pub contexts: ScriptContexts,
+    ///
+    /// The three caches are the core's own: only the loader makes a
+    /// `Rules` (no one outside the crate can write these fields, so no
+    /// one can build one with caches that disagree with the cards), and it
+    /// fills them last, from the finished rules (`Rules::with_caches`).
+    pub(crate) contexts: ScriptContexts,
     /// What the engine asks of each card at every turn, packed
     /// (`CardTraitTable::of`, when the rules are complete).
-    pub traits: CardTraitTable,
+    pub(crate) traits: CardTraitTable,
     /// A new game's lists before its shuffles (`StartingLists::of`, when
     /// the rules are complete).
-    pub start: crate::game::state::StartingLists,
+    pub(crate) start: crate::game::state::StartingLists,
 }
 
 /// What the engine asks of a card at every turn and at every declared
@@ -440,6 +445,17 @@ impl ScriptContexts {
                     .collect()
             }),
         }
+    }
+}
+
+impl Rules {
+    /// The rules with their caches built from what they hold now: the
+    /// loader's last step, once cards, board and numbers are final.
+    pub(crate) fn with_caches(mut self) -> Rules {
+        self.contexts = ScriptContexts::of(&self);
+        self.traits = CardTraitTable::of(&self.cards);
+        self.start = crate::game::state::StartingLists::of(&self);
+        self
     }
 }
 
