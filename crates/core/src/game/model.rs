@@ -8,13 +8,17 @@ use std::fmt;
 /// One of the two roles (R1.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
+    /// The Editor; she holds the initiative at the start (R2.2).
     Editor,
+    /// Nixon, the Nixon Administration.
     Nixon,
 }
 
 impl Side {
+    /// Both sides, the Editor first (the order of [`Side::index`]).
     pub const BOTH: [Side; 2] = [Side::Editor, Side::Nixon];
 
+    /// The opponent.
     pub fn other(self) -> Side {
         match self {
             Side::Editor => Side::Nixon,
@@ -36,6 +40,7 @@ impl Side {
         }
     }
 
+    /// The side's name as the rules write it: "Editor" or "Nixon".
     pub fn name(self) -> &'static str {
         match self {
             Side::Editor => "Editor",
@@ -43,6 +48,7 @@ impl Side {
         }
     }
 
+    /// The side's key in files, card ids and scripts: "editor" or "nixon".
     pub fn key(self) -> &'static str {
         match self {
             Side::Editor => "editor",
@@ -50,6 +56,8 @@ impl Side {
         }
     }
 
+    /// Reads a side from its key or initial ("editor", "e", "nixon", "n"),
+    /// ignoring case; `None` for anything else.
     pub fn parse(s: &str) -> Option<Side> {
         match s.to_ascii_lowercase().as_str() {
             "editor" | "e" => Some(Side::Editor),
@@ -65,21 +73,28 @@ impl fmt::Display for Side {
     }
 }
 
-/// An evidence colour (R1.5).
+/// An evidence colour (R1.5), also a colour of a card's value (R1.7) and of
+/// an evidence space's colour slip (R1.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Colour {
+    /// Blue.
     Blue,
+    /// Yellow.
     Yellow,
+    /// Green.
     Green,
 }
 
 impl Colour {
+    /// The three colours in their fixed order: blue, yellow, green.
     pub const ALL: [Colour; 3] = [Colour::Blue, Colour::Yellow, Colour::Green];
 
+    /// The colour's bit in a [`Colours`] set: blue 1, yellow 2, green 4.
     pub fn bit(self) -> u8 {
         1 << (self as u8)
     }
 
+    /// The colour's name in lower case, as files and scripts write it.
     pub fn name(self) -> &'static str {
         match self {
             Colour::Blue => "blue",
@@ -88,6 +103,8 @@ impl Colour {
         }
     }
 
+    /// Reads a colour from its name or initial ("blue", "b", "yellow", "y",
+    /// "green", "g"), ignoring case; `None` for anything else.
     pub fn parse(s: &str) -> Option<Colour> {
         match s.to_ascii_lowercase().as_str() {
             "blue" | "b" => Some(Colour::Blue),
@@ -111,37 +128,49 @@ impl fmt::Display for Colour {
 pub struct Colours(pub u8);
 
 impl Colours {
+    /// No colour.
     pub const NONE: Colours = Colours(0);
+    /// All three colours: a joker (R1.7).
     pub const ALL: Colours = Colours(0b111);
 
+    /// The set of the colours listed.
     pub fn of(list: &[Colour]) -> Colours {
         Colours(list.iter().fold(0, |acc, c| acc | c.bit()))
     }
 
+    /// The set of one colour.
     pub fn single(c: Colour) -> Colours {
         Colours(c.bit())
     }
 
+    /// Whether the set holds `c`.
     pub fn contains(self, c: Colour) -> bool {
         self.0 & c.bit() != 0
     }
 
+    /// Whether the two sets share a colour: a card matches a token, or a token a
+    /// colour slip (R5.4, R7.6).
     pub fn intersects(self, other: Colours) -> bool {
         self.0 & other.0 != 0
     }
 
+    /// Whether the set holds all three colours: a joker (R1.7), which matches
+    /// every colour (R5.4).
     pub fn is_joker(self) -> bool {
         self == Colours::ALL
     }
 
+    /// Whether the set holds no colour.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many colours the set holds (0 to 3).
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// The colours of the set in the order blue, yellow, green.
     pub fn iter(self) -> impl Iterator<Item = Colour> {
         Colour::ALL.into_iter().filter(move |c| self.contains(*c))
     }
@@ -160,12 +189,18 @@ impl fmt::Display for Colours {
 /// A player card's type (R1.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum CardType {
+    /// An event: leaves the game after its action has been used (R5.10).
     Event,
+    /// A conspirator (Nixon's cards only): goes to Nixon's discard pile after
+    /// its action (R5.10).
     Conspirator,
+    /// A journalist (the Editor's cards only): goes to the Editor's discard pile
+    /// after its action (R5.10).
     Journalist,
 }
 
 impl CardType {
+    /// The type's name in lower case, as files and scripts write it.
     pub fn name(self) -> &'static str {
         match self {
             CardType::Event => "event",
@@ -174,6 +209,8 @@ impl CardType {
         }
     }
 
+    /// Reads a type from its name ("event", "conspirator", "journalist"),
+    /// ignoring case; `None` for anything else.
     pub fn parse(s: &str) -> Option<CardType> {
         match s.to_ascii_lowercase().as_str() {
             "event" => Some(CardType::Event),
@@ -193,11 +230,14 @@ impl fmt::Display for CardType {
 /// Which half of a card is used (R5.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Part {
+    /// Played for its value: move one token on the research track (R5.3).
     Value,
+    /// Played for its action: carry out the card's instructions (R5.9).
     Action,
 }
 
 impl Part {
+    /// The part's name in lower case: "value" or "action".
     pub fn name(self) -> &'static str {
         match self {
             Part::Value => "value",
@@ -209,11 +249,15 @@ impl Part {
 /// Where a played card ends up (R5.7, R5.10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Dest {
+    /// The owner's discard pile (R5.7, R5.10).
     Discard,
+    /// Out of the game (an event after its action, R5.10).
     Removed,
 }
 
 impl Dest {
+    /// Reads a destination from "discard" or "removed" (also "remove"),
+    /// ignoring case; `None` for anything else.
     pub fn parse(s: &str) -> Option<Dest> {
         match s.to_ascii_lowercase().as_str() {
             "discard" => Some(Dest::Discard),
@@ -231,6 +275,7 @@ macro_rules! id_type {
         pub struct $name(pub u8);
 
         impl $name {
+            /// The id as an index into its list.
             pub fn index(self) -> usize {
                 self.0 as usize
             }
@@ -263,24 +308,30 @@ id_type!(
 pub struct SpaceSet([u64; 4]);
 
 impl SpaceSet {
+    /// No space.
     pub const EMPTY: SpaceSet = SpaceSet([0; 4]);
 
+    /// Adds space `s`.
     pub fn insert(&mut self, s: SpaceId) {
         self.0[s.index() >> 6] |= 1 << (s.index() & 63);
     }
 
+    /// Takes space `s` out.
     pub fn remove(&mut self, s: SpaceId) {
         self.0[s.index() >> 6] &= !(1 << (s.index() & 63));
     }
 
+    /// Whether the set holds space `s`.
     pub fn contains(&self, s: SpaceId) -> bool {
         self.0[s.index() >> 6] & (1 << (s.index() & 63)) != 0
     }
 
+    /// Whether the set holds no space.
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
 
+    /// How many spaces the set holds.
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
@@ -398,12 +449,15 @@ pub enum WinCause {
 }
 
 impl WinCause {
+    /// The three causes, in the order of R8.1, R8.2, R8.3.
     pub const ALL: [WinCause; 3] = [
         WinCause::Momentum,
         WinCause::EmptySupply,
         WinCause::Connected,
     ];
 
+    /// The cause's key in files and reports: "momentum", "empty_supply" or
+    /// "connected".
     pub fn key(self) -> &'static str {
         match self {
             WinCause::Momentum => "momentum",
@@ -412,6 +466,7 @@ impl WinCause {
         }
     }
 
+    /// The cause in words, for a reader: "Nixon filled his momentum card", …
     pub fn describe(self) -> &'static str {
         match self {
             WinCause::Momentum => "Nixon filled his momentum card",
@@ -424,7 +479,9 @@ impl WinCause {
 /// The end of a game: who won and how.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Outcome {
+    /// The side that won.
     pub winner: Side,
+    /// The winning condition that ended the game.
     pub cause: WinCause,
 }
 
@@ -438,13 +495,16 @@ pub struct Outcome {
 #[serde(deny_unknown_fields, rename = "PerSide")]
 #[repr(C)]
 pub struct BySide<T> {
+    /// The Editor's value.
     #[serde(default)]
     pub editor: T,
+    /// Nixon's value.
     #[serde(default)]
     pub nixon: T,
 }
 
 impl<T> BySide<T> {
+    /// The pair of the Editor's value and Nixon's.
     pub const fn new(editor: T, nixon: T) -> BySide<T> {
         BySide { editor, nixon }
     }
@@ -457,6 +517,7 @@ impl<T> BySide<T> {
         }
     }
 
+    /// The value of `side` (as `self[side]`).
     pub fn get(&self, side: Side) -> &T {
         &self[side]
     }
@@ -466,10 +527,12 @@ impl<T> BySide<T> {
         [&self.editor, &self.nixon].into_iter()
     }
 
+    /// The Editor's value, then Nixon's, to change them.
     pub fn iter_mut(&mut self) -> std::array::IntoIter<&mut T, 2> {
         [&mut self.editor, &mut self.nixon].into_iter()
     }
 
+    /// Each side's value turned into another by `f`, the Editor's first.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
         BySide {
             editor: f(self.editor),

@@ -10,48 +10,77 @@ use serde::{Deserialize, Serialize};
 /// The game's numbers (R1–R8), from `cards/game.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Numbers {
+    /// Cards the initiative holder draws each round (R4.1; 5 in the base game).
     pub hand_size_with_initiative: u8,
+    /// Cards the other player draws each round (R4.1; 4 in the base game).
     pub hand_size_without_initiative: u8,
+    /// Evidence tokens Nixon draws face down onto space 0 each round (R4.2; 3).
     pub evidence_per_round: u8,
     /// Spaces on each side of 0 (R1.3); reaching this space gains a token (R5.8).
     pub track_length: i8,
+    /// Momentum tokens in the game, wherever they lie (R1.4; 9).
     pub momentum_tokens: u8,
+    /// Momentum tokens put on space 0 at setup, 0 or 1; the rest are the supply
+    /// (R2.3).
     pub momentum_on_track_at_start: u8,
+    /// Tokens on Nixon's momentum card that win the game for him (R8.1; 5).
     pub momentum_to_win: u8,
+    /// Connected face-up informants that win the game for the Editor (R8.3; 2).
     pub informants_to_connect: u8,
+    /// Who holds the initiative in round 1 (R2.2; the Editor).
     pub first_initiative: Side,
 }
 
 /// Settings a house rule may flip (docs/open-questions.md).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Settings {
+    /// Where an evidence token goes that must be pinned but finds no empty
+    /// matching space (Q1).
     pub unpinnable_evidence: Unpinnable,
+    /// Whether the Editor, having asked in vain for a colour, stays held to it
+    /// (the erratum of R5.6, R10.2); `false` plays the rulebook before it.
     pub named_colour_locked: bool,
+    /// Steps the momentum symbol moves the momentum token when its evidence
+    /// token is pinned (R7.6; 1 in the base game, 0 to 10).
     pub momentum_symbol_steps: u8,
+    /// Where the momentum token goes when the Editor gains it with no free
+    /// space on her card (R7.3).
     pub editor_momentum_overflow: Overflow,
 }
 
 /// A requirement for using a card's action part (R5.11).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Requirement {
+    /// That informant's picture is still in the supply of potential informants
+    /// (the informant cards).
     PictureInSupply(PictureId),
+    /// Not on the player's first turn of the round (A brilliant mood, Q5).
     NotFirstTurnOfRound,
+    /// Every listed requirement holds.
     All(Vec<Requirement>),
 }
 
 /// What the value of a play moves, for reaction triggers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Moved {
+    /// The initiative token.
     Initiative,
+    /// The momentum token.
     Momentum,
+    /// An evidence token.
     Evidence,
 }
 
 /// The opponent's play a reaction card answers (R6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Trigger {
+    /// The part of the opponent's play it answers (Mitchell, Bradlee and Mass
+    /// demonstration answer an action, Follow the money! a value).
     pub part: Part,
+    /// The types of the opponent's card that trigger it (empty: any type).
     pub types: TypeMask,
+    /// With `part: Value` only: what the value must be moving (`None`: any
+    /// token).
     pub moves: Option<Moved>,
 }
 
@@ -61,27 +90,48 @@ pub enum Action {
     /// The script reads no game state: its program, computed at load.
     Static(Program),
     /// The script reads the game: run script unit `unit` at every play.
-    Dynamic { unit: usize },
+    Dynamic {
+        /// The compiled script (index into `Rules::scripts`).
+        unit: usize,
+    },
 }
 
 /// A player card (R1.7).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Card {
+    /// The card's stable id, `<side>.<name>` (`nixon.howard_hunt`): scenarios,
+    /// logs, variants and the notation name cards by it.
     pub id: String,
+    /// The printed card number (a placeholder but for card 42, D1).
     pub number: u16,
+    /// The card's name, shown to players.
     pub name: String,
+    /// Whose deck it is in.
     pub side: Side,
+    /// Event, conspirator or journalist (R1.7).
     pub card_type: CardType,
+    /// The value part: the steps the card moves a token when played for its
+    /// value (R5.3; 1 to 4 on the printed cards, D2).
     pub value: u8,
+    /// The value part's colours; all three is a joker (R1.7, R5.4, D2).
     pub colours: Colours,
+    /// The informant an informant card names (its picture), if it is one.
     pub informant: Option<PictureId>,
+    /// The steps printed in an informant card's action text (D3), read by its
+    /// script as `card.steps`.
     pub steps: Option<u8>,
+    /// When the action part may be used (R5.11); `None`: always.
     pub requirement: Option<Requirement>,
+    /// What the card answers, if it is a reaction card (R5.12, R6).
     pub reaction: Option<Trigger>,
+    /// The action as printed, shown to players; the engine does not read it.
     pub action_text: String,
+    /// The quote; it has no effect on play (R1.7, D7).
     pub quote: String,
     /// Script path relative to the data root.
     pub script: String,
+    /// How the card's action is carried out: its program, or its script run at
+    /// every play.
     #[serde(skip)]
     pub action: Action,
     /// The compiled script (index into `Rules::scripts`).
@@ -94,6 +144,8 @@ pub struct Card {
 }
 
 impl Card {
+    /// Whether the card is a reaction card (R5.12): its action is used only in
+    /// answer to a play it is triggered by.
     pub fn is_reaction(&self) -> bool {
         self.reaction.is_some()
     }
@@ -102,46 +154,72 @@ impl Card {
 /// One space of a momentum card (R9).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MomentumSpace {
+    /// The space's title, shown to players ("Watergate Trial"), if it has one.
     pub title: Option<String>,
+    /// The printed instruction, shown to players, if it has one.
     pub text: Option<String>,
+    /// The script carried out when a token is placed on this space (R7.3,
+    /// Q12), as a path relative to the data root.
     pub script: Option<String>,
+    /// How the space's instruction is carried out; `None` without a script.
     #[serde(skip)]
     pub action: Option<Action>,
+    /// The compiled script (index into `Rules::scripts`); `None` without one.
     #[serde(skip)]
     pub unit: Option<usize>,
 }
 
+/// A side's momentum card (R9): the spaces its momentum tokens go on.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MomentumCard {
+    /// The card's id (`nixon.momentum`, `editor.momentum`).
     pub id: String,
+    /// The printed card number (D1).
     pub number: u16,
+    /// The card's name, shown to players.
     pub name: String,
+    /// Whose card it is.
     pub side: Side,
+    /// The spaces, the first is space 1; a token goes on the lowest free one
+    /// (R7.3).
     pub spaces: Vec<MomentumSpace>,
+    /// The card file, relative to the data root.
     pub file: String,
     /// Fields whose values are placeholders (docs/open-questions.md, D1–D7).
     pub placeholders: Vec<String>,
 }
 
+/// What a space of the evidence board is (R1.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum SpaceKind {
+    /// Nixon's picture in the middle: the end of every connection (R8.3).
     Nixon,
+    /// The informant space of this picture, on the edge.
     Informant(PictureId),
+    /// An evidence space, with the colour of its slip (R7.6).
     Evidence(Colour),
 }
 
+/// One space of the evidence board (R1.6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BoardSpace {
+    /// A unique name (`e2b`, `informant_woods`), used by scenarios and the
+    /// notation.
     pub id: String,
+    /// What the space is.
     pub kind: SpaceKind,
+    /// Axial hex coordinates `(q, r)`, used only to draw the board.
     pub at: (i8, i8),
 }
 
 /// The evidence board (R1.6): spaces and the threads between them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Board {
+    /// Every space; a [`SpaceId`] is an index into this list.
     pub spaces: Vec<BoardSpace>,
+    /// The spaces joined to each space by a thread, by `SpaceId`.
     pub neighbours: Vec<Vec<SpaceId>>,
+    /// Nixon's space in the middle.
     pub nixon: SpaceId,
     /// The space of each picture, by `PictureId`.
     pub informant_spaces: Vec<SpaceId>,
@@ -163,6 +241,8 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board of these spaces, threads, Nixon's space and informant spaces,
+    /// with the sets of spaces the engine asks for built from them.
     pub fn new(
         spaces: Vec<BoardSpace>,
         neighbours: Vec<Vec<SpaceId>>,
@@ -211,7 +291,7 @@ impl Board {
         }
     }
 
-    /// The evidence spaces of the board (R3), as a set.
+    /// The evidence spaces of the board (R1.6), as a set.
     pub fn evidence_spaces(&self) -> SpaceSet {
         self.evidence_spaces
     }
@@ -240,6 +320,7 @@ impl Board {
         self.matching[(colours.0 & 7) as usize]
     }
 
+    /// The space whose id (`BoardSpace::id`) is `id`.
     pub fn space_index(&self, id: &str) -> Option<SpaceId> {
         self.spaces
             .iter()
@@ -247,6 +328,8 @@ impl Board {
             .map(|i| SpaceId(i as u8))
     }
 
+    /// The colour slip of evidence space `s`; `None` for Nixon's and the
+    /// informant spaces.
     pub fn slip(&self, s: SpaceId) -> Option<Colour> {
         match self.spaces[s.index()].kind {
             SpaceKind::Evidence(c) => Some(c),
@@ -258,29 +341,45 @@ impl Board {
 /// One physical evidence token (R1.4, R1.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct EvidenceToken {
+    /// One colour, or two for a two-coloured token (R1.5).
     pub colours: Colours,
+    /// Whether the token shows the momentum symbol (R1.5, R7.6).
     pub momentum_symbol: bool,
     /// In the bag at setup; otherwise in the reserve (docs/open-questions.md#d4).
     pub in_bag: bool,
 }
 
+/// A picture tile: one informant (R1.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Picture {
+    /// The surname printed on the informant space (`Woods`): the key cards,
+    /// the board and scenarios name it by.
     pub name: String,
+    /// The full name (`Rose Mary Woods`), shown to players.
     pub full_name: String,
 }
 
 /// Everything that makes up the game, loaded and checked.
 #[derive(Debug)]
 pub struct Rules {
+    /// The game's name (`cards/game.ron`), shown in reports.
     pub name: String,
+    /// The game's numbers (R1–R8).
     pub numbers: Numbers,
+    /// The readings a house rule may flip (docs/open-questions.md).
     pub settings: Settings,
+    /// Every player card, sorted by side (the Editor's first) then number; a
+    /// [`CardId`] is an index into this list.
     pub cards: Vec<Card>,
     /// By `Side::index()`.
     pub momentum_cards: BySide<MomentumCard>,
+    /// The evidence board (R1.6).
     pub board: Board,
+    /// Every physical evidence token, those put in the bag at setup first, then
+    /// the reserve; a [`TokenId`] is an index into this list.
     pub evidence: Vec<EvidenceToken>,
+    /// The picture tiles in the order of `cards/tokens.ron`; a [`PictureId`] is
+    /// an index into this list.
     pub pictures: Vec<Picture>,
     /// The scripting host the engine calls (the rhai host, or a wrapper).
     pub scripts: std::sync::Arc<dyn ScriptHost>,
@@ -320,8 +419,11 @@ pub struct CardTraits {
 /// A card's requirement as its traits hold it ([`CardTraits::requirement`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuickRequirement {
+    /// The card's action has no requirement.
     None,
+    /// Not on the player's first turn of the round (A brilliant mood, Q5).
     NotFirstTurnOfRound,
+    /// That picture is still in the supply (the informant cards).
     PictureInSupply(PictureId),
     /// Any other: the card's own `requirement` says.
     Other,
@@ -335,6 +437,7 @@ impl CardTraits {
     pub(crate) const QUICK_PICTURE: u8 = 2;
     const QUICK_OTHER: u8 = u8::MAX;
 
+    /// The traits of card `c`.
     pub fn of(c: &Card) -> CardTraits {
         let ty = match c.card_type {
             CardType::Event => 0,
@@ -389,6 +492,7 @@ impl CardTraits {
         }
     }
 
+    /// The card's type (R1.7).
     #[inline]
     pub fn card_type(self) -> CardType {
         match self.flags >> Self::TYPE_SHIFT {
@@ -460,6 +564,7 @@ impl Rules {
 }
 
 impl Rules {
+    /// The card with id `id`.
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[id.index()]
     }
@@ -470,6 +575,7 @@ impl Rules {
         self.traits.0[id.0 as usize]
     }
 
+    /// The card whose id (`Card::id`, `nixon.howard_hunt`) is `key`.
     pub fn card_by_id(&self, key: &str) -> Option<CardId> {
         self.cards
             .iter()
@@ -477,6 +583,7 @@ impl Rules {
             .map(|i| CardId(i as u8))
     }
 
+    /// The cards of `side`'s deck, in `CardId` order.
     pub fn cards_of(&self, side: Side) -> impl Iterator<Item = CardId> + '_ {
         self.cards
             .iter()
@@ -485,6 +592,7 @@ impl Rules {
             .map(|(i, _)| CardId(i as u8))
     }
 
+    /// The picture whose name (`Picture::name`) is `name`, ignoring case.
     pub fn picture_by_name(&self, name: &str) -> Option<PictureId> {
         self.pictures
             .iter()
@@ -492,6 +600,7 @@ impl Rules {
             .map(|i| PictureId(i as u8))
     }
 
+    /// The evidence token `t`.
     pub fn token(&self, t: TokenId) -> &EvidenceToken {
         &self.evidence[t.index()]
     }
@@ -591,7 +700,9 @@ impl Rules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "Unpinnable")]
 pub enum Unpinnable {
+    /// Back into the bag (the shipped reading).
     ReturnToBag,
+    /// Into the box, the reserve outside the game.
     Reserve,
 }
 
@@ -599,6 +710,8 @@ pub enum Unpinnable {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "Overflow")]
 pub enum Overflow {
+    /// Out of the game (the shipped reading).
     RemovedFromGame,
+    /// Back into the momentum supply.
     ReturnToSupply,
 }

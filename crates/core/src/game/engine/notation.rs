@@ -313,7 +313,7 @@ fn did_you_mean(r: &Rules, want: &str) -> String {
 }
 
 /// Finds the option a text names, among `options`. Accepts every name of
-/// [`names`], case- and space-insensitively.
+/// `names`, case- and space-insensitively.
 pub fn parse_choice(
     r: &Rules,
     s: &State,
