@@ -23,7 +23,9 @@ pyo3::create_exception!(
 
 /// A loaded game: its files, its rules and how OpenSpiel numbers them.
 pub struct Loaded {
-    pub source: GameSource,
+    /// Where the files came from; `None` for files handed over in memory
+    /// (`load_files`, as a cluster's workers get them).
+    pub source: Option<GameSource>,
     pub dataset: DataSet,
     pub rules: Rules,
     pub actions: ActionSpace,
@@ -38,6 +40,21 @@ impl Loaded {
     /// Reads and checks the files (every problem at once, as `check` shows them).
     pub fn load(source: GameSource) -> Result<Arc<Loaded>, Diagnostics> {
         let (dataset, rules) = source.load()?;
+        Ok(Loaded::keep(Some(source), dataset, rules))
+    }
+
+    /// Checks a game's files given in memory (paths under the data root).
+    pub fn from_files(files: Vec<(String, Vec<u8>)>) -> Result<Arc<Loaded>, Diagnostics> {
+        let dataset = DataSet {
+            root: None,
+            files: files.into_iter().collect(),
+            unread: Default::default(),
+        };
+        let rules = watergate_core::data::load(&dataset)?;
+        Ok(Loaded::keep(None, dataset, rules))
+    }
+
+    fn keep(source: Option<GameSource>, dataset: DataSet, rules: Rules) -> Arc<Loaded> {
         let loaded = Arc::new(Loaded {
             actions: ActionSpace::of(&rules),
             shape: TensorShape::of(&rules),
@@ -46,14 +63,17 @@ impl Loaded {
             rules,
         });
         let mut all = LOADED.lock().unwrap_or_else(|e| e.into_inner());
-        all.retain(|g| g.source != loaded.source);
+        all.retain(|g| {
+            g.source != loaded.source
+                || (g.source.is_none() && g.rules.fingerprint != loaded.rules.fingerprint)
+        });
         all.push(loaded.clone());
-        Ok(loaded)
+        loaded
     }
 
     /// The game of `source` whose files have `fingerprint`: one loaded
     /// already, or the files read again (refused if they have changed).
-    pub fn find(source: GameSource, fingerprint: u64) -> PyResult<Arc<Loaded>> {
+    pub fn find(source: Option<GameSource>, fingerprint: u64) -> PyResult<Arc<Loaded>> {
         let known = LOADED
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -63,6 +83,11 @@ impl Loaded {
         if let Some(g) = known {
             return Ok(g);
         }
+        let Some(source) = source else {
+            return Err(DataError::new_err(
+                "this state's game was loaded from files in memory (load_files): load them again first",
+            ));
+        };
         let g = Loaded::load(source).map_err(data_error)?;
         if g.rules.fingerprint != fingerprint {
             return Err(DataError::new_err(
@@ -105,6 +130,17 @@ pub fn load(py: Python<'_>, data: Option<PathBuf>, variant: Option<PathBuf>) -> 
     Ok(Game { loaded })
 }
 
+/// Loads a game from its files given in memory, as `Game.files()` lists
+/// them (path under the data root, contents): how a worker that shares no
+/// disk with the caller gets the same game.
+#[pyfunction]
+pub fn load_files(py: Python<'_>, files: Vec<(String, Vec<u8>)>) -> PyResult<Game> {
+    let loaded = py
+        .detach(|| Loaded::from_files(files))
+        .map_err(data_error)?;
+    Ok(Game { loaded })
+}
+
 #[pymethods]
 impl Game {
     /// The game's name (its settings file).
@@ -116,13 +152,13 @@ impl Game {
     /// The data folder given to `load` (`None`: the shipped game).
     #[getter]
     fn data(&self) -> Option<PathBuf> {
-        self.loaded.source.data.clone()
+        self.loaded.source.as_ref().and_then(|s| s.data.clone())
     }
 
     /// The variant file given to `load`.
     #[getter]
     fn variant(&self) -> Option<PathBuf> {
-        self.loaded.source.variant.clone()
+        self.loaded.source.as_ref().and_then(|s| s.variant.clone())
     }
 
     /// A fingerprint of the files the game was made from.
@@ -180,23 +216,33 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let s = &self.loaded.source;
-        let show = |p: &Option<PathBuf>| match p {
+        let show = |p: Option<&PathBuf>| match p {
             Some(p) => format!("{:?}", p.display().to_string()),
             None => "None".to_string(),
         };
-        format!(
-            "watergate.Game(name={:?}, data={}, variant={})",
-            self.loaded.rules.name,
-            show(&s.data),
-            show(&s.variant)
-        )
+        match &self.loaded.source {
+            Some(s) => format!(
+                "watergate.Game(name={:?}, data={}, variant={})",
+                self.loaded.rules.name,
+                show(s.data.as_ref()),
+                show(s.variant.as_ref())
+            ),
+            None => format!(
+                "watergate.Game(name={:?}, from {} files in memory)",
+                self.loaded.rules.name,
+                self.loaded.dataset.files.len()
+            ),
+        }
     }
 
-    /// Pickled as the call that loads it again.
+    /// Pickled as the call that loads it again (the same files).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let load = py.import("watergate._engine")?.getattr("load")?;
-        let s = &self.loaded.source;
-        (load, (s.data.clone(), s.variant.clone())).into_pyobject(py)
+        let module = py.import("watergate._engine")?;
+        match &self.loaded.source {
+            Some(s) => {
+                (module.getattr("load")?, (s.data.clone(), s.variant.clone())).into_pyobject(py)
+            }
+            None => (module.getattr("load_files")?, (self.files(),)).into_pyobject(py),
+        }
     }
 }

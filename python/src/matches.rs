@@ -51,6 +51,9 @@ pub struct Match {
 /// setup, and what each player has seen.
 #[derive(Serialize, Deserialize)]
 struct Saved {
+    /// The game was loaded from files in memory (`load_files`).
+    #[serde(default)]
+    in_memory: bool,
     data: Option<std::path::PathBuf>,
     variant: Option<std::path::PathBuf>,
     fingerprint: u64,
@@ -148,8 +151,9 @@ impl Match {
 
     fn saved(&self) -> Saved {
         Saved {
-            data: self.game.source.data.clone(),
-            variant: self.game.source.variant.clone(),
+            in_memory: self.game.source.is_none(),
+            data: self.game.source.as_ref().and_then(|s| s.data.clone()),
+            variant: self.game.source.as_ref().and_then(|s| s.variant.clone()),
             fingerprint: self.game.rules.fingerprint,
             setup: self.state.as_ref().map(State::to_setup),
             seeds: self.seeds,
@@ -171,10 +175,10 @@ impl Match {
 pub fn restore_match(bytes: &[u8]) -> PyResult<Match> {
     let saved: Saved = serde_json::from_slice(bytes)
         .map_err(|e| PyValueError::new_err(format!("not a saved Watergate state: {e}")))?;
-    let source = GameSource {
+    let source = (!saved.in_memory).then_some(GameSource {
         data: saved.data,
         variant: saved.variant,
-    };
+    });
     let game = Loaded::find(source, saved.fingerprint)?;
     let state = match saved.setup {
         None => None,
@@ -480,7 +484,7 @@ impl Match {
     }
 
     fn __eq__(&self, other: &Match) -> bool {
-        Arc::ptr_eq(&self.game, &other.game)
+        self.game.rules.fingerprint == other.game.rules.fingerprint
             && self.state == other.state
             && self.seeds == other.seeds
             && self.seen == other.seen

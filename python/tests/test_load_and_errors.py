@@ -110,3 +110,24 @@ def test_a_bad_player_and_bad_bytes_raise(game):
         state.match.observation_string(2)
     with pytest.raises(ValueError, match="not a saved Watergate state"):
         watergate.restore_match(b"not a state")
+
+
+def test_a_game_travels_as_its_files():
+    """A worker with no shared disk loads the same game from its files."""
+    house = watergate.load(variant=REPO / "scenarios" / "variants" / "cheap_liddy.ron")
+    copy = watergate.load_files(house.files())
+    assert copy.fingerprint == house.fingerprint
+    assert copy.data is None and "in memory" in repr(copy)
+    assert pickle.loads(pickle.dumps(copy)).fingerprint == house.fingerprint
+    match = watergate.Match(copy)
+    match.apply_action(match.legal_actions()[0])
+    assert pickle.loads(pickle.dumps(match)) == match
+
+
+def test_broken_files_in_memory_raise_every_problem():
+    files = dict(watergate.load().files())
+    name = next(k for k in files if k.endswith("howard_hunt.ron"))
+    files[name] = bytes(files[name]).replace(b"value:", b"valeu:", 1)
+    with pytest.raises(watergate.DataError) as err:
+        watergate.load_files(list(files.items()))
+    assert err.value.problems[0][0] == name

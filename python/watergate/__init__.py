@@ -5,6 +5,9 @@
 >>> game = watergate.load(data="my-cards/")      # a designer's folder, as `--data`
 >>> game = watergate.load(variant="house.ron")   # a house-rule variant, as `--variant`
 
+``load_files(game.files())`` loads the same game from its files held in
+memory (a worker that shares no disk with the caller).
+
 A game that does not load raises :class:`DataError`, whose message lists
 every problem as ``path:line:col: message`` and whose ``problems`` holds
 them as ``(path, line, column, message)`` tuples.
@@ -14,6 +17,6 @@ The OpenSpiel game lives in :mod:`watergate.openspiel` (it needs the
 ``python_watergate`` with ``pyspiel``.
 """
 
-from watergate._engine import DataError, Game, Match, load, restore_match
+from watergate._engine import DataError, Game, Match, load, load_files, restore_match
 
-__all__ = ["DataError", "Game", "Match", "load", "restore_match"]
+__all__ = ["DataError", "Game", "Match", "load", "load_files", "restore_match"]

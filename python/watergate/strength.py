@@ -99,8 +99,15 @@ def wilson(wins, n, z=1.959964):
 
 
 def load(path):
+    """The games of a results file, each game once (the first record of it:
+    two runs given overlapping ranges may both have played a game)."""
+    games = {}
     with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
+        for line in f:
+            if line.strip():
+                row = json.loads(line)
+                games.setdefault(row["game"], row)
+    return [games[g] for g in sorted(games)]
 
 
 def report(paths):
