@@ -10,8 +10,11 @@ use crate::game::model::{Colour, SpaceId};
 use crate::game::rules::{Board, SpaceKind};
 use std::collections::VecDeque;
 
-/// What D5 asks (docs/open-questions.md#d5, revised): see `warnings`.
+/// What D5 asks (docs/open-questions.md#d5, revised): see `warnings`. The
+/// evidence spaces the shortest path from an informant to Nixon crosses.
 pub const SHORTEST_PATH: usize = 3;
+/// The paths to Nixon that share no evidence space each informant has at
+/// least (D5).
 pub const DISJOINT_PATHS: usize = 2;
 
 /// The figures of one board.
@@ -51,6 +54,7 @@ fn distance(b: &Board, from: SpaceId, blocked: Option<SpaceId>) -> Option<usize>
     None
 }
 
+/// The figures of board `b` that D5 speaks of.
 pub fn measure(b: &Board) -> Shape {
     let informants: Vec<(String, SpaceId)> = b
         .informant_spaces

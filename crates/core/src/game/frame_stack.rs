@@ -17,6 +17,9 @@ use crate::game::state::Frame;
 use serde::{Serialize, Serializer};
 use smallvec::SmallVec;
 
+/// The engine's work in progress ([`Frame`]s), innermost last: the top
+/// frame says what happens next. Read as a list through [`FrameStack::get`]
+/// and [`FrameStack::iter`] (index 0 the outermost).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FrameStack {
     /// The innermost frame, `None` when the stack is empty.
@@ -32,11 +35,13 @@ impl FrameStack {
         self.top.as_ref()
     }
 
+    /// The innermost frame, to change it.
     #[inline(always)]
     pub fn last_mut(&mut self) -> Option<&mut Frame> {
         self.top.as_mut()
     }
 
+    /// Whether there is no frame: the engine has no work in progress.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.top.is_none()
@@ -59,6 +64,7 @@ impl FrameStack {
         }
     }
 
+    /// The frame at `index`, counting from the outermost (0), to change it.
     #[inline]
     pub fn get_mut(&mut self, index: usize) -> Option<&mut Frame> {
         let below = self.below.len();
@@ -88,6 +94,7 @@ impl FrameStack {
         unsafe { std::ptr::write(&mut self.top, Some(make())) };
     }
 
+    /// Puts `frame` on top.
     pub fn push(&mut self, frame: Frame) {
         self.push_with(|| frame)
     }
@@ -114,6 +121,7 @@ impl FrameStack {
         self.below.iter().chain(self.top.iter())
     }
 
+    /// Every frame, outermost first, as a list of their own.
     pub fn to_vec(&self) -> Vec<Frame> {
         self.iter().cloned().collect()
     }

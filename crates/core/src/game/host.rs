@@ -54,6 +54,10 @@ pub struct CardContext {
 }
 
 impl CardContext {
+    /// A context: `card` is what the script sees as `card`, `space` the
+    /// momentum space (from 1) for a momentum-space script, `has_informant`
+    /// whether the card names an informant, `last_space` the last space of a
+    /// side of the research track (`LAST_SPACE`).
     pub fn new(card: Map, space: Option<i64>, has_informant: bool, last_space: i64) -> Self {
         CardContext {
             card,
@@ -134,7 +138,10 @@ impl std::fmt::Debug for HostKeep {
 /// A script that failed while running, with its position in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScriptFailure {
+    /// The line in the script, from 1 (0: not known).
     pub line: usize,
+    /// The column in the line, from 1 (0: not known).
     pub col: usize,
+    /// What went wrong, in words.
     pub message: String,
 }

@@ -112,6 +112,7 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         unsafe { &mut *p }
     }
 
+    /// The items, in order.
     #[inline]
     pub fn as_slice(&self) -> &[T] {
         if self.spilled() {
@@ -121,6 +122,7 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         unsafe { std::slice::from_raw_parts(self.items.as_ptr() as *const T, self.len as usize) }
     }
 
+    /// The items, in order, to change them.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [T] {
         if self.spilled() {
@@ -132,6 +134,8 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         }
     }
 
+    /// Adds `item` at the end (moving the list to the heap when the inline
+    /// room is full).
     #[inline]
     pub fn push(&mut self, item: T) {
         let len = self.len as usize;
@@ -155,6 +159,7 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         }
     }
 
+    /// Takes the last item off; `None` when the list is empty.
     #[inline]
     pub fn pop(&mut self) -> Option<T> {
         if self.spilled() {
@@ -223,6 +228,7 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         }
     }
 
+    /// Removes every item (a list on the heap stays there).
     pub fn clear(&mut self) {
         self.truncate(0)
     }
@@ -240,6 +246,7 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         self.truncate(kept);
     }
 
+    /// Adds `items` at the end, in their order.
     pub fn extend_from_slice(&mut self, items: &[T]) {
         let len = self.len as usize;
         if len + items.len() <= N {

@@ -72,6 +72,7 @@ impl Sight {
         Sight::new_game(None)
     }
 
+    /// Whose sight it is; `None` sees everything.
     pub fn viewer(&self) -> Option<Side> {
         self.viewer
     }

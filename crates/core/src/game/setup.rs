@@ -21,17 +21,22 @@ use std::fmt;
 /// An evidence token on the research track.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TrackToken {
+    /// The token.
     pub token: TokenId,
     /// Positive on the Editor's side (R1.3).
     pub pos: i8,
+    /// Whether it lies face up.
     pub face_up: bool,
 }
 
 /// An evidence token pinned on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardToken {
+    /// The evidence space it is pinned on.
     pub space: SpaceId,
+    /// The token.
     pub token: TokenId,
+    /// Face up when the Editor pinned it, face down when Nixon did (R7.6).
     pub face_up: bool,
 }
 
@@ -50,6 +55,7 @@ pub struct Setup {
     pub explicit_deals: bool,
     /// Counted from 1.
     pub round: u16,
+    /// The phase of the round.
     pub phase: Phase,
     /// Who holds the initiative (R7.2).
     pub initiative: Side,
@@ -61,9 +67,11 @@ pub struct Setup {
     pub initiative_token: Option<i8>,
     /// The momentum token's track position; `None` when not on the track.
     pub momentum_token: Option<i8>,
+    /// Momentum tokens left in the supply (R7.4).
     pub momentum_supply: u8,
     /// Momentum tokens on each side's momentum card.
     pub momentum_cards: BySide<u8>,
+    /// Momentum tokens out of the game (R7.3).
     pub momentum_removed: u8,
     /// The evidence on the research track, in the order it arrived (its
     /// slots, which choices name).
@@ -75,9 +83,11 @@ pub struct Setup {
     pub bag: Vec<TokenId>,
     /// Where each picture is, by `PictureId`: one entry per picture.
     pub pictures: Vec<PicLoc>,
+    /// Each side's hand.
     pub hands: BySide<Vec<CardId>>,
     /// Draw decks, drawn from the end.
     pub decks: BySide<Vec<CardId>>,
+    /// Each side's discard pile, the latest last.
     pub discards: BySide<Vec<CardId>>,
     /// Cards out of the game.
     pub removed: Vec<CardId>,
@@ -94,7 +104,9 @@ pub struct Setup {
 /// `hands.editor[0]`) and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetupError {
+    /// The field the problem is in, as a path (`track[2].pos`).
     pub field: String,
+    /// What is wrong with it.
     pub message: String,
 }
 

@@ -22,14 +22,21 @@ pub type GameRng = Pcg64Mcg;
 pub enum EvLoc {
     /// In the box, outside the game (docs/open-questions.md#d4).
     Reserve,
+    /// In the bag (R2.5).
     Bag,
     /// On the research track: position (positive = Editor's side) and face.
     Track {
+        /// The space: 0 the centre, 1 up to the track length less one on the
+        /// Editor's side, negative on Nixon's (the last space gains it, R5.8).
         pos: i8,
+        /// Whether it lies face up (R4.2 draws face down, R5.13 turns up).
         face_up: bool,
     },
+    /// Pinned on the evidence board (R7.6).
     Board {
+        /// The evidence space it is pinned on.
         space: SpaceId,
+        /// Face up when the Editor pinned it, face down when Nixon did.
         face_up: bool,
     },
     /// Gained or drawn and waiting to be pinned (a `Pin` frame holds it).
@@ -42,23 +49,33 @@ pub enum PicLoc {
     /// The potential informant supply (R2.4).
     Supply,
     /// On its informant space: face up (recruited by the Editor) or face down (Nixon).
-    Pinned { face_up: bool },
+    Pinned {
+        /// Face up: recruited by the Editor; face down: secured by Nixon.
+        face_up: bool,
+    },
 }
 
 /// The phase of the round (R3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
+    /// The initial phase: cards dealt, evidence drawn onto 0 (R4).
     Initial,
+    /// The card phase: turns until both hands are empty (R5, R6).
     Cards,
+    /// The evaluation phase (R7).
     Evaluation,
+    /// The game is over (R8).
     Over,
 }
 
 /// The token a value play moves, once chosen (internal: holds the token id).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Moving {
+    /// The initiative token.
     Initiative,
+    /// The momentum token.
     Momentum,
+    /// This evidence token.
     Evidence(TokenId),
 }
 
@@ -99,10 +116,15 @@ pub enum PlayedAs {
 /// a discard pile or out of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct PlayFrame {
+    /// The card played.
     pub card: CardId,
+    /// Who plays it.
     pub player: Side,
+    /// The part used; `None` while a drawn card's part is not chosen yet.
     pub part: Option<Part>,
+    /// Where the play stands.
     pub stage: PlayStage,
+    /// The token a value play moves, once chosen.
     pub target: Option<Moving>,
     /// Set by a reaction: the play does nothing and its card goes there (R6.6).
     pub cancelled: Option<Dest>,
@@ -143,7 +165,10 @@ pub(in crate::game) enum ProgSource {
 pub struct RunFrame {
     pub(in crate::game) shared: Option<Arc<Program>>,
     pub(in crate::game) source: ProgSource,
+    /// The index in the program of the instruction to carry out next.
     pub pc: u16,
+    /// The player carrying out the program: steps go toward this side
+    /// (R5.13).
     pub actor: Side,
     /// The card whose action this is (for `pin_card_picture`).
     pub card: Option<CardId>,
@@ -237,21 +262,28 @@ impl From<RunFrame> for RunFrameData {
 pub enum Frame {
     /// The initial phase (R4): cards dealt, then evidence drawn one by one.
     Setup {
+        /// Whether the cards have been dealt (R4.1).
         dealt: bool,
         /// With explicit deals, the cards dealt so far (one chance decision
         /// each, the initiative holder's first); 0 otherwise.
         cards_dealt: u8,
+        /// Evidence tokens still to draw onto space 0 (R4.2).
         evidence_left: u8,
     },
+    /// A card being played.
     Play(PlayFrame),
+    /// A card program being carried out.
     Run(RunFrame),
     /// A gained or drawn evidence token waiting for its space (R7.6).
     Pin {
+        /// The token to pin.
         token: TokenId,
+        /// Who pins it: face up for the Editor, face down for Nixon.
         pinner: Side,
     },
     /// The evaluation phase (R7), at step `step`.
     Evaluation {
+        /// The step to carry out next.
         step: EvalStep,
     },
 }
@@ -278,6 +310,7 @@ pub enum EvalStep {
 }
 
 impl EvalStep {
+    /// The first step, R7.1.
     pub const FIRST: EvalStep = EvalStep::ZeroToBag;
 
     /// The step's number, 1..=7.
@@ -509,10 +542,12 @@ impl State {
         }
     }
 
+    /// The round's number, from 1 (R3).
     pub fn round(&self) -> u16 {
         self.round
     }
 
+    /// The phase of the round.
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -532,6 +567,7 @@ impl State {
         self.momentum_token
     }
 
+    /// Momentum tokens left in the supply (R2.3, R7.4).
     pub fn momentum_supply(&self) -> u8 {
         self.momentum_supply
     }
@@ -541,6 +577,8 @@ impl State {
         self.momentum_cards
     }
 
+    /// Momentum tokens out of the game: gained by the Editor with no free
+    /// space on her card (R7.3).
     pub fn momentum_removed(&self) -> u8 {
         self.momentum_removed
     }
@@ -565,6 +603,7 @@ impl State {
         &self.pictures
     }
 
+    /// A side's hand.
     pub fn hand(&self, side: Side) -> &[CardId] {
         &self.hands[side]
     }
@@ -604,6 +643,7 @@ impl State {
         &self.stack
     }
 
+    /// Who won and how, once the game is over (R8).
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
@@ -714,6 +754,7 @@ impl State {
         shuffle(&mut self.rng, items)
     }
 
+    /// Whether the game is over (R8.4).
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
@@ -774,12 +815,18 @@ impl State {
 /// Where a player card is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardPlace {
+    /// In this side's hand.
     Hand(Side),
+    /// In this side's draw deck.
     Deck(Side),
+    /// In this side's discard pile.
     Discard(Side),
+    /// Out of the game.
     Removed,
     /// Being played (on the engine's stack).
     InPlay,
+    /// In none of these places: never so in a sound position
+    /// (`game::invariants::conservation` checks).
     Nowhere,
 }
 

@@ -25,39 +25,53 @@ pub struct TrackToken {
     pub slot: u8,
     /// Positive on the Editor's side.
     pub pos: i8,
+    /// Whether it lies face up.
     pub face_up: bool,
     /// `None` when hidden from the viewer (face down, and the viewer is the Editor).
     pub colours: Option<Colours>,
+    /// Whether it shows the momentum symbol; `None` when hidden, as its
+    /// colours.
     pub momentum_symbol: Option<bool>,
 }
 
 /// An evidence token on the board (both players may look, R5.14).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct BoardToken {
+    /// The evidence space it is pinned on.
     pub space: SpaceId,
+    /// Face up when the Editor pinned it, face down when Nixon did (R7.6).
     pub face_up: bool,
+    /// Its colours, one or two (R1.5).
     pub colours: Colours,
+    /// Whether it shows the momentum symbol.
     pub momentum_symbol: bool,
 }
 
 /// A card on the table: being played, or answered by a reaction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct InPlay {
+    /// The card.
     pub card: CardId,
+    /// Who plays it.
     pub player: Side,
+    /// The part used; `None` while a drawn card's part is not chosen yet.
     pub part: Option<Part>,
+    /// Whether a reaction has cancelled the play (R6).
     pub cancelled: bool,
 }
 
 impl<'a> View<'a> {
+    /// `side`'s view of `state`, a game played on `rules`.
     pub fn new(rules: &'a Rules, state: &'a State, side: Side) -> View<'a> {
         View { rules, state, side }
     }
 
+    /// The viewer's side.
     pub fn side(&self) -> Side {
         self.side
     }
 
+    /// The rules the game is played on.
     pub fn rules(&self) -> &'a Rules {
         self.rules
     }
@@ -79,18 +93,22 @@ impl<'a> View<'a> {
         }
     }
 
+    /// What the pending decision is about, whoever takes it.
     pub fn decision_kind(&self) -> DecisionKind {
         self.state.decision_kind(self.rules)
     }
 
+    /// The round's number, from 1 (R3).
     pub fn round(&self) -> u16 {
         self.state.round
     }
 
+    /// The phase of the round.
     pub fn phase(&self) -> Phase {
         self.state.phase
     }
 
+    /// Who won and how, once the game is over (R8).
     pub fn outcome(&self) -> Option<Outcome> {
         self.state.outcome
     }
@@ -100,22 +118,29 @@ impl<'a> View<'a> {
         self.state.initiative
     }
 
+    /// The initiative token's track position, positive on the Editor's
+    /// side; `None` once gained this round (R5.8).
     pub fn initiative_token(&self) -> Option<i8> {
         self.state.initiative_token
     }
 
+    /// The momentum token's track position, positive on the Editor's side;
+    /// `None` when not on the track.
     pub fn momentum_token(&self) -> Option<i8> {
         self.state.momentum_token
     }
 
+    /// Momentum tokens left in the supply (R7.4).
     pub fn momentum_supply(&self) -> u8 {
         self.state.momentum_supply
     }
 
+    /// Momentum tokens on `side`'s momentum card (R7.3, R8.1).
     pub fn momentum_on_card(&self, side: Side) -> u8 {
         self.state.momentum_cards[side]
     }
 
+    /// Momentum tokens out of the game (R7.3).
     pub fn momentum_removed(&self) -> u8 {
         self.state.momentum_removed
     }
@@ -125,6 +150,7 @@ impl<'a> View<'a> {
         self.state.turn
     }
 
+    /// Cards `side` has played this round (reactions count, R6.1).
     pub fn turns_played(&self, side: Side) -> u8 {
         self.state.turns_played[side]
     }
@@ -134,10 +160,12 @@ impl<'a> View<'a> {
         &self.state.hands[self.side]
     }
 
+    /// How many cards `side` holds (public, though the cards are not).
     pub fn hand_size(&self, side: Side) -> usize {
         self.state.hands[side].len()
     }
 
+    /// How many cards are left in `side`'s draw deck.
     pub fn deck_size(&self, side: Side) -> usize {
         self.state.decks[side].len()
     }
@@ -152,6 +180,7 @@ impl<'a> View<'a> {
         &self.state.removed
     }
 
+    /// How many evidence tokens are in the bag.
     pub fn bag_size(&self) -> usize {
         self.state.bag.len()
     }
@@ -211,10 +240,12 @@ impl<'a> View<'a> {
         }
     }
 
+    /// Where each picture is, by `PictureId` (public, R5.14).
     pub fn pictures(&self) -> &'a [PicLoc] {
         &self.state.pictures
     }
 
+    /// Face-up informants connected to Nixon now (R8.3).
     pub fn connected_informants(&self) -> usize {
         crate::game::engine::connected_informants(self.rules, self.state)
     }

@@ -7,7 +7,6 @@
 use crate::game::engine::{Ask, ChanceOf};
 use crate::game::program::{Amount, EvidenceFilter, Face, TokenSelector};
 
-/// What a random event decides.
 /// `n` things in words: "1 card", "3 cards".
 pub fn count(n: usize, thing: &str) -> String {
     if n == 1 {
@@ -17,6 +16,7 @@ pub fn count(n: usize, thing: &str) -> String {
     }
 }
 
+/// What a random event decides, in words ("evidence drawn from the bag").
 pub fn chance(c: ChanceOf) -> &'static str {
     match c {
         ChanceOf::EvidenceDrawn => "evidence drawn from the bag",

@@ -12,8 +12,12 @@ use std::fmt;
 /// face-down tokens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum TokenRef {
+    /// The initiative token.
     Initiative,
+    /// The momentum token.
     Momentum,
+    /// The evidence token in this slot of the track: an index into
+    /// `State::track`, the tokens on the track in the order they arrived.
     Evidence(u8),
 }
 
@@ -22,7 +26,12 @@ pub enum TokenRef {
 #[repr(align(4))]
 pub enum Choice {
     /// Play a card from hand (or a drawn card) for one of its parts (R5.1).
-    Play { card: CardId, part: Part },
+    Play {
+        /// The card played.
+        card: CardId,
+        /// The part used: its value or its action.
+        part: Part,
+    },
     /// Pick a token on the research track.
     Token(TokenRef),
     /// The Editor asks for a face-down token of this colour (R5.6).
@@ -48,12 +57,14 @@ pub enum Choice {
 /// Who decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Actor {
+    /// This side's player.
     Player(Side),
     /// A random event, when the state asks for explicit chance.
     Chance,
 }
 
 impl Actor {
+    /// The deciding player's side; `None` for chance.
     pub fn side(self) -> Option<Side> {
         match self {
             Actor::Player(s) => Some(s),
@@ -68,25 +79,57 @@ pub enum DecisionKind {
     /// Your turn: which card, and which part.
     PlayCard,
     /// A card drawn by an action must be played at once: which part.
-    ChoosePart { card: CardId },
+    ChoosePart {
+        /// The card drawn (Howard Hunt's top card, Q3).
+        card: CardId,
+    },
     /// Value play: which token to move (or which colour to ask for).
-    ValueTarget { card: CardId },
+    ValueTarget {
+        /// The card played for its value.
+        card: CardId,
+    },
     /// Nixon reveals one of his face-down tokens of the colour the Editor named.
-    Reveal { colour: Colour },
+    Reveal {
+        /// The colour the Editor named.
+        colour: Colour,
+    },
     /// After a negative answer the Editor's move is limited to this colour.
-    LockedTarget { card: CardId, colour: Colour },
+    LockedTarget {
+        /// The card played for its value.
+        card: CardId,
+        /// The colour she named, which stays fixed for this play (R5.6, R10.2).
+        colour: Colour,
+    },
     /// React to the opponent's play, or pass.
-    Reaction { against: CardId },
+    Reaction {
+        /// The card of the play that may be answered.
+        against: CardId,
+    },
     /// Where to pin an evidence token.
     Pin {
+        /// The token's colours: it may go on an empty space whose slip
+        /// matches one of them (R7.6).
         colours: Colours,
+        /// Whether the token shows the momentum symbol (R7.6).
         momentum_symbol: bool,
     },
     /// A choice inside a card's action (or a momentum space's instruction).
-    Action { card: Option<CardId>, ask: Ask },
+    Action {
+        /// The card whose action it is; `None` for a momentum space's
+        /// instruction.
+        card: Option<CardId>,
+        /// What the instruction asks for.
+        ask: Ask,
+    },
     /// A random event: what it decides, and how many equally likely
     /// outcomes each option stands for (empty: one each).
-    Chance { what: ChanceOf, weights: Vec<u32> },
+    Chance {
+        /// What the event decides.
+        what: ChanceOf,
+        /// For each option, how many equally likely outcomes it stands for
+        /// (empty: one each).
+        weights: Vec<u32>,
+    },
 }
 
 /// What a random event decides (words for it: `crate::game::wording`).
@@ -110,30 +153,62 @@ pub enum Ask {
     /// (`up_to`: or stop). `what.trigger_token`: the token the answered
     /// play was moving.
     Move {
+        /// The tokens that may be picked.
         what: TokenSelector,
+        /// The steps the picked token moves.
         steps: Amount,
+        /// How many distinct tokens the instruction moves in all.
         count: u8,
+        /// Whether the player may stop before `count` (Q9).
         up_to: bool,
+        /// How many tokens have been moved already.
         done: u8,
     },
     /// Pick a token to put on space `space` of your side.
-    Place { what: TokenSelector, space: u8 },
+    Place {
+        /// The tokens that may be picked.
+        what: TokenSelector,
+        /// The space of the player's side it goes on (0: the centre).
+        space: u8,
+    },
     /// Pick a track token to return to the bag.
-    TrackToBag { filter: EvidenceFilter },
+    TrackToBag {
+        /// Which evidence tokens on the track may be picked.
+        filter: EvidenceFilter,
+    },
     /// Pick a track token to pin.
-    PinFromTrack { filter: EvidenceFilter },
+    PinFromTrack {
+        /// Which evidence tokens on the track may be picked.
+        filter: EvidenceFilter,
+    },
     /// Pick a board token to return to the bag.
-    BoardToBag { filter: EvidenceFilter },
+    BoardToBag {
+        /// Which evidence tokens on the board may be picked.
+        filter: EvidenceFilter,
+    },
     /// Pick a board token to put on space `space` of the track.
-    BoardToTrack { filter: EvidenceFilter, space: u8 },
+    BoardToTrack {
+        /// Which evidence tokens on the board may be picked.
+        filter: EvidenceFilter,
+        /// The space of the player's side it goes on (0: the centre).
+        space: u8,
+    },
     /// Pick a face-down board token to turn face up.
     FlipOnBoard,
     /// Pick a pinned picture to return to the supply.
     UnpinPicture,
     /// Pick a card; the script's own question (card data, not engine text).
-    ChooseCard { prompt: String },
+    ChooseCard {
+        /// The script's question.
+        prompt: String,
+    },
     /// Pick a branch; the script's question and its options' labels.
-    Branch { prompt: String, labels: Vec<String> },
+    Branch {
+        /// The script's question.
+        prompt: String,
+        /// The options' labels, in the order of [`Choice::Branch`]'s numbers.
+        labels: Vec<String>,
+    },
     /// Nothing to ask (no instruction waits).
     Continue,
 }
@@ -141,8 +216,11 @@ pub enum Ask {
 /// A pending decision.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
+    /// Who decides: a player, or chance.
     pub actor: Actor,
+    /// What the decision is about.
     pub kind: DecisionKind,
+    /// Every legal option, in the engine's order.
     pub options: Vec<Choice>,
 }
 

@@ -34,22 +34,31 @@ use thiserror::Error;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{script}:{line}:{col}: card `{card}`: {message}")]
 pub struct ScriptError {
+    /// The card (or momentum space, "Editor space 3") whose script failed, by name.
     pub card: String,
+    /// The script's file, as diagnostics name it.
     pub script: String,
+    /// The line of the failure in the script, from 1 (0: not known).
     pub line: usize,
+    /// The column of the failure in the script, from 1 (0: not known).
     pub col: usize,
+    /// What went wrong, in words.
     pub message: String,
 }
 
 /// Why a choice was refused or could not be carried out.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
+    /// A choice was offered to a game that is over (R8.4).
     #[error("the game is over")]
     GameOver,
+    /// The choice is not one of the legal options; the reason says why.
     #[error("{0}")]
     Illegal(Box<String>),
+    /// A card script failed while it ran.
     #[error(transparent)]
     Script(#[from] Box<ScriptError>),
+    /// The engine broke one of its own invariants (a bug, not the caller's).
     #[error("engine invariant broken: {0}")]
     Internal(Box<String>),
     /// The position can never reach a decision (no cards anywhere, say).
@@ -112,6 +121,8 @@ impl State {
         Self::new_observed(rules, seed, &mut Quiet)
     }
 
+    /// [`State::new`], telling `o` each event of the setup and the first
+    /// initial phase.
     pub fn new_observed<O: Observer>(rules: &Rules, seed: u64, o: &mut O) -> State {
         Self::start(rules, State::setup(rules, seed), o)
     }
@@ -124,6 +135,8 @@ impl State {
         Self::new_explicit_observed(rules, &mut Quiet)
     }
 
+    /// [`State::new_explicit`], telling `o` each event up to the first
+    /// decision.
     pub fn new_explicit_observed<O: Observer>(rules: &Rules, o: &mut O) -> State {
         let mut s = State::setup(rules, 0);
         s.set_explicit_deals(true);
@@ -221,6 +234,7 @@ impl State {
         self.apply_observed(rules, choice, &mut Quiet)
     }
 
+    /// [`State::apply`], telling `o` each event.
     pub fn apply_observed<O: Observer>(
         &mut self,
         rules: &Rules,
@@ -252,6 +266,7 @@ impl State {
         Ctx::new(rules, self, &mut Quiet).take(choice)
     }
 
+    /// [`State::apply_unchecked`], telling `o` each event.
     pub fn apply_unchecked_observed<O: Observer>(
         &mut self,
         rules: &Rules,
@@ -275,6 +290,7 @@ impl State {
         self.apply_next_observed(rules, choice, options, &mut Quiet)
     }
 
+    /// [`State::apply_next`], telling `o` each event.
     pub fn apply_next_observed<O: Observer>(
         &mut self,
         rules: &Rules,

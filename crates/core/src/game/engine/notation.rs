@@ -18,6 +18,8 @@ pub fn pos_name(pos: i8) -> String {
     }
 }
 
+/// Reads a track position as [`pos_name`] writes it (`0`, `E2`, `N3`, either
+/// case; not checked against the track's length); `None` for anything else.
 pub fn parse_pos(s: &str) -> Option<i8> {
     let s = s.trim();
     if s == "0" {
