@@ -14,10 +14,13 @@ pub struct Diagnostic {
     pub line: usize,
     /// 1-based column; 0 when unknown.
     pub col: usize,
+    /// What is wrong, in words.
     pub message: String,
 }
 
 impl Diagnostic {
+    /// A problem at `line:col` of the file `path` (both from 1; 0 when there
+    /// is no text to point into, see [`Diagnostic::unread`]).
     pub fn new(
         path: impl Into<String>,
         line: usize,
@@ -88,18 +91,22 @@ impl fmt::Display for Diagnostic {
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// Adds a problem.
     pub fn push(&mut self, d: Diagnostic) {
         self.0.push(d);
     }
 
+    /// Whether no problem was found.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// How many problems there are.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Adds every problem of `other`.
     pub fn extend(&mut self, other: Diagnostics) {
         self.0.extend(other.0);
     }
@@ -118,6 +125,7 @@ impl Diagnostics {
         self
     }
 
+    /// The problems, in their order.
     pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
         self.0.iter()
     }

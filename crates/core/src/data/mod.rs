@@ -22,11 +22,13 @@ use srcmap::SourceMap;
 
 /// A parsed file: its definition, where it came from and where its values stand.
 pub struct Parsed<T> {
+    /// What the file says.
     pub def: T,
     /// Path relative to the data root.
     pub rel: String,
     /// Path as shown to the user.
     pub display: String,
+    /// Where each value stands in the file's text.
     pub map: SourceMap,
 }
 

@@ -13,7 +13,9 @@ use std::path::PathBuf;
 /// A data root and a variant, both optional: the shipped game by default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameSource {
+    /// The data root (`--data DIR`); `None`: the data shipped in the binary.
     pub data: Option<PathBuf>,
+    /// The variant file (`--variant FILE`); `None`: the game as it is.
     pub variant: Option<PathBuf>,
 }
 

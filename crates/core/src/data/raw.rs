@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields, rename = "Provenance")]
 pub struct ProvenanceDef {
+    /// Where the values come from, citing the in-repo docs.
     pub source: String,
     /// Names of the fields of this file whose values are placeholders.
     #[serde(default)]
@@ -24,6 +25,7 @@ pub struct ProvenanceDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Game")]
 pub struct GameDef {
+    /// The game's name, shown in reports.
     pub name: String,
     /// R4.1: cards drawn by the initiative holder.
     pub hand_size_with_initiative: u8,
@@ -43,7 +45,9 @@ pub struct GameDef {
     pub informants_to_connect: u8,
     /// R2.2: who holds the initiative in round 1.
     pub first_initiative: Side,
+    /// The readings a house rule may flip.
     pub settings: SettingsDef,
+    /// Where the file's values come from.
     pub provenance: ProvenanceDef,
 }
 
@@ -60,7 +64,7 @@ pub struct SettingsDef {
     pub named_colour_locked: bool,
     /// R7.6: steps the momentum symbol moves the momentum token when pinned.
     pub momentum_symbol_steps: u8,
-    /// R7.3: where the Editor's momentum token goes when his card is full.
+    /// R7.3: where the Editor's momentum token goes when her card is full.
     pub editor_momentum_overflow: Overflow,
 }
 
@@ -72,17 +76,21 @@ pub struct TokensDef {
     pub pictures: Vec<PictureDef>,
     /// R1.4, R1.5: evidence tokens, as groups of identical tokens.
     pub evidence: Vec<EvidenceGroupDef>,
+    /// Where the file's values come from.
     pub provenance: ProvenanceDef,
 }
 
+/// One picture tile (R1.4), in `tokens.ron`'s `pictures`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Picture")]
 pub struct PictureDef {
     /// The last name printed on the informant space, used as the key.
     pub name: String,
+    /// The full name, shown to players (`Rose Mary Woods`).
     pub full_name: String,
 }
 
+/// A group of identical evidence tokens, in `tokens.ron`'s `evidence` (D4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "EvidenceGroup")]
 pub struct EvidenceGroupDef {
@@ -100,21 +108,27 @@ pub struct EvidenceGroupDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Board")]
 pub struct BoardDef {
+    /// Every space of the board.
     pub spaces: Vec<BoardSpaceDef>,
     /// Threads joining two spaces, by space id.
     pub threads: Vec<(String, String)>,
+    /// Where the file's values come from.
     pub provenance: ProvenanceDef,
 }
 
+/// One space of the board, in `board.ron`'s `spaces`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "BoardSpace")]
 pub struct BoardSpaceDef {
+    /// A unique name (`e2b`), used by the threads, scenarios and the notation.
     pub id: String,
+    /// What the space is.
     pub kind: SpaceKindDef,
     /// Axial hex coordinates (q, r), used to draw the board.
     pub at: (i8, i8),
 }
 
+/// What a board space is, as `board.ron` writes it (R1.6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "SpaceKind")]
 pub enum SpaceKindDef {
@@ -130,14 +144,21 @@ pub enum SpaceKindDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "PlayerCard")]
 pub struct PlayerCardDef {
+    /// The printed card number (D1); unique among all cards.
     pub number: u16,
     /// Stable id used by scenarios, logs and variants (`nixon.howard_hunt`).
     pub id: String,
+    /// The card's name, shown to players.
     pub name: String,
+    /// Whose deck it is in.
     pub side: Side,
+    /// Event, conspirator (Nixon only) or journalist (the Editor only) (R1.7).
     #[serde(rename = "type")]
     pub card_type: CardType,
+    /// The value: the steps of its value part, 1 to 9 (the printed cards show 1
+    /// to 4, D2; R5.3).
     pub value: u8,
+    /// One, two or three different colours; three is a joker (R5.4, D2).
     pub colours: Vec<Colour>,
     /// The informant an informant card names.
     #[serde(default)]
@@ -145,16 +166,20 @@ pub struct PlayerCardDef {
     /// The number of steps printed in the action text (informant cards).
     #[serde(default)]
     pub steps: Option<u8>,
+    /// When the action part may be used (R5.11); `None`: always.
     #[serde(default)]
     pub requirement: Option<RequirementDef>,
     /// For reaction cards: the opponent's play it answers (R5.12, R6).
     #[serde(default)]
     pub reaction: Option<TriggerDef>,
+    /// The action as printed, shown to players; the engine does not read it.
     pub action_text: String,
     /// Path of the rhai script, relative to the data root.
     pub script: String,
+    /// The quote; no effect on play (D7).
     #[serde(default)]
     pub quote: String,
+    /// Where the file's values come from.
     pub provenance: ProvenanceDef,
 }
 
@@ -186,11 +211,15 @@ pub struct TriggerDef {
     pub moves: Option<MovedDef>,
 }
 
+/// What a value play must be moving to trigger a reaction, as files write it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename = "Moved")]
 pub enum MovedDef {
+    /// The initiative token.
     Initiative,
+    /// The momentum token.
     Momentum,
+    /// An evidence token (Follow the money!).
     Evidence,
 }
 
@@ -198,19 +227,28 @@ pub enum MovedDef {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "MomentumCard")]
 pub struct MomentumCardDef {
+    /// The printed card number (D1); unique among all cards.
     pub number: u16,
+    /// A unique id (`nixon.momentum`, `editor.momentum`).
     pub id: String,
+    /// The card's name, shown to players.
     pub name: String,
+    /// Whose card it is; one card per side.
     pub side: Side,
+    /// The spaces, 1 to 20, the first is space 1 (R9).
     pub spaces: Vec<MomentumSpaceDef>,
+    /// Where the file's values come from.
     pub provenance: ProvenanceDef,
 }
 
+/// One space of a momentum card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "MomentumSpace")]
 pub struct MomentumSpaceDef {
+    /// The space's title, shown to players ("Watergate Trial").
     #[serde(default)]
     pub title: Option<String>,
+    /// The printed instruction, shown to players.
     #[serde(default)]
     pub text: Option<String>,
     /// Path of the rhai script carried out when a token is placed here (R7.3).

@@ -89,6 +89,7 @@ pub const DATA_FOLDERS: [&str; 2] = ["cards", "scripts"];
 pub struct DataSet {
     /// The directory the files were read from; `None` for the embedded copy.
     pub root: Option<PathBuf>,
+    /// The file contents, by path relative to the data root.
     pub files: BTreeMap<String, Vec<u8>>,
     /// Files under the root that were not read (refused or unreadable: see
     /// [`crate::data::read_user_file`]), by relative path, with the reason:
@@ -159,6 +160,8 @@ impl DataSet {
         }
     }
 
+    /// The contents of the file at `rel` (relative to the data root), if the
+    /// set has it.
     pub fn get(&self, rel: &str) -> Option<&[u8]> {
         self.files.get(rel).map(|v| v.as_slice())
     }

@@ -16,6 +16,8 @@ pub struct SourceMap {
 }
 
 impl SourceMap {
+    /// Scans `text` once and records where each value starts, by path
+    /// (`spaces[3].slip`; `""` for the whole file). Never fails.
     pub fn build(text: &str) -> SourceMap {
         let mut s = Scanner {
             b: text.as_bytes(),
@@ -45,6 +47,7 @@ impl SourceMap {
         }
     }
 
+    /// The position (line, column, from 1) of the value at exactly `path`.
     pub fn get(&self, path: &str) -> Option<(usize, usize)> {
         self.positions.get(path).copied()
     }

@@ -44,6 +44,7 @@ impl ReadError {
         }
     }
 
+    /// The file the problem is with.
     pub fn path(&self) -> &Path {
         match self {
             ReadError::NotRegular(p) | ReadError::TooLarge(p, _) | ReadError::Io(p, _) => p,

@@ -14,14 +14,20 @@ use crate::game::rules::*;
 use crate::script::RhaiHost;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
+/// The game's numbers and settings, relative to the data root.
 pub const GAME_FILE: &str = "cards/game.ron";
+/// The picture tiles and evidence tokens, relative to the data root.
 pub const TOKENS_FILE: &str = "cards/tokens.ron";
+/// The evidence board, relative to the data root.
 pub const BOARD_FILE: &str = "cards/board.ron";
+/// The folder of the two momentum cards, relative to the data root.
 pub const MOMENTUM_DIR: &str = "cards/momentum/";
 
 /// Ids are bytes; this bounds every list the data may define.
 const MAX_ITEMS: usize = 250;
 
+/// Checks a whole data set and builds the rules from it, or reports every
+/// problem found, sorted (stage two of loading; `data::load` calls it).
 pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     let mut d = Diagnostics::default();
     for (rel, why) in &ds.unread {

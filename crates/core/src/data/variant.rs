@@ -19,22 +19,31 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Game")]
 pub struct GamePatch {
+    /// Replaces `hand_size_with_initiative` (R4.1).
     #[serde(default)]
     pub hand_size_with_initiative: Option<u8>,
+    /// Replaces `hand_size_without_initiative` (R4.1).
     #[serde(default)]
     pub hand_size_without_initiative: Option<u8>,
+    /// Replaces `evidence_per_round` (R4.2).
     #[serde(default)]
     pub evidence_per_round: Option<u8>,
+    /// Replaces `track_length` (R1.3).
     #[serde(default)]
     pub track_length: Option<u8>,
+    /// Replaces `momentum_tokens` (R1.4).
     #[serde(default)]
     pub momentum_tokens: Option<u8>,
+    /// Replaces `momentum_on_track_at_start` (R2.3).
     #[serde(default)]
     pub momentum_on_track_at_start: Option<u8>,
+    /// Replaces `momentum_to_win` (R8.1).
     #[serde(default)]
     pub momentum_to_win: Option<u8>,
+    /// Replaces `informants_to_connect` (R8.3).
     #[serde(default)]
     pub informants_to_connect: Option<u8>,
+    /// Replaces `first_initiative` (R2.2).
     #[serde(default)]
     pub first_initiative: Option<Side>,
 }
@@ -43,12 +52,16 @@ pub struct GamePatch {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Settings")]
 pub struct SettingsPatch {
+    /// Replaces `unpinnable_evidence` (Q1).
     #[serde(default)]
     pub unpinnable_evidence: Option<Unpinnable>,
+    /// Replaces `named_colour_locked` (R5.6, R10.2).
     #[serde(default)]
     pub named_colour_locked: Option<bool>,
+    /// Replaces `momentum_symbol_steps` (R7.6).
     #[serde(default)]
     pub momentum_symbol_steps: Option<u8>,
+    /// Replaces `editor_momentum_overflow` (R7.3).
     #[serde(default)]
     pub editor_momentum_overflow: Option<Overflow>,
 }
@@ -57,26 +70,36 @@ pub struct SettingsPatch {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "CardPatch")]
 pub struct CardPatch {
+    /// The id of the card to change (`nixon.gambit`).
     pub id: String,
+    /// Replaces the card's `number` (D1).
     #[serde(default)]
     pub number: Option<u16>,
+    /// Replaces the card's `name`.
     #[serde(default)]
     pub name: Option<String>,
+    /// Replaces the card's `value` (R5.3, D2).
     #[serde(default)]
     pub value: Option<u8>,
+    /// Replaces the card's `colours` (R5.4, D2).
     #[serde(default)]
     pub colours: Option<Vec<Colour>>,
+    /// Replaces the card's `type` (R1.7).
     #[serde(default, rename = "type")]
     pub card_type: Option<CardType>,
+    /// Replaces the card's `steps` (D3).
     #[serde(default)]
     pub steps: Option<u8>,
+    /// Replaces the card's `requirement` (R5.11).
     #[serde(default)]
     pub requirement: Option<RequirementDef>,
+    /// Replaces the card's `action_text`.
     #[serde(default)]
     pub action_text: Option<String>,
     /// A script path of the data (possibly one this variant adds under `files`).
     #[serde(default)]
     pub script: Option<String>,
+    /// Replaces the card's `quote`.
     #[serde(default)]
     pub quote: Option<String>,
 }
@@ -86,26 +109,37 @@ pub struct CardPatch {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "TokenPatch")]
 pub struct TokenPatch {
+    /// The group's colours, one or two, in any order.
     pub colours: Vec<Colour>,
+    /// Whether the group's tokens show the momentum symbol (default: no).
     #[serde(default)]
     pub momentum_symbol: bool,
+    /// The new number of these tokens in the bag at setup (R2.5).
     #[serde(default)]
     pub in_bag: Option<u8>,
+    /// The new number of these tokens in the box (the reserve, D4).
     #[serde(default)]
     pub in_reserve: Option<u8>,
 }
 
+/// A variant file (docs/formats/variant.md): its name and the changes it
+/// makes to the base data, every change optional.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Variant")]
 pub struct VariantDef {
+    /// The variant's name; a variant that changes the numbers or settings
+    /// adds it to the game's name (`… — variant: <name>`).
     pub name: String,
     /// What the variant tests, in a line or two.
     #[serde(default)]
     pub description: String,
+    /// Changes to the game's numbers (`cards/game.ron`).
     #[serde(default)]
     pub game: Option<GamePatch>,
+    /// Changes to the settings (`cards/game.ron`'s `settings`).
     #[serde(default)]
     pub settings: Option<SettingsPatch>,
+    /// Changes to cards, one entry per card.
     #[serde(default)]
     pub cards: Vec<CardPatch>,
     /// Evidence token counts to change, group by group (`cards/tokens.ron`
@@ -134,13 +168,18 @@ pub struct VariantDef {
 /// A parsed variant file.
 #[derive(Clone, Debug)]
 pub struct Variant {
+    /// What the file says.
     pub def: VariantDef,
+    /// The file as diagnostics name it.
     pub display: String,
+    /// The folder relative paths in it are resolved against (the file's own).
     pub dir: PathBuf,
     map: SourceMap,
 }
 
 impl Variant {
+    /// Reads and parses the variant file at `path`; every problem, with its
+    /// position, if it cannot.
     pub fn from_file(path: &Path) -> Result<Variant, Diagnostics> {
         let display = path.display().to_string();
         let text = data::read_text_file(path, "a UTF-8 RON variant file")?;
@@ -151,6 +190,8 @@ impl Variant {
         )
     }
 
+    /// Parses `text`, a variant file named `display` in diagnostics whose
+    /// relative paths are resolved against `dir`.
     pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<Variant, Diagnostics> {
         let def = data::parse_ron_all::<VariantDef>(display, text)?;
         Ok(Variant {

@@ -15,8 +15,11 @@ pub const MAX_PROGRAM_LEN: usize = 512;
 
 /// One documented script function.
 pub struct ApiDoc {
+    /// How a script calls it (`move_evidence(steps, options)`).
     pub signature: &'static str,
+    /// What it does, in a sentence for the reference.
     pub doc: &'static str,
+    /// The rules it implements (`R5.13, Q9`), as the reference links them.
     pub rule: &'static str,
     /// Reads the game: a script that calls it is run at every play instead of
     /// once at load.

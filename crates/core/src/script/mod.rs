@@ -13,10 +13,14 @@ use crate::game::script_view::ScriptView;
 use rhai::{Dynamic, Engine, Map, Position, Scope, AST};
 use std::collections::HashSet;
 
-/// Sandbox limits (R: a runaway script is stopped with the card's name).
+/// Sandbox limits, first the most operations one run of a script may take:
+/// a runaway script is stopped with the card's name.
 pub const MAX_OPERATIONS: u64 = 50_000;
+/// The deepest a script's function calls may nest.
 pub const MAX_CALL_LEVELS: usize = 16;
+/// The longest string a script may build, in bytes (rhai counts bytes).
 pub const MAX_STRING: usize = 4096;
+/// The most items an array or a map of a script may hold.
 pub const MAX_COLLECTION: usize = 256;
 
 /// Builtin functions of rhai itself (not from packages) a script may call.
@@ -38,6 +42,7 @@ pub struct ScriptUnit {
     pub rel: String,
     /// Path as shown to the user.
     pub display: String,
+    /// The compiled script.
     pub ast: AST,
 }
 
@@ -46,6 +51,7 @@ pub struct RhaiHost {
     engine: Engine,
     known_functions: HashSet<(String, usize)>,
     known_methods: HashSet<String>,
+    /// Every compiled script; a script unit is an index into this list.
     pub units: Vec<ScriptUnit>,
     /// Shared with every run's builder (a clone per run would copy each
     /// name: a dynamic script runs at every play).
@@ -99,6 +105,9 @@ fn parse_signature(sig: &str) -> Option<(String, usize)> {
 }
 
 impl RhaiHost {
+    /// A host with no script compiled yet, whose scripts may name the
+    /// informants `picture_names` (`pin_picture("Woods")`), in `PictureId`
+    /// order.
     pub fn new(picture_names: Vec<String>) -> RhaiHost {
         let engine = sandbox_engine();
         let mut known_functions = HashSet::new();
