@@ -61,6 +61,12 @@
 //!   `path:line:col`, and [`diag::Diagnostics`], every problem of a run.
 //! - **Checks.** [`game::invariants::conservation`]: nothing created or
 //!   lost.
+//!
+//! Every public item is documented, and stays so: the crate warns on a
+//! missing doc comment (`missing_docs`, below), and the workspace's clippy
+//! runs with `-D warnings`, so CI fails on a new undocumented public item.
+
+#![warn(missing_docs)]
 
 pub mod data;
 pub mod diag;
