@@ -297,15 +297,8 @@ fn dispatch(cli: &Cli) -> CliResult {
             csv,
             chart,
         } => {
-            // The merged report reads only the results files; the rules are
-            // not consulted, so merge takes no game.
-            simulate::merge(
-                files,
-                *json,
-                csv.as_deref(),
-                chart.as_deref(),
-                &crate::data::shipped(),
-            )
+            // The merged report reads only the results files: merge takes no game.
+            simulate::merge(files, *json, csv.as_deref(), chart.as_deref())
         }
         Command::Scenario {
             file,

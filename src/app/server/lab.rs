@@ -16,7 +16,7 @@ use super::scenarios::Files;
 use super::AppState;
 use crate::game::rules::Rules;
 use crate::lab::sim::{SimConfig, SimResult, Tally};
-use crate::lab::stats::{newcombe, wilson, Interval, Z95};
+use crate::lab::stats::{wilson, Interval, Z95};
 use crate::players::agent::{AgentSpec, Budget};
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
@@ -115,18 +115,7 @@ pub struct Summary {
     pub causes: std::collections::BTreeMap<String, u64>,
 }
 
-/// One card: plays for value and action, and the win rate of its side in
-/// games where its action was used (this game, and the other one).
-#[derive(Serialize, Clone, Debug)]
-pub struct CardRow {
-    pub id: String,
-    pub value_plays: u64,
-    pub action_plays: u64,
-    pub action_win_rate: Option<Interval>,
-    pub other_action_win_rate: Option<Interval>,
-    pub difference: Option<Interval>,
-    pub significant: bool,
-}
+pub use crate::lab::report::CardRow;
 
 fn summary(t: &Tally) -> Summary {
     Summary {
@@ -139,13 +128,6 @@ fn summary(t: &Tally) -> Summary {
     }
 }
 
-fn rate(t: &Tally, id: &str) -> Option<Interval> {
-    t.cards
-        .get(id)
-        .filter(|c| c.action_games > 0)
-        .map(|c| wilson(c.action_wins, c.action_games, Z95))
-}
-
 /// The result in the page's terms.
 pub fn result(
     res: &SimResult,
@@ -155,29 +137,7 @@ pub fn result(
     cancelled: bool,
 ) -> LabResult {
     let t = &res.tally;
-    let ids: std::collections::BTreeSet<&String> = t
-        .cards
-        .keys()
-        .chain(res.against.iter().flat_map(|b| b.cards.keys()))
-        .collect();
-    let cards = ids
-        .into_iter()
-        .map(|id| {
-            let c = t.cards.get(id);
-            let this = rate(t, id);
-            let other = res.against.as_ref().and_then(|b| rate(b, id));
-            let difference = this.zip(other).map(|(a, b)| newcombe(a, b));
-            CardRow {
-                id: id.clone(),
-                value_plays: c.map_or(0, |c| c.value_plays),
-                action_plays: c.map_or(0, |c| c.action_plays),
-                action_win_rate: this,
-                other_action_win_rate: other,
-                significant: difference.is_some_and(|d| d.low > 0.0 || d.high < 0.0),
-                difference,
-            }
-        })
-        .collect();
+    let cards = crate::lab::report::card_rows(t, res.against.as_ref());
     LabResult {
         label: label.to_string(),
         against: against.map(str::to_string),
