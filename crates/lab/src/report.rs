@@ -154,6 +154,25 @@ impl PlayedGame {
     }
 }
 
+/// A game to play in a run: its rules and its label (what the report calls it).
+#[derive(Clone, Copy)]
+pub struct Played<'a> {
+    /// What the report calls the game (`shipped game`, `mydata/ + house.ron`).
+    pub label: &'a str,
+    /// The game's rules.
+    pub rules: &'a Rules,
+}
+
+impl PlayedGame {
+    /// This game as a run plays it.
+    pub fn played(&self) -> Played<'_> {
+        Played {
+            label: &self.label,
+            rules: &self.rules,
+        }
+    }
+}
+
 /// How to simulate: the CLI's `simulate` options, as data.
 #[derive(Clone, Debug)]
 pub struct SimulateOptions {
@@ -240,8 +259,8 @@ pub fn against_game(
 /// and once `stop` is set no game starts (the report is of the games
 /// played).
 pub fn simulate(
-    game: &PlayedGame,
-    against: Option<&PlayedGame>,
+    game: Played<'_>,
+    against: Option<Played<'_>>,
     o: &SimulateOptions,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
@@ -281,14 +300,14 @@ pub fn simulate(
         },
     };
     let threads = o.threads.max(1);
-    let rules = &game.rules;
+    let rules = game.rules;
     let key = RunKey {
         seed: o.seed,
         games,
         editor: o.editor.to_string(),
         nixon: o.nixon.to_string(),
-        label: game.label.clone(),
-        against: against.map(|g| g.label.clone()),
+        label: game.label.to_string(),
+        against: against.map(|g| g.label.to_string()),
         data_fingerprint: format!("{:016x}", rules.fingerprint),
         against_fingerprint: against.map(|g| format!("{:016x}", g.rules.fingerprint)),
     };
@@ -319,7 +338,7 @@ pub fn simulate(
         let offset = played;
         let part = simulate_compare_until(
             rules,
-            against.map(|g| &g.rules),
+            against.map(|g| g.rules),
             &cfg,
             &|k| {
                 if k % 16 == 0 {
@@ -825,5 +844,15 @@ pub fn merge_reports(reports: Vec<(String, Report)>) -> Result<Report, String> {
     }
     let mut m = merged.ok_or_else(|| "nothing to merge: no result given".to_string())?;
     m.slices.sort_by_key(|s| s.first_game);
+    // Shards that meet make one slice: all the shards of a run merge to
+    // the report of the whole run, slices included.
+    let mut joined: Vec<Slice> = Vec::new();
+    for s in m.slices.drain(..) {
+        match joined.last_mut() {
+            Some(last) if last.first_game + last.games == s.first_game => last.games += s.games,
+            _ => joined.push(s),
+        }
+    }
+    m.slices = joined;
     Ok(m)
 }

@@ -154,7 +154,13 @@ pub fn run(a: &SimulateArgs) -> CliResult {
         super::progress::Progress::new(bar_games, "games")
     };
     let stop = super::interrupt::watch();
-    let sim = simulate(&game, against.as_ref(), &options, &|n| bar.set(n), stop);
+    let sim = simulate(
+        game.played(),
+        against.as_ref().map(PlayedGame::played),
+        &options,
+        &|n| bar.set(n),
+        stop,
+    );
     bar.finish();
     let sim = sim.map_err(|e| match e {
         SimulateError::Message(m) => CliError::Message(m),
