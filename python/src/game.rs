@@ -26,6 +26,11 @@ pub struct Loaded {
     /// Where the files came from; `None` for files handed over in memory
     /// (`load_files`, as a cluster's workers get them).
     pub source: Option<GameSource>,
+    /// What a simulation's report calls the game (`shipped game`,
+    /// `mydata/ + house.ron`), as the CLI's `simulate` does.
+    pub label: String,
+    /// How the ladder and sweep name the game (`GameSource::label`).
+    pub source_label: String,
     pub dataset: DataSet,
     pub rules: Rules,
     pub actions: ActionSpace,
@@ -40,22 +45,46 @@ impl Loaded {
     /// Reads and checks the files (every problem at once, as `check` shows them).
     pub fn load(source: GameSource) -> Result<Arc<Loaded>, Diagnostics> {
         let (dataset, rules) = source.load()?;
-        Ok(Loaded::keep(Some(source), dataset, rules))
+        let label = match &source.variant {
+            None => watergate_lab::report::data_label(source.data.as_deref()),
+            Some(v) => format!(
+                "{} + {}",
+                watergate_lab::report::data_label(source.data.as_deref()),
+                v.display()
+            ),
+        };
+        let source_label = source.label();
+        Ok(Loaded::keep(
+            Some(source),
+            (label, source_label),
+            dataset,
+            rules,
+        ))
     }
 
     /// Checks a game's files given in memory (paths under the data root).
-    pub fn from_files(files: Vec<(String, Vec<u8>)>) -> Result<Arc<Loaded>, Diagnostics> {
+    pub fn from_files(
+        files: Vec<(String, Vec<u8>)>,
+        labels: (String, String),
+    ) -> Result<Arc<Loaded>, Diagnostics> {
         let dataset = DataSet {
             root: None,
             files: files.into_iter().collect(),
             unread: Default::default(),
         };
         let rules = watergate_core::data::load(&dataset)?;
-        Ok(Loaded::keep(None, dataset, rules))
+        Ok(Loaded::keep(None, labels, dataset, rules))
     }
 
-    fn keep(source: Option<GameSource>, dataset: DataSet, rules: Rules) -> Arc<Loaded> {
+    fn keep(
+        source: Option<GameSource>,
+        (label, source_label): (String, String),
+        dataset: DataSet,
+        rules: Rules,
+    ) -> Arc<Loaded> {
         let loaded = Arc::new(Loaded {
+            label,
+            source_label,
             actions: ActionSpace::of(&rules),
             shape: TensorShape::of(&rules),
             source,
@@ -132,11 +161,20 @@ pub fn load(py: Python<'_>, data: Option<PathBuf>, variant: Option<PathBuf>) -> 
 
 /// Loads a game from its files given in memory, as `Game.files()` lists
 /// them (path under the data root, contents): how a worker that shares no
-/// disk with the caller gets the same game.
+/// disk with the caller gets the same game. `label` and `source_label`
+/// name it in reports (`Game.labels()` of the game the files came from).
 #[pyfunction]
-pub fn load_files(py: Python<'_>, files: Vec<(String, Vec<u8>)>) -> PyResult<Game> {
+#[pyo3(signature = (files, label=None, source_label=None))]
+pub fn load_files(
+    py: Python<'_>,
+    files: Vec<(String, Vec<u8>)>,
+    label: Option<String>,
+    source_label: Option<String>,
+) -> PyResult<Game> {
+    let label = label.unwrap_or_else(|| "files in memory".to_string());
+    let source_label = source_label.unwrap_or_else(|| label.clone());
     let loaded = py
-        .detach(|| Loaded::from_files(files))
+        .detach(|| Loaded::from_files(files, (label, source_label)))
         .map_err(data_error)?;
     Ok(Game { loaded })
 }
@@ -159,6 +197,12 @@ impl Game {
     #[getter]
     fn variant(&self) -> Option<PathBuf> {
         self.loaded.source.as_ref().and_then(|s| s.variant.clone())
+    }
+
+    /// How reports name the game: (the simulation's label, the ladder's
+    /// and sweep's), to give `load_files` for the same names elsewhere.
+    fn labels(&self) -> (String, String) {
+        (self.loaded.label.clone(), self.loaded.source_label.clone())
     }
 
     /// A fingerprint of the files the game was made from.
@@ -242,7 +286,14 @@ impl Game {
             Some(s) => {
                 (module.getattr("load")?, (s.data.clone(), s.variant.clone())).into_pyobject(py)
             }
-            None => (module.getattr("load_files")?, (self.files(),)).into_pyobject(py),
+            None => {
+                let (label, source_label) = self.labels();
+                (
+                    module.getattr("load_files")?,
+                    (self.files(), label, source_label),
+                )
+                    .into_pyobject(py)
+            }
         }
     }
 }

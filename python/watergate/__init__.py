@@ -12,11 +12,81 @@ A game that does not load raises :class:`DataError`, whose message lists
 every problem as ``path:line:col: message`` and whose ``problems`` holds
 them as ``(path, line, column, message)`` tuples.
 
+Studies return plain Python data, the same as the CLI's ``--json`` for the
+same options and seed (``pandas.DataFrame`` takes their lists as they are)::
+
+    watergate.simulate(games=2000, editor="heuristic", nixon="ismcts:100")
+    watergate.simulate(games=2000, variant="house.ron", against="base")
+    watergate.sweep(["cards.nixon.howard_hunt.value=1,2,3"], games=200)
+    watergate.ladder(["random", "heuristic", "ismcts:100"], games=20)
+    watergate.merge([shard1, shard2])          # simulate(..., shard="1/2") and "2/2"
+
+Long calls release the GIL, show a progress line on stderr only with
+``progress=True``, and stop cleanly on Ctrl-C: the games finished so far
+come back, marked ``"partial": True``, as the CLI does.
+
 The OpenSpiel game lives in :mod:`watergate.openspiel` (it needs the
 ``open_spiel`` package): ``import watergate.openspiel`` registers
 ``python_watergate`` with ``pyspiel``.
 """
 
+import json as _json
+
+from watergate import _engine
 from watergate._engine import DataError, Game, Match, load, load_files, restore_match
 
-__all__ = ["DataError", "Game", "Match", "load", "load_files", "restore_match"]
+__all__ = ["DataError", "Game", "Match", "ladder", "load", "load_files", "merge",
+           "restore_match", "simulate", "sweep"]
+
+
+def _game(game, data, variant):
+    if game is not None:
+        if data is not None or variant is not None:
+            raise ValueError("give either game or data/variant, not both")
+        if not isinstance(game, Game):
+            raise TypeError(f"game: expected a watergate.Game, got {type(game).__name__}")
+        return game
+    return load(data, variant)
+
+
+def simulate(games=None, seed=1, editor="random", nixon="random", *, data=None, variant=None,
+             game=None, against=None, precision=None, shard=None, slice=None, threads=None,
+             progress=False):
+    """``watergate simulate --json``: games between two agents, as a dict.
+
+    ``against`` compares with another game on the same seeds: ``"shipped"``,
+    ``"base"``, a data folder or a variant file (as ``--against``), or a
+    :class:`Game`. ``shard="I/N"`` plays slice I of N (for :func:`merge`);
+    ``slice=(first_game, games)`` plays those games of the run.
+    """
+    game = _game(game, data, variant)
+    spec, other = (None, against) if isinstance(against, Game) else (against, None)
+    if spec is not None and not isinstance(spec, str):
+        spec = str(spec)
+    return _json.loads(_engine.simulate_json(
+        game, games, seed, editor, nixon, spec, other, precision, shard,
+        None if slice is None else tuple(slice), threads, progress))
+
+
+def merge(results):
+    """``watergate merge --json``: shards of one run (``simulate`` results)
+    combined exactly; a game counted twice, or a shard of another run, raises."""
+    return _json.loads(_engine.merge_json([_json.dumps(r) for r in results]))
+
+
+def ladder(agents=("random", "heuristic", "ismcts:30", "ismcts:100"), games=20, seed=1, *,
+           data=None, variant=None, game=None, threads=None, progress=False):
+    """``watergate ladder --json``: every agent against every agent, both sides."""
+    return _json.loads(_engine.ladder_json(
+        _game(game, data, variant), list(agents), games, seed, threads, progress))
+
+
+def sweep(params, games=200, seed=1, editor="heuristic", nixon="heuristic", *, data=None,
+          variant=None, game=None, shard=None, threads=None, progress=False):
+    """``watergate sweep --json``: the same games at every value of one or two
+    parameters (``"NAME=V1,V2,..."``, as ``--param``)."""
+    if isinstance(params, str):
+        params = [params]
+    return _json.loads(_engine.sweep_json(
+        _game(game, data, variant), list(params), games, seed, editor, nixon, shard, threads,
+        progress))

@@ -1,0 +1,114 @@
+"""The studies from Python give the CLI's numbers: the same JSON as
+`watergate simulate|merge|sweep|ladder --json` for the same options and seed
+(timings aside), with the GIL released and Ctrl-C returning what was played."""
+
+import json
+import os
+import pathlib
+import subprocess
+import threading
+import _thread
+
+import pytest
+
+import watergate
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+TIMINGS = ("seconds", "games_per_second", "threads")
+
+
+@pytest.fixture(scope="module")
+def cli():
+    """The watergate command, built from this checkout if it is not yet."""
+    exe = os.environ.get("WATERGATE_BIN") or str(REPO / "target" / "release" / "watergate")
+    if not os.path.exists(exe):
+        subprocess.run(["cargo", "build", "--release", "--bin", "watergate"], cwd=REPO, check=True)
+    def run(*args):
+        out = subprocess.run([exe, *args, "--json", "-q"], cwd=REPO, check=True,
+                             capture_output=True, text=True).stdout
+        return json.loads(out)
+    return run
+
+
+def _untimed(v):
+    return {k: x for k, x in v.items() if k not in TIMINGS}
+
+
+def test_simulate_matches_the_cli(cli):
+    want = cli("simulate", "--games", "300", "--seed", "5", "--editor", "heuristic")
+    got = watergate.simulate(games=300, seed=5, editor="heuristic")
+    assert _untimed(got) == _untimed(want)
+
+
+def test_simulate_against_a_variant_matches_the_cli(cli):
+    variant = "scenarios/variants/cheap_liddy.ron"
+    want = cli("simulate", "--games", "200", "--variant", variant, "--against", "base")
+    got = watergate.simulate(games=200, variant=REPO / variant, against="base")
+    assert _untimed(got)["difference_in_editor_win_rate"] == _untimed(want)["difference_in_editor_win_rate"]
+    assert got["card_differences"] == want["card_differences"]
+
+
+def test_shards_merge_to_the_whole_run(cli):
+    shards = [watergate.simulate(games=301, seed=2, shard=f"{i}/3") for i in (1, 2, 3)]
+    merged = watergate.merge(shards)
+    whole = cli("simulate", "--games", "301", "--seed", "2")
+    assert _untimed(merged) == {k: v for k, v in _untimed(whole).items()}
+    by_slice = [watergate.simulate(games=301, seed=2, slice=(a, b)) for a, b in ((0, 150), (150, 151))]
+    assert watergate.merge(by_slice) == merged
+    with pytest.raises(ValueError, match="already counted"):
+        watergate.merge([shards[0], shards[0]])
+
+
+def test_ladder_matches_the_cli(cli):
+    want = cli("ladder", "--agents", "random,heuristic", "--games", "6", "--seed", "4")
+    got = watergate.ladder(["random", "heuristic"], games=6, seed=4)
+    assert _untimed(got) == _untimed(want)
+
+
+def test_sweep_matches_the_cli(cli):
+    param = "game.hand_size_with_initiative=4,5"
+    want = cli("sweep", "--param", param, "--games", "20", "--seed", "3")
+    assert watergate.sweep(param, games=20, seed=3) == want
+
+
+def test_results_are_plain_data_a_dataframe_takes():
+    r = watergate.simulate(games=50)
+    assert isinstance(r["cards"], dict) and isinstance(r["rounds_histogram"], dict)
+    json.dumps(r)
+
+
+def test_the_gil_is_released_while_a_study_runs():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(1)
+            stop.wait(0.005)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    watergate.simulate(games=3000, editor="heuristic", nixon="heuristic", threads=1)
+    stop.set()
+    t.join()
+    assert len(ticks) > 5
+
+
+def test_ctrl_c_returns_the_games_played_marked_partial():
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    timer.start()
+    r = watergate.simulate(games=10_000_000, editor="heuristic", nixon="heuristic", threads=1)
+    timer.cancel()
+    assert r["partial"] is True
+    assert 0 < r["games_finished"] == r["games"] < 10_000_000
+
+
+def test_bad_options_raise_clear_errors():
+    with pytest.raises(ValueError, match="editor \"wizard\""):
+        watergate.simulate(games=10, editor="wizard")
+    with pytest.raises(ValueError, match="at least 1"):
+        watergate.simulate(games=0)
+    with pytest.raises(TypeError):
+        watergate.simulate(games="many")
+    with pytest.raises(ValueError, match="two agents"):
+        watergate.ladder(["random"])
