@@ -10,5 +10,5 @@ pub mod puzzle;
 pub mod secret;
 #[cfg(feature = "server")]
 pub mod server;
+pub mod session;
 pub mod terminal;
-pub mod undo;

@@ -13,7 +13,7 @@
 //! decided choice goes into the game log, written after each decision so
 //! a game cut short still leaves its log.
 
-use crate::app::undo::{self, Horizon, NoUndo};
+use crate::app::session::undo::{self, History, NoUndo, Snapshot};
 use crate::formats::log::{players, GameLog};
 use crate::formats::narrate::narrate;
 use crate::formats::render::{self, Style};
@@ -195,15 +195,6 @@ pub struct Ended {
     pub script_error: Option<crate::game::engine::ScriptError>,
 }
 
-/// A position to go back to with `undo`: before a human's decision.
-struct Snapshot {
-    /// Whose decision it was.
-    side: Side,
-    state: State,
-    /// Choices in the log at that moment.
-    choices: usize,
-}
-
 /// What a human answered.
 enum Answer {
     Choose(Choice),
@@ -237,7 +228,8 @@ impl Agent for Seat {
 
 /// Why the terminal stopped the driver before a human decision.
 enum Stop {
-    Undo,
+    /// `undo` by this side.
+    Undo(Side),
     Quit,
 }
 
@@ -255,9 +247,8 @@ struct Terminal<'r, R: BufRead, W: Write> {
     settings: Settings,
     input: R,
     out: W,
-    history: Vec<Snapshot>,
     /// How far back each side may undo (not past what it has seen since).
-    horizon: Horizon,
+    history: History,
     /// The deal's seed, and whether it is still a secret (see
     /// `Game::keep_seed_secret`).
     seed: Option<u64>,
@@ -312,8 +303,7 @@ pub fn play<R: BufRead, W: Write>(
         settings,
         input,
         out,
-        history: Vec::new(),
-        horizon: Horizon::default(),
+        history: History::default(),
         seed,
         seed_secret,
         pending: BySide::default(),
@@ -424,13 +414,15 @@ impl<R: BufRead, W: Write> Steps for Terminal<'_, R, W> {
                     side,
                     state: s.clone(),
                     choices: self.log.choices.len(),
+                    // The terminal keeps no narration: it tells at once.
+                    narration: BySide::default(),
                 });
                 if let Ok(mut a) = self.answer.lock() {
                     *a = Some(c);
                 }
                 Ok(ControlFlow::Continue(()))
             }
-            Answer::Undo => self.stop(Stop::Undo),
+            Answer::Undo => self.stop(Stop::Undo(side)),
             Answer::Quit => self.stop(Stop::Quit),
         }
     }
@@ -504,8 +496,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     return Ok(false);
                 }
                 Ok(_) => match self.stop.take() {
-                    Some(Stop::Undo) => {
-                        self.undo(state)?;
+                    Some(Stop::Undo(side)) => {
+                        self.undo(state, side)?;
                         // The agents followed choices that are taken back.
                         for agent in agents.iter_mut().flatten() {
                             agent.forget();
@@ -570,11 +562,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         };
         self.log.outcome = s.outcome();
         let events = std::mem::take(&mut self.events);
-        self.horizon.learned(
-            self.history.len(),
-            mover,
-            undo::revealed(&before, s, &events),
-        );
+        self.history
+            .learned(mover, undo::revealed(&before, s, &events));
         self.tell(&events, mover)?;
         self.write_log()
     }
@@ -638,16 +627,13 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 "board" | "show" => self.show(s, side, d)?,
                 "cards" => self.hand(s, side)?,
                 "quit" | "exit" => return Ok(Answer::Quit),
-                "undo" => {
-                    let latest = self.history.iter().rposition(|s| s.side == side);
-                    match self.horizon.allows(side, latest) {
-                        Ok(_) => return Ok(Answer::Undo),
-                        Err(NoUndo::Nothing) => {
-                            writeln!(self.out, "Nothing to undo: this is the first decision.")?
-                        }
-                        Err(why) => writeln!(self.out, "{}.", sentence(&why.to_string()))?,
+                "undo" => match self.history.target(side) {
+                    Ok(_) => return Ok(Answer::Undo),
+                    Err(NoUndo::Nothing) => {
+                        writeln!(self.out, "Nothing to undo: this is the first decision.")?
                     }
-                }
+                    Err(why) => writeln!(self.out, "{}.", sentence(&why.to_string()))?,
+                },
                 "save" if rest.is_empty() => writeln!(self.out, "Save where? Type `save FILE`.")?,
                 "save" => self.save(s, rest)?,
                 _ => match self.parse(s, side, text, &d.options) {
@@ -787,13 +773,13 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
     }
 
-    /// Back to the position before the last human decision.
-    fn undo(&mut self, state: &mut State) -> io::Result<()> {
-        let Some(snap) = self.history.pop() else {
+    /// Back to the position before `side`'s last decision (its last
+    /// snapshot: `ask` let the undo through only if nothing came since).
+    fn undo(&mut self, state: &mut State, side: Side) -> io::Result<()> {
+        let Ok(snap) = self.history.undo(side) else {
             return Ok(());
         };
         let taken_back = self.log.choices.len() - snap.choices;
-        self.horizon.cut(self.history.len());
         *state = snap.state;
         self.sights = observation::both_sides(state);
         self.log.choices.truncate(snap.choices);

@@ -5,7 +5,7 @@
 //! secret token; the session id alone only says which game. Sessions are
 //! bounded in number and expire when idle.
 
-use crate::app::undo::{self, Horizon, NoUndo};
+use crate::app::session::undo::{self, History, NoUndo, Snapshot};
 use crate::formats::log::{players, GameLog};
 use crate::formats::narrate::narrate;
 use crate::game::engine::notation::parse_choice;
@@ -55,15 +55,6 @@ impl Mode {
     }
 }
 
-/// The position before a human's decision, for `undo`.
-struct Snapshot {
-    state: State,
-    /// Who decided there.
-    side: Side,
-    choices: usize,
-    narration: BySide<usize>,
-}
-
 /// One game.
 pub struct Session {
     pub rules: Arc<Rules>,
@@ -81,14 +72,9 @@ pub struct Session {
     /// What each side has been told, one line per event.
     pub narration: BySide<Vec<String>>,
     pub log: GameLog,
-    history: Vec<Snapshot>,
-    /// Per side: undo may not go back before this point of `history`,
-    /// and why — since then the side has seen what it could not know at
-    /// the snapshots before it (the other side's decision, or something
-    /// drawn by chance). Taking those back would let the side choose again
-    /// knowing it, and replay the same draws: undo takes back only a
-    /// side's own decisions since it last learned something (issue 41).
-    horizon: Horizon,
+    /// What undo may take back: only a side's own decisions since it last
+    /// learned something (issue 41).
+    history: History,
     /// Counts every change (choices and undos): a request naming an older
     /// step is about a position that is gone.
     pub step: u64,
@@ -134,8 +120,7 @@ impl Session {
             tokens,
             narration,
             log,
-            history: Vec::new(),
-            horizon: Horizon::default(),
+            history: History::default(),
             step: 0,
         }
     }
@@ -170,18 +155,12 @@ impl Session {
 
     /// Whether `side` has a decision of theirs it may take back.
     pub fn can_undo(&self, side: Side) -> bool {
-        self.undo_target(side).is_ok()
+        self.history.target(side).is_ok()
     }
 
     /// Why `side` may not undo now, in the words a refusal would use.
     pub fn why_no_undo(&self, side: Side) -> Option<String> {
-        self.undo_target(side).err().map(|e| e.to_string())
-    }
-
-    /// The snapshot undo would go back to for `side`, or why none.
-    fn undo_target(&self, side: Side) -> Result<usize, NoUndo> {
-        let latest = self.history.iter().rposition(|s| s.side == side);
-        self.horizon.allows(side, latest)
+        self.history.target(side).err().map(|e| e.to_string())
     }
 
     /// Whether `side` may download the whole position as a scenario file:
@@ -254,8 +233,7 @@ impl Session {
             Err(e) => return Err(Refusal::Refused(e.to_string())),
         };
         self.history.push(snap);
-        self.horizon
-            .learned(self.history.len(), Some(side), revealed);
+        self.history.learned(Some(side), revealed);
         self.step += 1;
         self.run_agents()
     }
@@ -311,8 +289,7 @@ impl Session {
             }
             match self.take(c) {
                 Ok(revealed) => {
-                    self.horizon
-                        .learned(self.history.len(), Some(side), revealed);
+                    self.history.learned(Some(side), revealed);
                     self.step += 1
                 }
                 Err(e) => {
@@ -325,16 +302,10 @@ impl Session {
     }
 
     /// Back to `side`'s previous decision, if nothing was learned since
-    /// (see `horizon`); refused with the reason otherwise, the game
+    /// ([`History`]); refused with the reason otherwise, the game
     /// unchanged.
     pub fn undo(&mut self, side: Side) -> Result<(), NoUndo> {
-        let i = self.undo_target(side)?;
-        // That decision and every later one (all the side's own) are
-        // taken back.
-        let Some(snap) = self.history.drain(i..).next() else {
-            return Err(NoUndo::Nothing);
-        };
-        self.horizon.cut(i);
+        let snap = self.history.undo(side)?;
         self.state = snap.state;
         self.log.choices.truncate(snap.choices);
         self.log.outcome = self.state.outcome();

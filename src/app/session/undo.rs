@@ -4,9 +4,10 @@
 //! past that would let a player choose again knowing what the first choice
 //! showed them, with the same draws to come (R4.3; issue 41).
 //!
-//! Both front ends keep a history of snapshots, one before each decision
-//! that can be taken back; a [`Horizon`] says, per side, the first of them
-//! that side may still go back to.
+//! A [`History`] keeps a snapshot before each decision that can be taken
+//! back; its [`Horizon`] says, per side, the first of them that side may
+//! still go back to. Both front ends keep one, so they refuse the same
+//! undos with the same reasons.
 
 use crate::game::engine::Event;
 use crate::game::model::{BySide, Side};
@@ -96,6 +97,61 @@ impl Horizon {
                 self.0[side] = (snapshots, learned);
             }
         }
+    }
+}
+
+/// The position before a human's decision, to go back to.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub state: State,
+    /// Who decided there.
+    pub side: Side,
+    /// Choices in the game log at that moment.
+    pub choices: usize,
+    /// Narration lines each side had been told at that moment.
+    pub narration: BySide<usize>,
+}
+
+/// The snapshots undo may go back to, and how far back each side may go.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    snapshots: Vec<Snapshot>,
+    horizon: Horizon,
+}
+
+impl History {
+    /// Before a human's decision: the position to come back to.
+    pub fn push(&mut self, snapshot: Snapshot) {
+        self.snapshots.push(snapshot);
+    }
+
+    /// The decision of the last snapshot did not apply (its choice failed):
+    /// there is nothing to take back.
+    pub fn pop(&mut self) {
+        self.snapshots.pop();
+    }
+
+    /// After a choice (by `mover`, or by chance when `None`) applied: see
+    /// [`Horizon::learned`].
+    pub fn learned(&mut self, mover: Option<Side>, revealed: BySide<bool>) {
+        self.horizon.learned(self.snapshots.len(), mover, revealed);
+    }
+
+    /// The snapshot undo would go back to for `side` (its latest decision),
+    /// or why none.
+    pub fn target(&self, side: Side) -> Result<usize, NoUndo> {
+        let latest = self.snapshots.iter().rposition(|s| s.side == side);
+        self.horizon.allows(side, latest)
+    }
+
+    /// Takes back `side`'s latest decision and every later one (all the
+    /// side's own, or the horizon would refuse): the snapshot to go back
+    /// to, or why none, the history unchanged.
+    pub fn undo(&mut self, side: Side) -> Result<Snapshot, NoUndo> {
+        let i = self.target(side)?;
+        let snapshot = self.snapshots.drain(i..).next().ok_or(NoUndo::Nothing)?;
+        self.horizon.cut(i);
+        Ok(snapshot)
     }
 }
 
