@@ -7,10 +7,11 @@
 //! sees it all, so the player does too). Generic over `BufRead`/`Write`, so tests
 //! script a whole attempt.
 
+use crate::app::session::answer::{self, Answer, Reading};
 use crate::formats::narrate::narrate;
 use crate::formats::render::Style;
 use crate::formats::scenario::format::PuzzleDef;
-use crate::game::engine::notation::{outcome_name, parse_choice};
+use crate::game::engine::notation::outcome_name;
 use crate::game::engine::{Actor, Choice, Decision, DecisionKind};
 use crate::game::model::Side;
 use crate::game::observation::Sight;
@@ -492,20 +493,14 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                     }
                 }
                 _ => {
-                    if let Ok(n) = text.parse::<usize>() {
-                        if (1..=d.options.len()).contains(&n) {
-                            return Ok(Some(d.options[n - 1]));
-                        }
-                        writeln!(
-                            self.out,
-                            "There is no option {n}: the options are numbered 1 to {}.",
-                            d.options.len()
-                        )?;
-                        continue;
-                    }
-                    match parse_choice(self.r, &self.game.s, text, &d.options) {
+                    let reading = Reading {
+                        first: 1,
+                        explain: None,
+                    };
+                    let answer = Answer::typed(text);
+                    match answer::choice(self.r, &self.game.s, answer, &d.options, reading) {
                         Ok(c) => return Ok(Some(c)),
-                        Err(e) => writeln!(self.out, "{e}")?,
+                        Err(refused) => writeln!(self.out, "{}", refused.sentence())?,
                     }
                 }
             }

@@ -13,12 +13,13 @@
 //! decided choice goes into the game log, written after each decision so
 //! a game cut short still leaves its log.
 
+use crate::app::session::answer::{self, Answer, Reading};
 use crate::app::session::undo::{self, History, NoUndo, Snapshot};
 use crate::formats::log::{players, GameLog};
 use crate::formats::narrate::narrate;
 use crate::formats::render::{self, Style};
 use crate::formats::scenario::save;
-use crate::game::engine::notation::{format_choice, kind_name, parse_choice};
+use crate::game::engine::notation::{format_choice, kind_name};
 use crate::game::engine::{Actor, Choice, Decision, DecisionKind, Event, Observer, PlayError};
 use crate::game::model::*;
 use crate::game::observation::{self, Sight};
@@ -196,7 +197,7 @@ pub struct Ended {
 }
 
 /// What a human answered.
-enum Answer {
+enum Reply {
     Choose(Choice),
     Undo,
     Quit,
@@ -409,7 +410,7 @@ impl<R: BufRead, W: Write> Steps for Terminal<'_, R, W> {
             options: options.to_vec(),
         };
         match self.ask(s, side, &decision)? {
-            Answer::Choose(c) => {
+            Reply::Choose(c) => {
                 self.history.push(Snapshot {
                     side,
                     state: s.clone(),
@@ -422,8 +423,8 @@ impl<R: BufRead, W: Write> Steps for Terminal<'_, R, W> {
                 }
                 Ok(ControlFlow::Continue(()))
             }
-            Answer::Undo => self.stop(Stop::Undo(side)),
-            Answer::Quit => self.stop(Stop::Quit),
+            Reply::Undo => self.stop(Stop::Undo(side)),
+            Reply::Quit => self.stop(Stop::Quit),
         }
     }
 
@@ -601,20 +602,24 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     /// One human decision: the screen, the options, and answers until one
     /// of them is a choice or a command that leaves the decision.
-    fn ask(&mut self, s: &State, side: Side, d: &Decision) -> io::Result<Answer> {
+    fn ask(&mut self, s: &State, side: Side, d: &Decision) -> io::Result<Reply> {
         let swap = self.humans == Humans::Both && self.viewer.is_some_and(|v| v != side);
         if swap && !self.handover(side)? {
-            return Ok(Answer::Quit);
+            return Ok(Reply::Quit);
         }
         self.viewer = Some(side);
         self.show(s, side, d)?;
+        let reading = Reading {
+            first: 1,
+            explain: Some(side),
+        };
         loop {
             write!(self.out, "{side}> ")?;
             self.out.flush()?;
             let Some(line) = self.read_line()? else {
                 writeln!(self.out)?;
                 writeln!(self.out, "End of input.")?;
-                return Ok(Answer::Quit);
+                return Ok(Reply::Quit);
             };
             let text = line.trim();
             let (word, rest) = match text.split_once(char::is_whitespace) {
@@ -626,9 +631,9 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 "help" | "?" => writeln!(self.out, "{}", help(self.r))?,
                 "board" | "show" => self.show(s, side, d)?,
                 "cards" => self.hand(s, side)?,
-                "quit" | "exit" => return Ok(Answer::Quit),
+                "quit" | "exit" => return Ok(Reply::Quit),
                 "undo" => match self.history.target(side) {
-                    Ok(_) => return Ok(Answer::Undo),
+                    Ok(_) => return Ok(Reply::Undo),
                     Err(NoUndo::Nothing) => {
                         writeln!(self.out, "Nothing to undo: this is the first decision.")?
                     }
@@ -636,10 +641,10 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 },
                 "save" if rest.is_empty() => writeln!(self.out, "Save where? Type `save FILE`.")?,
                 "save" => self.save(s, rest)?,
-                _ => match self.parse(s, side, text, &d.options) {
-                    Ok(c) => return Ok(Answer::Choose(c)),
-                    Err(msg) => {
-                        writeln!(self.out, "{msg}")?;
+                _ => match answer::choice(self.r, s, Answer::typed(text), &d.options, reading) {
+                    Ok(c) => return Ok(Reply::Choose(c)),
+                    Err(refused) => {
+                        writeln!(self.out, "{}", refused.sentence())?;
                         writeln!(
                             self.out,
                             "(Type a number from 1 to {}, a choice in notation, or `help`.)",
@@ -659,44 +664,6 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
         // Bad bytes are bad input, not a reason to stop.
         Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
-    }
-
-    /// An answer as an option: a number, or a choice in notation.
-    fn parse(
-        &self,
-        s: &State,
-        side: Side,
-        text: &str,
-        options: &[Choice],
-    ) -> Result<Choice, String> {
-        if let Ok(n) = text.parse::<i64>() {
-            return match usize::try_from(n) {
-                Ok(i) if (1..=options.len()).contains(&i) => Ok(options[i - 1]),
-                _ => Err(format!(
-                    "There is no option {n}: the options are numbered 1 to {}.",
-                    options.len()
-                )),
-            };
-        }
-        parse_choice(self.r, s, text, options).map_err(|e| {
-            // A card of the player's own hand that may not be played so now:
-            // the engine says why. Only the player's own cards, so the answer
-            // never tells anything about the opponent's hand.
-            let own: Vec<Choice> = s
-                .hand(side)
-                .iter()
-                .flat_map(|c| {
-                    [Part::Value, Part::Action].map(|part| Choice::Play { card: *c, part })
-                })
-                .collect();
-            match parse_choice(self.r, s, text, &own) {
-                Ok(c) => match s.clone().apply(self.r, c) {
-                    Err(PlayError::Illegal(reason)) => format!("Not now: {reason}."),
-                    _ => e,
-                },
-                Err(_) => e,
-            }
-        })
     }
 
     /// The player's screen: the position as they see it, then the decision.

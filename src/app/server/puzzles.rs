@@ -16,8 +16,9 @@ use super::scenarios::{Files, PUZZLES};
 use super::table::{self, Table};
 use super::AppState;
 use crate::app::puzzle::{Ending, Session};
+use crate::app::session::answer::{self, Reading};
 use crate::formats::scenario::format::PuzzleDef;
-use crate::game::engine::notation::{outcome_name, parse_choice};
+use crate::game::engine::notation::outcome_name;
 use crate::game::engine::Actor;
 use crate::game::model::Side;
 use crate::game::rules::Rules;
@@ -219,21 +220,21 @@ impl Inner {
             Some(Actor::Player(side)) if side == self.def.side => {}
             _ => return Err(ApiError::conflict("it is not your move")),
         }
-        let c = match (a.index, a.notation.as_deref()) {
-            (Some(i), None) => *options.get(i).ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "there is no option {i}: the options are numbered 0 to {}",
-                    options.len() - 1
-                ))
-            })?,
-            (None, Some(text)) => parse_choice(&r, &self.game.s, text.trim(), &options)
-                .map_err(|e| ApiError::bad_request(e.to_string()))?,
+        let answer = match (a.index, a.notation.as_deref()) {
+            (Some(i), None) => answer::Answer::Number(i as i128),
+            (None, Some(text)) => answer::Answer::Notation(text),
             _ => {
                 return Err(ApiError::bad_request(
                     "send either `index` (an option's number) or `notation` (its text)",
                 ))
             }
         };
+        let reading = Reading {
+            first: 0,
+            explain: None,
+        };
+        let c = answer::choice(&r, &self.game.s, answer, &options, reading)
+            .map_err(|refused| ApiError::bad_request(refused.to_string()))?;
         self.hint = None;
         let text = outcome_name(&r, &self.game.s, c);
         self.moves.push(text.clone());

@@ -5,4 +5,5 @@
 //! and what undo may take back, is decided here once, so the terminal and
 //! the studio cannot drift apart.
 
+pub mod answer;
 pub mod undo;

@@ -5,12 +5,12 @@
 //! secret token; the session id alone only says which game. Sessions are
 //! bounded in number and expire when idle.
 
+use crate::app::session::answer::{self, Reading};
 use crate::app::session::undo::{self, History, NoUndo, Snapshot};
 use crate::formats::log::{players, GameLog};
 use crate::formats::narrate::narrate;
-use crate::game::engine::notation::parse_choice;
 use crate::game::engine::{Actor, Choice, Event, PlayError};
-use crate::game::model::{BySide, Part, Side};
+use crate::game::model::{BySide, Side};
 use crate::game::observation::Sight;
 use crate::game::rules::Rules;
 use crate::game::state::State;
@@ -184,37 +184,12 @@ impl Session {
                 },
             ));
         };
-        match answer {
-            Answer::Index(i) => d.options.get(*i).copied().ok_or_else(|| {
-                Refusal::Refused(format!(
-                    "there is no option {i}: the options are numbered 0 to {}",
-                    d.options.len() - 1
-                ))
-            }),
-            Answer::Text(text) => {
-                let (r, s) = (&*self.rules, &self.state);
-                parse_choice(r, s, text, &d.options).map_err(|e| {
-                    // A card of the seat's own hand that may not be played
-                    // now: the engine says why. Only its own cards, so the
-                    // answer tells nothing of the opponent's hand.
-                    let own: Vec<Choice> = s
-                        .hand(side)
-                        .iter()
-                        .flat_map(|c| {
-                            [Part::Value, Part::Action].map(|part| Choice::Play { card: *c, part })
-                        })
-                        .collect();
-                    let why = match parse_choice(r, s, text, &own) {
-                        Ok(c) => match s.clone().apply(r, c) {
-                            Err(PlayError::Illegal(reason)) => format!("not now: {reason}"),
-                            _ => e,
-                        },
-                        Err(_) => e,
-                    };
-                    Refusal::Refused(why)
-                })
-            }
-        }
+        let reading = Reading {
+            first: 0,
+            explain: Some(side),
+        };
+        answer::choice(&self.rules, &self.state, answer.read(), &d.options, reading)
+            .map_err(|refused| Refusal::Refused(refused.to_string()))
     }
 
     /// Takes a human's choice, then lets the agents play until a human
@@ -317,11 +292,22 @@ impl Session {
     }
 }
 
-/// A human's answer: the index of an option, or a choice in notation.
+/// A human's answer as a request sends it: the index of an option, or a
+/// choice in notation.
 #[derive(Clone, Debug)]
 pub enum Answer {
     Index(usize),
     Text(String),
+}
+
+impl Answer {
+    /// The answer to read ([`answer::choice`]).
+    fn read(&self) -> answer::Answer<'_> {
+        match self {
+            Answer::Index(i) => answer::Answer::Number(*i as i128),
+            Answer::Text(text) => answer::Answer::Notation(text),
+        }
+    }
 }
 
 /// Equal byte strings, in time that does not depend on where they differ.
