@@ -4,11 +4,15 @@
 //! advantage. Model: P(the Editor wins) = σ(r_editor − r_nixon + h), where σ
 //! is the logistic function; ratings are relative to the first agent (0).
 
+use crate::data::GameSource;
 use crate::game::rules::Rules;
 use crate::players::agent::AgentSpec;
+use crate::report::{mark_partial, RunError};
 use crate::sim::{simulate_compare_until, SimConfig};
 use crate::stats::Z95;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Elo points per unit of the logistic model (400 / ln 10).
 pub const ELO: f64 = 173.717_792_761_245_7;
@@ -303,6 +307,150 @@ impl Ladder {
         }
         out
     }
+}
+
+/// A ladder as `watergate ladder` is asked for it. Every front end (the
+/// CLI, Python) fills this in and gets the same ratings for the same seed.
+#[derive(Clone, Debug)]
+pub struct LadderOptions {
+    /// The game: `--data` and `--variant`.
+    pub game: GameSource,
+    /// The agents (at least two); the first is the anchor (rated 0).
+    pub agents: Vec<AgentSpec>,
+    /// Games per pairing (each agent as Editor against each as Nixon).
+    pub games: u64,
+    /// The run's seed: every pairing plays the same game seeds.
+    pub seed: u64,
+    /// Worker threads (results do not depend on them).
+    pub threads: usize,
+}
+
+/// A ladder whose options are checked and whose game is loaded, ready to
+/// play.
+pub struct PreparedLadder {
+    rules: Rules,
+    label: String,
+    options: LadderOptions,
+}
+
+/// A finished (or interrupted) ladder.
+pub struct LadderRun {
+    /// The ratings and the pairings they come from.
+    pub ladder: Ladder,
+    /// The ladder as `ladder --json` prints it.
+    pub json: serde_json::Value,
+    /// Whether `stop` ended it early (Ctrl-C).
+    pub interrupted: bool,
+    /// Games finished.
+    pub finished: u64,
+    /// Games asked for (every pairing's).
+    pub total: u64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Wall time.
+    pub seconds: f64,
+    /// The game played, in words (`GameSource::label`).
+    pub label: String,
+}
+
+impl LadderOptions {
+    /// Checks the options (two agents or more, at least one game) and loads
+    /// the game.
+    pub fn prepare(&self) -> Result<PreparedLadder, RunError> {
+        if self.agents.len() < 2 {
+            return Err(RunError::Message(
+                "--agents: give at least two agents".into(),
+            ));
+        }
+        if self.games == 0 {
+            return Err(RunError::Message("--games must be at least 1".into()));
+        }
+        let rules = self.game.rules().map_err(RunError::Data)?;
+        Ok(PreparedLadder {
+            rules,
+            label: self.game.label(),
+            options: self.clone(),
+        })
+    }
+}
+
+impl PreparedLadder {
+    /// The games of every pairing together.
+    pub fn total(&self) -> u64 {
+        let n = self.options.agents.len() as u64;
+        self.options.games * n * n
+    }
+
+    /// Plays every pairing and rates the agents: `progress` (if any) hears
+    /// the games finished; once `stop` is set no game starts and the ratings
+    /// are of the pairings played (the last with its first games), marked
+    /// partial; stopped before any game finished, there is nothing to rate.
+    pub fn run(
+        &self,
+        stop: &AtomicBool,
+        progress: Option<&(dyn Fn(u64) + Sync)>,
+    ) -> Result<LadderRun, RunError> {
+        let o = &self.options;
+        let threads = o.threads.max(1);
+        let total = self.total();
+        let start = Instant::now();
+        let pairings = play(
+            &self.rules,
+            &o.agents,
+            o.games,
+            o.seed,
+            threads,
+            progress.unwrap_or(&|_| {}),
+            stop,
+        )
+        .map_err(|failure| RunError::Failure {
+            context: format!(
+                "in game {} (game seed {}) of a ladder pairing",
+                failure.index, failure.seed
+            ),
+            message: failure.to_string(),
+            failure,
+        })?;
+        let interrupted = stop.load(Ordering::SeqCst);
+        let finished: u64 = pairings.iter().map(|p| p.games).sum();
+        if interrupted && pairings.is_empty() {
+            return Err(RunError::Interrupted(
+                "no game had finished: nothing to rate".into(),
+            ));
+        }
+        let seconds = start.elapsed().as_secs_f64();
+        let ladder = Ladder::new(&o.agents, o.games, o.seed, pairings);
+        let mut json = serde_json::json!(ladder);
+        if interrupted {
+            mark_partial(&mut json, finished, total);
+        }
+        json["seconds"] = serde_json::json!(seconds);
+        json["threads"] = serde_json::json!(threads);
+        json["game"] = serde_json::json!(self.label);
+        Ok(LadderRun {
+            ladder,
+            json,
+            interrupted,
+            finished,
+            total,
+            threads,
+            seconds,
+            label: self.label.clone(),
+        })
+    }
+}
+
+/// `watergate ladder --json` as one call: loads the game, plays every
+/// pairing, rates the agents and returns the JSON object the CLI prints for
+/// the same options and seed (its timing fields aside). `progress` (if any)
+/// hears the games finished; once `stop` is set (Ctrl-C) no game starts and
+/// the object is of the games played, marked `partial`.
+pub fn ladder_json(
+    o: &LadderOptions,
+    stop: &AtomicBool,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<serde_json::Value, RunError> {
+    Ok(o.prepare()?.run(stop, progress)?.json)
 }
 
 #[cfg(test)]

@@ -3,15 +3,20 @@
 //! its games, the sums (`SimResult`), and their JSON, text and CSV forms.
 //! Every front end that simulates — the CLI, the studio's lab, the Python
 //! module and the cluster runs built on it — makes its report here, so the
-//! same options and seed give the same figures wherever they run.
+//! same options and seed give the same figures wherever they run. A front
+//! end that simulates as `watergate simulate --json` does calls one
+//! function, [`simulate_json`], with a [`SimulateRun`] (sweeps and ladders:
+//! `sweep::sweep_json`, `ladder::ladder_json`).
 
 use crate::data::GameSource;
 use crate::deep_check::shell_word;
 use crate::diag::Diagnostics;
 use crate::game::model::{Side, WinCause};
 use crate::game::rules::Rules;
-use crate::players::agent::AgentSpec;
-use crate::sim::{simulate_compare_until, GameFailure, SimConfig, SimResult, Tally};
+use crate::players::agent::{AgentSpec, Budget};
+use crate::sim::{
+    simulate_compare_until, single_game_seed, GameFailure, SimConfig, SimResult, Tally,
+};
 use crate::stats::{newcombe, wilson, Interval, Z95};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -392,9 +397,7 @@ pub fn simulate(
         v["shard"] = json!(s);
     }
     if interrupted {
-        v["partial"] = json!(true);
-        v["games_finished"] = json!(played);
-        v["games_asked"] = json!(slice.games);
+        mark_partial(&mut v, played, slice.games);
     }
     Ok(Simulation {
         report,
@@ -404,6 +407,182 @@ pub fn simulate(
         interrupted,
         seconds,
     })
+}
+
+/// Why a front end's run gave no report: the game does not load, the
+/// options are wrong, a game failed, or it was stopped before there was
+/// anything to report. Each front end shows it its own way (the CLI: a
+/// message and an exit code; Python: an exception).
+#[derive(Debug)]
+pub enum RunError {
+    /// The game's files do not load: every problem, each at its path:line:col.
+    Data(Diagnostics),
+    /// What is wrong with the options (or another failure), in words.
+    Message(String),
+    /// A game failed.
+    Failure {
+        /// The game that failed, with its index and seed.
+        failure: GameFailure,
+        /// Where it happened and how to replay it, shown under a card
+        /// script's error (`in game 3 of …`, `reproduce: watergate …`).
+        context: String,
+        /// The whole report of a failure that is not a card script's.
+        message: String,
+    },
+    /// Stopped (the stop flag) before any game finished, where a report
+    /// needs at least one (a ladder's ratings).
+    Interrupted(String),
+}
+
+impl From<LoadError> for RunError {
+    fn from(e: LoadError) -> RunError {
+        match e {
+            LoadError::Data(d) => RunError::Data(d),
+            LoadError::Message(m) => RunError::Message(m),
+        }
+    }
+}
+
+/// Where a failed game of a run seeded `run_seed` happened and the command
+/// that replays it, as `watergate simulate` reports it.
+fn failure_context(
+    f: &GameFailure,
+    game: &PlayedGame,
+    run_seed: u64,
+    editor: &AgentSpec,
+    nixon: &AgentSpec,
+) -> String {
+    let again = game.command(single_game_seed(run_seed, f.index), editor, nixon);
+    let mut context = format!(
+        "in game {} of `{}` (seed {run_seed}, game seed {})",
+        f.index, game.label, f.seed
+    );
+    if let Some(who) = &f.lookahead {
+        context.push_str(&format!(", while {who} looked ahead"));
+    }
+    context.push_str(&format!("\nreproduce: {again}"));
+    let timed = |a: &AgentSpec| matches!(a.budget(), Some(Budget::Millis(_)));
+    if timed(editor) || timed(nixon) {
+        context.push_str(
+            "\n(an agent with a time budget decides differently on every run: use ismcts:N iterations to replay exactly)",
+        );
+    }
+    context
+}
+
+/// The games a run plays when `--games` is not given: 1000, or with
+/// `--precision` at most 1000000.
+pub fn default_games(precision: Option<f64>) -> u64 {
+    if precision.is_some() {
+        1_000_000
+    } else {
+        1000
+    }
+}
+
+/// A simulation as `watergate simulate` is asked for it: the game, what to
+/// compare it with, and the options. Every front end (the CLI, Python)
+/// fills this in and gets the same report for the same seed.
+#[derive(Clone, Debug)]
+pub struct SimulateRun {
+    /// The game: `--data` and `--variant`.
+    pub game: GameSource,
+    /// `--against`: `shipped`, `base`, a data folder or a variant file
+    /// (applied to this game's data) [default: no comparison].
+    pub against: Option<String>,
+    /// Games, seed, agents, precision, shard and threads.
+    pub options: SimulateOptions,
+    /// `--report-peak-memory`: add the process's peak memory to the JSON
+    /// (`peak_memory_kib`, Linux).
+    pub report_peak_memory: bool,
+}
+
+/// A simulation whose games are loaded and checked, ready to play.
+pub struct LoadedSimulation {
+    /// The game played.
+    pub game: PlayedGame,
+    /// The game compared with, if any.
+    pub against: Option<PlayedGame>,
+    run: SimulateRun,
+}
+
+impl SimulateRun {
+    /// Loads the game and the compared one (refused when they are the same
+    /// game).
+    pub fn load(&self) -> Result<LoadedSimulation, RunError> {
+        let data = self.game.data.as_deref();
+        let game = PlayedGame::load(data, self.game.variant.as_deref())?;
+        let against = match self.against.as_deref() {
+            None => None,
+            Some(spec) => Some(against_game(spec, data, &game)?),
+        };
+        Ok(LoadedSimulation {
+            game,
+            against,
+            run: self.clone(),
+        })
+    }
+}
+
+impl LoadedSimulation {
+    /// Plays the run: `progress` (if any) hears the games finished so far;
+    /// once `stop` is set no game starts and the report is of the games
+    /// played (marked partial).
+    pub fn simulate(
+        &self,
+        stop: &AtomicBool,
+        progress: Option<&(dyn Fn(u64) + Sync)>,
+    ) -> Result<Simulation, RunError> {
+        let o = &self.run.options;
+        let sim = simulate(
+            self.game.played(),
+            self.against.as_ref().map(PlayedGame::played),
+            o,
+            progress.unwrap_or(&|_| {}),
+            stop,
+        );
+        let mut sim = sim.map_err(|e| match e {
+            SimulateError::Message(m) => RunError::Message(m),
+            SimulateError::Failure { failure, against } => {
+                let which = match (&self.against, against) {
+                    (Some(g), true) => g,
+                    _ => &self.game,
+                };
+                let context = failure_context(&failure, which, o.seed, &o.editor, &o.nixon);
+                let message = format!("{}\n  {}", failure.error, context.replace('\n', "\n  "));
+                RunError::Failure {
+                    failure,
+                    context,
+                    message,
+                }
+            }
+        })?;
+        if self.run.report_peak_memory {
+            sim.json["peak_memory_kib"] = json!(crate::bench::peak_rss_kib());
+        }
+        Ok(sim)
+    }
+}
+
+/// `watergate simulate --json` as one call: loads the games of `run`,
+/// plays them and returns the JSON object the CLI prints for the same
+/// options and seed (its timing fields aside). `progress` (if any) hears
+/// the games finished so far; once `stop` is set (Ctrl-C) no game starts
+/// and the object is of the games played, marked `partial`.
+pub fn simulate_json(
+    run: &SimulateRun,
+    stop: &AtomicBool,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<serde_json::Value, RunError> {
+    Ok(run.load()?.simulate(stop, progress)?.json)
+}
+
+/// Marks the JSON report of a run that `stop` ended early: `partial`, the
+/// games finished and the games asked (simulate, sweep and ladder alike).
+pub fn mark_partial(v: &mut serde_json::Value, finished: u64, asked: u64) {
+    v["partial"] = json!(true);
+    v["games_finished"] = json!(finished);
+    v["games_asked"] = json!(asked);
 }
 
 fn half_width(r: &SimResult) -> f64 {

@@ -5,14 +5,17 @@
 //! variant file could, and reports problems the same way.
 
 use crate::data::variant::Variant;
-use crate::data::DataSet;
+use crate::data::{DataSet, GameSource};
 use crate::game::rules::Rules;
 use crate::players::agent::AgentSpec;
+use crate::report::{mark_partial, parse_shard, RunError};
 use crate::sim::{simulate_compare_until, SimConfig, Tally};
 use crate::stats::{wilson, Interval, Z95};
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// What a parameter changes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -396,7 +399,178 @@ pub fn run(
     })
 }
 
+/// A sweep as `watergate sweep` is asked for it: the game every point
+/// starts from, the parameters and the options. Every front end (the CLI,
+/// Python) fills this in and gets the same results for the same seed.
+#[derive(Clone, Debug)]
+pub struct SweepOptions {
+    /// The game every point starts from: `--data`, and `--variant`, applied
+    /// at every point before the point's values.
+    pub game: GameSource,
+    /// One or two parameters and their values (`--param NAME=V1,V2,…`).
+    pub params: Vec<Param>,
+    /// Games per point (the same seeds at every point).
+    pub games: u64,
+    /// The sweep's seed: game `i` uses a seed derived from it at every point.
+    pub seed: u64,
+    /// The Editor's agent.
+    pub editor: AgentSpec,
+    /// Nixon's agent.
+    pub nixon: AgentSpec,
+    /// `--shard I/N`: play only that slice of each point's games.
+    pub shard: Option<String>,
+    /// Worker threads (results do not depend on them).
+    pub threads: usize,
+}
+
+/// A sweep whose options are checked and whose base game is loaded,
+/// ready to play.
+pub struct PreparedSweep {
+    base: DataSet,
+    key: SweepKey,
+    /// The slice of each point's games: first game, count.
+    slice: (u64, u64),
+    options: SweepOptions,
+}
+
+/// A finished (or interrupted) sweep.
+pub struct SweepRun {
+    /// The results, as `sweep --merge` reads them.
+    pub result: SweepResult,
+    /// The results as `sweep --json` prints them.
+    pub json: serde_json::Value,
+    /// Whether `stop` ended it early (Ctrl-C).
+    pub interrupted: bool,
+    /// Games finished over all points.
+    pub finished: u64,
+    /// Games asked for over all points (the whole sweep's, shard or not).
+    pub asked: u64,
+    /// Worker threads used.
+    pub threads: usize,
+    /// Wall time.
+    pub seconds: f64,
+}
+
+impl SweepOptions {
+    /// Loads the base game and checks the options (one or two parameters,
+    /// at least one game, the shard).
+    pub fn prepare(&self) -> Result<PreparedSweep, RunError> {
+        let base = self.game.base().map_err(RunError::Data)?;
+        if self.params.is_empty() || self.params.len() > 2 {
+            return Err(RunError::Message(format!(
+                "give one or two --param NAME=V1,V2,… (got {})",
+                self.params.len()
+            )));
+        }
+        if self.games == 0 {
+            return Err(RunError::Message("--games must be at least 1".into()));
+        }
+        let slice = match &self.shard {
+            Some(s) => {
+                let slice = parse_shard(s, self.games).map_err(RunError::Message)?;
+                (slice.first_game, slice.games)
+            }
+            None => (0, self.games),
+        };
+        let key = SweepKey {
+            params: self.params.clone(),
+            games: self.games,
+            seed: self.seed,
+            editor: self.editor.to_string(),
+            nixon: self.nixon.to_string(),
+            variant: self.game.variant.as_ref().map(|p| p.display().to_string()),
+            game: self.game.label(),
+        };
+        Ok(PreparedSweep {
+            base,
+            key,
+            slice,
+            options: self.clone(),
+        })
+    }
+}
+
+impl PreparedSweep {
+    /// The games this run plays over all points (its shard's).
+    pub fn total(&self) -> u64 {
+        self.slice.1 * points(&self.key.params).len() as u64
+    }
+
+    /// Worker threads the run uses.
+    pub fn threads(&self) -> usize {
+        self.options.threads.max(1)
+    }
+
+    /// Plays the sweep: `progress` (if any) hears the games finished over
+    /// all points; once `stop` is set no game starts and the results are of
+    /// the points played (the last with its first games), marked partial.
+    pub fn run(
+        &self,
+        stop: &AtomicBool,
+        progress: Option<&(dyn Fn(u64) + Sync)>,
+    ) -> Result<SweepRun, RunError> {
+        let o = &self.options;
+        let setup = Setup {
+            base: &self.base,
+            variant: o.game.variant.as_deref(),
+        };
+        let threads = self.threads();
+        let start = Instant::now();
+        let result = run(
+            &setup,
+            &self.key,
+            self.slice,
+            (&o.editor, &o.nixon),
+            threads,
+            progress.unwrap_or(&|_| {}),
+            stop,
+        )
+        .map_err(RunError::Message)?;
+        let seconds = start.elapsed().as_secs_f64();
+        let interrupted = stop.load(Ordering::SeqCst);
+        let finished: u64 = result.points.iter().map(|p| p.tally.games).sum();
+        let asked = o.games * points(&o.params).len() as u64;
+        let mut json = result.json();
+        if interrupted {
+            mark_partial(&mut json, finished, asked);
+        }
+        Ok(SweepRun {
+            result,
+            json,
+            interrupted,
+            finished,
+            asked,
+            threads,
+            seconds,
+        })
+    }
+}
+
+/// `watergate sweep --json` as one call: loads the game, plays the same
+/// games at every point and returns the JSON object the CLI prints for the
+/// same options and seed (what `sweep --merge` reads). `progress` (if any)
+/// hears the games finished over all points; once `stop` is set (Ctrl-C)
+/// no game starts and the object is of the games played, marked `partial`.
+pub fn sweep_json(
+    o: &SweepOptions,
+    stop: &AtomicBool,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Result<serde_json::Value, RunError> {
+    Ok(o.prepare()?.run(stop, progress)?.json)
+}
+
 impl SweepResult {
+    /// A sweep's results from its `sweep --json` form (what `--merge`
+    /// reads); a sweep stopped by Ctrl-C is refused, as it covers only its
+    /// first games.
+    pub fn from_json(v: &serde_json::Value) -> Result<SweepResult, String> {
+        if v["partial"] == true {
+            return Err("a sweep stopped by Ctrl-C covers only its first games; run that shard again to merge it".into());
+        }
+        serde_json::from_value(v["sweep"].clone())
+            .map_err(|e| format!("not a `sweep --json` result: {e}"))
+    }
+
     /// Adds a shard of the same sweep; refuses another sweep or games counted twice.
     pub fn merge(&mut self, o: &SweepResult) -> Result<(), String> {
         if self.key != o.key {

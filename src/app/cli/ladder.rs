@@ -1,12 +1,13 @@
 //! `watergate ladder`: a round robin among agents on both sides, rated with
 //! a Bradley–Terry model (Elo scale, 95% intervals) and the Editor's side
-//! advantage.
+//! advantage. The run and its JSON are the lab's
+//! (`lab::ladder::LadderOptions`); this module reads the options and prints.
 
 use super::{CliError, CliResult};
+use crate::lab::ladder::LadderOptions;
 use crate::players::agent::AgentSpec;
 use clap::Args;
 use std::io::Write;
-use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct LadderArgs {
@@ -36,79 +37,39 @@ pub struct LadderArgs {
 }
 
 pub fn run(a: &LadderArgs) -> CliResult {
-    if a.agents.len() < 2 {
-        return Err(CliError::Message(
-            "--agents: give at least two agents".into(),
-        ));
+    let ladder = LadderOptions {
+        game: a.game.source(),
+        agents: a.agents.clone(),
+        games: a.games,
+        seed: a.seed,
+        threads: a.threads.unwrap_or_else(crate::lab::runner::cores).max(1),
     }
-    if a.games == 0 {
-        return Err(CliError::Message("--games must be at least 1".into()));
-    }
-    let rules = a.game.rules()?;
-    let threads = a.threads.unwrap_or_else(crate::lab::runner::cores).max(1);
-    let total = a.games * (a.agents.len() * a.agents.len()) as u64;
+    .prepare()?;
+    let total = ladder.total();
     let bar = super::progress::Progress::new(total, "games");
     let stop = super::interrupt::watch();
-    let start = Instant::now();
-    let pairings = crate::lab::ladder::play(
-        &rules,
-        &a.agents,
-        a.games,
-        a.seed,
-        threads,
-        &|n| {
-            bar.set(n);
-        },
-        stop,
-    )
-    .map_err(|e| match e.script() {
-        Some(error) => CliError::Script {
-            error: error.clone(),
-            context: format!(
-                "in game {} (game seed {}) of a ladder pairing",
-                e.index, e.seed
-            ),
-        },
-        None => CliError::Message(e.to_string()),
-    })?;
+    let run = ladder.run(stop, Some(&|n| bar.set(n)))?;
     bar.finish();
     // Ctrl-C: the pairings played so far (the last with its first games).
-    let interrupted = super::interrupt::requested();
-    let finished: u64 = pairings.iter().map(|p| p.games).sum();
-    if interrupted && pairings.is_empty() {
-        return Err(CliError::Interrupted(
-            "no game had finished: nothing to rate".into(),
-        ));
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let ladder = crate::lab::ladder::Ladder::new(&a.agents, a.games, a.seed, pairings);
+    let (finished, secs, threads) = (run.finished, run.seconds, run.threads);
     let mut out = super::output::stdout();
     if a.json {
-        let mut v = serde_json::json!(ladder);
-        if interrupted {
-            v["partial"] = serde_json::json!(true);
-            v["games_finished"] = serde_json::json!(finished);
-            v["games_asked"] = serde_json::json!(total);
-        }
-        v["seconds"] = serde_json::json!(secs);
-        v["threads"] = serde_json::json!(threads);
-        v["game"] = serde_json::json!(a.game.source().label());
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", run.json)?;
     } else {
-        if interrupted {
+        if run.interrupted {
             writeln!(
                 out,
                 "PARTIAL: interrupted (Ctrl-C) after {finished} of {total} games; the ratings below are from those games."
             )?;
         }
-        write!(out, "{}", ladder.text())?;
+        write!(out, "{}", run.ladder.text())?;
         writeln!(
             out,
             "  {total} games of {} in {secs:.0} s on {threads} thread(s)",
-            a.game.source().label()
+            run.label
         )?;
     }
-    if interrupted {
+    if run.interrupted {
         out.flush()?;
         return Err(CliError::Interrupted(format!(
             "the ratings cover the {finished} games finished of {total}"

@@ -7,13 +7,10 @@
 use super::output::errln;
 use super::{CliError, CliResult};
 use crate::lab::report::{
-    against_game, merge_reports, simulate, LoadError, PlayedGame, Report, SimulateError,
-    SimulateOptions,
+    default_games, merge_reports, Report, RunError, SimulateOptions, SimulateRun,
 };
-use crate::lab::sim::{single_game_seed, GameFailure};
 use crate::players::agent::AgentSpec;
 use clap::Args;
-use serde_json::json;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -68,11 +65,25 @@ pub struct SimulateArgs {
     pub game: super::GameArgs,
 }
 
-impl From<LoadError> for CliError {
-    fn from(e: LoadError) -> CliError {
+impl From<RunError> for CliError {
+    fn from(e: RunError) -> CliError {
         match e {
-            LoadError::Data(d) => CliError::Data(d),
-            LoadError::Message(m) => CliError::Message(m),
+            RunError::Data(d) => CliError::Data(d),
+            RunError::Message(m) => CliError::Message(m),
+            // A failing script is blamed (exit 3) with the game and the
+            // command that replays it; anything else is the engine's failure.
+            RunError::Failure {
+                failure,
+                context,
+                message,
+            } => match failure.script() {
+                Some(e) => CliError::Script {
+                    error: e.clone(),
+                    context,
+                },
+                None => CliError::Message(message),
+            },
+            RunError::Interrupted(m) => CliError::Interrupted(m),
         }
     }
 }
@@ -82,64 +93,25 @@ pub(super) fn parse_shard(s: &str, games: u64) -> Result<crate::lab::report::Sli
     crate::lab::report::parse_shard(s, games).map_err(CliError::Message)
 }
 
-/// A game that failed, as the command line reports it: a failing script is
-/// blamed (exit 3) with the game and the command that replays it; anything
-/// else is the engine's failure.
-pub fn failure_error(
-    f: &GameFailure,
-    game: &PlayedGame,
-    run_seed: u64,
-    editor: &AgentSpec,
-    nixon: &AgentSpec,
-) -> CliError {
-    let again = game.command(single_game_seed(run_seed, f.index), editor, nixon);
-    let mut context = format!(
-        "in game {} of `{}` (seed {run_seed}, game seed {})",
-        f.index, game.label, f.seed
-    );
-    if let Some(who) = &f.lookahead {
-        context.push_str(&format!(", while {who} looked ahead"));
-    }
-    context.push_str(&format!("\nreproduce: {again}"));
-    let timed =
-        |a: &AgentSpec| matches!(a.budget(), Some(crate::players::agent::Budget::Millis(_)));
-    if timed(editor) || timed(nixon) {
-        context.push_str(
-            "\n(an agent with a time budget decides differently on every run: use ismcts:N iterations to replay exactly)",
-        );
-    }
-    match f.script() {
-        Some(e) => CliError::Script {
-            error: e.clone(),
-            context,
-        },
-        None => CliError::Message(format!("{}\n  {}", f.error, context.replace('\n', "\n  "))),
-    }
-}
-
 pub fn run(a: &SimulateArgs) -> CliResult {
     super::paths::report_outputs(a.csv.as_deref(), a.chart.as_deref())?;
-    let data = a.game.data.as_deref();
-    let game = PlayedGame::load(data, a.game.variant.as_deref())?;
-    let against = match a.against.as_deref() {
-        None => None,
-        Some(spec) => Some(against_game(spec, data, &game)?),
+    let games = a.games.unwrap_or(default_games(a.precision));
+    let run = SimulateRun {
+        game: a.game.source(),
+        against: a.against.clone(),
+        options: SimulateOptions {
+            games,
+            seed: a.seed,
+            editor: a.editor.clone(),
+            nixon: a.nixon.clone(),
+            precision: a.precision,
+            shard: a.shard.clone(),
+            slice: None,
+            threads: a.threads.unwrap_or_else(crate::lab::runner::cores).max(1),
+        },
+        report_peak_memory: a.report_peak_memory,
     };
-    let games = a.games.unwrap_or(if a.precision.is_some() {
-        1_000_000
-    } else {
-        1000
-    });
-    let options = SimulateOptions {
-        games,
-        seed: a.seed,
-        editor: a.editor.clone(),
-        nixon: a.nixon.clone(),
-        precision: a.precision,
-        shard: a.shard.clone(),
-        slice: None,
-        threads: a.threads.unwrap_or_else(crate::lab::runner::cores).max(1),
-    };
+    let loaded = run.load()?;
     // The slice's size for the bar (the run checks the options itself).
     let bar_games = match &a.shard {
         Some(s) => parse_shard(s, games.max(1))
@@ -154,36 +126,14 @@ pub fn run(a: &SimulateArgs) -> CliResult {
         super::progress::Progress::new(bar_games, "games")
     };
     let stop = super::interrupt::watch();
-    let sim = simulate(
-        game.played(),
-        against.as_ref().map(PlayedGame::played),
-        &options,
-        &|n| bar.set(n),
-        stop,
-    );
+    let sim = loaded.simulate(stop, Some(&|n| bar.set(n)));
     bar.finish();
-    let sim = sim.map_err(|e| match e {
-        SimulateError::Message(m) => CliError::Message(m),
-        SimulateError::Failure {
-            failure,
-            against: in_against,
-        } => {
-            let which = match (&against, in_against) {
-                (Some(g), true) => g,
-                _ => &game,
-            };
-            failure_error(&failure, which, a.seed, &a.editor, &a.nixon)
-        }
-    })?;
-    let (played, secs, threads) = (sim.played, sim.seconds, options.threads);
-    let mut v = sim.json;
-    if a.report_peak_memory {
-        v["peak_memory_kib"] = json!(crate::lab::bench::peak_rss_kib());
-    }
+    let sim = sim?;
+    let (played, secs, threads) = (sim.played, sim.seconds, run.options.threads);
     outputs(&sim.report, a.csv.as_deref(), a.chart.as_deref())?;
     let mut out = super::output::stdout();
     if a.json {
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", sim.json)?;
     } else {
         if sim.interrupted {
             writeln!(

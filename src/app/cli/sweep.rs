@@ -1,16 +1,16 @@
 //! `watergate sweep`: the same games at every value of one or two
 //! parameters (a card field, a game number or setting, a token count, or a
 //! list of variant files or data roots), as a table, JSON, CSV and an SVG
-//! chart; shards of a sweep are combined with `--merge`.
+//! chart; shards of a sweep are combined with `--merge`. The run and its
+//! JSON are the lab's (`lab::sweep::SweepOptions`); this module reads the
+//! options and prints.
 
 use super::{CliError, CliResult};
-use crate::data::DataSet;
-use crate::lab::sweep::{Param, Setup, SweepKey, SweepResult};
+use crate::lab::sweep::{Param, SweepOptions, SweepResult, SweepRun};
 use crate::players::agent::AgentSpec;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
 #[derive(Args, Debug)]
 pub struct SweepArgs {
@@ -62,20 +62,13 @@ fn read_result(f: &Path) -> Result<SweepResult, CliError> {
     let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
         CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
     })?;
-    if v["partial"] == true {
-        return Err(CliError::Message(format!(
-            "{}: a sweep stopped by Ctrl-C covers only its first games; run that shard again to merge it",
-            f.display()
-        )));
-    }
-    serde_json::from_value(v["sweep"].clone()).map_err(|e| {
-        CliError::Message(format!("{}: not a `sweep --json` result: {e}", f.display()))
-    })
+    SweepResult::from_json(&v).map_err(|e| CliError::Message(format!("{}: {e}", f.display())))
 }
 
 pub fn run(a: &SweepArgs) -> CliResult {
     super::paths::report_outputs(a.csv.as_deref(), a.chart.as_deref())?;
-    let result = if !a.merge.is_empty() {
+    // Ctrl-C: the points played so far (the last one with its first games).
+    let (result, json, interrupted) = if !a.merge.is_empty() {
         let mut merged: Option<SweepResult> = None;
         for f in &a.merge {
             let r = read_result(f)?;
@@ -94,14 +87,13 @@ pub fn run(a: &SweepArgs) -> CliResult {
                 m.key.games
             );
         }
-        m
+        let json = m.json();
+        (m, json, None)
     } else {
-        play(&a.game.source().base().map_err(CliError::Data)?, a)?
+        let run = play(a)?;
+        let interrupted = run.interrupted.then_some((run.finished, run.asked));
+        (run.result, run.json, interrupted)
     };
-    // Ctrl-C: the points played so far (the last one with its first games).
-    let interrupted = a.merge.is_empty() && super::interrupt::requested();
-    let finished: u64 = result.points.iter().map(|p| p.tally.games).sum();
-    let asked = a.games * crate::lab::sweep::points(&a.params).len() as u64;
     if let Some(path) = &a.csv {
         std::fs::write(path, result.csv())
             .map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))?;
@@ -111,15 +103,9 @@ pub fn run(a: &SweepArgs) -> CliResult {
     }
     let mut out = super::output::stdout();
     if a.json {
-        let mut v = result.json();
-        if interrupted {
-            v["partial"] = serde_json::json!(true);
-            v["games_finished"] = serde_json::json!(finished);
-            v["games_asked"] = serde_json::json!(asked);
-        }
-        writeln!(out, "{v}")?;
+        writeln!(out, "{json}")?;
     } else {
-        if interrupted {
+        if let Some((finished, asked)) = interrupted {
             writeln!(
                 out,
                 "PARTIAL: interrupted (Ctrl-C) after {finished} of {asked} games; the figures below are for those games."
@@ -127,7 +113,7 @@ pub fn run(a: &SweepArgs) -> CliResult {
         }
         write!(out, "{}", result.text())?;
     }
-    if interrupted {
+    if let Some((finished, asked)) = interrupted {
         out.flush()?;
         return Err(CliError::Interrupted(format!(
             "the report covers the {finished} games finished of {asked}"
@@ -136,60 +122,30 @@ pub fn run(a: &SweepArgs) -> CliResult {
     Ok(())
 }
 
-fn play(base: &DataSet, a: &SweepArgs) -> Result<SweepResult, CliError> {
-    if a.params.is_empty() || a.params.len() > 2 {
-        return Err(CliError::Message(format!(
-            "give one or two --param NAME=V1,V2,… (got {})",
-            a.params.len()
-        )));
-    }
-    if a.games == 0 {
-        return Err(CliError::Message("--games must be at least 1".into()));
-    }
-    let (first, games) = match &a.shard {
-        Some(s) => {
-            let slice = super::simulate::parse_shard(s, a.games)?;
-            (slice.first_game, slice.games)
-        }
-        None => (0, a.games),
-    };
-    let threads = a.threads.unwrap_or_else(crate::lab::runner::cores).max(1);
-    let key = SweepKey {
+fn play(a: &SweepArgs) -> Result<SweepRun, CliError> {
+    let sweep = SweepOptions {
+        game: a.game.source(),
         params: a.params.clone(),
         games: a.games,
         seed: a.seed,
-        editor: a.editor.to_string(),
-        nixon: a.nixon.to_string(),
-        variant: a.game.variant.as_ref().map(|p| p.display().to_string()),
-        game: a.game.source().label(),
-    };
-    let total = games * crate::lab::sweep::points(&a.params).len() as u64;
+        editor: a.editor.clone(),
+        nixon: a.nixon.clone(),
+        shard: a.shard.clone(),
+        threads: a.threads.unwrap_or_else(crate::lab::runner::cores).max(1),
+    }
+    .prepare()?;
+    let total = sweep.total();
     let bar = super::progress::Progress::new(total, "games");
-    let setup = Setup {
-        base,
-        variant: a.game.variant.as_deref(),
-    };
     let stop = super::interrupt::watch();
-    let start = Instant::now();
-    let result = crate::lab::sweep::run(
-        &setup,
-        &key,
-        (first, games),
-        (&a.editor, &a.nixon),
-        threads,
-        &|n| {
-            bar.set(n);
-        },
-        stop,
-    )
-    .map_err(CliError::Message)?;
+    let run = sweep.run(stop, Some(&|n| bar.set(n)))?;
     bar.finish();
     if !a.json {
+        let threads = run.threads;
         super::output::errln!(
             "{total} games in {:.1} s on {threads} thread{}",
-            start.elapsed().as_secs_f64(),
+            run.seconds,
             if threads == 1 { "" } else { "s" }
         );
     }
-    Ok(result)
+    Ok(run)
 }
