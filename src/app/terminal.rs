@@ -15,6 +15,7 @@
 
 use crate::app::session::answer::{self, Answer, Reading};
 use crate::app::session::undo::{self, History, NoUndo, Snapshot};
+use crate::app::session::{chance, sentence, the};
 use crate::formats::log::{players, GameLog};
 use crate::formats::narrate::narrate;
 use crate::formats::render::{self, Style};
@@ -29,7 +30,7 @@ use crate::game::view::View;
 use crate::lab::driver::{play_out, DriveError, Steps};
 use crate::lab::sim::game_seed;
 use crate::players::agent::{Agent, AgentSpec};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
@@ -354,31 +355,6 @@ fn help(r: &Rules) -> String {
     HELP.replace("{SPACE}", space)
 }
 
-/// `cannot undo: …` as a sentence: `Cannot undo: …`.
-fn sentence(text: &str) -> String {
-    let mut c = text.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
-/// A chance outcome by its weights, from the terminal's own generator.
-fn chance_pick(r: &Rules, rng: &mut Pcg64Mcg, s: &State, options: &[Choice]) -> Choice {
-    let weights = match s.decision_kind(r) {
-        DecisionKind::Chance { weights, .. } if weights.len() == options.len() => weights,
-        _ => vec![1; options.len()],
-    };
-    let total: u64 = weights.iter().map(|w| *w as u64).sum::<u64>().max(1);
-    let mut x = rng.next_u64() % total;
-    for (c, w) in options.iter().zip(&weights) {
-        if x < *w as u64 {
-            return *c;
-        }
-        x -= *w as u64;
-    }
-    options[0]
-}
-
 impl<R: BufRead, W: Write> Observer for Terminal<'_, R, W> {
     fn event(&mut self, e: Event) {
         // Told once the choice has applied: a choice that fails tells nothing.
@@ -488,7 +464,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     None => nixon_seat,
                 },
             );
-            let mut pick = |s: &State, options: &[Choice]| chance_pick(r, chance, s, options);
+            let mut pick = |s: &State, options: &[Choice]| chance::draw(r, chance, s, options);
             let played = play_out(r, state, players, Some(&mut pick), self);
             match played {
                 Ok(p) if !p.stopped => {
@@ -637,7 +613,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     Err(NoUndo::Nothing) => {
                         writeln!(self.out, "Nothing to undo: this is the first decision.")?
                     }
-                    Err(why) => writeln!(self.out, "{}.", sentence(&why.to_string()))?,
+                    Err(why) => writeln!(self.out, "{}", sentence(&why.to_string()))?,
                 },
                 "save" if rest.is_empty() => writeln!(self.out, "Save where? Type `save FILE`.")?,
                 "save" => self.save(s, rest)?,
@@ -874,14 +850,6 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
 /// Erase the scrollback, home the cursor, erase the screen.
 pub const CLEAR: &str = "\x1b[3J\x1b[H\x1b[2J";
-
-/// A side as a sentence names it: "the Editor", "Nixon".
-fn the(side: Side) -> &'static str {
-    match side {
-        Side::Editor => "the Editor",
-        Side::Nixon => "Nixon",
-    }
-}
 
 /// A player's screen for decision `d`: a header naming whose view it is,
 /// the position as that player sees it (their hand with each card's

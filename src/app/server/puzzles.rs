@@ -1,7 +1,7 @@
 //! Puzzles: attempt a puzzle of `scenarios/puzzles` (or an uploaded
 //! scenario) against the solver's best defence, through the same
-//! `puzzle::Session` as `watergate puzzle`. The goal is stated, a hint asks
-//! the solver, the recorded solution is shown only on request.
+//! `session::puzzle::Attempt` as `watergate puzzle`. The goal is stated, a
+//! hint asks the solver, the recorded solution is shown only on request.
 //!
 //! A puzzle is a full-information position: the solver sees the whole
 //! table, so the player is shown it too, and the page says so.
@@ -15,10 +15,9 @@ use super::play::seat::{option_view, OptionView};
 use super::scenarios::{Files, PUZZLES};
 use super::table::{self, Table};
 use super::AppState;
-use crate::app::puzzle::{Ending, Session};
 use crate::app::session::answer::{self, Reading};
+use crate::app::session::puzzle::{self, Bounds, Ending, Mover, Tell};
 use crate::formats::scenario::format::PuzzleDef;
-use crate::game::engine::notation::outcome_name;
 use crate::game::engine::Actor;
 use crate::game::model::Side;
 use crate::game::rules::Rules;
@@ -64,15 +63,56 @@ pub struct Inner {
     name: String,
     goal: String,
     file: String,
-    game: Session,
-    moves: Vec<String>,
-    hints: u32,
-    revealed: bool,
-    ending: Option<Ending>,
+    game: puzzle::Attempt,
     /// What happened, in order: the player's moves, the solver's answers,
     /// chance, and their narration.
     log: Vec<String>,
     hint: Option<String>,
+}
+
+/// What the page is told of an attempt as it goes: the log's lines, and
+/// the solver's progress.
+struct Page<'a> {
+    log: &'a mut Vec<String>,
+    watch: &'a dyn Fn(u64) -> bool,
+}
+
+impl Tell for Page<'_> {
+    type Error = std::convert::Infallible;
+
+    fn thinking(&self) -> Box<dyn Fn(u64) -> bool + '_> {
+        Box::new(|n| (self.watch)(n))
+    }
+
+    fn note(&mut self, line: &str) -> Result<(), Self::Error> {
+        self.log.push(line.to_string());
+        Ok(())
+    }
+
+    fn took(
+        &mut self,
+        who: Mover,
+        name: &str,
+        told: Result<Vec<String>, String>,
+    ) -> Result<Option<Ending>, Self::Error> {
+        let who = match who {
+            Mover::Chance => "Chance".to_string(),
+            Mover::Solver(side) => side.to_string(),
+            Mover::Player(side) => format!("You ({side})"),
+        };
+        Ok(match told {
+            Ok(lines) => {
+                self.log.push(format!("{who}: {name}"));
+                self.log
+                    .extend(lines.into_iter().map(|l| format!("  • {l}")));
+                None
+            }
+            Err(e) => {
+                self.log.push(format!("{who}: {name} failed: {e}"));
+                Some(Ending::Failed(format!("a card script failed: {e}")))
+            }
+        })
+    }
 }
 
 /// What the page shows of an attempt.
@@ -118,13 +158,6 @@ pub struct Answer {
     pub notation: Option<String>,
 }
 
-fn the(side: Side) -> &'static str {
-    match side {
-        Side::Editor => "the Editor",
-        Side::Nixon => "Nixon",
-    }
-}
-
 impl Inner {
     /// A new attempt at puzzle `def`, from `start`.
     pub fn new(
@@ -142,7 +175,11 @@ impl Inner {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(1, |d| d.as_nanos() as u64)
         });
-        let game = Session::new(&def, start, chance_seed);
+        let bounds = Bounds {
+            node_limit: NODE_LIMIT,
+            named: "positions or time",
+        };
+        let game = puzzle::Attempt::new(&def, start, chance_seed, bounds);
         Inner {
             rules,
             def,
@@ -150,68 +187,25 @@ impl Inner {
             goal,
             file,
             game,
-            moves: Vec::new(),
-            hints: 0,
-            revealed: false,
-            ending: None,
             log: Vec::new(),
             hint: None,
-        }
-    }
-
-    fn take(&mut self, who: String, c: crate::game::engine::Choice) {
-        let r = Arc::clone(&self.rules);
-        let name = outcome_name(&r, &self.game.s, c);
-        match self.game.take(&r, c) {
-            Ok(lines) => {
-                self.log.push(format!("{who}: {name}"));
-                self.log
-                    .extend(lines.into_iter().map(|l| format!("  • {l}")));
-            }
-            Err(e) => {
-                self.log.push(format!("{who}: {name} failed: {e}"));
-                self.ending = Some(Ending::Failed(format!("a card script failed: {e}")));
-            }
         }
     }
 
     /// Plays chance and the solver's answers until the player decides or
     /// the attempt is over.
     pub fn advance(&mut self, watch: &dyn Fn(u64) -> bool) {
-        let r = Arc::clone(&self.rules);
-        let mut options = Vec::new();
-        while self.ending.is_none() {
-            if let Some(end) = self.game.over() {
-                self.ending = Some(end);
-                break;
-            }
-            let Some(actor) = self.game.s.legal(&r, &mut options) else {
-                self.ending = Some(Ending::Failed("the game is over".into()));
-                break;
-            };
-            match actor {
-                Actor::Chance => {
-                    let c = self.game.draw(&r, &options);
-                    self.take("Chance".into(), c);
-                }
-                Actor::Player(side) if side != self.def.side => {
-                    let (c, ran_out) = self.game.defence(&r, &options, NODE_LIMIT, watch);
-                    if ran_out {
-                        self.log.push(format!(
-                            "(The solver ran out of positions or time; {side} takes the first option.)"
-                        ));
-                    }
-                    self.take(side.to_string(), c);
-                }
-                Actor::Player(_) => break,
-            }
-        }
+        let mut page = Page {
+            log: &mut self.log,
+            watch,
+        };
+        let Ok(_) = self.game.advance(&self.rules, &mut page);
     }
 
     /// The player's move; refused (the attempt unchanged) when it is not
     /// one of the options.
     pub fn choose(&mut self, a: &Answer, watch: &dyn Fn(u64) -> bool) -> Result<(), ApiError> {
-        if self.ending.is_some() {
+        if self.game.ending.is_some() {
             return Err(ApiError::conflict("this attempt is over: start it again"));
         }
         let r = Arc::clone(&self.rules);
@@ -236,86 +230,44 @@ impl Inner {
         let c = answer::choice(&r, &self.game.s, answer, &options, reading)
             .map_err(|refused| ApiError::bad_request(refused.to_string()))?;
         self.hint = None;
-        let text = outcome_name(&r, &self.game.s, c);
-        self.moves.push(text.clone());
-        self.take(format!("You ({})", self.def.side), c);
-        if self.ending.is_some() {
-            return Ok(());
-        }
-        if let Some(after) = self.game.slipped(&r, &self.def, NODE_LIMIT, watch) {
-            self.log
-                .push(format!("After `{text}` the win can no longer be forced."));
-            if !after.line.is_empty() {
-                let line: Vec<String> = after
-                    .line
-                    .iter()
-                    .map(|(who, c)| format!("{who}: {c}"))
-                    .collect();
-                self.log.push(format!(
-                    "The solver's answer, its best defence from here: {}",
-                    line.join(" · ")
-                ));
-            }
-            self.ending = Some(Ending::Failed(format!("`{text}` let the win slip")));
-            return Ok(());
-        }
+        let mut page = Page {
+            log: &mut self.log,
+            watch,
+        };
+        let Ok(()) = self.game.play(&r, c, &mut page);
         self.advance(watch);
         Ok(())
     }
 
     /// The solver's move from here, counted.
     pub fn hint(&mut self, watch: &dyn Fn(u64) -> bool) -> Result<(), ApiError> {
-        if self.ending.is_some() {
+        if self.game.ending.is_some() {
             return Err(ApiError::conflict(
                 "this attempt is over: no hint is needed",
             ));
         }
-        let r = Arc::clone(&self.rules);
-        self.hints += 1;
-        let result = self.game.solve_here(&r, NODE_LIMIT, watch);
-        use crate::players::solve::Verdict;
-        self.hint = Some(match (result.verdict, result.best) {
-            (Verdict::Wins, Some(c)) => format!("Hint: {}", outcome_name(&r, &self.game.s, c)),
-            (Verdict::Unknown, _) => {
-                "Hint: the solver ran out of positions or time before finding a move.".into()
-            }
-            _ => format!(
-                "Hint: no move forces the win from here; the solver would play {}.",
-                result
-                    .best
-                    .map(|c| outcome_name(&r, &self.game.s, c))
-                    .unwrap_or_else(|| "anything".into())
-            ),
-        });
+        self.hint = Some(self.game.hint(&self.rules, watch));
         Ok(())
     }
 
     pub fn reveal(&mut self) {
-        self.revealed = true;
+        self.game.revealed = true;
     }
 
     pub fn view(&self, id: &str) -> AttemptView {
         let r = &self.rules;
         let side = self.def.side;
         let mut options = Vec::new();
-        let mine = self.ending.is_none()
+        let mine = self.game.ending.is_none()
             && matches!(self.game.s.legal(r, &mut options), Some(Actor::Player(s)) if s == side);
         if !mine {
             options.clear();
         }
-        let (ending, verdict) = match &self.ending {
-            None => (None, None),
-            Some(Ending::Solved) => (Some("solved"), Some("Solved.".to_string())),
-            Some(Ending::Failed(why)) if !self.def.wins => (
-                Some("failed"),
-                Some(format!(
-                    "Not solved: {why}. As the puzzle claims, {} cannot force a win here.",
-                    the(side)
-                )),
-            ),
-            Some(Ending::Failed(why)) => (Some("failed"), Some(format!("Not solved: {why}."))),
-            Some(Ending::Quit) => (Some("failed"), Some("Stopped before the end.".into())),
-        };
+        let ending = self.game.ending.as_ref().map(|e| match e {
+            Ending::Solved => "solved",
+            Ending::Failed(_) | Ending::Quit => "failed",
+        });
+        let verdict = self.game.ending.as_ref().map(|e| self.game.verdict(e));
         AttemptView {
             id: id.to_string(),
             name: self.name.clone(),
@@ -335,11 +287,11 @@ impl Inner {
                 .map(|(index, c)| option_view(r, side, &self.game.s, index, *c))
                 .collect(),
             log: self.log.clone(),
-            moves: self.moves.clone(),
-            hints: self.hints,
+            moves: self.game.moves.clone(),
+            hints: self.game.hints,
             hint: self.hint.clone(),
-            revealed: self.revealed,
-            solution: self.revealed.then(|| Solution {
+            revealed: self.game.revealed,
+            solution: self.game.revealed.then(|| Solution {
                 theme: self.def.theme.clone(),
                 explanation: self.def.explanation.clone(),
                 moves: self.def.solution.clone(),
@@ -567,6 +519,7 @@ async fn progress(
 mod tests {
     use super::*;
     use crate::data::GameSource;
+    use crate::game::engine::notation::outcome_name;
 
     fn attempt(file: &str) -> Inner {
         let files = Files::Shipped;
@@ -585,7 +538,7 @@ mod tests {
         let mut a = attempt("02_follow_the_money.ron");
         a.advance(&|_| true);
         let mut guard = 0;
-        while a.ending.is_none() {
+        while a.game.ending.is_none() {
             a.hint(&|_| true).unwrap();
             let hint = a.hint.clone().unwrap();
             let mv = hint.strip_prefix("Hint: ").expect(&hint).to_string();
@@ -607,12 +560,12 @@ mod tests {
             assert!(guard < 30);
         }
         assert!(
-            matches!(a.ending, Some(Ending::Solved)),
+            matches!(a.game.ending, Some(Ending::Solved)),
             "{:?} {:?}",
-            a.ending,
+            a.game.ending,
             a.log
         );
-        assert!(a.hints > 0);
+        assert!(a.game.hints > 0);
         assert!(
             a.view("x").solution.is_none(),
             "the solution stays hidden until revealed"
@@ -653,6 +606,6 @@ mod tests {
             .unwrap_err();
         assert_eq!(e.status.as_u16(), 400);
         assert_eq!(a.view("x").options.len(), before);
-        assert!(a.moves.is_empty());
+        assert!(a.game.moves.is_empty());
     }
 }

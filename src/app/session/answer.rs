@@ -80,18 +80,12 @@ impl std::fmt::Display for Refused {
 }
 
 impl Refused {
-    /// The reason as a sentence, as the terminal prints it.
+    /// The reason as a sentence, as the terminal prints it (the
+    /// notation's message is one already).
     pub fn sentence(&self) -> String {
         match self {
-            Refused::NoOption {
-                number,
-                first,
-                last,
-            } => {
-                format!("There is no option {number}: the options are numbered {first} to {last}.")
-            }
-            Refused::NotNow(reason) => format!("Not now: {reason}."),
             Refused::Notation(message) => message.clone(),
+            clause => super::sentence(&clause.to_string()),
         }
     }
 }

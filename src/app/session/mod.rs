@@ -6,4 +6,27 @@
 //! the studio cannot drift apart.
 
 pub mod answer;
+pub mod chance;
+pub mod puzzle;
 pub mod undo;
+
+use crate::game::model::Side;
+
+/// A side as a sentence names it: "the Editor", "Nixon".
+pub fn the(side: Side) -> &'static str {
+    match side {
+        Side::Editor => "the Editor",
+        Side::Nixon => "Nixon",
+    }
+}
+
+/// A clause as the terminal prints it, a sentence: `cannot undo: …` →
+/// `Cannot undo: ….`
+pub fn sentence(clause: &str) -> String {
+    let mut c = clause.chars();
+    let capital: String = c
+        .next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default();
+    format!("{capital}.")
+}
