@@ -5,6 +5,7 @@
 use super::CliResult;
 use crate::game::model::{CardType, Colour, Part, Side};
 use crate::game::rules::{Card, Moved, Requirement, Rules};
+use clap::Args;
 use serde::Serialize;
 use std::io::Write;
 
@@ -154,7 +155,19 @@ pub fn json(r: &Rules) -> Result<String, serde_json::Error> {
     serde_json::to_string_pretty(&doc)
 }
 
-pub fn run(r: &Rules, json_out: bool) -> CliResult {
+/// `watergate cards`'s arguments.
+#[derive(Args, Debug)]
+pub struct CardsArgs {
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
+
+/// Prints the player cards as a table, or as JSON.
+pub fn run(a: &CardsArgs) -> CliResult {
+    let (r, json_out) = (&a.game.rules()?, a.json);
     let mut out = super::output::stdout();
     let mut cards: Vec<&Card> = r.cards.iter().collect();
     cards.sort_by_key(|c| c.number);

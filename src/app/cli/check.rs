@@ -6,13 +6,31 @@ use crate::data::GameSource;
 use crate::game::model::Side;
 use crate::game::rules::{Action, Rules};
 use crate::lab::deep_check;
+use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Random games `check --deep` plays unless `--games` says otherwise.
 pub const DEEP_GAMES: u64 = 1000;
 
-pub fn run(game: &GameSource, deep: Option<u64>) -> CliResult {
+/// `watergate check`'s arguments.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub game: super::GameArgs,
+    /// Also run the card scripts in many reachable states: games with every
+    /// agent and every scenario under scenarios/ (and tests/scenarios/).
+    #[arg(long)]
+    pub deep: bool,
+    /// With --deep: random games to play (agents that think play fewer) [default: 1000].
+    #[arg(short = 'n', long, value_name = "N", requires = "deep", value_parser = super::values::count)]
+    pub games: Option<u64>,
+}
+
+/// Loads and validates the game (with `--deep`, also runs its scripts in many states).
+pub fn run(a: &CheckArgs) -> CliResult {
+    let game = &a.game.source();
+    let deep = a.deep.then(|| a.games.unwrap_or(DEEP_GAMES));
     let base = game.base().map_err(CliError::Data)?;
     let dir = game.data.as_deref();
     let (ds, variant_name) = match game.variant.as_deref() {

@@ -1,11 +1,15 @@
-//! The `watergate` command line. Each subcommand lives in its own module;
-//! this one parses arguments, loads the data and reports errors.
+//! The `watergate` command line. Each subcommand lives in its own module,
+//! with its arguments (`XArgs`) and its `run`; this one parses the command
+//! line, calls the command's `run` (one call per command) and reports errors.
 
+mod bench;
 mod cards;
 mod check;
 mod diff;
+mod export;
 pub mod interrupt;
 mod ladder;
+mod merge;
 pub mod output;
 pub mod paths;
 pub mod play;
@@ -16,6 +20,7 @@ mod scenario;
 mod script_api;
 mod serve;
 mod simulate;
+mod soak;
 mod solve;
 mod sweep;
 mod values;
@@ -25,7 +30,6 @@ use crate::diag::Diagnostics;
 use crate::game::rules::Rules;
 use clap::{Args, Parser, Subcommand};
 use output::errln;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -83,43 +87,15 @@ impl GameArgs {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Load and validate the data (and a variant); print every problem as path:line:col: message.
-    Check {
-        #[command(flatten)]
-        game: GameArgs,
-        /// Also run the card scripts in many reachable states: games with every
-        /// agent and every scenario under scenarios/ (and tests/scenarios/).
-        #[arg(long)]
-        deep: bool,
-        /// With --deep: random games to play (agents that think play fewer) [default: 1000].
-        #[arg(short = 'n', long, value_name = "N", requires = "deep", value_parser = values::count)]
-        games: Option<u64>,
-    },
+    Check(check::CheckArgs),
     /// List the player cards as a table, or as JSON.
-    Cards {
-        /// Print JSON instead of a table.
-        #[arg(long)]
-        json: bool,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Cards(cards::CardsArgs),
     /// Write the game's data to DIR for a designer to edit (then use --data DIR).
-    Export {
-        /// The folder to write cards/ and scripts/ into (created if missing).
-        #[arg(value_name = "DIR")]
-        dir: PathBuf,
-        /// Overwrite files in a non-empty directory.
-        #[arg(long)]
-        force: bool,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Export(export::ExportArgs),
     /// Show every difference between two games: cards field by field, scripts as unified diffs, board, tokens, settings.
     Diff(diff::DiffArgs),
     /// Print the card-script API: every function a card script may call.
-    ScriptApi {
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    ScriptApi(script_api::ScriptApiArgs),
     /// Play many games between two agents and print statistics.
     Simulate(simulate::SimulateArgs),
     /// Rate agents by a round robin on both sides (Bradley–Terry, Elo scale) and measure the side advantage.
@@ -127,101 +103,19 @@ pub enum Command {
     /// Play the same games at every value of one or two parameters (a designer's balance sweep).
     Sweep(sweep::SweepArgs),
     /// Combine the JSON results of shards (`simulate --shard I/N --json`) exactly.
-    Merge {
-        /// The JSON results of the shards (`simulate --shard I/N --json`), one file each.
-        #[arg(value_name = "FILE", required = true)]
-        files: Vec<PathBuf>,
-        /// Print JSON instead of a report.
-        #[arg(long)]
-        json: bool,
-        /// Also write the merged results as a CSV table.
-        #[arg(long, value_name = "FILE")]
-        csv: Option<PathBuf>,
-        /// Also draw the merged results (SVG).
-        #[arg(long, value_name = "FILE.svg")]
-        chart: Option<PathBuf>,
-    },
+    Merge(merge::MergeArgs),
     /// Load a scenario file, play its choices, check its expectations and print the position.
-    Scenario {
-        /// The scenario file (RON): a position, choices to play, expectations.
-        #[arg(value_name = "FILE")]
-        file: PathBuf,
-        /// Print JSON (the position in scenario form, the outcome, failed expectations).
-        #[arg(long)]
-        json: bool,
-        /// Also save the resulting position as a scenario file.
-        #[arg(short = 'o', long, value_name = "FILE")]
-        save: Option<PathBuf>,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Scenario(scenario::ScenarioArgs),
     /// Play many random games checking every invariant after every step (see SOAK.md).
-    Soak {
-        /// Number of random games.
-        #[arg(short = 'n', long, value_name = "N", default_value_t = 10_000, value_parser = values::count)]
-        games: u64,
-        /// Seed of the run: game i uses a seed derived from it.
-        #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = values::seed, allow_hyphen_values = true)]
-        seed: u64,
-        /// Worker threads [default: every core].
-        #[arg(short = 'j', long, value_name = "N", value_parser = values::threads)]
-        threads: Option<usize>,
-        /// Round-trip the state through a scenario file every K steps (1: every step).
-        #[arg(long, value_name = "K", default_value_t = 20, value_parser = values::count)]
-        save_every: u64,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Soak(soak::SoakArgs),
     /// Measure speed and memory (the figures of BENCHMARKS.md).
-    Bench {
-        /// Smaller runs, for a quick look.
-        #[arg(long)]
-        quick: bool,
-        /// Also measure the peak memory of an N-game simulation (BENCHMARKS.md uses 1000000) [default: not measured].
-        #[arg(long, value_name = "N", value_parser = values::count)]
-        peak_memory_games: Option<u64>,
-        /// Also time this build against another build of watergate (its binary): both play the same random games on one thread, in paired rounds, and the bench prints how many times as fast this build is [default: not compared].
-        #[arg(long, value_name = "WATERGATE")]
-        compare_build: Option<PathBuf>,
-        /// Rounds of --compare-build, each running both builds once (alternating which goes first).
-        #[arg(long, value_name = "N", default_value_t = 20, value_parser = values::count, requires = "compare_build")]
-        compare_rounds: u64,
-        /// Random games per run of --compare-build.
-        #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = values::count, requires = "compare_build")]
-        compare_games: u64,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Bench(bench::BenchArgs),
     /// Play at the terminal: against an agent, or two players at one terminal (--as both).
     Play(play::PlayArgs),
     /// Replay a game log choice by choice, narrated, and check it ends as recorded.
-    Replay {
-        /// The game log (RON) written by `watergate play`.
-        #[arg(value_name = "FILE")]
-        log: PathBuf,
-        /// Wait for Enter after each choice.
-        #[arg(long)]
-        step: bool,
-        #[command(flatten)]
-        game: GameArgs,
-    },
+    Replay(replay::ReplayArgs),
     /// Decide whether the side to move can force a win within the round (or N decisions).
-    Solve {
-        /// The scenario file holding the position (a puzzle's claim is checked against the answer).
-        #[arg(value_name = "FILE")]
-        file: PathBuf,
-        /// Search at most N decisions (plies) ahead [default: the puzzle's depth, else to the end of the round].
-        #[arg(long, value_name = "N", value_parser = values::depth)]
-        depth: Option<u32>,
-        /// Give up after this many positions (the answer is then "unknown").
-        #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = values::count)]
-        nodes: u64,
-        #[command(flatten)]
-        game: GameArgs,
-        /// Also print the winning line (or the best defence): a puzzle's answer.
-        #[arg(long)]
-        show_line: bool,
-    },
+    Solve(solve::SolveArgs),
     /// Attempt a puzzle: play its side against the solver's best defence (`hint`, `reveal`).
     Puzzle(puzzle::PuzzleArgs),
     /// The studio: a local web application to play, replay, attempt puzzles and print the cards.
@@ -232,23 +126,23 @@ impl Command {
     /// The command's choice of game, if it loads one.
     pub fn game(&self) -> Option<&GameArgs> {
         match self {
-            Command::Check { game, .. }
-            | Command::Cards { game, .. }
-            | Command::Export { game, .. }
-            | Command::ScriptApi { game }
-            | Command::Scenario { game, .. }
-            | Command::Soak { game, .. }
-            | Command::Bench { game, .. }
-            | Command::Replay { game, .. }
-            | Command::Solve { game, .. } => Some(game),
-            Command::Simulate(a) => Some(&a.game),
-            Command::Play(a) => Some(&a.game),
+            Command::Check(a) => Some(&a.game),
+            Command::Cards(a) => Some(&a.game),
+            Command::Export(a) => Some(&a.game),
             Command::Diff(a) => Some(&a.game),
-            Command::Puzzle(a) => Some(&a.game),
-            Command::Sweep(a) => Some(&a.game),
+            Command::ScriptApi(a) => Some(&a.game),
+            Command::Simulate(a) => Some(&a.game),
             Command::Ladder(a) => Some(&a.game),
+            Command::Sweep(a) => Some(&a.game),
+            Command::Merge(_) => None,
+            Command::Scenario(a) => Some(&a.game),
+            Command::Soak(a) => Some(&a.game),
+            Command::Bench(a) => Some(&a.game),
+            Command::Play(a) => Some(&a.game),
+            Command::Replay(a) => Some(&a.game),
+            Command::Solve(a) => Some(&a.game),
+            Command::Puzzle(a) => Some(&a.game),
             Command::Serve(a) => Some(&a.game),
-            Command::Merge { .. } => None,
         }
     }
 }
@@ -270,116 +164,32 @@ fn dispatch(cli: &Cli) -> CliResult {
     // reports zero games, partial); other commands keep SIGINT's default.
     if matches!(
         cli.command,
-        Command::Simulate { .. }
-            | Command::Soak { .. }
-            | Command::Solve { .. }
-            | Command::Sweep { .. }
-            | Command::Ladder { .. }
+        Command::Simulate(_)
+            | Command::Soak(_)
+            | Command::Solve(_)
+            | Command::Sweep(_)
+            | Command::Ladder(_)
     ) {
         interrupt::watch();
     }
     match &cli.command {
-        Command::Check { game, deep, games } => check::run(
-            &game.source(),
-            deep.then(|| games.unwrap_or(check::DEEP_GAMES)),
-        ),
-        Command::Cards { json, game } => game.rules().and_then(|r| cards::run(&r, *json)),
-        Command::Export { dir, force, game } => export(dir, *force, game),
-        Command::ScriptApi { game } => game
-            .rules()
-            .and_then(|r| script_api::run(&r, &game.source().label())),
-        Command::Simulate(args) => simulate::run(args),
-        Command::Ladder(args) => ladder::run(args),
-        Command::Sweep(args) => sweep::run(args),
-        Command::Merge {
-            files,
-            json,
-            csv,
-            chart,
-        } => {
-            // The merged report reads only the results files: merge takes no game.
-            simulate::merge(files, *json, csv.as_deref(), chart.as_deref())
-        }
-        Command::Scenario {
-            file,
-            json,
-            save,
-            game,
-        } => scenario::run(file, *json, save.as_deref(), &game.source(), cli.color),
-        Command::Solve {
-            file,
-            depth,
-            nodes,
-            game,
-            show_line,
-        } => solve::run(file, *depth, *nodes, *show_line, &game.source()),
-        Command::Puzzle(args) => puzzle::run(args),
-        Command::Bench {
-            quick,
-            peak_memory_games,
-            compare_build,
-            compare_rounds,
-            compare_games,
-            game,
-        } => game.dataset().and_then(|ds| {
-            let compare = match compare_build {
-                Some(other) => Some(crate::lab::compare_build::ComparePlan {
-                    this: std::env::current_exe().map_err(|e| {
-                        CliError::from(format!("cannot find this program's own file: {e}"))
-                    })?,
-                    other: other.clone(),
-                    rounds: *compare_rounds,
-                    games: *compare_games,
-                    seed: crate::lab::bench::SEED,
-                    game: game.source(),
-                }),
-                None => None,
-            };
-            // A build that cannot play is refused before the bench's
-            // minute of measurements, not after.
-            if let Some(plan) = &compare {
-                crate::lab::compare_build::check(plan)
-                    .map_err(|e| CliError::from(format!("--compare-build: {e}")))?;
-            }
-            let cfg = crate::lab::bench::BenchConfig {
-                quick: *quick,
-                peak_memory_games: *peak_memory_games,
-                game: game.source(),
-            };
-            let steps = crate::lab::bench::steps(&cfg) + u64::from(compare.is_some());
-            let bar = progress::Progress::with_message(steps, "measurements");
-            let mut out = output::stdout();
-            crate::lab::bench::run_with(&mut out, &cfg, &ds, &|done, next| {
-                bar.set(done);
-                bar.set_message(next);
-            })
-            .map_err(CliError::from)?;
-            if let Some(plan) = &compare {
-                bar.set(steps - 1);
-                bar.set_message("build comparison");
-                let comparison = crate::lab::compare_build::compare(plan)
-                    .map_err(|e| CliError::from(format!("--compare-build: {e}")))?;
-                for line in comparison.describe(&plan.other) {
-                    writeln!(out, "{line}")?;
-                }
-            }
-            Ok(())
-        }),
-        Command::Soak {
-            games,
-            seed,
-            threads,
-            save_every,
-            game,
-        } => game
-            .rules()
-            .and_then(|r| soak(&r, &game.source(), *games, *seed, *threads, *save_every)),
+        Command::Check(a) => check::run(a),
+        Command::Cards(a) => cards::run(a),
+        Command::Export(a) => export::run(a),
+        Command::Diff(a) => diff::run(a),
+        Command::ScriptApi(a) => script_api::run(a),
+        Command::Simulate(a) => simulate::run(a),
+        Command::Ladder(a) => ladder::run(a),
+        Command::Sweep(a) => sweep::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Scenario(a) => scenario::run(a, cli.color),
+        Command::Soak(a) => soak::run(a),
+        Command::Bench(a) => bench::run(a),
         Command::Play(args) => play::run(args, cli.color),
-        Command::Serve(args) => serve::run(args),
-        Command::Diff(args) => diff::run(args),
-        Command::Replay { log, step, game } => game
-            .rules()
-            .and_then(|r| replay::run(&r, log, *step, cli.color)),
+        Command::Replay(a) => replay::run(a, cli.color),
+        Command::Solve(a) => solve::run(a),
+        Command::Puzzle(args) => puzzle::run(args),
+        Command::Serve(a) => serve::run(a),
     }
 }
 
@@ -581,132 +391,4 @@ pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
         d.len(),
         if d.len() == 1 { "" } else { "s" }
     );
-}
-
-fn soak(
-    r: &Rules,
-    game: &GameSource,
-    games: u64,
-    seed: u64,
-    threads: Option<usize>,
-    save_every: u64,
-) -> CliResult {
-    let threads = threads.unwrap_or_else(crate::lab::runner::cores);
-    let cfg = crate::lab::soak::SoakConfig {
-        games,
-        seed,
-        threads,
-        save_every,
-    };
-    let bar = progress::Progress::new(games, "games");
-    let stop = interrupt::watch();
-    let mut out = output::stdout();
-    let start = std::time::Instant::now();
-    let rep = crate::lab::soak::soak_until(
-        r,
-        &cfg,
-        &|n| {
-            if n % 32 == 0 {
-                bar.set(n);
-            }
-        },
-        stop,
-    );
-    bar.finish();
-    let secs = start.elapsed().as_secs_f64();
-    let interrupted = interrupt::requested();
-    if interrupted {
-        writeln!(
-            out,
-            "PARTIAL: interrupted (Ctrl-C) after {} of {games} games; the checks below are for those games.",
-            rep.games
-        )?;
-    }
-    writeln!(
-        out,
-        "soak: {} games, {} steps checked in {:.0} s on {threads} threads (seed {seed})",
-        rep.games, rep.steps, secs
-    )?;
-    writeln!(out, "  game: {}", game.label())?;
-    writeln!(
-        out,
-        "  conservation checked after every step and after each of {} legal options applied",
-        rep.options_applied
-    )?;
-    writeln!(
-        out,
-        "  {} illegal choices refused with the game unchanged",
-        rep.illegal_refused
-    )?;
-    writeln!(
-        out,
-        "  {} save-and-load round trips through a scenario file (every {save_every} step(s))",
-        rep.round_trips
-    )?;
-    writeln!(
-        out,
-        "  {} games replayed from their logs to the same final state",
-        rep.replays
-    )?;
-    match rep.failure {
-        None if interrupted => {
-            writeln!(out, "  no failure in the games finished")?;
-            out.flush()?;
-            Err(CliError::Interrupted(format!(
-                "the report covers the {} games finished of {games}",
-                rep.games
-            )))
-        }
-        None => {
-            writeln!(out, "  no failure")?;
-            Ok(())
-        }
-        Some((what, position)) => {
-            let file = "soak-failure.ron";
-            let _ = std::fs::write(file, position);
-            if let Some(error) = rep.script {
-                // A card script failed: the script is to blame, not the engine.
-                return Err(CliError::Script {
-                    error,
-                    context: format!(
-                        "{what}\nthe position before that choice is saved in {file} (`watergate scenario {file}`)"
-                    ),
-                });
-            }
-            Err(CliError::Failed(format!(
-                "FAILURE: {what}
-the position is saved in {file}"
-            )))
-        }
-    }
-}
-
-fn export(dir: &std::path::Path, force: bool, game: &GameArgs) -> CliResult {
-    paths::output_folder("export", dir)?;
-    if dir.exists()
-        && std::fs::read_dir(dir)
-            .map(|mut e| e.next().is_some())
-            .unwrap_or(false)
-        && !force
-    {
-        return Err(CliError::Message(format!(
-            "{} is not empty; pass --force to overwrite",
-            dir.display()
-        )));
-    }
-    // The game as given: the edited copy, with the variant's changes
-    // written into the files they change.
-    let ds = game.dataset()?;
-    let mut out = output::stdout();
-    let n = ds
-        .write_to(dir)
-        .map_err(|e| CliError::Message(format!("cannot write {}: {e}", dir.display())))?;
-    writeln!(
-        out,
-        "wrote {n} files of {} to {}; edit them and run `watergate check --data {}`",
-        game.source().label(),
-        dir.display(),
-        dir.display()
-    )?;
-    Ok(())
 }

@@ -13,10 +13,26 @@ use crate::game::engine::notation::describe_choice;
 use crate::game::engine::Actor;
 use crate::game::observation::Sight;
 use crate::game::rules::Rules;
+use clap::Args;
 use std::io::{self, BufRead, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
-pub fn run(r: &Rules, file: &Path, step: bool, color: super::ColorChoice) -> CliResult {
+/// `watergate replay`'s arguments.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The game log (RON) written by `watergate play`.
+    #[arg(value_name = "FILE")]
+    pub log: PathBuf,
+    /// Wait for Enter after each choice.
+    #[arg(long)]
+    pub step: bool,
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
+
+/// Replays the log, narrated, and checks it ends as recorded.
+pub fn run(a: &ReplayArgs, color: super::ColorChoice) -> CliResult {
+    let (r, file, step) = (&a.game.rules()?, a.log.as_path(), a.step);
     let loaded = log::read(file).map_err(CliError::Data)?;
     if let Some(w) = loaded.fingerprint_warning(r) {
         errln!("{w}");

@@ -3,13 +3,29 @@
 
 use super::output::errln;
 use super::{CliError, CliResult};
-use crate::data::GameSource;
 use crate::formats::render::{self, Style};
 use crate::formats::scenario::{save, PlayStop, Scenario};
 use crate::game::engine::notation::format_choice;
+use clap::Args;
 use serde_json::json;
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
+
+/// `watergate scenario`'s arguments.
+#[derive(Args, Debug)]
+pub struct ScenarioArgs {
+    /// The scenario file (RON): a position, choices to play, expectations.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Print JSON (the position in scenario form, the outcome, failed expectations).
+    #[arg(long)]
+    pub json: bool,
+    /// Also save the resulting position as a scenario file.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
 
 /// A scenario's choices that stopped: a card script that failed is blamed
 /// (exit 3), naming the choice that ran it; a bad choice is the file's.
@@ -23,13 +39,10 @@ pub fn script_stop(scn: &Scenario, stop: PlayStop) -> CliError {
     }
 }
 
-pub fn run(
-    file: &Path,
-    json: bool,
-    save_to: Option<&Path>,
-    game: &GameSource,
-    color: super::ColorChoice,
-) -> CliResult {
+/// Plays the scenario's choices, checks its expectations and prints the position.
+pub fn run(a: &ScenarioArgs, color: super::ColorChoice) -> CliResult {
+    let (file, json, save_to) = (a.file.as_path(), a.json, a.save.as_deref());
+    let game = &a.game.source();
     if let Some(out) = save_to {
         super::paths::output_file("--save", out)?;
     }

@@ -5,13 +5,23 @@
 
 use super::CliResult;
 use crate::game::rules::Rules;
+use clap::Args;
 use std::collections::BTreeMap;
 use std::io::Write;
 
-pub fn run(r: &Rules, label: &str) -> CliResult {
+/// `watergate script-api`'s arguments.
+#[derive(Args, Debug)]
+pub struct ScriptApiArgs {
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
+
+/// Prints the API reference, then which of the game's scripts call each function.
+pub fn run(a: &ScriptApiArgs) -> CliResult {
+    let r = a.game.rules()?;
     let mut out = super::output::stdout();
     write!(out, "{}", crate::script::api::reference())?;
-    write!(out, "{}", usage(r, label))?;
+    write!(out, "{}", usage(&r, &a.game.source().label()))?;
     Ok(())
 }
 

@@ -1,14 +1,11 @@
 //! `watergate simulate`: many games between two agents, optionally compared
 //! with another game (`--against`: the shipped game, a data folder or a
-//! variant) on the same seeds, with honest statistics; and `watergate
-//! merge` for shards of a larger sweep. The run and its report are the
-//! lab's (`lab::report`); this module reads the options and prints.
+//! variant) on the same seeds, with honest statistics (`watergate merge`,
+//! in `merge.rs`, combines shards of a larger run). The run and its report
+//! are the lab's (`lab::report`); this module reads the options and prints.
 
-use super::output::errln;
 use super::{CliError, CliResult};
-use crate::lab::report::{
-    default_games, merge_reports, Report, RunError, SimulateOptions, SimulateRun,
-};
+use crate::lab::report::{default_games, Report, RunError, SimulateOptions, SimulateRun};
 use crate::players::agent::AgentSpec;
 use clap::Args;
 use std::io::Write;
@@ -162,8 +159,8 @@ pub fn run(a: &SimulateArgs) -> CliResult {
     Ok(())
 }
 
-/// CSV and chart files, when asked for.
-fn outputs(report: &Report, csv: Option<&Path>, chart: Option<&Path>) -> CliResult {
+/// CSV and chart files, when asked for (`simulate` and `merge`).
+pub(super) fn outputs(report: &Report, csv: Option<&Path>, chart: Option<&Path>) -> CliResult {
     if let Some(path) = csv {
         std::fs::write(path, report.csv())
             .map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))?;
@@ -176,51 +173,6 @@ fn outputs(report: &Report, csv: Option<&Path>, chart: Option<&Path>) -> CliResu
             report.run.against.as_deref().unwrap_or(""),
         )
         .map_err(CliError::Message)?;
-    }
-    Ok(())
-}
-
-/// `watergate merge FILES…`: combine the JSON results of shards exactly.
-pub fn merge(
-    files: &[PathBuf],
-    json_out: bool,
-    csv: Option<&Path>,
-    chart: Option<&Path>,
-) -> CliResult {
-    if files.is_empty() {
-        return Err(CliError::Message(
-            "merge needs at least one JSON result file".into(),
-        ));
-    }
-    super::paths::report_outputs(csv, chart)?;
-    let mut reports = Vec::new();
-    for f in files {
-        let text = crate::data::user_file::read_user_string(f, "a `simulate --json` result")
-            .map_err(CliError::Message)?;
-        let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-            CliError::Message(format!(
-                "{}: not a `simulate --json` result: {e}",
-                f.display()
-            ))
-        })?;
-        let report = Report::from_json(&v)
-            .map_err(|e| CliError::Message(format!("{}: {e}", f.display())))?;
-        reports.push((f.display().to_string(), report));
-    }
-    let m = merge_reports(reports).map_err(CliError::Message)?;
-    let covered = m.covered();
-    if covered != m.run.games {
-        errln!(
-            "warning: the shards cover {covered} of the run's {} games; the statistics are for those",
-            m.run.games
-        );
-    }
-    outputs(&m, csv, chart)?;
-    let mut out = super::output::stdout();
-    if json_out {
-        writeln!(out, "{}", m.to_json())?;
-    } else {
-        write!(out, "{}", m.text())?;
     }
     Ok(())
 }

@@ -1,20 +1,36 @@
 //! `watergate solve FILE`: can the side to move force a win?
 
 use super::{CliError, CliResult};
-use crate::data::GameSource;
 use crate::formats::scenario::Scenario;
 use crate::game::engine::Actor;
 use crate::players::solve::{solve_watched, SolveConfig, Verdict};
+use clap::Args;
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 
-pub fn run(
-    file: &Path,
-    depth: Option<u32>,
-    nodes: u64,
-    show_line: bool,
-    game: &GameSource,
-) -> CliResult {
+/// `watergate solve`'s arguments.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The scenario file holding the position (a puzzle's claim is checked against the answer).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Search at most N decisions (plies) ahead [default: the puzzle's depth, else to the end of the round].
+    #[arg(long, value_name = "N", value_parser = super::values::depth)]
+    pub depth: Option<u32>,
+    /// Give up after this many positions (the answer is then "unknown").
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::values::count)]
+    pub nodes: u64,
+    #[command(flatten)]
+    pub game: super::GameArgs,
+    /// Also print the winning line (or the best defence): a puzzle's answer.
+    #[arg(long)]
+    pub show_line: bool,
+}
+
+/// Solves the scenario's position and prints the verdict.
+pub fn run(a: &SolveArgs) -> CliResult {
+    let (file, depth, nodes, show_line) = (a.file.as_path(), a.depth, a.nodes, a.show_line);
+    let game = &a.game.source();
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;

@@ -1,0 +1,119 @@
+//! `watergate soak`: many random games, every invariant checked after
+//! every step (SOAK.md).
+
+use super::{interrupt, output, progress, values, CliError, CliResult};
+use clap::Args;
+use std::io::Write;
+
+/// `watergate soak`'s arguments.
+#[derive(Args, Debug)]
+pub struct SoakArgs {
+    /// Number of random games.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 10_000, value_parser = values::count)]
+    pub games: u64,
+    /// Seed of the run: game i uses a seed derived from it.
+    #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = values::seed, allow_hyphen_values = true)]
+    pub seed: u64,
+    /// Worker threads [default: every core].
+    #[arg(short = 'j', long, value_name = "N", value_parser = values::threads)]
+    pub threads: Option<usize>,
+    /// Round-trip the state through a scenario file every K steps (1: every step).
+    #[arg(long, value_name = "K", default_value_t = 20, value_parser = values::count)]
+    pub save_every: u64,
+    #[command(flatten)]
+    pub game: super::GameArgs,
+}
+
+/// Plays the games, checking every invariant, and reports; a failure's position is saved in `soak-failure.ron`.
+pub fn run(a: &SoakArgs) -> CliResult {
+    let r = a.game.rules()?;
+    let (games, seed, save_every) = (a.games, a.seed, a.save_every);
+    let threads = a.threads.unwrap_or_else(crate::lab::runner::cores);
+    let cfg = crate::lab::soak::SoakConfig {
+        games,
+        seed,
+        threads,
+        save_every,
+    };
+    let bar = progress::Progress::new(games, "games");
+    let stop = interrupt::watch();
+    let mut out = output::stdout();
+    let start = std::time::Instant::now();
+    let rep = crate::lab::soak::soak_until(
+        &r,
+        &cfg,
+        &|n| {
+            if n % 32 == 0 {
+                bar.set(n);
+            }
+        },
+        stop,
+    );
+    bar.finish();
+    let secs = start.elapsed().as_secs_f64();
+    let interrupted = interrupt::requested();
+    if interrupted {
+        writeln!(
+            out,
+            "PARTIAL: interrupted (Ctrl-C) after {} of {games} games; the checks below are for those games.",
+            rep.games
+        )?;
+    }
+    writeln!(
+        out,
+        "soak: {} games, {} steps checked in {:.0} s on {threads} threads (seed {seed})",
+        rep.games, rep.steps, secs
+    )?;
+    writeln!(out, "  game: {}", a.game.source().label())?;
+    writeln!(
+        out,
+        "  conservation checked after every step and after each of {} legal options applied",
+        rep.options_applied
+    )?;
+    writeln!(
+        out,
+        "  {} illegal choices refused with the game unchanged",
+        rep.illegal_refused
+    )?;
+    writeln!(
+        out,
+        "  {} save-and-load round trips through a scenario file (every {save_every} step(s))",
+        rep.round_trips
+    )?;
+    writeln!(
+        out,
+        "  {} games replayed from their logs to the same final state",
+        rep.replays
+    )?;
+    match rep.failure {
+        None if interrupted => {
+            writeln!(out, "  no failure in the games finished")?;
+            out.flush()?;
+            Err(CliError::Interrupted(format!(
+                "the report covers the {} games finished of {games}",
+                rep.games
+            )))
+        }
+        None => {
+            writeln!(out, "  no failure")?;
+            Ok(())
+        }
+        Some((what, position)) => {
+            let file = "soak-failure.ron";
+            let _ = std::fs::write(file, position);
+            if let Some(error) = rep.script {
+                // A card script failed: the script is to blame, not the engine.
+                return Err(CliError::Script {
+                    error,
+                    context: format!(
+                        "{what}\nthe position before that choice is saved in {file} (`watergate scenario {file}`)"
+                    ),
+                });
+            }
+            Err(CliError::Failed(format!(
+                "FAILURE: {what}
+the position is saved in {file}"
+            )))
+        }
+    }
+}
