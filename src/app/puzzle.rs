@@ -217,19 +217,8 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
             "{}",
             st.bold(&crate::app::terminal::decision_text(self.r, side, &d.kind))
         )?;
-        let names: Vec<String> = d
-            .options
-            .iter()
-            .map(|c| crate::game::engine::notation::format_choice(self.r, &self.game.s, *c))
-            .collect();
-        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-        for (i, (c, name)) in d.options.iter().zip(&names).enumerate() {
-            writeln!(
-                self.out,
-                "  {:>2}. {name:<width$}  {}",
-                i + 1,
-                crate::game::engine::notation::describe_choice(self.r, &self.game.s, side, *c)
-            )?;
+        for line in crate::app::terminal::option_lines(self.r, &self.game.s, side, &d.options) {
+            writeln!(self.out, "{line}")?;
         }
         Ok(())
     }

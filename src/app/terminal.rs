@@ -12,74 +12,36 @@
 //! what happened on the way for the other player's next screen. Every
 //! decided choice goes into the game log, written after each decision so
 //! a game cut short still leaves its log.
+//!
+//! The game itself (the seats, the driver, the log, each player's
+//! narration, undo) is a `session::Session`, the same as the studio's; the
+//! terminal is its front end: it asks the humans and prints what they are
+//! told.
 
 use crate::app::session::answer::{self, Answer, Reading};
-use crate::app::session::undo::{self, History, NoUndo, Snapshot};
-use crate::app::session::{chance, sentence, the};
-use crate::formats::log::{players, GameLog};
-use crate::formats::narrate::narrate;
+use crate::app::session::undo::NoUndo;
+use crate::app::session::{sentence, the, Asked, Failure, Front, Ran, Record, Session, Turn};
+use crate::formats::log::GameLog;
 use crate::formats::render::{self, Style};
 use crate::formats::scenario::save;
 use crate::game::engine::notation::{format_choice, kind_name};
-use crate::game::engine::{Actor, Choice, Decision, DecisionKind, Event, Observer, PlayError};
+use crate::game::engine::{Choice, Decision, DecisionKind, PlayError};
 use crate::game::model::*;
-use crate::game::observation::{self, Sight};
 use crate::game::rules::Rules;
 use crate::game::state::{Phase, State};
-use crate::game::view::View;
-use crate::lab::driver::{play_out, DriveError, Steps};
 use crate::lab::sim::game_seed;
-use crate::players::agent::{Agent, AgentSpec};
+use crate::players::agent::AgentSpec;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::io::{self, BufRead, Write};
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
-/// Who sits at the terminal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Humans {
-    /// One human; an agent plays the other side.
-    One(Side),
-    /// Two humans taking turns at one terminal.
-    Both,
-}
+pub use crate::app::session::seats::Humans;
 
-impl Humans {
-    pub fn parse(s: &str) -> Result<Humans, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "both" | "hotseat" => Ok(Humans::Both),
-            other => Side::parse(other)
-                .map(Humans::One)
-                .ok_or_else(|| format!("`{s}`: expected editor, nixon or both")),
-        }
-    }
-
-    pub fn plays(self, side: Side) -> bool {
-        match self {
-            Humans::One(s) => s == side,
-            Humans::Both => true,
-        }
-    }
-}
-
-/// A game ready to be played: its state, its log so far and its players.
+/// A game ready to be played: its session (position, log so far, players)
+/// and how the terminal introduces it.
 pub struct Game {
-    pub state: State,
-    /// The events of the setup (a new game deals and draws before the first
-    /// decision), narrated before the first screen.
-    pub start_events: Vec<Event>,
-    pub log: GameLog,
-    pub humans: Humans,
-    /// The agent of each side no human plays, by `Side::index()`.
-    agents: [Option<Box<dyn Agent>>; 2],
-    /// What each player can identify, following the game's events: their
-    /// narration is told from these (R4.3), so it needs no state.
-    sights: BySide<Sight>,
-    /// Picks chance outcomes, should a position ask for them (solver
-    /// positions); its own generator, so the game's is never touched.
-    chance: Pcg64Mcg,
+    session: Session,
     /// Printed before the first screen (which scenario, which seed).
     pub intro: String,
     /// Where the rules come from, written into a saved position.
@@ -95,14 +57,9 @@ pub struct Game {
 impl Game {
     /// A new game from `seed`; `ai` plays the side no human plays.
     pub fn new(r: &Rules, seed: u64, humans: Humans, ai: &AgentSpec) -> Game {
-        let mut start_events = Vec::new();
-        let state = State::new_observed(r, seed, &mut start_events);
-        let log = GameLog::new_game(r, seed, player_names(humans, ai));
-        let mut g = Game::with(state, log, humans, ai, seed);
+        let session = Session::new_game(r, seed, humans, Some(ai));
+        let mut g = Game::with(session, seed);
         g.seed = Some(seed);
-        g.start_events = start_events;
-        // The setup's events follow the position before the deal.
-        g.sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
         g.intro = format!("A new game of Watergate, seed {seed}.");
         g
     }
@@ -129,8 +86,8 @@ impl Game {
         // Random events are drawn, not decided, in play (the solver's
         // explicit chance is for search).
         state.set_explicit_chance(false);
-        let log = GameLog::from_position(r, &state, name, player_names(humans, ai));
-        let mut g = Game::with(state, log, humans, ai, seed);
+        let session = Session::from_position(r, state, name, seed, humans, Some(ai));
+        let mut g = Game::with(session, seed);
         g.intro = if name.is_empty() {
             "Playing on from a saved position.".to_string()
         } else {
@@ -139,35 +96,17 @@ impl Game {
         g
     }
 
-    fn with(state: State, log: GameLog, humans: Humans, ai: &AgentSpec, seed: u64) -> Game {
-        let agents = Side::BOTH.map(|side| {
-            (!humans.plays(side)).then(|| ai.build(game_seed(seed, side.index() as u64 + 1), side))
-        });
+    fn with(session: Session, seed: u64) -> Game {
         Game {
-            sights: observation::both_sides(&state),
-            state,
-            start_events: Vec::new(),
-            log,
-            humans,
-            agents,
-            chance: Pcg64Mcg::seed_from_u64(game_seed(seed, 3)),
+            // Picks chance outcomes, should a position ask for them (solver
+            // positions); its own generator, so the game's is never touched.
+            session: session.with_chance(Pcg64Mcg::seed_from_u64(game_seed(seed, 3))),
             intro: String::new(),
             origin: save::RulesOrigin::default(),
             seed: None,
             seed_secret: false,
         }
     }
-}
-
-fn player_names(humans: Humans, ai: &AgentSpec) -> crate::game::model::BySide<String> {
-    let name = |side| {
-        if humans.plays(side) {
-            "human".to_string()
-        } else {
-            ai.to_string()
-        }
-    };
-    players(name(Side::Editor), name(Side::Nixon))
 }
 
 /// How the terminal looks and where the log goes.
@@ -197,81 +136,32 @@ pub struct Ended {
     pub script_error: Option<crate::game::engine::ScriptError>,
 }
 
-/// What a human answered.
-enum Reply {
-    Choose(Choice),
-    Undo,
-    Quit,
-}
-
-/// The choice a human gave the terminal, waiting for the seat to hand it to
-/// the driver. Shared between the terminal (the driver's observer, which
-/// asks the human before each of their decisions) and the seats (the
-/// human's agents, which the driver asks next); a mutex because agents are
-/// `Send`.
-type Handover = Arc<Mutex<Option<Choice>>>;
-
-/// A human's seat, as the driver sees it: an agent that hands over the
-/// answer the terminal got from the human, who saw the position.
-struct Seat(Handover);
-
-impl Agent for Seat {
-    fn name(&self) -> String {
-        "human".into()
-    }
-    fn decide(&mut self, _: &View, _: &[Choice]) -> Choice {
-        self.0
-            .lock()
-            .ok()
-            .and_then(|mut a| a.take())
-            .expect("the terminal asks the human before the driver asks the seat")
-    }
-}
-
-/// Why the terminal stopped the driver before a human decision.
+/// Why the terminal stopped the game before a human decision.
 enum Stop {
     /// `undo` by this side.
     Undo(Side),
     Quit,
 }
 
-/// The terminal: the human side of the game and its observer. The state,
-/// the agents and the chance generator are the driver's while it plays.
+/// The terminal: the session's front end, the humans' side of the game.
 struct Terminal<'r, R: BufRead, W: Write> {
     r: &'r Rules,
-    log: GameLog,
     humans: Humans,
-    /// What each player can identify, following the game's events: their
-    /// narration is told from these (R4.3), so it needs no state.
-    sights: BySide<Sight>,
     intro: String,
     origin: save::RulesOrigin,
     settings: Settings,
     input: R,
     out: W,
-    /// How far back each side may undo (not past what it has seen since).
-    history: History,
     /// The deal's seed, and whether it is still a secret (see
     /// `Game::keep_seed_secret`).
     seed: Option<u64>,
     seed_secret: bool,
-    /// Hotseat: narration kept for each player until their next screen.
-    pending: BySide<Vec<String>>,
+    /// How many lines of each side's narration it has been shown; in
+    /// hotseat, the rest waits for that player's next screen.
+    told: BySide<usize>,
     /// Whose screen was shown last.
     viewer: Option<Side>,
     script_error: Option<crate::game::engine::ScriptError>,
-    /// The human's answer, for their seat.
-    answer: Handover,
-    /// Why the terminal stopped the driver.
-    stop: Option<Stop>,
-    /// Who decided last (the driver's errors name no side).
-    actor: Option<Actor>,
-    /// The choice being taken: its mover (recorded in the log, to be told
-    /// once it applied), and the state before it, restored if it fails
-    /// (the driver's apply does not roll back).
-    taking: Option<(Option<Side>, State)>,
-    /// The events of the choice being taken.
-    events: Vec<Event>,
 }
 
 /// Plays `game` at the terminal until it ends or the players quit.
@@ -283,13 +173,7 @@ pub fn play<R: BufRead, W: Write>(
     out: W,
 ) -> io::Result<Ended> {
     let Game {
-        mut state,
-        start_events,
-        log,
-        humans,
-        mut agents,
-        sights,
-        mut chance,
+        mut session,
         intro,
         origin,
         seed,
@@ -297,30 +181,22 @@ pub fn play<R: BufRead, W: Write>(
     } = game;
     let mut t = Terminal {
         r,
-        log,
-        humans,
-        sights,
+        humans: session.humans(),
         intro,
         origin,
         settings,
         input,
         out,
-        history: History::default(),
         seed,
         seed_secret,
-        pending: BySide::default(),
+        told: BySide::default(),
         viewer: None,
         script_error: None,
-        answer: Arc::new(Mutex::new(None)),
-        stop: None,
-        actor: None,
-        taking: None,
-        events: Vec::new(),
     };
-    let quit = t.run(&mut state, &start_events, &mut agents, &mut chance)?;
+    let quit = t.run(&mut session)?;
     Ok(Ended {
-        state,
-        log: t.log,
+        state: session.state,
+        log: session.record.log,
         quit,
         script_error: t.script_error,
     })
@@ -355,60 +231,19 @@ fn help(r: &Rules) -> String {
     HELP.replace("{SPACE}", space)
 }
 
-impl<R: BufRead, W: Write> Observer for Terminal<'_, R, W> {
-    fn event(&mut self, e: Event) {
-        // Told once the choice has applied: a choice that fails tells nothing.
-        self.events.push(e);
-    }
-}
-
-/// The terminal as the driver's observer: it asks the humans before their
-/// decisions (and stops the game for `undo` and `quit`), and records and
-/// tells each choice once it has applied.
-impl<R: BufRead, W: Write> Steps for Terminal<'_, R, W> {
+/// The terminal asks the humans at their decisions (and stops the game
+/// for `undo` and `quit`), and tells each choice once it has applied.
+impl<R: BufRead, W: Write> Front for Terminal<'_, R, W> {
+    type Stop = Stop;
     type Error = io::Error;
 
-    fn before(
-        &mut self,
-        s: &State,
-        actor: Actor,
-        options: &[Choice],
-    ) -> io::Result<ControlFlow<()>> {
-        self.applied(s)?;
-        self.actor = Some(actor);
-        let side = match actor {
-            Actor::Player(side) if self.humans.plays(side) => side,
-            _ => return Ok(ControlFlow::Continue(())),
-        };
-        let decision = Decision {
-            actor,
-            kind: s.decision_kind(self.r),
-            options: options.to_vec(),
-        };
-        match self.ask(s, side, &decision)? {
-            Reply::Choose(c) => {
-                self.history.push(Snapshot {
-                    side,
-                    state: s.clone(),
-                    choices: self.log.choices.len(),
-                    // The terminal keeps no narration: it tells at once.
-                    narration: BySide::default(),
-                });
-                if let Ok(mut a) = self.answer.lock() {
-                    *a = Some(c);
-                }
-                Ok(ControlFlow::Continue(()))
-            }
-            Reply::Undo => self.stop(Stop::Undo(side)),
-            Reply::Quit => self.stop(Stop::Quit),
-        }
+    fn decide(&mut self, asked: Asked<'_>) -> io::Result<Turn<Stop>> {
+        self.ask(asked)
     }
 
-    fn chosen(&mut self, s: &State, actor: Actor, choice: Choice) -> io::Result<()> {
-        // Recorded in the position it is taken in; taken back if it fails.
-        self.log.record(self.r, s, choice);
-        self.taking = Some((actor.side(), s.clone()));
-        Ok(())
+    fn applied(&mut self, record: &Record, mover: Option<Side>) -> io::Result<()> {
+        self.tell(record, mover)?;
+        self.write_log(&record.log)
     }
 }
 
@@ -420,26 +255,15 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
     }
 
-    fn stop(&mut self, why: Stop) -> io::Result<ControlFlow<()>> {
-        self.stop = Some(why);
-        Ok(ControlFlow::Break(()))
-    }
-
-    /// The game loop, on the driver; `true` when the players quit.
-    fn run(
-        &mut self,
-        state: &mut State,
-        start_events: &[Event],
-        agents: &mut [Option<Box<dyn Agent>>; 2],
-        chance: &mut Pcg64Mcg,
-    ) -> io::Result<bool> {
+    /// The game loop, on the session; `true` when the players quit.
+    fn run(&mut self, session: &mut Session) -> io::Result<bool> {
         writeln!(self.out, "{}", self.intro)?;
         match self.humans {
             Humans::One(side) => writeln!(
                 self.out,
                 "You play {}; {} plays {}. Type `help` for the commands.",
                 the(side),
-                self.log.players.get(side.other()),
+                session.record.log.players.get(side.other()),
                 the(side.other())
             )?,
             Humans::Both => writeln!(
@@ -447,67 +271,35 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 "Hotseat: two players at one terminal; each screen shows only its player's view. Type `help` for the commands."
             )?,
         }
-        self.tell(start_events, None)?;
-        self.write_log()?;
-        let r = self.r;
-        let mut seats = [Seat(self.answer.clone()), Seat(self.answer.clone())];
+        // The setup's narration (a new game deals and draws before the
+        // first decision).
+        self.tell(&session.record, None)?;
+        self.write_log(&session.record.log)?;
         loop {
-            let [editor_seat, nixon_seat] = &mut seats;
-            let [editor, nixon] = &mut *agents;
-            let players: BySide<&mut dyn Agent> = BySide::new(
-                match editor {
-                    Some(a) => a.as_mut(),
-                    None => editor_seat,
-                },
-                match nixon {
-                    Some(a) => a.as_mut(),
-                    None => nixon_seat,
-                },
-            );
-            let mut pick = |s: &State, options: &[Choice]| chance::draw(r, chance, s, options);
-            let played = play_out(r, state, players, Some(&mut pick), self);
-            match played {
-                Ok(p) if !p.stopped => {
-                    self.applied(state)?;
-                    self.game_over(state)?;
+            match session.play(self.r, self) {
+                Ok(Ran::Over) => {
+                    self.game_over(&session.state, &session.record.log)?;
                     return Ok(false);
                 }
-                Ok(_) => match self.stop.take() {
-                    Some(Stop::Undo(side)) => {
-                        self.undo(state, side)?;
-                        // The agents followed choices that are taken back.
-                        for agent in agents.iter_mut().flatten() {
-                            agent.forget();
-                        }
-                    }
-                    _ => return self.quit(),
-                },
-                Err(DriveError::Observer(e)) => return Err(e),
-                Err(DriveError::Play(e)) => {
-                    // Back to the position before the choice, and out of
-                    // the log: a human may choose again; an agent would
-                    // choose the same, so the game cannot go on.
-                    let mover = self.taking.take().map(|(mover, before)| {
-                        *state = before;
-                        mover
-                    });
-                    self.log.choices.pop();
-                    self.events.clear();
-                    writeln!(self.out, "That choice failed: {e}")?;
-                    if let PlayError::Script(se) = e {
+                Ok(Ran::Stopped(Stop::Undo(side))) => self.undo(session, side)?,
+                Ok(Ran::Stopped(Stop::Quit)) => return self.quit(&session.record.log),
+                Err(Failure::Front(e)) => return Err(e),
+                Err(Failure::Choice { human, error, .. }) => {
+                    // The game is as before the choice, which is out of the
+                    // log: a human may choose again; an agent would choose
+                    // the same, so the game cannot go on.
+                    writeln!(self.out, "That choice failed: {error}")?;
+                    if let PlayError::Script(se) = error {
                         // The data is broken, not the choice: stop, with the
                         // game as it was before it, and blame the script.
                         self.script_error = Some(*se);
-                        return self.quit();
+                        return self.quit(&session.record.log);
                     }
-                    match mover.flatten() {
-                        Some(side) if self.humans.plays(side) => {
-                            self.history.pop();
-                        }
-                        _ => return self.quit(),
+                    if !human {
+                        return self.quit(&session.record.log);
                     }
                 }
-                Err(DriveError::Lookahead { side, error, .. }) => {
+                Err(Failure::Lookahead { side, error }) => {
                     // Its look-ahead reached a state where a card script
                     // fails: the game could reach it too.
                     writeln!(
@@ -515,76 +307,63 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                         "{side}'s agent found a failing card script while looking ahead: {error}"
                     )?;
                     self.script_error = Some(error);
-                    return self.quit();
+                    return self.quit(&session.record.log);
                 }
-                Err(DriveError::Illegal { .. } | DriveError::NoSuchOption { .. }) => {
-                    let side = self.actor.and_then(|a| a.side()).unwrap_or(Side::Editor);
+                Err(Failure::Illegal { side }) => {
                     writeln!(
                         self.out,
                         "{side}'s agent chose an option that is not legal; the game stops here."
                     )?;
-                    return self.quit();
+                    return self.quit(&session.record.log);
                 }
-                // The terminal always has a chance policy.
-                Err(DriveError::NoChance) => return self.quit(),
+                // The terminal always draws chance.
+                Err(Failure::NoChance) => return self.quit(&session.record.log),
             }
         }
     }
 
-    /// The choice being taken has applied (`s` is the state after it): its
-    /// log entry stands, and the humans are told what happened.
-    fn applied(&mut self, s: &State) -> io::Result<()> {
-        let Some((mover, before)) = self.taking.take() else {
-            return Ok(());
-        };
-        self.log.outcome = s.outcome();
-        let events = std::mem::take(&mut self.events);
-        self.history
-            .learned(mover, undo::revealed(&before, s, &events));
-        self.tell(&events, mover)?;
-        self.write_log()
-    }
-
-    /// Narrates events to the humans: at once to the one who acted (or, in
-    /// a game against an agent, to the one human); in hotseat, the other
-    /// player reads them at their next screen. Each player's sight follows
-    /// every event, told or not.
-    fn tell(&mut self, events: &[Event], mover: Option<Side>) -> io::Result<()> {
-        if events.is_empty() {
-            return Ok(());
-        }
-        let seen = BySide::from_fn(|side| self.sights[side].see_all(events));
-        match self.humans {
-            Humans::One(side) => {
-                for line in narrate(self.r, Some(side), &seen[side]) {
+    /// Tells the humans what they have not been told yet: at once the one
+    /// who acted (or, in a game against an agent, the one human); in
+    /// hotseat, the other player reads it at their next screen.
+    fn tell(&mut self, record: &Record, mover: Option<Side>) -> io::Result<()> {
+        for side in Side::BOTH {
+            let now = match self.humans {
+                Humans::One(human) => side == human,
+                Humans::Both => Some(side) == mover,
+            };
+            if now {
+                for line in self.untold(record, side) {
                     writeln!(self.out, "  • {line}")?;
-                }
-            }
-            Humans::Both => {
-                for side in Side::BOTH {
-                    let lines = narrate(self.r, Some(side), &seen[side]);
-                    if Some(side) == mover {
-                        for line in lines {
-                            writeln!(self.out, "  • {line}")?;
-                        }
-                    } else {
-                        self.pending[side].extend(lines);
-                    }
                 }
             }
         }
         Ok(())
     }
 
+    /// The lines of `side`'s narration it has not been shown yet, now
+    /// counted as shown.
+    fn untold(&mut self, record: &Record, side: Side) -> Vec<String> {
+        let lines = record.narration.lines(side);
+        let from = self.told[side].min(lines.len());
+        self.told[side] = lines.len();
+        lines[from..].to_vec()
+    }
+
     /// One human decision: the screen, the options, and answers until one
     /// of them is a choice or a command that leaves the decision.
-    fn ask(&mut self, s: &State, side: Side, d: &Decision) -> io::Result<Reply> {
+    fn ask(&mut self, asked: Asked<'_>) -> io::Result<Turn<Stop>> {
+        let Asked {
+            state: s,
+            side,
+            decision: d,
+            record,
+        } = asked;
         let swap = self.humans == Humans::Both && self.viewer.is_some_and(|v| v != side);
         if swap && !self.handover(side)? {
-            return Ok(Reply::Quit);
+            return Ok(Turn::Stop(Stop::Quit));
         }
         self.viewer = Some(side);
-        self.show(s, side, d)?;
+        self.show(s, side, d, record)?;
         let reading = Reading {
             first: 1,
             explain: Some(side),
@@ -595,7 +374,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             let Some(line) = self.read_line()? else {
                 writeln!(self.out)?;
                 writeln!(self.out, "End of input.")?;
-                return Ok(Reply::Quit);
+                return Ok(Turn::Stop(Stop::Quit));
             };
             let text = line.trim();
             let (word, rest) = match text.split_once(char::is_whitespace) {
@@ -605,20 +384,20 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             match word.as_str() {
                 "" => continue,
                 "help" | "?" => writeln!(self.out, "{}", help(self.r))?,
-                "board" | "show" => self.show(s, side, d)?,
+                "board" | "show" => self.show(s, side, d, record)?,
                 "cards" => self.hand(s, side)?,
-                "quit" | "exit" => return Ok(Reply::Quit),
-                "undo" => match self.history.target(side) {
-                    Ok(_) => return Ok(Reply::Undo),
+                "quit" | "exit" => return Ok(Turn::Stop(Stop::Quit)),
+                "undo" => match record.history.target(side) {
+                    Ok(_) => return Ok(Turn::Stop(Stop::Undo(side))),
                     Err(NoUndo::Nothing) => {
                         writeln!(self.out, "Nothing to undo: this is the first decision.")?
                     }
                     Err(why) => writeln!(self.out, "{}", sentence(&why.to_string()))?,
                 },
                 "save" if rest.is_empty() => writeln!(self.out, "Save where? Type `save FILE`.")?,
-                "save" => self.save(s, rest)?,
+                "save" => self.save(s, rest, &record.log)?,
                 _ => match answer::choice(self.r, s, Answer::typed(text), &d.options, reading) {
-                    Ok(c) => return Ok(Reply::Choose(c)),
+                    Ok(c) => return Ok(Turn::Choose(c)),
                     Err(refused) => {
                         writeln!(self.out, "{}", refused.sentence())?;
                         writeln!(
@@ -643,9 +422,9 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     /// The player's screen: the position as they see it, then the decision.
-    fn show(&mut self, s: &State, side: Side, d: &Decision) -> io::Result<()> {
+    fn show(&mut self, s: &State, side: Side, d: &Decision, record: &Record) -> io::Result<()> {
         let hotseat = self.humans == Humans::Both;
-        let pending = std::mem::take(&mut self.pending[side]);
+        let pending = self.untold(record, side);
         let text = screen(
             self.r,
             s,
@@ -716,35 +495,30 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
     }
 
-    /// Back to the position before `side`'s last decision (its last
-    /// snapshot: `ask` let the undo through only if nothing came since).
-    fn undo(&mut self, state: &mut State, side: Side) -> io::Result<()> {
-        let Ok(snap) = self.history.undo(side) else {
+    /// Back to the position before `side`'s last decision (`ask` let the
+    /// undo through only if nothing came since).
+    fn undo(&mut self, session: &mut Session, side: Side) -> io::Result<()> {
+        let Ok(taken_back) = session.undo(side) else {
             return Ok(());
         };
-        let taken_back = self.log.choices.len() - snap.choices;
-        *state = snap.state;
-        self.sights = observation::both_sides(state);
-        self.log.choices.truncate(snap.choices);
-        self.log.outcome = state.outcome();
         // What was kept for the other hotseat player no longer happened.
-        self.pending = BySide::default();
+        self.told = session.record.narration.marks();
         writeln!(
             self.out,
             "Undone: {taken_back} choice{} taken back.",
             if taken_back == 1 { "" } else { "s" }
         )?;
-        self.write_log()
+        self.write_log(&session.record.log)
     }
 
-    fn save(&mut self, s: &State, path: &str) -> io::Result<()> {
+    fn save(&mut self, s: &State, path: &str, log: &GameLog) -> io::Result<()> {
         if self.seed_secret && self.humans != Humans::Both {
             return writeln!(
                 self.out,
                 "Not saved: a saved position holds every hidden card, and this game's deal is a secret until it ends. To save positions against an agent, start the game with `--seed N`."
             );
         }
-        let n = self.log.choices.len();
+        let n = log.choices.len();
         let mut def = save::scenario_of(
             self.r,
             s,
@@ -767,7 +541,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
     }
 
-    fn game_over(&mut self, s: &State) -> io::Result<()> {
+    fn game_over(&mut self, s: &State, log: &GameLog) -> io::Result<()> {
         writeln!(self.out)?;
         // The game is over: nothing is secret any more.
         let st = self.style(None);
@@ -785,7 +559,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             )?;
         }
         self.end_secret()?;
-        self.write_log()?;
+        self.write_log(log)?;
         self.log_note()
     }
 
@@ -804,14 +578,10 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         Ok(())
     }
 
-    fn quit(&mut self) -> io::Result<bool> {
-        writeln!(
-            self.out,
-            "Stopped after {} choices.",
-            self.log.choices.len()
-        )?;
+    fn quit(&mut self, log: &GameLog) -> io::Result<bool> {
+        writeln!(self.out, "Stopped after {} choices.", log.choices.len())?;
         self.end_secret()?;
-        self.write_log()?;
+        self.write_log(log)?;
         self.log_note()?;
         Ok(true)
     }
@@ -830,12 +600,12 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     /// Writes the log as it stands (not while the seed is a secret: the
     /// log names it); on failure says so once and stops logging.
-    fn write_log(&mut self) -> io::Result<()> {
+    fn write_log(&mut self, log: &GameLog) -> io::Result<()> {
         if self.seed_secret {
             return Ok(());
         }
         if let Some(p) = &self.settings.log_path {
-            if let Err(e) = self.log.write(p) {
+            if let Err(e) = log.write(p) {
                 writeln!(
                     self.out,
                     "Cannot write the log to {}: {e}; the game goes on without a log.",
@@ -863,12 +633,7 @@ pub fn screen(
     compact: bool,
 ) -> String {
     let side = st.viewer.unwrap_or(Side::Editor);
-    let phase = match s.phase() {
-        Phase::Initial => "initial phase",
-        Phase::Cards => "card phase",
-        Phase::Evaluation => "evaluation phase",
-        Phase::Over => "game over",
-    };
+    let phase = phase_name(s.phase());
     let mut out = format!(
         "════ {side}'s view — round {}, {phase}{} ════\n",
         s.round(),
@@ -894,10 +659,10 @@ pub fn screen(
     }
     out.push_str(&st.bold(&decision_text(r, side, &d.kind)));
     out.push('\n');
-    let names: Vec<String> = d.options.iter().map(|c| format_choice(r, s, *c)).collect();
-    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
     // Many options on a short screen: their notation in columns.
     if compact && d.options.len() > COMPACT_OPTION_LINES {
+        let names: Vec<String> = d.options.iter().map(|c| format_choice(r, s, *c)).collect();
+        let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
         let cell = width + 6;
         let per_line = (100 / cell).max(1);
         for (i, name) in names.iter().enumerate() {
@@ -910,14 +675,40 @@ pub fn screen(
         }
         return out;
     }
-    for (i, (c, name)) in d.options.iter().zip(&names).enumerate() {
-        out.push_str(&format!(
-            "  {:>2}. {name:<width$}  {}\n",
-            i + 1,
-            crate::game::engine::notation::describe_choice(r, s, side, *c)
-        ));
+    for line in option_lines(r, s, side, &d.options) {
+        out.push_str(&line);
+        out.push('\n');
     }
     out
+}
+
+/// The numbered options, one a line: the notation (what to type) and the
+/// words for `side`; the game's screens and the puzzle's list them so.
+pub fn option_lines(r: &Rules, s: &State, side: Side, options: &[Choice]) -> Vec<String> {
+    let names: Vec<String> = options.iter().map(|c| format_choice(r, s, *c)).collect();
+    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    options
+        .iter()
+        .zip(&names)
+        .enumerate()
+        .map(|(i, (c, name))| {
+            format!(
+                "  {:>2}. {name:<width$}  {}",
+                i + 1,
+                crate::game::engine::notation::describe_choice(r, s, side, *c)
+            )
+        })
+        .collect()
+}
+
+/// How a phase is named on a screen and on the studio's pages.
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Initial => "initial phase",
+        Phase::Cards => "card phase",
+        Phase::Evaluation => "evaluation phase",
+        Phase::Over => "game over",
+    }
 }
 
 /// Options listed one a line on a compact screen; more go into columns.

@@ -4,9 +4,10 @@
 //! computed once per step (`State::apply_next_observed` returns the next
 //! step's), and the observer sees every step before the decision and after
 //! the choice, and every engine event. Simulate, soak, check --deep, the
-//! bench, the terminal and the tests play their games here; an observer
-//! that stops the game before a decision is how the terminal leaves the
-//! driver for `undo` and `quit`. Every agent is told every choice
+//! bench, the tests and the application's sessions (the terminal and the
+//! studio's Play) play their games here; an observer that stops the game
+//! before a decision is how a session leaves the driver for `undo`, `quit`
+//! or a human the studio waits for. Every agent is told every choice
 //! (`Agent::observe`), so a searching agent can keep its tree.
 
 use crate::game::engine::{Actor, Choice, Observer, PlayError, ScriptError};

@@ -6,8 +6,8 @@
 //!
 //! A [`History`] keeps a snapshot before each decision that can be taken
 //! back; its [`Horizon`] says, per side, the first of them that side may
-//! still go back to. Both front ends keep one, so they refuse the same
-//! undos with the same reasons.
+//! still go back to. Every session keeps one ([`super::Session`]), so the
+//! terminal and the studio refuse the same undos with the same reasons.
 
 use crate::game::engine::Event;
 use crate::game::model::{BySide, Side};

@@ -330,7 +330,7 @@ async fn scenario(
                 "a saved position holds everything, the opponent's hand and the face-down tokens included: against an agent it can be saved once the game is over",
             ));
         }
-        let n = s.log.choices.len();
+        let n = s.game.record.log.choices.len();
         // The seed only where it may be shown: a hotseat game's file holds
         // the position, not the key to every deal still to come.
         let (about, file) = match s.shown_seed() {
@@ -345,7 +345,7 @@ async fn scenario(
         };
         let mut def = crate::formats::scenario::save::scenario_of(
             &s.rules,
-            &s.state,
+            &s.game.state,
             "saved game",
             &about,
         );
@@ -365,12 +365,12 @@ async fn game_log(
     with_game(&st, &id, move |s| {
         seat_of(s, &headers)?;
         // The log holds the seed: only once the game is over.
-        let Some(seed) = s.shown_seed().filter(|_| s.state.outcome().is_some()) else {
+        let Some(seed) = s.shown_seed().filter(|_| s.game.state.outcome().is_some()) else {
             return Err(ApiError::forbidden(
                 "the log names every choice, hidden ones included: it can be downloaded once the game is over",
             ));
         };
-        Ok(download(s.log.to_text(), &format!("watergate-{seed}.log.ron")))
+        Ok(download(s.game.record.log.to_text(), &format!("watergate-{seed}.log.ron")))
     })
     .await
 }

@@ -12,7 +12,7 @@ use crate::game::engine::notation::{describe_choice, format_choice};
 use crate::game::engine::{Choice, TokenRef};
 use crate::game::model::*;
 use crate::game::rules::Rules;
-use crate::game::state::{Phase, PicLoc};
+use crate::game::state::PicLoc;
 use crate::game::view::View;
 use serde::Serialize;
 
@@ -285,7 +285,7 @@ pub struct OpenTable {
 pub(crate) fn open_table(r: &Rules, v: &View) -> OpenTable {
     OpenTable {
         round: v.round(),
-        phase: phase_name(v.phase()),
+        phase: crate::app::terminal::phase_name(v.phase()),
         turn: v.turn(),
         initiative: v.initiative(),
         initiative_token: v.initiative_token(),
@@ -297,16 +297,6 @@ pub(crate) fn open_table(r: &Rules, v: &View) -> OpenTable {
         pictures: pictures(r, v),
         connected_informants: v.connected_informants(),
         informants_to_connect: r.numbers.informants_to_connect,
-    }
-}
-
-/// How a phase is named on the page.
-fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Initial => "initial phase",
-        Phase::Cards => "card phase",
-        Phase::Evaluation => "evaluation phase",
-        Phase::Over => "game over",
     }
 }
 
@@ -384,14 +374,14 @@ fn pictures(r: &Rules, v: &View) -> Vec<PictureView> {
 /// from line `since` on.
 pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView {
     let r: &Rules = &s.rules;
-    let v = View::new(r, &s.state, seat);
+    let v = View::new(r, &s.game.state, seat);
     let decision = v.decision().map(|d| DecisionView {
         prompt: crate::app::terminal::decision_text(r, seat, &d.kind),
         options: d
             .options
             .iter()
             .enumerate()
-            .map(|(i, c)| option_view(r, v.side(), &s.state, i, *c))
+            .map(|(i, c)| option_view(r, v.side(), &s.game.state, i, *c))
             .collect(),
     });
     let waiting_for = if decision.is_none() && v.outcome().is_none() {
@@ -399,7 +389,7 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
     } else {
         None
     };
-    let narration = &s.narration[seat];
+    let narration = s.game.record.narration.lines(seat);
     let from = since.min(narration.len());
     let (mode, opponent) = match &s.mode {
         Mode::Hotseat => ("hotseat".to_string(), None),

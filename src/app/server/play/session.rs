@@ -1,23 +1,24 @@
 //! A game being played in the studio, and the table of them.
 //!
-//! A session holds the full state of its game; what leaves it for a seat is
-//! built by `seat.rs` from that seat's `View`. Each human seat has its own
-//! secret token; the session id alone only says which game. Sessions are
-//! bounded in number and expire when idle.
+//! A session holds the full state of its game: an `app::session::Session`,
+//! the terminal's too, which plays it on the game driver, logs it, narrates
+//! it to each seat and keeps what undo may take back; the studio adds the
+//! seats' tokens, the secret seed and the step a request must name. What
+//! leaves it for a seat is built by `seat.rs` from that seat's `View`. Each
+//! human seat has its own secret token; the session id alone only says
+//! which game. Sessions are bounded in number and expire when idle.
 
 use crate::app::session::answer::{self, Reading};
-use crate::app::session::undo::{self, History, NoUndo, Snapshot};
-use crate::formats::log::{players, GameLog};
-use crate::formats::narrate::narrate;
-use crate::game::engine::{Actor, Choice, Event, PlayError};
+use crate::app::session::seats::Humans;
+use crate::app::session::undo::NoUndo;
+use crate::app::session::{self as game, Asked, Failure, Front, Record, Turn};
+use crate::game::engine::{Actor, Choice, PlayError};
 use crate::game::model::{BySide, Side};
-use crate::game::observation::Sight;
 use crate::game::rules::Rules;
-use crate::game::state::State;
 use crate::game::view::View;
-use crate::lab::sim::game_seed;
-use crate::players::agent::{Agent, AgentSpec};
+use crate::players::agent::AgentSpec;
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -48,9 +49,20 @@ pub enum Mode {
 
 impl Mode {
     pub fn human(&self, side: Side) -> bool {
+        self.humans().plays(side)
+    }
+
+    fn humans(&self) -> Humans {
         match self {
-            Mode::Hotseat => true,
-            Mode::Against { human, .. } => *human == side,
+            Mode::Hotseat => Humans::Both,
+            Mode::Against { human, .. } => Humans::One(*human),
+        }
+    }
+
+    fn ai(&self) -> Option<&AgentSpec> {
+        match self {
+            Mode::Hotseat => None,
+            Mode::Against { ai, .. } => Some(ai),
         }
     }
 }
@@ -58,7 +70,9 @@ impl Mode {
 /// One game.
 pub struct Session {
     pub rules: Arc<Rules>,
-    pub state: State,
+    /// The game: its position, its log, what each seat was told, what undo
+    /// may take back, and its players; the same as the terminal's.
+    pub game: game::Session,
     /// The deal. A secret until the game is over unless the player chose
     /// it (`seed_chosen`): the seed derives every hidden card and token,
     /// so a seat that learned it could deal the same game in hotseat and
@@ -66,15 +80,8 @@ pub struct Session {
     seed: u64,
     seed_chosen: bool,
     pub mode: Mode,
-    agents: BySide<Option<Box<dyn Agent>>>,
     /// Each human seat's secret, by `Side::index()`.
     tokens: BySide<Option<String>>,
-    /// What each side has been told, one line per event.
-    pub narration: BySide<Vec<String>>,
-    pub log: GameLog,
-    /// What undo may take back: only a side's own decisions since it last
-    /// learned something (issue 41).
-    history: History,
     /// Counts every change (choices and undos): a request naming an older
     /// step is about a position that is gone.
     pub step: u64,
@@ -88,39 +95,45 @@ pub enum Refusal {
     Broken(String),
 }
 
+/// The studio as the session's front end: a request brings at most one
+/// human's answer, and the game stops at the next human decision to wait
+/// for theirs.
+struct Waiting<'a> {
+    answer: Option<Choice>,
+    /// The session's step, counted at each choice.
+    step: &'a mut u64,
+}
+
+impl Front for Waiting<'_> {
+    type Stop = ();
+    type Error = Infallible;
+
+    fn decide(&mut self, _: Asked<'_>) -> Result<Turn<()>, Infallible> {
+        Ok(match self.answer.take() {
+            Some(c) => Turn::Choose(c),
+            None => Turn::Stop(()),
+        })
+    }
+
+    fn applied(&mut self, _: &Record, _: Option<Side>) -> Result<(), Infallible> {
+        *self.step += 1;
+        Ok(())
+    }
+}
+
 impl Session {
     /// A new game dealt from `seed`; `chosen`: the player named the seed
     /// (it may then be shown at once).
     pub fn new(rules: Arc<Rules>, seed: u64, chosen: bool, mode: Mode) -> Session {
-        let mut events = Vec::new();
-        let state = State::new_observed(&rules, seed, &mut events);
-        let name = |side| match &mode {
-            Mode::Against { ai, .. } if !mode.human(side) => ai.to_string(),
-            _ => "human".to_string(),
-        };
-        let log = GameLog::new_game(&rules, seed, players(name(Side::Editor), name(Side::Nixon)));
-        let agents = BySide::from_fn(|side| match &mode {
-            Mode::Against { ai, .. } if !mode.human(side) => {
-                Some(ai.build(game_seed(seed, side.index() as u64 + 1), side))
-            }
-            _ => None,
-        });
+        let game = game::Session::new_game(&rules, seed, mode.humans(), mode.ai());
         let tokens = BySide::from_fn(|side| mode.human(side).then(super::secret));
-        let narration = BySide::from_fn(|side| {
-            let seen = Sight::new_game(Some(side)).see_all(&events);
-            narrate(&rules, Some(side), &seen)
-        });
         Session {
             rules,
-            state,
+            game,
             seed,
             seed_chosen: chosen,
             mode,
-            agents,
             tokens,
-            narration,
-            log,
-            history: History::default(),
             step: 0,
         }
     }
@@ -141,7 +154,7 @@ impl Session {
     /// The side whose decision is pending, if a player's.
     pub fn to_move(&self) -> Option<Side> {
         let mut options = Vec::new();
-        match self.state.legal(&self.rules, &mut options) {
+        match self.game.state.legal(&self.rules, &mut options) {
             Some(Actor::Player(side)) => Some(side),
             _ => None,
         }
@@ -150,17 +163,18 @@ impl Session {
     /// The seed, when a seat may see it: the player chose it, or the game
     /// is over (then it is shown so the game can be replayed and shared).
     pub fn shown_seed(&self) -> Option<u64> {
-        (self.seed_chosen || self.state.outcome().is_some()).then_some(self.seed)
+        (self.seed_chosen || self.game.state.outcome().is_some()).then_some(self.seed)
     }
 
     /// Whether `side` has a decision of theirs it may take back.
     pub fn can_undo(&self, side: Side) -> bool {
-        self.history.target(side).is_ok()
+        self.game.record.history.target(side).is_ok()
     }
 
     /// Why `side` may not undo now, in the words a refusal would use.
     pub fn why_no_undo(&self, side: Side) -> Option<String> {
-        self.history.target(side).err().map(|e| e.to_string())
+        let target = self.game.record.history.target(side);
+        target.err().map(|e| e.to_string())
     }
 
     /// Whether `side` may download the whole position as a scenario file:
@@ -170,123 +184,81 @@ impl Session {
     /// and the file — or once the game is over (ARCHITECTURE.md, "The
     /// studio").
     pub fn can_save(&self) -> bool {
-        self.mode == Mode::Hotseat || self.state.outcome().is_some()
+        self.mode == Mode::Hotseat || self.game.state.outcome().is_some()
     }
 
     /// Reads an answer of `side`: an option's index, or its notation.
     pub fn parse(&self, side: Side, answer: &Answer) -> Result<Choice, Refusal> {
-        let Some(d) = View::new(&self.rules, &self.state, side).decision() else {
-            return Err(Refusal::Refused(
-                match (self.state.outcome(), self.to_move()) {
-                    (Some(_), _) => "the game is over".to_string(),
-                    (None, Some(other)) => format!("it is {other}'s decision, not yours"),
-                    (None, None) => "there is no decision to take".to_string(),
-                },
-            ));
+        let state = &self.game.state;
+        let Some(d) = View::new(&self.rules, state, side).decision() else {
+            return Err(Refusal::Refused(match (state.outcome(), self.to_move()) {
+                (Some(_), _) => "the game is over".to_string(),
+                (None, Some(other)) => format!("it is {other}'s decision, not yours"),
+                (None, None) => "there is no decision to take".to_string(),
+            }));
         };
         let reading = Reading {
             first: 0,
             explain: Some(side),
         };
-        answer::choice(&self.rules, &self.state, answer.read(), &d.options, reading)
+        answer::choice(&self.rules, state, answer.read(), &d.options, reading)
             .map_err(|refused| Refusal::Refused(refused.to_string()))
     }
 
     /// Takes a human's choice, then lets the agents play until a human
-    /// decides again or the game ends. On a refusal the game is unchanged.
+    /// decides again or the game ends. When the human's choice is refused
+    /// the game is unchanged.
     pub fn choose(&mut self, side: Side, answer: &Answer) -> Result<(), Refusal> {
         let choice = self.parse(side, answer)?;
-        let snap = Snapshot {
-            state: self.state.clone(),
-            side,
-            choices: self.log.choices.len(),
-            narration: BySide::from_fn(|side| self.narration[side].len()),
-        };
-        let revealed = match self.take(choice) {
-            Ok(revealed) => revealed,
-            Err(PlayError::Script(e)) => return Err(Refusal::Broken(e.to_string())),
-            Err(e) => return Err(Refusal::Refused(e.to_string())),
-        };
-        self.history.push(snap);
-        self.history.learned(Some(side), revealed);
-        self.step += 1;
-        self.run_agents()
-    }
-
-    /// Applies a choice, records it and narrates it to both sides.
-    /// Returns, per side, whether the choice may have shown it something
-    /// it did not know ([`undo::revealed`]).
-    fn take(&mut self, choice: Choice) -> Result<BySide<bool>, PlayError> {
-        let before = self.state.clone();
-        let mut events: Vec<Event> = Vec::new();
-        self.state
-            .apply_observed(&self.rules, choice, &mut events)?;
-        self.log.record(&self.rules, &before, choice);
-        self.log.outcome = self.state.outcome();
-        for side in Side::BOTH {
-            // Each side's sight starts from the position before the choice:
-            // what it could identify then, followed through the events.
-            let seen = Sight::new(&before, Some(side)).see_all(&events);
-            let lines = narrate(&self.rules, Some(side), &seen);
-            self.narration[side].extend(lines);
-        }
-        Ok(undo::revealed(&before, &self.state, &events))
+        self.play(Some(choice))
     }
 
     /// The agents' moves until a human decides or the game ends. Blocking
     /// (an ISMCTS agent thinks for a while): called off the async runtime.
     pub fn run_agents(&mut self) -> Result<(), Refusal> {
-        let mut options = Vec::new();
-        loop {
-            let Some(actor) = self.state.legal(&self.rules, &mut options) else {
-                return Ok(());
-            };
-            let Actor::Player(side) = actor else {
-                // Play draws chance itself; only a solver position asks.
-                return Err(Refusal::Broken(
-                    "the position asks for a chance outcome, which play never does".into(),
-                ));
-            };
-            let Some(agent) = self.agents[side].as_mut() else {
-                return Ok(());
-            };
-            let view = View::new(&self.rules, &self.state, side);
-            let c = agent.decide(&view, &options);
-            if let Some(se) = agent.take_script_error() {
-                return Err(Refusal::Broken(format!(
-                    "{side}'s agent found a failing card script while looking ahead: {se}"
-                )));
+        self.play(None)
+    }
+
+    /// Plays the game on, with `answer` for the pending human decision,
+    /// until a human decides (again) or the game ends.
+    fn play(&mut self, answer: Option<Choice>) -> Result<(), Refusal> {
+        let mut waiting = Waiting {
+            answer,
+            step: &mut self.step,
+        };
+        let failure = match self.game.play(&self.rules, &mut waiting) {
+            Ok(_) => return Ok(()),
+            Err(failure) => failure,
+        };
+        Err(match failure {
+            Failure::Front(never) => match never {},
+            Failure::Choice {
+                human: true, error, ..
+            } => match error {
+                PlayError::Script(e) => Refusal::Broken(e.to_string()),
+                e => Refusal::Refused(e.to_string()),
+            },
+            Failure::Choice { mover, error, .. } => {
+                let who = mover.map_or("chance".to_string(), |side| format!("{side}'s agent"));
+                Refusal::Broken(format!("{who}'s choice failed: {error}"))
             }
-            if !options.contains(&c) {
-                return Err(Refusal::Broken(format!(
-                    "{side}'s agent chose an option that is not legal"
-                )));
+            Failure::Lookahead { side, error } => Refusal::Broken(format!(
+                "{side}'s agent found a failing card script while looking ahead: {error}"
+            )),
+            Failure::Illegal { side } => {
+                Refusal::Broken(format!("{side}'s agent chose an option that is not legal"))
             }
-            match self.take(c) {
-                Ok(revealed) => {
-                    self.history.learned(Some(side), revealed);
-                    self.step += 1
-                }
-                Err(e) => {
-                    return Err(Refusal::Broken(format!(
-                        "{side}'s agent's choice failed: {e}"
-                    )))
-                }
-            }
-        }
+            Failure::NoChance => Refusal::Broken(
+                "the position asks for a chance outcome, which play never does".into(),
+            ),
+        })
     }
 
     /// Back to `side`'s previous decision, if nothing was learned since
-    /// ([`History`]); refused with the reason otherwise, the game
+    /// (`session::undo`); refused with the reason otherwise, the game
     /// unchanged.
     pub fn undo(&mut self, side: Side) -> Result<(), NoUndo> {
-        let snap = self.history.undo(side)?;
-        self.state = snap.state;
-        self.log.choices.truncate(snap.choices);
-        self.log.outcome = self.state.outcome();
-        for side in Side::BOTH {
-            self.narration[side].truncate(snap.narration[side]);
-        }
+        self.game.undo(side)?;
         self.step += 1;
         Ok(())
     }
