@@ -12,8 +12,9 @@ use pyo3::prelude::*;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use watergate_core::data::GameSource;
 use watergate_lab::report::{
-    self, LoadError, Played, PlayedGame, Report, SimulateError, SimulateOptions, Slice,
+    self, LoadError, Played, PlayedGame, Report, RunError, SimulateError, SimulateOptions, Slice,
 };
 use watergate_lab::sim::GameFailure;
 use watergate_lab::{ladder, sweep};
@@ -225,7 +226,32 @@ fn merge_json(results: Vec<String>) -> PyResult<String> {
     Ok(v.to_string())
 }
 
-/// `watergate ladder --json`: every agent against every agent on both sides.
+/// A lab run's failure as the Python exception that says the same.
+fn run_error(e: RunError) -> PyErr {
+    match e {
+        RunError::Data(d) => crate::game::data_error(d),
+        RunError::Message(m) => value_error(m),
+        RunError::Failure { message, .. } => pyo3::exceptions::PyRuntimeError::new_err(message),
+        RunError::Interrupted(m) => pyo3::exceptions::PyKeyboardInterrupt::new_err(m),
+    }
+}
+
+/// Where a game's files came from, for the studies that read them again
+/// (a sweep changes them; a ladder loads them as the CLI does).
+fn source_of<'g>(game: &'g Game, study: &str) -> PyResult<&'g GameSource> {
+    game.loaded.source.as_ref().ok_or_else(|| {
+        value_error(format!(
+            "a {study} reads the game's files: load the game with load(data, variant), not load_files"
+        ))
+    })
+}
+
+fn threads_or_cores(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(watergate_lab::runner::cores).max(1)
+}
+
+/// `watergate ladder --json`: every agent against every agent on both
+/// sides, run by the lab's `ladder::LadderOptions` as the CLI runs it.
 #[pyfunction]
 #[pyo3(signature = (game, agents, games=20, seed=1, threads=None, progress=false))]
 fn ladder_json(
@@ -237,49 +263,26 @@ fn ladder_json(
     threads: Option<usize>,
     progress: bool,
 ) -> PyResult<String> {
-    let agents = agents
-        .iter()
-        .map(|a| agent("agent", a))
-        .collect::<PyResult<Vec<_>>>()?;
-    if agents.len() < 2 {
-        return Err(value_error("agents: give at least two agents"));
-    }
-    if games == 0 {
-        return Err(value_error("games must be at least 1"));
-    }
-    let g = &game.loaded;
-    let threads = threads.unwrap_or_else(watergate_lab::runner::cores).max(1);
-    let total = games * (agents.len() * agents.len()) as u64;
-    let start = Instant::now();
-    let (pairings, interrupted) = run_interruptible(py, total, progress, |run| {
-        ladder::play(
-            &g.rules,
-            &agents,
-            games,
-            seed,
-            threads,
-            &|n| run.progress(n),
-            &run.stop,
-        )
+    let options = ladder::LadderOptions {
+        game: source_of(game, "ladder")?.clone(),
+        agents: agents
+            .iter()
+            .map(|a| agent("agent", a))
+            .collect::<PyResult<Vec<_>>>()?,
+        games,
+        seed,
+        threads: threads_or_cores(threads),
+    };
+    let prepared = options.prepare().map_err(run_error)?;
+    let (run, _) = run_interruptible(py, prepared.total(), progress, |run| {
+        prepared.run(&run.stop, Some(&|n| run.progress(n)))
     })?;
-    let pairings = pairings.map_err(|f| failure(&f, &g.label, seed))?;
-    let finished: u64 = pairings.iter().map(|p| p.games).sum();
-    let secs = start.elapsed().as_secs_f64();
-    let ladder = ladder::Ladder::new(&agents, games, seed, pairings);
-    let mut v = serde_json::json!(ladder);
-    if interrupted {
-        v["partial"] = serde_json::json!(true);
-        v["games_finished"] = serde_json::json!(finished);
-        v["games_asked"] = serde_json::json!(total);
-    }
-    v["seconds"] = serde_json::json!(secs);
-    v["threads"] = serde_json::json!(threads);
-    v["game"] = serde_json::json!(g.source_label);
-    Ok(v.to_string())
+    Ok(run.map_err(run_error)?.json.to_string())
 }
 
 /// `watergate sweep --json`: the same games at every value of one or two
-/// parameters (`NAME=V1,V2,…`).
+/// parameters (`NAME=V1,V2,…`), run by the lab's `sweep::SweepOptions` as
+/// the CLI runs it.
 #[pyfunction]
 #[pyo3(signature = (game, params, games=200, seed=1, editor="heuristic", nixon="heuristic", shard=None, threads=None, progress=false))]
 #[allow(clippy::too_many_arguments)]
@@ -295,68 +298,206 @@ fn sweep_json(
     threads: Option<usize>,
     progress: bool,
 ) -> PyResult<String> {
-    let params = params
-        .iter()
-        .map(|p| sweep::Param::parse(p).map_err(|e| value_error(format!("param {p:?}: {e}"))))
-        .collect::<PyResult<Vec<_>>>()?;
-    if params.is_empty() || params.len() > 2 {
-        return Err(value_error(format!(
-            "give one or two params NAME=V1,V2,… (got {})",
-            params.len()
-        )));
-    }
-    if games == 0 {
-        return Err(value_error("games must be at least 1"));
-    }
-    let g = &game.loaded;
-    let Some(source) = &g.source else {
-        return Err(value_error(
-            "a sweep changes the game's files: load the game with load(data, variant), not load_files",
-        ));
+    let options = sweep_options(game, params, games, seed, (editor, nixon))?;
+    let options = sweep::SweepOptions {
+        shard,
+        threads: threads_or_cores(threads),
+        ..options
     };
-    let (editor, nixon) = (agent("editor", editor)?, agent("nixon", nixon)?);
-    let (first, count) = match &shard {
-        Some(s) => {
-            let slice = report::parse_shard(s, games).map_err(value_error)?;
-            (slice.first_game, slice.games)
-        }
-        None => (0, games),
-    };
-    let threads = threads.unwrap_or_else(watergate_lab::runner::cores).max(1);
-    let key = sweep::SweepKey {
-        params: params.clone(),
+    let prepared = options.prepare().map_err(run_error)?;
+    let (run, _) = run_interruptible(py, prepared.total(), progress, |run| {
+        prepared.run(&run.stop, Some(&|n| run.progress(n)))
+    })?;
+    Ok(run.map_err(run_error)?.json.to_string())
+}
+
+fn sweep_options(
+    game: &Game,
+    params: Vec<String>,
+    games: u64,
+    seed: u64,
+    (editor, nixon): (&str, &str),
+) -> PyResult<sweep::SweepOptions> {
+    Ok(sweep::SweepOptions {
+        game: source_of(game, "sweep")?.clone(),
+        params: params
+            .iter()
+            .map(|p| sweep::Param::parse(p).map_err(|e| value_error(format!("param {p:?}: {e}"))))
+            .collect::<PyResult<Vec<_>>>()?,
         games,
         seed,
-        editor: editor.to_string(),
-        nixon: nixon.to_string(),
-        variant: source.variant.as_ref().map(|p| p.display().to_string()),
-        game: g.source_label.clone(),
-    };
-    let base = source.base().map_err(crate::game::data_error)?;
-    let setup = sweep::Setup {
-        base: &base,
-        variant: source.variant.as_deref(),
-    };
-    let asked = count * sweep::points(&params).len() as u64;
-    let (result, interrupted) = run_interruptible(py, asked, progress, |run| {
-        sweep::run(
-            &setup,
-            &key,
-            (first, count),
-            (&editor, &nixon),
-            threads,
-            &|n| run.progress(n),
-            &run.stop,
-        )
-    })?;
-    let result = result.map_err(value_error)?;
-    let finished: u64 = result.points.iter().map(|p| p.tally.games).sum();
-    let mut v = result.json();
-    if interrupted {
-        v["partial"] = serde_json::json!(true);
-        v["games_finished"] = serde_json::json!(finished);
-        v["games_asked"] = serde_json::json!(asked);
+        editor: agent("editor", editor)?,
+        nixon: agent("nixon", nixon)?,
+        shard: None,
+        threads: 1,
+    })
+}
+
+/// A point of a sweep plan: its label and its files (path, bytes).
+type PlannedPoint = (String, Vec<(String, Vec<u8>)>);
+
+/// A sweep cut into simulations, for a cluster: the sweep's key (JSON) and,
+/// point by point in the sweep's order, the point's label and its files
+/// (what `load_files` takes). Each point's games are then a simulation
+/// of those files on the sweep's seed and agents, cut into slices anywhere.
+#[pyfunction]
+#[pyo3(signature = (game, params, games=200, seed=1, editor="heuristic", nixon="heuristic"))]
+fn sweep_plan(
+    game: &Game,
+    params: Vec<String>,
+    games: u64,
+    seed: u64,
+    editor: &str,
+    nixon: &str,
+) -> PyResult<(String, Vec<PlannedPoint>)> {
+    let prepared = sweep_options(game, params, games, seed, (editor, nixon))?
+        .prepare()
+        .map_err(run_error)?;
+    let key = serde_json::to_string(prepared.key()).map_err(|e| value_error(e.to_string()))?;
+    let points = prepared
+        .point_datasets()
+        .map_err(value_error)?
+        .into_iter()
+        .map(|(_, label, ds)| (label, ds.files.into_iter().collect()))
+        .collect();
+    Ok((key, points))
+}
+
+/// The `simulate` results (JSON texts) of one cell of a study cut for a
+/// cluster, merged: every game of the run exactly once, or with `partial`
+/// whatever was finished (`None` for nothing).
+fn merged_cell(what: &str, results: &[String], partial: bool) -> PyResult<Option<Report>> {
+    let mut reports = Vec::new();
+    for (i, text) in results.iter().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| value_error(format!("{what}, result {i}: not a simulate result: {e}")))?;
+        let r =
+            Report::from_json(&v).map_err(|e| value_error(format!("{what}, result {i}: {e}")))?;
+        reports.push((format!("{what}, result {i}"), r));
     }
+    if reports.is_empty() && partial {
+        return Ok(None);
+    }
+    let m = report::merge_reports(reports).map_err(|e| value_error(format!("{what}: {e}")))?;
+    if !partial && m.covered() != m.run.games {
+        return Err(value_error(format!(
+            "{what}: the results cover {} of its {} games",
+            m.covered(),
+            m.run.games
+        )));
+    }
+    Ok(Some(m))
+}
+
+/// The sweep of `sweep_plan`'s key from each point's simulations, as
+/// `watergate sweep --json` prints it: each point's slices merged (every
+/// game exactly once, or the run refused). With `partial` (Ctrl-C), the
+/// points as far as they were played, marked partial.
+#[pyfunction]
+#[pyo3(signature = (key, points, partial=false))]
+fn sweep_assemble(key: &str, points: Vec<Vec<String>>, partial: bool) -> PyResult<String> {
+    let key: sweep::SweepKey =
+        serde_json::from_str(key).map_err(|e| value_error(format!("not a sweep key: {e}")))?;
+    let all = sweep::points(&key.params);
+    if points.len() != all.len() {
+        return Err(value_error(format!(
+            "the sweep has {} points; results for {} were given",
+            all.len(),
+            points.len()
+        )));
+    }
+    let mut out = Vec::new();
+    let mut finished = 0;
+    for (pt, results) in all.iter().zip(&points) {
+        let name = sweep::label(&key.params, pt);
+        if let Some(m) = merged_cell(&format!("sweep point {name}"), results, partial)? {
+            finished += m.result.tally.games;
+            out.push(sweep::PointResult {
+                point: pt.clone(),
+                label: name,
+                tally: m.result.tally,
+            });
+        }
+    }
+    let asked = key.games * all.len() as u64;
+    let result = sweep::SweepResult {
+        // A whole sweep covers every point's games; a partial one, as the
+        // CLI's, is refused by `--merge` whatever its slices say.
+        slices: vec![(0, key.games)],
+        key,
+        points: out,
+    };
+    let mut v = result.json();
+    if partial {
+        report::mark_partial(&mut v, finished, asked);
+    }
+    Ok(v.to_string())
+}
+
+/// The ladder of `agents` from each pairing's simulations (JSON texts of
+/// `simulate` with that Editor and Nixon, `games` per pairing on `seed`),
+/// as `watergate ladder --json` prints it: the pairings in the ladder's
+/// order, each merged from its slices (every game exactly once). With
+/// `partial` (Ctrl-C), the pairings as far as they were played.
+#[pyfunction]
+#[pyo3(signature = (game, agents, games, seed, pairings, partial=false))]
+fn ladder_assemble(
+    game: &Game,
+    agents: Vec<String>,
+    games: u64,
+    seed: u64,
+    pairings: Vec<Vec<String>>,
+    partial: bool,
+) -> PyResult<String> {
+    let agents = agents
+        .iter()
+        .map(|a| agent("agent", a))
+        .collect::<PyResult<Vec<_>>>()?;
+    let n = agents.len();
+    if pairings.len() != n * n {
+        return Err(value_error(format!(
+            "{n} agents make {} pairings; results for {} were given",
+            n * n,
+            pairings.len()
+        )));
+    }
+    let mut played = Vec::new();
+    for (k, results) in pairings.iter().enumerate() {
+        let (e, x) = (k / n, k % n);
+        let what = format!("pairing {} v {}", agents[e], agents[x]);
+        let Some(m) = merged_cell(&what, results, partial)? else {
+            continue;
+        };
+        if m.run.games != games
+            || m.run.seed != seed
+            || m.run.editor != agents[e].to_string()
+            || m.run.nixon != agents[x].to_string()
+        {
+            return Err(value_error(format!(
+                "{what}: the results are of another run ({:?})",
+                m.run
+            )));
+        }
+        let t = &m.result.tally;
+        played.push(ladder::Pairing {
+            editor: e,
+            nixon: x,
+            games: t.games,
+            editor_wins: t.editor_wins,
+            mean_rounds: t.mean_rounds(),
+        });
+    }
+    if played.is_empty() {
+        return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "no game had finished: nothing to rate",
+        ));
+    }
+    let finished: u64 = played.iter().map(|p| p.games).sum();
+    let mut v = serde_json::json!(ladder::Ladder::new(&agents, games, seed, played));
+    if partial {
+        report::mark_partial(&mut v, finished, games * (n * n) as u64);
+    }
+    v["game"] = serde_json::json!(game.loaded.source_label);
     Ok(v.to_string())
 }
 
@@ -366,5 +507,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(merge_json, m)?)?;
     m.add_function(wrap_pyfunction!(ladder_json, m)?)?;
     m.add_function(wrap_pyfunction!(sweep_json, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(sweep_assemble, m)?)?;
+    m.add_function(wrap_pyfunction!(ladder_assemble, m)?)?;
     Ok(())
 }

@@ -1,5 +1,11 @@
-"""Shared fixtures: the shipped game, loaded once, as OpenSpiel sees it.
-OpenSpiel is a requirement of the test suite (never skipped)."""
+"""Shared fixtures: the shipped game, loaded once, as OpenSpiel sees it,
+and the CLI of this checkout. OpenSpiel is a requirement of the test suite
+(never skipped)."""
+
+import json
+import os
+import pathlib
+import subprocess
 
 import pyspiel
 import pytest
@@ -10,3 +16,21 @@ import watergate.openspiel  # noqa: F401  (registers python_watergate)
 @pytest.fixture(scope="session")
 def game():
     return pyspiel.load_game("python_watergate")
+
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """`watergate ARGS --json -q` of this checkout, as a dict (the binary is
+    built first if it is not yet)."""
+    exe = os.environ.get("WATERGATE_BIN") or str(REPO / "target" / "release" / "watergate")
+    if not os.path.exists(exe):
+        subprocess.run(["cargo", "build", "--release", "--bin", "watergate"], cwd=REPO, check=True)
+
+    def run(*args):
+        out = subprocess.run([exe, *args, "--json", "-q"], cwd=REPO, check=True,
+                             capture_output=True, text=True).stdout
+        return json.loads(out)
+    return run

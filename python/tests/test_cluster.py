@@ -1,5 +1,8 @@
-"""Simulations on a real local Ray instance give, game for game, the
-one-machine result (timings aside), whatever the shard size."""
+"""Studies on a real local Ray instance give, game for game, the
+one-machine CLI's result (timings aside), whatever the shard size:
+simulations, sweeps (a simulation per point) and ladders (a simulation per
+pairing). A worker killed mid-study is retried; Ctrl-C cancels the tasks
+and returns what was finished, marked partial."""
 
 import pytest
 
@@ -41,6 +44,61 @@ def test_a_compared_variant_on_ray_equals_the_one_machine_run(local_ray, tmp_pat
     assert _untimed(got) == _untimed(want)
 
 
+@pytest.mark.parametrize("shard_games", [7, 1000])
+def test_a_sweep_on_ray_equals_the_clis(local_ray, cli, shard_games):
+    param = "game.hand_size_with_initiative=4,5"
+    want = cli("sweep", "--param", param, "--games", "20", "--seed", "3")
+    study = {"command": "sweep", "params": [param], "games": 20, "seed": 3}
+    got = watergate.cluster.run(study, shard_games=shard_games, progress=False)
+    assert _untimed(got) == want
+    assert got["cluster"]["shards"] == 2 * -(-20 // shard_games), "a simulation per point"
+
+
+def test_a_two_parameter_sweep_of_a_variant_on_ray_equals_the_clis(local_ray, cli):
+    """The variant's file is read here and shipped with each point's game."""
+    variant, params = "scenarios/variants/cheap_liddy.ron", [
+        "card.gordon_liddy.value=1,2", "game.hand_size_with_initiative=4,5"]
+    want = cli("sweep", "--param", params[0], "--param", params[1], "--variant", variant,
+               "--games", "8", "--seed", "2")
+    study = {"command": "sweep", "params": params, "variant": variant, "games": 8, "seed": 2}
+    assert _untimed(watergate.cluster.run(study, shard_games=3, progress=False)) == want
+
+
+def test_a_ladder_on_ray_equals_the_clis(local_ray, cli):
+    want = cli("ladder", "--agents", "random,heuristic,ismcts:20", "--games", "6", "--seed", "4")
+    study = {"command": "ladder", "agents": ["random", "heuristic", "ismcts:20"], "games": 6,
+             "seed": 4}
+    got = watergate.cluster.run(study, shard_games=4, progress=False)
+    assert _untimed(got) == _untimed(want)
+    assert got["cluster"]["shards"] == 9 * 2, "a simulation per pairing, two shards each"
+
+
+def test_ctrl_c_cancels_the_shards_left_and_returns_the_finished_ones_marked_partial(local_ray):
+    import _thread
+    import threading
+    import time
+
+    timer = threading.Timer(2.0, _thread.interrupt_main)
+    timer.start()
+    study = {"command": "simulate", "games": 200_000, "editor": "heuristic", "nixon": "heuristic"}
+    got = watergate.cluster.run(study, shard_games=200, progress=False)
+    timer.cancel()
+    assert got["partial"] is True
+    assert 0 < got["games_finished"] == got["games"] < got["games_asked"] == 200_000
+    assert got["games_finished"] == sum(s["games"] for s in got["slices"])
+    assert got["cluster"]["shards_finished"] < got["cluster"]["shards"] == 1000
+    # The cancelled tasks give their cores back.
+    deadline = time.time() + 30
+    while ray.available_resources().get("CPU", 0) < 2 and time.time() < deadline:
+        time.sleep(0.2)
+    assert ray.available_resources().get("CPU", 0) == 2
+    # What was finished is exact: its first slice is the one-machine run's.
+    first = got["slices"][0]
+    alone = watergate.simulate(games=200_000, editor="heuristic", nixon="heuristic",
+                               slice=(first["first_game"], first["games"]))
+    assert alone["slices"] == [first]
+
+
 def test_a_study_file_and_bad_studies(local_ray, tmp_path):
     path = tmp_path / "study.json"
     path.write_text('{"command": "simulate", "games": 30, "seed": 2}')
@@ -48,6 +106,12 @@ def test_a_study_file_and_bad_studies(local_ray, tmp_path):
     assert _untimed(got) == _untimed(watergate.simulate(games=30, seed=2))
     with pytest.raises(ValueError, match="command"):
         watergate.cluster.run({"games": 3})
+    with pytest.raises(ValueError, match="expected one of simulate, sweep, ladder"):
+        watergate.cluster.run({"command": "soak"})
+    with pytest.raises(ValueError, match="unknown option.*edtor"):
+        watergate.cluster.run({"command": "simulate", "edtor": "heuristic"})
+    with pytest.raises(ValueError, match="give params"):
+        watergate.cluster.run({"command": "sweep"})
 
 
 def _worker_pids():

@@ -64,3 +64,25 @@ def test_a_simulation_on_two_ray_nodes_equals_the_one_machine_run(two_nodes):
     timings = ("seconds", "games_per_second", "threads", "cluster")
     assert {k: v for k, v in got.items() if k not in timings} == \
         {k: v for k, v in want.items() if k not in timings}
+
+
+def test_a_sweep_and_a_ladder_on_two_ray_nodes_equal_the_clis(two_nodes, cli):
+    """`python -m watergate.cluster sweep|ladder --address` on the two nodes
+    prints what `watergate sweep|ladder --json` prints (timings aside)."""
+    address, env = two_nodes
+    timings = ("seconds", "threads", "cluster")
+
+    def on_cluster(*args):
+        out = subprocess.run([sys.executable, "-m", "watergate.cluster", *args, "--address", address,
+                              "--shard-games", "5", "-q"], check=True, env=env, cwd=HERE.parents[1],
+                             capture_output=True, text=True, timeout=300).stdout
+        got = json.loads(out.strip().splitlines()[-1])
+        assert got["cluster"]["cpus"] == 2, "both nodes took part"
+        return {k: v for k, v in got.items() if k not in timings}
+
+    param = "game.hand_size_with_initiative=4,5"
+    assert on_cluster("sweep", "--param", param, "--games", "12", "--seed", "8") == \
+        cli("sweep", "--param", param, "--games", "12", "--seed", "8")
+    want = cli("ladder", "--agents", "random,heuristic", "--games", "10", "--seed", "3")
+    assert on_cluster("ladder", "--agents", "random,heuristic", "--games", "10", "--seed", "3") == \
+        {k: v for k, v in want.items() if k not in timings}

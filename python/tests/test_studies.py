@@ -3,9 +3,7 @@
 (timings aside), with the GIL released and Ctrl-C returning what was played."""
 
 import json
-import os
 import pathlib
-import subprocess
 import threading
 import _thread
 
@@ -15,19 +13,6 @@ import watergate
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 TIMINGS = ("seconds", "games_per_second", "threads")
-
-
-@pytest.fixture(scope="module")
-def cli():
-    """The watergate command, built from this checkout if it is not yet."""
-    exe = os.environ.get("WATERGATE_BIN") or str(REPO / "target" / "release" / "watergate")
-    if not os.path.exists(exe):
-        subprocess.run(["cargo", "build", "--release", "--bin", "watergate"], cwd=REPO, check=True)
-    def run(*args):
-        out = subprocess.run([exe, *args, "--json", "-q"], cwd=REPO, check=True,
-                             capture_output=True, text=True).stdout
-        return json.loads(out)
-    return run
 
 
 def _untimed(v):

@@ -1,7 +1,8 @@
 """Studies on a Ray cluster: simulations cut into shards by game index,
 each shard a Ray task that plays through the Rust engine in
 the worker's own process, merged exactly as ``watergate merge`` merges
-shards.
+shards; sweeps and ladders likewise, and put back together as
+``watergate sweep`` and ``watergate ladder`` print them.
 
     import watergate.cluster
     result = watergate.cluster.run({"command": "simulate", "games": 20000,
@@ -11,11 +12,16 @@ shards.
 or from a shell::
 
     python -m watergate.cluster simulate --games 20000 --editor ismcts:300 --address auto
+    python -m watergate.cluster sweep --param card.gordon_liddy.value=1,2,3 --games 2000
+    python -m watergate.cluster ladder --agents heuristic,ismcts:100 --games 200
 
-A study is a dict (or a JSON file holding one) with ``command`` and the
-options of :func:`watergate.simulate` (the CLI's options). Only ``simulate``
-runs on a cluster so far; a sweep or a ladder is shipped there shard by
-shard with their own ``shard`` option and merged.
+A study is a dict (or a JSON file holding one) with ``command``
+(``simulate``, ``sweep`` or ``ladder``) and that command's options, named
+as :func:`watergate.simulate`, :func:`watergate.sweep` and
+:func:`watergate.ladder` name them (the CLI's options), plus ``data``,
+``variant`` and ``shard_games``. A sweep is cut into one simulation per
+point and a ladder into one per pairing; each simulation is cut into
+shards by game index.
 Without an address a local Ray instance is started (and stopped after);
 ``address="auto"`` or ``"ray://host:10001"`` joins an existing cluster.
 
@@ -39,7 +45,17 @@ import ray
 import watergate
 
 #: Games per shard unless the study says otherwise (``shard_games``).
-DEFAULT_SHARD_GAMES = {"simulate": 500}
+DEFAULT_SHARD_GAMES = {"simulate": 500, "sweep": 100, "ladder": 20}
+
+#: The options each study takes, with the CLI's defaults.
+STUDY_OPTIONS = {
+    "simulate": {"games": 1000, "seed": 1, "editor": "random", "nixon": "random",
+                 "against": None},
+    "sweep": {"params": None, "games": 200, "seed": 1, "editor": "heuristic",
+              "nixon": "heuristic"},
+    "ladder": {"agents": ("random", "heuristic", "ismcts:30", "ismcts:100"), "games": 20,
+               "seed": 1},
+}
 
 _LOADED = {}
 
@@ -54,19 +70,20 @@ def _game_from(files, labels):
 
 
 @ray.remote(max_retries=5)
-def _play_shard(command, options, game_files, against_files, first, count):
-    """One shard: games ``first .. first + count`` of the study, played in
-    this worker's own process through the engine."""
+def _play_shard(options, game_files, against_files, first, count):
+    """One shard: games ``first .. first + count`` of a simulation, played
+    in this worker's own process through the engine. Sweeps and ladders are
+    cut into simulations (a point, a pairing) before they get here."""
     game = _game_from(*game_files)
     opts = dict(options)
     if against_files is not None:
         opts["against"] = _game_from(*against_files)
-    if command == "simulate":
-        return watergate.simulate(game=game, slice=(first, count), **opts)
-    raise ValueError(f"study command {command!r}: only simulate runs on a cluster yet")
+    return watergate.simulate(game=game, slice=(first, count), threads=1, **opts)
 
 
 def _read_study(study):
+    """The study's command and its options, the CLI's defaults filled in;
+    an unknown command or option is refused before anything runs."""
     if isinstance(study, (str, os.PathLike)):
         with open(study) as f:
             study = json.load(f)
@@ -74,11 +91,14 @@ def _read_study(study):
         raise ValueError("a study is a dict with a 'command' and its options")
     study = dict(study)
     command = study.pop("command")
-    if command != "simulate":
-        raise ValueError(
-            f"study command {command!r}: only simulate runs on a cluster yet "
-            "(sweep and ladder: use their shard option on each machine and merge)")
-    return command, study
+    if command not in STUDY_OPTIONS:
+        raise ValueError(f"study command {command!r}: expected one of {', '.join(STUDY_OPTIONS)}")
+    known = {**STUDY_OPTIONS[command], "data": None, "variant": None, "shard_games": None}
+    unknown = sorted(set(study) - set(known))
+    if unknown:
+        raise ValueError(f"{command} study: unknown option(s) {', '.join(unknown)}; "
+                         f"expected {', '.join(sorted(known))}")
+    return command, {**known, **{k: v for k, v in study.items() if v is not None}}
 
 
 def _against_game(spec, data, game):
@@ -100,61 +120,110 @@ def _against_game(spec, data, game):
     return other
 
 
+def _shipped(game):
+    return ray.put((game.files(), game.labels()))
+
+
+class _Cell:
+    """One simulation of a study (the whole of a simulate, a sweep's point,
+    a ladder's pairing): its game in the object store and its options."""
+
+    def __init__(self, files, against, options):
+        self.files, self.against, self.options = files, against, options
+        self.results = []
+
+
+def _cells(command, o, game):
+    """The study as simulations, and how to put their results together."""
+    sim = {"games": int(o["games"]), "seed": int(o["seed"])}
+    if command == "simulate":
+        against = _against_game(o["against"], o["data"], game)
+        cell = _Cell(_shipped(game), _shipped(against) if against is not None else None,
+                     {**sim, "editor": o["editor"], "nixon": o["nixon"]})
+        return [cell], lambda cells, partial: _merged_simulation(cells[0].results, partial)
+    if command == "sweep":
+        params = o["params"]
+        if not params:
+            raise ValueError("sweep study: give params, one or two 'NAME=V1,V2,...'")
+        params = [params] if isinstance(params, str) else list(params)
+        key, points = watergate._engine.sweep_plan(game, params, sim["games"], sim["seed"],
+                                                   o["editor"], o["nixon"])
+        cells = [_Cell(ray.put((files, (f"sweep point {label}", label))), None,
+                       {**sim, "editor": o["editor"], "nixon": o["nixon"]})
+                 for label, files in points]
+        return cells, lambda cells, partial: json.loads(watergate._engine.sweep_assemble(
+            key, [[json.dumps(r) for r in c.results] for c in cells], partial))
+    agents = [o["agents"]] if isinstance(o["agents"], str) else list(o["agents"])
+    if len(agents) < 2:
+        raise ValueError("ladder study: give at least two agents")
+    files = _shipped(game)
+    cells = [_Cell(files, None, {**sim, "editor": e, "nixon": n}) for e in agents for n in agents]
+    return cells, lambda cells, partial: json.loads(watergate._engine.ladder_assemble(
+        game, agents, sim["games"], sim["seed"],
+        [[json.dumps(r) for r in c.results] for c in cells], partial))
+
+
+def _merged_simulation(results, partial):
+    if not results:
+        raise KeyboardInterrupt("stopped before any shard had finished")
+    merged = watergate.merge(results)
+    if partial:
+        finished = sum(s["games"] for s in merged["slices"])
+        merged.update(partial=True, games_finished=finished, games_asked=merged["run"]["games"])
+    return merged
+
+
 def run(study, address=None, shard_games=None, progress=True):
     """Runs ``study`` on Ray and returns the merged result: the dict that
-    :func:`watergate.simulate` returns for the same options on one machine,
+    :func:`watergate.simulate`, :func:`watergate.sweep` or
+    :func:`watergate.ladder` returns for the same options on one machine,
     with a ``cluster`` entry (shards, workers, seconds, games/s)."""
-    command, options = _read_study(study)
-    data, variant = options.pop("data", None), options.pop("variant", None)
-    game = watergate.load(data, variant)
-    against = _against_game(options.pop("against", None), data, game)
-    games = int(options.pop("games", None) or 1000)
-    size = int(shard_games or options.pop("shard_games", None) or DEFAULT_SHARD_GAMES[command])
-    options["games"] = games
-    options["threads"] = 1
+    command, o = _read_study(study)
+    game = watergate.load(o["data"], o["variant"])
+    size = int(shard_games or o["shard_games"] or DEFAULT_SHARD_GAMES[command])
+    if size < 1:
+        raise ValueError("shard_games must be at least 1")
     started_here = False
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
         started_here = address is None
     try:
-        game_files = ray.put((game.files(), game.labels()))
-        against_files = ray.put((against.files(), against.labels())) if against is not None else None
-        shards = [(first, min(size, games - first)) for first in range(0, games, size)]
-        pending = {
-            _play_shard.remote(command, options, game_files, against_files, first, count): count
-            for first, count in shards
-        }
-        results, done, start, interrupted = [], 0, time.time(), False
+        cells, finish = _cells(command, o, game)
+        pending = {}
+        for cell in cells:
+            games = cell.options["games"]
+            for first in range(0, games, size):
+                count = min(size, games - first)
+                ref = _play_shard.remote(cell.options, cell.files, cell.against, first, count)
+                pending[ref] = (cell, count)
+        shards, total = len(pending), sum(count for _, count in pending.values())
+        done, start, interrupted = 0, time.time(), False
         try:
             while pending:
                 ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
                 for ref in ready:
-                    done += pending.pop(ref)
-                    results.append(ray.get(ref))
+                    result = ray.get(ref)
+                    cell, count = pending.pop(ref)
+                    cell.results.append(result)
+                    done += count
                 if progress:
-                    _show(done, games, start)
+                    _show(done, total, start)
         except KeyboardInterrupt:
             interrupted = True
             for ref in pending:
                 ray.cancel(ref, force=True)
         if progress:
             print(file=sys.stderr)
-        if not results:
-            raise KeyboardInterrupt("stopped before any shard had finished")
-        merged = watergate.merge(results)
+        merged = finish(cells, interrupted)
         seconds = time.time() - start
         merged["cluster"] = {
-            "shards": len(shards),
-            "shards_finished": len(results),
+            "shards": shards,
+            "shards_finished": shards - len(pending),
             "shard_games": size,
             "seconds": seconds,
             "games_per_second": done / max(seconds, 1e-9),
             "cpus": ray.cluster_resources().get("CPU", 0),
         }
-        if interrupted:
-            merged["partial"] = True
-            merged["games_finished"] = done
-            merged["games_asked"] = games
         return merged
     finally:
         if started_here:
@@ -173,16 +242,19 @@ def _show(done, total, start):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m watergate.cluster", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=["simulate", "study"],
+    parser.add_argument("command", choices=["simulate", "sweep", "ladder", "study"],
                         help="a study, or `study FILE` for a study file")
     parser.add_argument("file", nargs="?", help="with `study`: the study file (JSON)")
     parser.add_argument("--address", help="a Ray cluster: auto, or ray://host:port (default: start one here)")
     parser.add_argument("--shard-games", type=int, help="games per shard")
-    parser.add_argument("--games", "-n", type=int)
+    parser.add_argument("--games", "-n", type=int, help="games (per point of a sweep, per pairing of a ladder)")
     parser.add_argument("--seed", "-s", type=int)
-    parser.add_argument("--editor")
-    parser.add_argument("--nixon")
-    parser.add_argument("--against")
+    parser.add_argument("--editor", help="simulate, sweep: the Editor's agent")
+    parser.add_argument("--nixon", help="simulate, sweep: Nixon's agent")
+    parser.add_argument("--against", help="simulate: compare with shipped, base, a folder or a variant")
+    parser.add_argument("--param", dest="params", action="append",
+                        help="sweep: NAME=V1,V2,... (once or twice)")
+    parser.add_argument("--agents", help="ladder: the agents, comma-separated")
     parser.add_argument("--data")
     parser.add_argument("--variant")
     parser.add_argument("--quiet", "-q", action="store_true")
@@ -193,11 +265,23 @@ def main(argv=None):
         study = args.file
     else:
         study = {"command": args.command}
-        for name in ("games", "seed", "editor", "nixon", "against", "data", "variant"):
+        names = {"simulate": ("games", "seed", "editor", "nixon", "against"),
+                 "sweep": ("games", "seed", "editor", "nixon", "params"),
+                 "ladder": ("games", "seed", "agents")}[args.command]
+        for name in ("editor", "nixon", "against", "params", "agents"):
+            if getattr(args, name) is not None and name not in names:
+                parser.error(f"--{name.rstrip('s') if name == 'params' else name}: "
+                             f"not an option of {args.command}")
+        for name in (*names, "data", "variant"):
             value = getattr(args, name)
             if value is not None:
-                study[name] = value
-    result = run(study, address=args.address, shard_games=args.shard_games, progress=not args.quiet)
+                study[name] = value.split(",") if name == "agents" else value
+    try:
+        result = run(study, address=args.address, shard_games=args.shard_games,
+                     progress=not args.quiet)
+    except (ValueError, watergate.DataError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     print(json.dumps(result))
     return 1 if result.get("partial") else 0
 

@@ -251,12 +251,23 @@ pub struct Setup<'a> {
 /// The rules of one point: the base data (or the point's data root), then
 /// `--variant`, then the point's variant file, then its parameter values.
 pub fn point_rules(setup: &Setup, params: &[Param], point: &Point) -> Result<Rules, String> {
-    let shown = |d: crate::diag::Diagnostics| {
-        d.iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    let ds = point_dataset(setup, params, point)?;
+    crate::data::load(&ds).map_err(shown)
+}
+
+/// Diagnostics as lines of text, as a sweep reports a point that does not load.
+fn shown(d: crate::diag::Diagnostics) -> String {
+    d.iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The files of one point, as [`point_rules`] loads them: the base data (or
+/// the point's data root), then `--variant`, then the point's variant
+/// file, then its parameter values. A cluster's workers load these, so
+/// they need neither the data folder nor the variant files on their disk.
+pub fn point_dataset(setup: &Setup, params: &[Param], point: &Point) -> Result<DataSet, String> {
     let mut ds = setup.base.clone();
     for (p, &i) in params.iter().zip(point) {
         if p.target == Target::Data {
@@ -291,13 +302,13 @@ pub fn point_rules(setup: &Setup, params: &[Param], point: &Point) -> Result<Rul
         })
         .collect();
     match point_variant_text(&params, point) {
-        None => Ok(here),
+        None => Ok(ds),
         Some(text) => {
             // The point is a variant written here, not a file: its problems
             // are shown without the generated text's line and column.
             let shown_name = format!("sweep point {}", label(&params, point));
             Variant::from_text(&shown_name, &text, PathBuf::new())
-                .and_then(|v| v.rules(&ds))
+                .and_then(|v| v.apply(&ds))
                 .map_err(|d| {
                     shown(crate::diag::Diagnostics(
                         d.0.into_iter()
@@ -491,6 +502,28 @@ impl SweepOptions {
 }
 
 impl PreparedSweep {
+    /// What identifies this sweep: what its results and its shards' carry.
+    pub fn key(&self) -> &SweepKey {
+        &self.key
+    }
+
+    /// Every point with its label and its files, in the order the sweep
+    /// plays them: what a cluster ships to workers that share no disk.
+    pub fn point_datasets(&self) -> Result<Vec<(Point, String, DataSet)>, String> {
+        let setup = Setup {
+            base: &self.base,
+            variant: self.options.game.variant.as_deref(),
+        };
+        points(&self.key.params)
+            .into_iter()
+            .map(|pt| {
+                let ds = point_dataset(&setup, &self.key.params, &pt)?;
+                let name = label(&self.key.params, &pt);
+                Ok((pt, name, ds))
+            })
+            .collect()
+    }
+
     /// The games this run plays over all points (its shard's).
     pub fn total(&self) -> u64 {
         self.slice.1 * points(&self.key.params).len() as u64
