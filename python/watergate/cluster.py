@@ -60,12 +60,16 @@ STUDY_OPTIONS = {
 _LOADED = {}
 
 
-def _game_from(files, labels):
-    """The game of these files, loaded once per worker process."""
-    key = (hash(tuple((name, bytes(data)) for name, data in files)), tuple(labels))
-    game = _LOADED.get(key)
+def _game_from(files):
+    """The game of ``files`` (a list holding the object-store reference of a
+    game's files and labels), loaded once per worker process. The reference
+    comes wrapped so that Ray hands it over as it is: a worker fetches and
+    loads a game once, not once per shard."""
+    ref = files[0]
+    game = _LOADED.get(ref.hex())
     if game is None:
-        game = _LOADED[key] = watergate.load_files(files, *labels)
+        files, labels = ray.get(ref)
+        game = _LOADED[ref.hex()] = watergate.load_files(files, *labels)
     return game
 
 
@@ -74,11 +78,13 @@ def _play_shard(options, game_files, against_files, first, count):
     """One shard: games ``first .. first + count`` of a simulation, played
     in this worker's own process through the engine. Sweeps and ladders are
     cut into simulations (a point, a pairing) before they get here."""
-    game = _game_from(*game_files)
-    opts = dict(options)
-    if against_files is not None:
-        opts["against"] = _game_from(*against_files)
-    return watergate.simulate(game=game, slice=(first, count), threads=1, **opts)
+    game = _game_from(game_files)
+    against = _game_from(against_files) if against_files is not None else None
+    # The result stays the engine's JSON text (what merge reads), not a dict:
+    # no parsing and pickling of nested dicts on either side of the wire.
+    o = options
+    return watergate._engine.simulate_json(game, o["games"], o["seed"], o["editor"], o["nixon"],
+                                           None, against, None, None, (first, count), 1, False)
 
 
 def _read_study(study):
@@ -121,7 +127,8 @@ def _against_game(spec, data, game):
 
 
 def _shipped(game):
-    return ray.put((game.files(), game.labels()))
+    """The game's files in the object store, wrapped for `_game_from`."""
+    return [ray.put((game.files(), game.labels()))]
 
 
 class _Cell:
@@ -148,25 +155,24 @@ def _cells(command, o, game):
         params = [params] if isinstance(params, str) else list(params)
         key, points = watergate._engine.sweep_plan(game, params, sim["games"], sim["seed"],
                                                    o["editor"], o["nixon"])
-        cells = [_Cell(ray.put((files, (f"sweep point {label}", label))), None,
+        cells = [_Cell([ray.put((files, (f"sweep point {label}", label)))], None,
                        {**sim, "editor": o["editor"], "nixon": o["nixon"]})
                  for label, files in points]
         return cells, lambda cells, partial: json.loads(watergate._engine.sweep_assemble(
-            key, [[json.dumps(r) for r in c.results] for c in cells], partial))
+            key, [c.results for c in cells], partial))
     agents = [o["agents"]] if isinstance(o["agents"], str) else list(o["agents"])
     if len(agents) < 2:
         raise ValueError("ladder study: give at least two agents")
     files = _shipped(game)
     cells = [_Cell(files, None, {**sim, "editor": e, "nixon": n}) for e in agents for n in agents]
     return cells, lambda cells, partial: json.loads(watergate._engine.ladder_assemble(
-        game, agents, sim["games"], sim["seed"],
-        [[json.dumps(r) for r in c.results] for c in cells], partial))
+        game, agents, sim["games"], sim["seed"], [c.results for c in cells], partial))
 
 
 def _merged_simulation(results, partial):
     if not results:
         raise KeyboardInterrupt("stopped before any shard had finished")
-    merged = watergate.merge(results)
+    merged = json.loads(watergate._engine.merge_json(results))
     if partial:
         finished = sum(s["games"] for s in merged["slices"])
         merged.update(partial=True, games_finished=finished, games_asked=merged["run"]["games"])
@@ -200,7 +206,12 @@ def run(study, address=None, shard_games=None, progress=True):
         done, start, interrupted = 0, time.time(), False
         try:
             while pending:
-                ready, _ = ray.wait(list(pending), num_returns=1, timeout=0.5)
+                # The first shard to finish, then every other one finished
+                # by then, in one call: a wait per shard would cost
+                # O(shards) each, O(shards²) in all.
+                ready, rest = ray.wait(list(pending), num_returns=1, timeout=0.5)
+                if ready and rest:
+                    ready += ray.wait(rest, num_returns=len(rest), timeout=0)[0]
                 for ref in ready:
                     result = ray.get(ref)
                     cell, count = pending.pop(ref)
