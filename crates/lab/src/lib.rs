@@ -16,6 +16,7 @@ pub mod driver;
 #[cfg(feature = "shipped-data")]
 pub mod fuzz;
 pub mod ladder;
+pub mod mine;
 pub mod report;
 pub mod runner;
 pub mod sim;
