@@ -10,6 +10,7 @@ mod export;
 pub mod interrupt;
 mod ladder;
 mod merge;
+mod mine;
 pub mod output;
 pub mod paths;
 pub mod play;
@@ -118,6 +119,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Attempt a puzzle: play its side against the solver's best defence (`hint`, `reveal`).
     Puzzle(puzzle::PuzzleArgs),
+    /// Mine puzzles from strong self-play games (or logs): forced wins with exactly one winning first move, proven by the solver.
+    Mine(mine::MineArgs),
     /// The studio: a local web application to play, replay, attempt puzzles and print the cards.
     Serve(serve::ServeArgs),
 }
@@ -142,6 +145,7 @@ impl Command {
             Command::Replay(a) => Some(&a.game),
             Command::Solve(a) => Some(&a.game),
             Command::Puzzle(a) => Some(&a.game),
+            Command::Mine(a) => Some(&a.game),
             Command::Serve(a) => Some(&a.game),
         }
     }
@@ -169,6 +173,7 @@ fn dispatch(cli: &Cli) -> CliResult {
             | Command::Solve(_)
             | Command::Sweep(_)
             | Command::Ladder(_)
+            | Command::Mine(_)
     ) {
         interrupt::watch();
     }
@@ -189,6 +194,7 @@ fn dispatch(cli: &Cli) -> CliResult {
         Command::Replay(a) => replay::run(a, cli.color),
         Command::Solve(a) => solve::run(a),
         Command::Puzzle(args) => puzzle::run(args),
+        Command::Mine(a) => mine::run(a),
         Command::Serve(a) => serve::run(a),
     }
 }
