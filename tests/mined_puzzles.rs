@@ -1,0 +1,316 @@
+//! The mined puzzles (`puzzles/mined/`, written by `watergate mine`) are
+//! proven again on the shipped data, as the miner proved them
+//! (`lab::mine::prove`): the side to move forces a win (R8) within the
+//! puzzle's depth against every defence and every chance outcome, and
+//! exactly one first choice does so. A position with two winning first
+//! choices is no puzzle, and `watergate solve` agrees with the miner on
+//! every file. The hand-made puzzles of `scenarios/puzzles/` are checked
+//! by `tests/scenarios.rs`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use watergate::data::GameSource;
+use watergate::formats::scenario::Scenario;
+use watergate::game::engine::notation::parse_choice;
+use watergate::game::model::Side;
+use watergate::game::rules::Rules;
+use watergate::game::state::State;
+use watergate::lab::mine::{self, Difficulty, MineOptions, Proof};
+
+/// The solver's limit for each search of a re-proof: far above what any
+/// shipped puzzle needs (the miner proved each within 2,000,000).
+const NODES: u64 = 5_000_000;
+
+fn mined_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/mined");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// A puzzle file's position (after its `play`), its rules and its claim.
+fn load(path: &Path) -> (Scenario, Rules, State) {
+    let scn = Scenario::from_file(path).unwrap_or_else(|d| panic!("{d}"));
+    let r = scn
+        .rules(&GameSource::shipped())
+        .unwrap_or_else(|d| panic!("{d}"));
+    let mut s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    scn.play(&r, &mut s).unwrap_or_else(|d| panic!("{d}"));
+    (scn, r, s)
+}
+
+#[test]
+fn every_mined_puzzle_has_one_winning_first_move_and_its_solution_wins_within_the_depth() {
+    let files = mined_files();
+    for path in &files {
+        let name = path.display();
+        let (scn, r, s) = load(path);
+        let p = scn.def.puzzle.as_ref().expect("a mined file is a puzzle");
+        assert!(p.wins, "{name}: a mined puzzle claims a win");
+        let depth = p.depth.expect("a mined puzzle has a depth");
+        let Proof::Unique { first, .. } = mine::prove(&r, &s, p.side, depth, NODES, &|| true)
+        else {
+            panic!(
+                "{name}: not one winning first move within {depth} decisions: {:?}",
+                mine::prove(&r, &s, p.side, depth, NODES, &|| true)
+            );
+        };
+        // The recorded solution starts with that move and, played out with
+        // chance's outcomes as written, wins within the depth.
+        assert!(
+            p.solution.len() as u32 <= depth,
+            "{name}: a longer solution"
+        );
+        let mut line = s.clone();
+        line.set_explicit_chance(true);
+        let mut options = Vec::new();
+        for (i, text) in p.solution.iter().enumerate() {
+            assert!(
+                line.legal(&r, &mut options).is_some(),
+                "{name}: over at {i}"
+            );
+            let c = parse_choice(&r, &line, text, &options)
+                .unwrap_or_else(|e| panic!("{name}: solution move {i}: {e}"));
+            if i == 0 {
+                assert_eq!(
+                    c, first,
+                    "{name}: the solution's first move is the unique one"
+                );
+            }
+            line.apply(&r, c)
+                .unwrap_or_else(|e| panic!("{name}: solution move {i} `{text}`: {e}"));
+        }
+        assert_eq!(
+            line.outcome().map(|o| o.winner),
+            Some(p.side),
+            "{name}: the solution ends in a win for {}",
+            p.side
+        );
+        // The header states the goal and the difficulty, nothing of the answer.
+        let text = std::fs::read_to_string(path).unwrap();
+        let header = text.split("Scenario(").next().unwrap_or("");
+        assert!(header.contains("Goal:"), "{name}: no goal in the header");
+        assert!(
+            mine::difficulty_of(&text).is_some(),
+            "{name}: no difficulty"
+        );
+        for giveaway in ["Solution", "Key:", "Answer", "Position:"] {
+            assert!(
+                !header.contains(giveaway),
+                "{name}: the header says {giveaway}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_mined_set_has_sixty_puzzles_of_three_difficulties_for_both_sides() {
+    let mut by = std::collections::BTreeMap::<(Difficulty, Side), u32>::new();
+    for path in mined_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (scn, _, _) = load(&path);
+        let side = scn.def.puzzle.as_ref().unwrap().side;
+        let d = mine::difficulty_of(&text).unwrap();
+        *by.entry((d, side)).or_default() += 1;
+    }
+    let total: u32 = by.values().sum();
+    assert!(total >= 60, "{total} mined puzzles: {by:?}");
+    for d in Difficulty::ALL {
+        assert!(
+            by.keys().any(|(x, _)| *x == d),
+            "no {} puzzle: {by:?}",
+            d.key()
+        );
+    }
+    for side in [Side::Editor, Side::Nixon] {
+        assert!(
+            by.keys().any(|(_, s)| *s == side),
+            "none for {side}: {by:?}"
+        );
+    }
+}
+
+/// Round 8, Nixon to move with four momentum tokens on his card and one
+/// card in hand, Secure the support of Baldwin (the position comes from a
+/// heuristic self-play game): played for its value or for its action, it
+/// lets him force the fifth token onto his card (R8.1) either way, so the
+/// position has two solutions and is no puzzle.
+const TWO_WINNING_MOVES: &str = r#"Scenario(
+    position: Some((
+        round: 8,
+        phase: Cards,
+        initiative: Editor,
+        turn: Some(Nixon),
+        turns_played: (editor: 4, nixon: 3),
+        initiative_token: "0",
+        momentum_token: "N2",
+        momentum_cards: (editor: 1, nixon: 4),
+        momentum_supply: 3,
+        track: [
+            (token: "blue/green#29", at: "0", face_up: false),
+            (token: "green*#22", at: "0", face_up: false),
+            (token: "green#17", at: "0", face_up: false),
+        ],
+        board: [
+            (space: "m2", token: "blue#2", face_up: true),
+            (space: "m10", token: "blue#5", face_up: false),
+            (space: "m6", token: "blue*#6", face_up: true),
+            (space: "m12", token: "blue*#7", face_up: false),
+            (space: "i1", token: "yellow#10", face_up: false),
+            (space: "o5", token: "yellow*#14", face_up: false),
+            (space: "o4", token: "green#19", face_up: false),
+            (space: "i3", token: "blue/yellow#25", face_up: true),
+            (space: "m5", token: "yellow/green#26", face_up: false),
+            (space: "m4", token: "blue/green#28", face_up: true),
+        ],
+        pictures: [
+            (name: "Woods", face_up: false),
+            (name: "Sloan", face_up: true),
+            (name: "Martha Mitchell", face_up: true),
+            (name: "McCord", face_up: true),
+        ],
+        hands: (editor: ["editor.ben_bradlee"], nixon: ["nixon.secure_baldwin"]),
+        decks: (
+            editor: ["editor.recruit_woods", "editor.recruit_butterfield", "editor.mass_demonstration",
+                "editor.recruit_dean", "editor.carl_bernstein", "editor.the_rose_mary_stretch",
+                "editor.recruit_baldwin", "editor.bob_woodward"],
+            nixon: ["nixon.secure_sloan", "nixon.chuck_colson", "nixon.the_president_speaks",
+                "nixon.secure_butterfield", "nixon.a_brilliant_mood", "nixon.john_mitchell",
+                "nixon.a_third_rate_burglary_attempt", "nixon.secure_dean", "nixon.howard_hunt",
+                "nixon.gordon_liddy"],
+        ),
+        discards: (
+            editor: ["editor.the_saturday_night_massacre", "editor.the_smoking_gun_tape",
+                "editor.who_is_paying_the_lawyers"],
+            nixon: ["nixon.secure_mccord", "nixon.bob_haldeman", "nixon.presidential_election_1972"],
+        ),
+        unlisted_cards: Removed,
+    )),
+)"#;
+
+#[test]
+fn a_planted_position_with_two_winning_first_moves_is_rejected() {
+    let scn = Scenario::from_text("planted", TWO_WINNING_MOVES, PathBuf::new())
+        .unwrap_or_else(|d| panic!("{d}"));
+    let r = watergate::data::shipped();
+    let s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    // The position is won by force (R8.1) …
+    let won = watergate::players::solve::solve(
+        &r,
+        &s,
+        &watergate::players::solve::SolveConfig {
+            side: Side::Nixon,
+            max_plies: Some(4),
+            node_limit: NODES,
+        },
+    );
+    assert_eq!(won.verdict, watergate::players::solve::Verdict::Wins);
+    // … but not by one move only: the proof finds two, and the miner keeps nothing.
+    match mine::prove(&r, &s, Side::Nixon, 4, NODES, &|| true) {
+        Proof::Several(w) => assert_eq!(w.len(), 2, "{w:?}"),
+        other => panic!("expected two winning first moves, got {other:?}"),
+    }
+    let options = MineOptions {
+        depth: 4,
+        node_limit: NODES,
+        screen_limit: NODES,
+        graders: Vec::new(),
+        tries: 0,
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let found = mine::mine_game(&r, 0, 0, &[(0, s)], &options, &stop);
+    assert!(found.puzzles.is_empty(), "{:?}", found.puzzles.len());
+    assert_eq!((found.won, found.several), (1, 1));
+}
+
+#[test]
+fn watergate_solve_agrees_with_the_miner_on_every_mined_puzzle() {
+    for path in mined_files() {
+        let (scn, _, _) = load(&path);
+        let p = scn.def.puzzle.unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
+            .arg("solve")
+            .arg(&path)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{}: {text}", path.display());
+        let claim = format!(
+            "{} can force a win within {} decisions.",
+            p.side,
+            p.depth.unwrap()
+        );
+        assert!(text.contains(&claim), "{}: {text}", path.display());
+    }
+}
+
+/// The puzzles of the `*.ron` files in `dir`, by their position and claim
+/// (the files' names and provenance differ between a game and its log).
+fn puzzles_in(dir: &Path) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            let scn = Scenario::from_file(&e.path()).unwrap_or_else(|d| panic!("{d}"));
+            format!(
+                "{:?} {:?}",
+                scn.def.position,
+                scn.def.puzzle.map(|p| p.solution)
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn mining_a_game_log_finds_the_puzzles_of_the_game_it_records() {
+    let base = std::env::temp_dir().join(format!("wg-mine-logs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    std::fs::create_dir_all(&base).unwrap();
+    let r = watergate::data::shipped();
+    let agent = watergate::players::agent::AgentSpec::parse("heuristic").unwrap();
+    // Game 0 of a run seeded 5, as `mine --seed 5` plays it, written as a log.
+    let (start, choices) = mine::self_play(&r, &agent, &agent, 5, 0).unwrap();
+    let mut log = watergate::formats::log::GameLog::new_game(
+        &r,
+        watergate::lab::sim::game_seed(5, 0),
+        watergate::formats::log::players("heuristic", "heuristic"),
+    );
+    let mut s = start;
+    for c in choices {
+        log.record(&r, &s, c);
+        s.apply(&r, c).unwrap();
+    }
+    log.outcome = s.outcome();
+    let file = base.join("game.log.ron");
+    log.write(&file).unwrap();
+    let mine_into = |out: &str, extra: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_watergate"))
+            .args(["mine", "--depth", "6", "--tries", "1", "--out"])
+            .arg(base.join(out))
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    mine_into(
+        "played",
+        &["--games", "1", "--seed", "5", "--agents", "heuristic"],
+    );
+    mine_into("logged", &["--logs", file.to_str().unwrap()]);
+    let played = puzzles_in(&base.join("played"));
+    assert!(!played.is_empty(), "game 0 of seed 5 holds a puzzle");
+    assert_eq!(played, puzzles_in(&base.join("logged")));
+    let _ = std::fs::remove_dir_all(&base);
+}
