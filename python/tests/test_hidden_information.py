@@ -55,3 +55,41 @@ def test_nixon_sees_his_face_down_tokens(game):
             assert other.observation_string(1) != state.observation_string(1)
             told += 1
     assert told > 0
+
+
+def _kind_has(kind, colour):
+    """Whether a token kind (`blue`, `blue/yellow`, `green*`) has the colour."""
+    return colour in kind.rstrip("*").split("/")
+
+
+def test_a_resample_keeps_what_a_negative_answer_told_the_editor(game):
+    """R5.6: the Editor asked for a face-down token of a colour and there was
+    none. Every state resampled for her right after keeps the face-down
+    tokens free of that colour, while the tokens themselves are dealt again
+    (from the bag and one another)."""
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    asked, moved = 0, 0
+    for state in _positions(game, 80, seed=13):
+        # The information state is what she saw, `--`, then what she sees now.
+        lines = state.information_state_string(0).splitlines()
+        seen_now = len(state.observation_string(0).splitlines())
+        assert lines[-seen_now - 1] == "--"
+        last = lines[-seen_now - 2]
+        if "asks for a face-down" not in last or "there is none" not in last or asked >= 12:
+            continue
+        colour = last.split("face-down ")[1].split(" token")[0]
+        hidden = state.match.hidden()
+        down = [i for i, d in enumerate(hidden["track_face_down"]) if d]
+        if not down:
+            continue
+        asked += 1
+        for _ in range(20):
+            other = state.resample_from_infostate(0, sampler)
+            seen = other.match.hidden()
+            assert seen["track_face_down"] == hidden["track_face_down"]
+            moved += seen["track"] != hidden["track"]
+            assert _editor_sees(other) == _editor_sees(state)
+            for i in down:
+                assert not _kind_has(seen["track_kinds"][i], colour), (i, seen, colour)
+    assert asked >= 3, "random games reach negative answers with tokens face down"
+    assert moved > 0, "the face-down tokens were dealt again"
