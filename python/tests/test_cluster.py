@@ -157,3 +157,21 @@ def test_a_worker_killed_mid_study_is_retried_and_nothing_is_lost(local_ray):
     assert killed, "a worker was killed during the study"
     want = watergate.simulate(games=80, seed=4, editor="ismcts:200", nixon="heuristic")
     assert _untimed(got) == _untimed(want)
+
+
+def test_the_core_package_works_without_ray():
+    """Ray is an optional extra: with no `ray` to import, the package loads
+    games and runs studies; only `watergate.cluster` asks for Ray."""
+    import subprocess
+    import sys
+    code = (
+        "import sys; sys.modules['ray'] = None\n"
+        "import watergate, watergate.bots\n"
+        "assert watergate.simulate(games=5)['games'] == 5\n"
+        "try:\n"
+        "    import watergate.cluster\n"
+        "except ImportError:\n"
+        "    print('cluster needs ray')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
+    assert out.stdout.strip() == "cluster needs ray"
