@@ -99,6 +99,30 @@ def test_ctrl_c_cancels_the_shards_left_and_returns_the_finished_ones_marked_par
     assert alone["slices"] == [first]
 
 
+def test_a_result_of_the_cli_is_a_study_that_gives_it_again(local_ray, cli, tmp_path):
+    """A study file may be what `simulate|sweep|ladder --json` printed: the
+    cluster runs the same study and gets the same result."""
+    import json
+    variant = "scenarios/variants/cheap_liddy.ron"
+    results = {
+        "simulate": cli("simulate", "--games", "40", "--seed", "12", "--editor", "heuristic"),
+        "sweep": cli("sweep", "--param", "card.gordon_liddy.value=1,3", "--variant", variant,
+                     "--games", "10", "--seed", "5"),
+        "ladder": cli("ladder", "--agents", "random,heuristic", "--games", "4", "--seed", "6"),
+    }
+    for command, want in results.items():
+        path = tmp_path / f"{command}.json"
+        path.write_text(json.dumps(want))
+        got = watergate.cluster.run(str(path), shard_games=7, progress=False)
+        assert _untimed(got) == _untimed(want), command
+    # A result of another game than the one loaded is refused, not rerun.
+    other = cli("simulate", "--games", "5", "--variant", variant)
+    with pytest.raises(ValueError, match="the result was of"):
+        watergate.cluster.run(other, progress=False)
+    assert _untimed(watergate.cluster.run({**other, "variant": variant}, progress=False)) == \
+        _untimed(other)
+
+
 def test_a_study_file_and_bad_studies(local_ray, tmp_path):
     path = tmp_path / "study.json"
     path.write_text('{"command": "simulate", "games": 30, "seed": 2}')

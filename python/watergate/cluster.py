@@ -22,6 +22,14 @@ as :func:`watergate.simulate`, :func:`watergate.sweep` and
 ``variant`` and ``shard_games``. A sweep is cut into one simulation per
 point and a ladder into one per pairing; each simulation is cut into
 shards by game index.
+
+A study file may also be a result the CLI printed with ``--json``
+(``simulate``, ``sweep``, ``ladder``, or this module's own): the study that
+made it runs again and gives it again, timings aside. A result names its
+game only by label and fingerprint: put ``data`` and ``variant`` beside it in
+the file when it is not of the shipped game (a game other than the
+result's is refused).
+
 Without an address a local Ray instance is started (and stopped after);
 ``address="auto"`` or ``"ray://host:10001"`` joins an existing cluster.
 
@@ -93,18 +101,69 @@ def _read_study(study):
     if isinstance(study, (str, os.PathLike)):
         with open(study) as f:
             study = json.load(f)
+    if isinstance(study, dict) and "command" not in study:
+        study = _study_of_result(study)
     if not isinstance(study, dict) or "command" not in study:
-        raise ValueError("a study is a dict with a 'command' and its options")
+        raise ValueError("a study is a dict with a 'command' and its options, or a result "
+                         "printed by simulate, sweep or ladder --json")
     study = dict(study)
     command = study.pop("command")
     if command not in STUDY_OPTIONS:
         raise ValueError(f"study command {command!r}: expected one of {', '.join(STUDY_OPTIONS)}")
-    known = {**STUDY_OPTIONS[command], "data": None, "variant": None, "shard_games": None}
+    known = {**STUDY_OPTIONS[command], "data": None, "variant": None, "shard_games": None,
+             "_result_game": None}
     unknown = sorted(set(study) - set(known))
     if unknown:
         raise ValueError(f"{command} study: unknown option(s) {', '.join(unknown)}; "
                          f"expected {', '.join(sorted(known))}")
     return command, {**known, **{k: v for k, v in study.items() if v is not None}}
+
+
+def _study_of_result(v):
+    """The study that made ``v``, a result the CLI (or this module) printed
+    with ``--json``: run again, it gives that result (timings aside). The
+    result names its game only by label and fingerprint, so ``data`` and
+    ``variant`` (and ``against`` of a comparison with another folder or
+    variant) are given beside it, in the same file; `_check_result_game`
+    refuses a game other than the result's."""
+    given = {k: v[k] for k in ("data", "variant", "against", "shard_games") if k in v}
+    if isinstance(v.get("run"), dict) and "raw" in v:
+        run = v["run"]
+        study = {"command": "simulate", "games": run["games"], "seed": run["seed"],
+                 "editor": run["editor"], "nixon": run["nixon"]}
+        if run.get("against") and "against" not in given:
+            if run["against"] == "shipped game":
+                study["against"] = "shipped"
+            elif run["against"] == run["label"].split(" + ")[0]:
+                study["against"] = "base"
+            else:
+                raise ValueError(f"the result compares with {run['against']}: give 'against' "
+                                 "(a folder or a variant file) beside it")
+        check = ("fingerprint", run["data_fingerprint"], run["label"])
+    elif isinstance(v.get("sweep"), dict) and "key" in v["sweep"]:
+        key = v["sweep"]["key"]
+        study = {"command": "sweep", "games": key["games"], "seed": key["seed"],
+                 "editor": key["editor"], "nixon": key["nixon"],
+                 "params": [f"{p['name']}={','.join(p['values'])}" for p in key["params"]]}
+        if key.get("variant") and "variant" not in given:
+            given["variant"] = key["variant"]
+        check = ("label", key.get("game"), key.get("game"))
+    elif "agents" in v and "games_per_pairing" in v and "pairings" in v:
+        study = {"command": "ladder", "agents": v["agents"], "games": v["games_per_pairing"],
+                 "seed": v["seed"]}
+        check = ("label", v.get("game"), v.get("game"))
+    else:
+        return v
+    return {**study, **given, "_result_game": check}
+
+
+def _check_result_game(check, game):
+    """Refuses to run a result's study again on a game other than its own."""
+    how, want, label = check
+    have = format(game.fingerprint, "016x") if how == "fingerprint" else game.labels()[1]
+    if want is not None and have != want:
+        raise ValueError(f"the result was of {label}, not of the game loaded here: give its "
+                         "'data' and 'variant' beside it")
 
 
 def _against_game(spec, data, game):
@@ -186,6 +245,8 @@ def run(study, address=None, shard_games=None, progress=True):
     with a ``cluster`` entry (shards, workers, seconds, games/s)."""
     command, o = _read_study(study)
     game = watergate.load(o["data"], o["variant"])
+    if o["_result_game"] is not None:
+        _check_result_game(o["_result_game"], game)
     size = int(shard_games or o["shard_games"] or DEFAULT_SHARD_GAMES[command])
     if size < 1:
         raise ValueError("shard_games must be at least 1")
@@ -254,7 +315,7 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m watergate.cluster", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["simulate", "sweep", "ladder", "study"],
-                        help="a study, or `study FILE` for a study file")
+                        help="a study, or `study FILE` for a study file (or a --json result to run again)")
     parser.add_argument("file", nargs="?", help="with `study`: the study file (JSON)")
     parser.add_argument("--address", help="a Ray cluster: auto, or ray://host:port (default: start one here)")
     parser.add_argument("--shard-games", type=int, help="games per shard")
