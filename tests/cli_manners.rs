@@ -126,7 +126,7 @@ fn the_closed_pipe_list_names_every_subcommand() {
     for sub in watergate::app::cli::Cli::command().get_subcommands() {
         let name = sub.get_name().to_string();
         // `serve` writes its URL once and then serves until stopped: no
-        // output to close a pipe on (tests/studio_play.rs runs it).
+        // output to close a pipe on (tests/studio/studio_play.rs runs it).
         assert!(
             name == "help" || name == "serve" || listed.contains(&name),
             "`watergate {name}` is not in the closed-pipe list of tests/cli_manners.rs"

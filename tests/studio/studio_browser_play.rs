@@ -6,7 +6,7 @@
 //! `WATERGATE_UPDATE_SCREENSHOT=1` also saves the board mid-game as
 //! docs/studio-board.png (the README's picture).
 
-mod common;
+use crate::common;
 
 use common::browser::{run, screenshot, wait_css};
 use fantoccini::{Client, Locator};

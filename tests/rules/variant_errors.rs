@@ -1,8 +1,8 @@
 //! Broken variant files and the exact messages they must produce, every
 //! one pointing into the variant file (or the file it brings). Regenerate
-//! with `BLESS=1 cargo test --test variant_errors` and read the diff.
+//! with `BLESS=1 cargo test --test rules variant_errors::` and read the diff.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use watergate::data::variant::Variant;

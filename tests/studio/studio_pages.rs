@@ -3,7 +3,7 @@
 //! HTTP/1.1 requests. Bad input gets a 4xx with a reason; no path from a
 //! request is opened outside the data folder.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

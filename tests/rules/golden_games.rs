@@ -5,7 +5,7 @@
 //! change to the rules or the shipped data, `BLESS=1` rewrites the file
 //! (read the diff).
 
-mod common;
+use crate::common;
 
 use std::fmt::Write as _;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! (Host and Origin checks, bounded bodies, unknown games and seats, bad
 //! choices refused with the game unchanged, the bound on open games).
 
-mod common;
+use crate::common;
 
 use common::http::Client;
 use common::mirror::Mirror;

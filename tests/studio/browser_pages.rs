@@ -4,7 +4,7 @@
 //! Letter, and a data edit appearing live. Skipped with a notice when
 //! Chromium is missing, unless WATERGATE_REQUIRE_BROWSER=1.
 
-mod common;
+use crate::common;
 
 use common::browser::{run, wait_css};
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};

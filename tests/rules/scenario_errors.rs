@@ -6,10 +6,10 @@
 //! root (`tests/broken_scenarios/<case>.ron:3:5: …`), so the expected files
 //! do not depend on where the repository is checked out.
 //!
-//! Regenerate with `BLESS=1 cargo test --test scenario_errors`, then read the
+//! Regenerate with `BLESS=1 cargo test --test rules scenario_errors::`, then read the
 //! diff: every message must say where, what is wrong and what was expected.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use watergate::diag::Diagnostics;

@@ -6,7 +6,7 @@
 //! --deep) and the studio (every puzzle of the Puzzles page, every variant
 //! of the Lab's list) are run with such a folder as their current one.
 
-mod common;
+use crate::common;
 
 use common::watergate_in;
 

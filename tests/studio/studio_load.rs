@@ -5,9 +5,9 @@
 //! (a game ends; 5,000 choices at most) and the run stops by itself.
 //!
 //! The default suite plays 20 games; the figures of BENCHMARKS.md come from
-//! the ignored test: `cargo test --release --test studio_load -- --ignored --nocapture`.
+//! the ignored test: `cargo test --release --test studio studio_load:: -- --ignored --nocapture`.
 
-mod common;
+use crate::common;
 
 use common::http::send_async;
 use common::mirror::Mirror;

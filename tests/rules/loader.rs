@@ -1,10 +1,10 @@
 //! The loader against a corpus of broken data: each case under
 //! `tests/broken_data/<case>/` overlays files on the shipped data (and may
 //! delete some, listed in `delete.txt`); loading must fail with exactly the
-//! diagnostics in `expected.txt`. Regenerate with `BLESS=1 cargo test --test loader`
+//! diagnostics in `expected.txt`. Regenerate with `BLESS=1 cargo test --test rules loader::`
 //! (then read the diff: every message must say where, what and what was expected).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use watergate::data::{self, DataSet};

@@ -2,7 +2,7 @@
 //! kills it or holds it up, every refusal is JSON with a reason, and no
 //! refusal echoes a huge input back.
 
-mod common;
+use crate::common;
 
 use common::http::{Client, Response};
 use common::server::Server;

@@ -4,7 +4,7 @@
 //! it has seen the other side's reply or a card or token come up
 //! (issue 41).
 
-mod common;
+use crate::common;
 
 use common::http::{Client, Response};
 use common::server::Server;

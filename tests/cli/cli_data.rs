@@ -306,7 +306,7 @@ const NO_GAME: &[&str] = &["merge"];
 
 /// Commands that run until stopped: they load their game before anything
 /// else (a missing or broken one exits 2, checked below), and the edit is
-/// shown over HTTP by their own tests (`serve`: tests/studio_play.rs).
+/// shown over HTTP by their own tests (`serve`: tests/studio/studio_play.rs).
 const SERVERS: &[&str] = &["serve"];
 
 fn args_of(template: &str, game: &[&str], out: &Path) -> Vec<String> {
@@ -331,7 +331,7 @@ fn every_subcommand_is_in_the_table() {
         let takes_data = sub.get_arguments().any(|a| a.get_id() == "data");
         assert!(
             listed.contains(&name),
-            "`watergate {name}` has no row in tests/cli_data.rs"
+            "`watergate {name}` has no row in tests/cli/cli_data.rs"
         );
         assert_eq!(
             takes_data,

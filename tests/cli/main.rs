@@ -1,0 +1,22 @@
+//! The command line and the terminal: the built binary as a user runs it, and
+//! the application's front ends driven by scripted input. One test binary, one
+//! module per suite (`cargo test --test cli sweep_cli::`). Folded from one
+//! binary per file (issue 33); `tests/cli_manners.rs` stays a binary of its own (README.md links to it).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod anywhere;
+mod cards_json;
+mod check_all_at_once;
+mod cli;
+mod cli_data;
+mod cli_help;
+mod compare_build;
+mod hostile_files;
+mod puzzle;
+mod puzzle_cli;
+mod script_errors;
+mod sweep_cli;
+mod terminal;
+mod variants;
