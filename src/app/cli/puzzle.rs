@@ -1,18 +1,28 @@
 //! `watergate puzzle FILE`: attempt a puzzle at the terminal against the
-//! solver's best defence (see `src/app/puzzle.rs`).
+//! solver's best defence (see `src/app/puzzle.rs`). `watergate puzzle
+//! --list [DIR…]` lists puzzles with their side and difficulty (the hand-made
+//! ones of `scenarios/puzzles/` and the mined ones of `puzzles/mined/` by
+//! default), `--difficulty LEVEL` only those of one level.
 
 use super::{CliError, CliResult};
 use crate::app::puzzle::{attempt, AttemptConfig, Ending, Puzzle};
 use crate::formats::scenario::Scenario;
+use crate::lab::mine::{difficulty_of, Difficulty};
 use clap::Args;
-use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct PuzzleArgs {
-    /// The puzzle: a scenario file with a `puzzle` claim.
-    #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    /// The puzzle: a scenario file with a `puzzle` claim (with --list: folders of puzzles to list).
+    #[arg(value_name = "FILE", required_unless_present_any = ["list", "difficulty"])]
+    pub file: Vec<PathBuf>,
+    /// List the puzzles (side, difficulty, name) of the folders given, or of scenarios/puzzles and puzzles/mined, instead of attempting one.
+    #[arg(long)]
+    pub list: bool,
+    /// List only the puzzles of this difficulty: easy, medium or hard (measured by `watergate mine`) [default: every puzzle].
+    #[arg(long, value_name = "K", value_parser = parse_difficulty)]
+    pub difficulty: Option<Difficulty>,
     /// Seed of the chance draws [default: a random one: a fixed seed would
     /// let a second attempt know what chance gives].
     #[arg(short, long, value_name = "SEED", value_parser = super::values::seed, allow_hyphen_values = true)]
@@ -28,7 +38,15 @@ pub struct PuzzleArgs {
 }
 
 pub fn run(a: &PuzzleArgs) -> CliResult {
-    let scn = Scenario::from_file(&a.file).map_err(CliError::Data)?;
+    if a.list || a.difficulty.is_some() {
+        return list(&a.file, a.difficulty);
+    }
+    let [file] = a.file.as_slice() else {
+        return Err(CliError::Message(
+            "give one puzzle FILE to attempt (or --list to list folders of puzzles)".into(),
+        ));
+    };
+    let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let Some(def) = &scn.def.puzzle else {
         return Err(CliError::Message(format!(
             "{}: not a puzzle (it has no `puzzle` claim); try `watergate play --scenario`",
@@ -88,4 +106,98 @@ fn thinking_bar(node_limit: u64) -> Box<dyn Fn(u64) -> bool> {
         bar.set(n);
         true
     })
+}
+
+fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    Difficulty::parse(s).ok_or_else(|| "expected easy, medium or hard".to_string())
+}
+
+/// The folders listed when none is given: the hand-made puzzles and the
+/// mined ones, where the current folder has them.
+const LISTED: [&str; 2] = ["scenarios/puzzles", "puzzles/mined"];
+
+/// `--list`: one line per puzzle file, `difficulty side file: name`; a file
+/// that does not load is listed with its problem (and is never "easy").
+fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
+    let given = !dirs.is_empty();
+    let dirs: Vec<PathBuf> = if given {
+        dirs.to_vec()
+    } else {
+        LISTED
+            .iter()
+            .map(PathBuf::from)
+            .filter(|d| d.is_dir())
+            .collect()
+    };
+    if dirs.is_empty() {
+        return Err(CliError::Message(format!(
+            "no puzzle folder here ({}): name one, `watergate puzzle --list DIR`",
+            LISTED.join(", ")
+        )));
+    }
+    let mut out = super::output::stdout();
+    let mut shown = 0;
+    for dir in &dirs {
+        for (file, line) in puzzles_of(dir)? {
+            let (level, text) = line;
+            if only.is_some() && level != only {
+                continue;
+            }
+            shown += 1;
+            let level = level.map_or("-", Difficulty::key);
+            writeln!(out, "{level:<6} {text}  ({})", file.display())?;
+        }
+    }
+    let what = only.map_or(String::new(), |d| format!("{} ", d.key()));
+    writeln!(
+        out,
+        "{shown} {what}puzzle{}",
+        if shown == 1 { "" } else { "s" }
+    )?;
+    Ok(())
+}
+
+type ListLine = (Option<Difficulty>, String);
+
+/// The puzzles of `dir`, sorted by file: each file's difficulty and a line
+/// saying whose move it is and its name.
+fn puzzles_of(dir: &Path) -> Result<Vec<(PathBuf, ListLine)>, CliError> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| CliError::Message(format!("{}: {e}", dir.display())))?;
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let line = match Scenario::from_file(&f) {
+            Ok(scn) => match &scn.def.puzzle {
+                Some(p) => {
+                    let text = crate::data::user_file::read_user_text(&f).unwrap_or_default();
+                    let name = if scn.def.name.is_empty() {
+                        f.display().to_string()
+                    } else {
+                        scn.def.name.clone()
+                    };
+                    (
+                        difficulty_of(&text),
+                        format!("{:<6} {name}", p.side.to_string()),
+                    )
+                }
+                // Not a puzzle (a variant or a plain scenario beside them): not listed.
+                None => continue,
+            },
+            Err(d) => (
+                None,
+                format!(
+                    "?      does not load: {}",
+                    d.iter().next().map_or(String::new(), |x| x.to_string())
+                ),
+            ),
+        };
+        out.push((f, line));
+    }
+    Ok(out)
 }
