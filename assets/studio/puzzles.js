@@ -1,5 +1,6 @@
-// Puzzles: attempt a puzzle of the data folder's scenarios/puzzles (or an
-// uploaded scenario) against the solver's best defence. The goal is
+// Puzzles: attempt a puzzle of the data folder's scenarios/puzzles, a mined
+// one of puzzles/mined (graded by difficulty, filtered here), or an
+// uploaded scenario, against the solver's best defence. The goal is
 // stated; a hint asks the solver; the recorded solution is shown only on
 // request. A puzzle is a full-information position: the solver sees the
 // whole table, so the page shows it whole. The board is the puzzle's own
@@ -34,25 +35,49 @@ export async function mount(el) {
       await begin({ text: f.text, name: f.name });
     } catch (e) { err.textContent = e.message; }
   });
+  // The hand-made puzzles, or the mined ones (`watergate mine`), which are
+  // graded easy, medium or hard: the list is asked for again on a change.
+  const set = h("select", { id: "puzzle-set" },
+    h("option", { value: "made" }, "Hand-made puzzles"),
+    h("option", { value: "mined" }, "Mined puzzles (proven unique by the solver)"));
+  const level = h("select", { id: "puzzle-difficulty" },
+    h("option", { value: "" }, "every difficulty"),
+    ["easy", "medium", "hard"].map((d) => h("option", { value: d }, d)));
+  const count = h("p", { class: "puzzle-count", id: "puzzle-count" });
   const page = h("section", { class: "puzzles panel" },
     h("h1", {}, "Puzzles"),
     h("p", {}, "Play one side of a position; the solver answers with its best defence. A hint shows the solver's move; the solution is shown only when you ask for it."),
+    h("p", { class: "puzzle-filter" }, h("label", {}, "Show ", set), " ", h("label", {}, "of ", level)),
+    count,
     list,
     h("label", {}, "Or open a scenario file with a puzzle: ", file),
     err);
   el.replaceChildren(page);
-  try {
-    const ps = await api("/api/puzzles");
-    if (!ps.length) list.append(h("li", {}, "No puzzles in scenarios/puzzles."));
-    for (const p of ps) {
-      list.append(h("li", {},
-        h("button", { class: "open-puzzle", "data-file": p.file, disabled: !!p.problem, onclick: () => begin({ file: p.file }) }, p.name),
-        p.goal ? ` — ${p.goal}` : "",
-        p.problem ? h("span", { class: "error" }, ` (${p.problem})`) : null));
+  const load = async () => {
+    list.replaceChildren();
+    count.textContent = "";
+    const q = new URLSearchParams({ set: set.value });
+    if (level.value) q.set("difficulty", level.value);
+    try {
+      const ps = await api(`/api/puzzles?${q}`);
+      const where = set.value === "mined" ? "puzzles/mined" : "scenarios/puzzles";
+      count.textContent = `${ps.length} puzzle${ps.length === 1 ? "" : "s"}${level.value ? ` of difficulty ${level.value}` : ""}.`;
+      if (!ps.length) list.append(h("li", {}, level.value ? `No ${level.value} puzzles in ${where}.` : `No puzzles in ${where}.`));
+      for (const p of ps) {
+        list.append(h("li", {},
+          p.difficulty ? h("span", { class: `difficulty ${p.difficulty}`, "data-difficulty": p.difficulty }, p.difficulty) : null,
+          p.difficulty ? " " : "",
+          h("button", { class: "open-puzzle", "data-file": p.file, disabled: !!p.problem, onclick: () => begin({ file: p.file, set: p.set }) }, p.name),
+          p.goal ? ` — ${p.goal}` : "",
+          p.problem ? h("span", { class: "error" }, ` (${p.problem})`) : null));
+      }
+    } catch (e) {
+      list.append(h("li", { class: "error" }, e.message));
     }
-  } catch (e) {
-    list.append(h("li", { class: "error" }, e.message));
-  }
+  };
+  set.addEventListener("change", load);
+  level.addEventListener("change", load);
+  await load();
 }
 
 // "The solver is thinking…" with the positions searched so far, while a

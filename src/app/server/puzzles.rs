@@ -1,5 +1,7 @@
-//! Puzzles: attempt a puzzle of `scenarios/puzzles` (or an uploaded
-//! scenario) against the solver's best defence, through the same
+//! Puzzles: attempt a puzzle of `scenarios/puzzles`, a mined one of
+//! `puzzles/mined` (written by `watergate mine`; listed with `?set=mined`,
+//! filtered with `&difficulty=easy|medium|hard`) or an uploaded scenario
+//! against the solver's best defence, through the same
 //! `session::puzzle::Attempt` as `watergate puzzle`. The goal is stated, a
 //! hint asks the solver, the recorded solution is shown only on request.
 //!
@@ -21,10 +23,12 @@ use crate::formats::scenario::format::PuzzleDef;
 use crate::game::engine::Actor;
 use crate::game::model::Side;
 use crate::game::rules::Rules;
-use axum::extract::{Path, State};
+use crate::lab::mine::{difficulty_of, Difficulty};
+use axum::extract::{Path, Query, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -36,6 +40,102 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(20);
 /// Attempts kept at once, and how long an idle one is kept.
 pub const MAX_ATTEMPTS: usize = 64;
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
+
+/// The mined puzzles shipped in the binary (`puzzles/mined/`); with
+/// `--data DIR`, those of `DIR/puzzles/mined` instead.
+static MINED: include_dir::Dir<'static> =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/puzzles/mined");
+pub const MINED_FOLDER: &str = "puzzles/mined";
+
+/// Which list of puzzles: the hand-made ones or the mined ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Set {
+    Made,
+    Mined,
+}
+
+impl Set {
+    fn parse(s: Option<&str>) -> Result<Set, ApiError> {
+        match s {
+            None | Some("") | Some("made") => Ok(Set::Made),
+            Some("mined") => Ok(Set::Mined),
+            Some(other) => Err(ApiError::bad_request(format!(
+                "set `{other}`: expected `made` (the hand-made puzzles) or `mined`"
+            ))),
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Set::Made => "made",
+            Set::Mined => "mined",
+        }
+    }
+
+    fn list(self, files: &Files) -> Vec<String> {
+        match (self, files) {
+            (Set::Made, _) => files.list(PUZZLES),
+            (Set::Mined, Files::Folder(root)) => {
+                let mut names: Vec<String> = std::fs::read_dir(root.join(MINED_FOLDER))
+                    .map(|it| {
+                        it.flatten()
+                            .filter(|e| e.path().is_file())
+                            .filter_map(|e| e.file_name().into_string().ok())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                names.retain(|n| n.ends_with(".ron"));
+                names.sort();
+                names
+            }
+            (Set::Mined, Files::Shipped) => {
+                let mut names: Vec<String> = MINED
+                    .files()
+                    .filter_map(|f| f.path().file_name()?.to_str().map(str::to_string))
+                    .filter(|n| n.ends_with(".ron"))
+                    .collect();
+                names.sort();
+                names
+            }
+        }
+    }
+
+    /// The text of puzzle `name` of the set, with the path to show.
+    fn read(self, files: &Files, name: &str) -> Result<(String, String), ApiError> {
+        match (self, files) {
+            (Set::Made, _) => files.read(PUZZLES, name),
+            (Set::Mined, Files::Folder(root)) => {
+                let path =
+                    super::paths::file_in(&root.join(MINED_FOLDER), name, "the data folder")?;
+                let text = crate::data::user_file::read_user_text(&path)
+                    .map_err(|e| ApiError::not_found(format!("`{name}`: {e}")))?;
+                Ok((path.display().to_string(), text))
+            }
+            (Set::Mined, Files::Shipped) => {
+                if name.contains(['/', '\\']) {
+                    return Err(ApiError::forbidden(format!(
+                        "`{name}` is not a plain file name: pick a file from the list"
+                    )));
+                }
+                let text = MINED
+                    .get_file(name)
+                    .and_then(|f| f.contents_utf8())
+                    .ok_or_else(|| {
+                        ApiError::not_found(format!("there is no `{name}` in {MINED_FOLDER}"))
+                    })?;
+                Ok((format!("{MINED_FOLDER}/{name}"), text.to_string()))
+            }
+        }
+    }
+
+    /// The folder its scenarios are read as lying in.
+    fn folder(self) -> &'static str {
+        match self {
+            Set::Made => PUZZLES,
+            Set::Mined => MINED_FOLDER,
+        }
+    }
+}
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -305,24 +405,54 @@ impl Inner {
 #[derive(Serialize)]
 struct Listed {
     file: String,
+    /// `made` or `mined`: send it back with `file` to start an attempt.
+    set: &'static str,
     name: String,
     goal: Option<String>,
+    /// Whose move it is.
+    side: Option<Side>,
+    /// `easy`, `medium` or `hard`, as `watergate mine` measured it (the
+    /// file's `// Difficulty:` line); none for a hand-made puzzle.
+    difficulty: Option<&'static str>,
     /// Why the file cannot be attempted, if it cannot.
     problem: Option<String>,
 }
 
-async fn list(State(st): State<AppState>) -> Json<Vec<Listed>> {
+/// `GET /api/puzzles[?set=mined][&difficulty=hard]`: the puzzles of a set,
+/// only those of one difficulty if asked.
+async fn list(
+    State(st): State<AppState>,
+    Query(q): Query<HashMap<String, String>>,
+) -> Result<Json<Vec<Listed>>, ApiError> {
+    if let Some(k) = q.keys().find(|k| *k != "set" && *k != "difficulty") {
+        return Err(ApiError::bad_request(format!(
+            "unknown parameter `{k}`: expected `set` and `difficulty`"
+        )));
+    }
+    let set = Set::parse(q.get("set").map(String::as_str))?;
+    let only = match q.get("difficulty").map(String::as_str) {
+        None | Some("") => None,
+        Some(d) => Some(Difficulty::parse(d).ok_or_else(|| {
+            ApiError::bad_request(format!("difficulty `{d}`: expected easy, medium or hard"))
+        })?),
+    };
     let files = Files::of(&st.source);
     let out = tokio::task::spawn_blocking(move || {
-        files
-            .list(PUZZLES)
+        set.list(&files)
             .into_iter()
-            .map(|file| {
-                let scn = files
-                    .read(PUZZLES, &file)
-                    .and_then(|(display, text)| files.scenario(PUZZLES, &display, &text));
-                match scn {
+            .filter_map(|file| {
+                let read = set.read(&files, &file);
+                let difficulty = read.as_ref().ok().and_then(|(_, text)| difficulty_of(text));
+                if only.is_some() && difficulty != only {
+                    return None;
+                }
+                let scn =
+                    read.and_then(|(display, text)| files.scenario(set.folder(), &display, &text));
+                Some(match scn {
                     Ok(scn) => Listed {
+                        set: set.key(),
+                        side: scn.def.puzzle.as_ref().map(|p| p.side),
+                        difficulty: difficulty.map(Difficulty::key),
                         name: if scn.def.name.is_empty() {
                             file.clone()
                         } else {
@@ -339,23 +469,28 @@ async fn list(State(st): State<AppState>) -> Json<Vec<Listed>> {
                     Err(e) => Listed {
                         name: file.clone(),
                         file,
+                        set: set.key(),
                         goal: None,
+                        side: None,
+                        difficulty: None,
                         problem: Some(e.message),
                     },
-                }
+                })
             })
             .collect()
     })
     .await
     .unwrap_or_default();
-    Json(out)
+    Ok(Json(out))
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct StartRequest {
-    /// A listed puzzle, by file name.
+    /// A listed puzzle, by file name…
     file: Option<String>,
+    /// …of this set: `made` (the default) or `mined`.
+    set: Option<String>,
     /// Or an uploaded scenario's text…
     text: Option<String>,
     /// …and its file name, for messages.
@@ -365,8 +500,9 @@ struct StartRequest {
 /// Loads the puzzle and plays its opening choices: the attempt's start.
 fn open(st: &AppState, req: StartRequest) -> Result<Inner, ApiError> {
     let files = Files::of(&st.source);
+    let set = Set::parse(req.set.as_deref())?;
     let (display, text) = match (req.file, req.text) {
-        (Some(f), None) => files.read(PUZZLES, &f)?,
+        (Some(f), None) => set.read(&files, &f)?,
         (None, Some(t)) => (req.name.unwrap_or_else(|| "uploaded scenario".into()), t),
         _ => {
             return Err(ApiError::bad_request(
@@ -374,7 +510,7 @@ fn open(st: &AppState, req: StartRequest) -> Result<Inner, ApiError> {
             ))
         }
     };
-    let scn = files.scenario(PUZZLES, &display, &text)?;
+    let scn = files.scenario(set.folder(), &display, &text)?;
     let Some(def) = scn.def.puzzle.clone() else {
         return Err(ApiError::unprocessable(format!(
             "{display}: not a puzzle (it has no `puzzle` claim); play it from the Play page instead"
@@ -578,6 +714,27 @@ mod tests {
         let mut options = Vec::new();
         a.game.s.legal(&a.rules, &mut options);
         outcome_name(&a.rules, &a.game.s, options[index]) == name
+    }
+
+    #[test]
+    fn the_mined_puzzles_are_listed_with_their_difficulty_and_open() {
+        let files = Files::Shipped;
+        let names = Set::Mined.list(&files);
+        assert!(names.len() >= 60, "{}", names.len());
+        let mut levels = std::collections::BTreeSet::new();
+        for n in &names {
+            let (_, text) = Set::Mined.read(&files, n).unwrap();
+            levels.insert(difficulty_of(&text).expect(n));
+        }
+        assert_eq!(levels.len(), 3, "{levels:?}");
+        let (display, text) = Set::Mined.read(&files, &names[0]).unwrap();
+        let scn = files.scenario(MINED_FOLDER, &display, &text).unwrap();
+        assert!(scn.def.puzzle.is_some());
+        files.rules(&scn, &GameSource::shipped()).unwrap();
+        // A path is no name of the list.
+        let e = Set::Mined.read(&files, "../mined/x.ron").unwrap_err();
+        assert_eq!(e.status.as_u16(), 403);
+        assert_eq!(Set::parse(Some("odd")).unwrap_err().status.as_u16(), 400);
     }
 
     #[test]
