@@ -36,11 +36,11 @@ pub struct MineArgs {
     /// Nixon's agent [default: --agents].
     #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
     pub nixon: Option<AgentSpec>,
-    /// Mine these game logs (`play --log`) instead of playing games.
-    #[arg(long, value_name = "LOG", num_args = 1..)]
+    /// Mine these game logs (`play --log`) instead of playing games [default: play --games games].
+    #[arg(long, value_name = "FILE", num_args = 1..)]
     pub logs: Vec<PathBuf>,
-    /// The claim's horizon: a forced win within D decisions (every decision counts, the opponent's and chance's too, as in `solve --depth`).
-    #[arg(long, value_name = "D", default_value_t = 6, value_parser = super::values::depth)]
+    /// The claim's horizon: a forced win within N decisions (every decision counts, the opponent's and chance's too, as in `solve --depth`).
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = super::values::depth)]
     pub depth: u32,
     /// The solver's limit (positions) for each search of a proof.
     #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = super::values::count)]
