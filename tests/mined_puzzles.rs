@@ -314,3 +314,104 @@ fn mining_a_game_log_finds_the_puzzles_of_the_game_it_records() {
     assert_eq!(played, puzzles_in(&base.join("logged")));
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// `watergate mine` with quick agents into `out`, the extra arguments after.
+fn mine_cmd(out: &Path, extra: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_watergate"));
+    c.args([
+        "mine",
+        "--agents",
+        "heuristic",
+        "--depth",
+        "6",
+        "--tries",
+        "1",
+        "--out",
+    ])
+    .arg(out)
+    .args(extra);
+    c
+}
+
+/// The files of `dir`, by name and text.
+fn files_of(dir: &Path) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().to_string(),
+                std::fs::read_to_string(e.path()).unwrap(),
+            )
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn shards_mined_into_one_folder_and_any_thread_count_give_the_whole_run() {
+    let base = std::env::temp_dir().join(format!("wg-mine-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let run = |out: &str, extra: &[&str]| {
+        let o = mine_cmd(&base.join(out), extra).output().unwrap();
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    };
+    run("whole", &["--games", "6", "-j", "2"]);
+    run("one-thread", &["--games", "6", "-j", "1"]);
+    // The second shard skips the ideas the first one wrote there.
+    run("shards", &["--games", "6", "--shard", "1/2"]);
+    run("shards", &["--games", "6", "--shard", "2/2"]);
+    let whole = files_of(&base.join("whole"));
+    assert!(!whole.is_empty());
+    assert_eq!(whole, files_of(&base.join("one-thread")));
+    assert_eq!(whole, files_of(&base.join("shards")));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn ctrl_c_keeps_the_puzzles_found_so_far() {
+    let out = std::env::temp_dir().join(format!("wg-mine-ctrl-c-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let mut child = mine_cmd(&out, &["--games", "100000000", "-j", "1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait for a first puzzle on disk, then press Ctrl-C.
+    let start = std::time::Instant::now();
+    while std::fs::read_dir(&out).map_or(0, |d| d.count()) == 0 {
+        assert!(start.elapsed().as_secs() < 60, "no puzzle within a minute");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let ok = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(ok.success());
+    let o = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(130), "{stdout}");
+    assert!(stdout.contains("PARTIAL: interrupted"), "{stdout}");
+    // Every puzzle written is whole and proven (the miner writes a file
+    // only once its proof is complete).
+    let files = files_of(&out);
+    assert!(
+        stdout.contains(&format!("{} puzzles written", files.len())),
+        "{stdout}"
+    );
+    for (name, _) in &files {
+        let (scn, r, s) = load(&out.join(name));
+        let p = scn.def.puzzle.unwrap();
+        assert!(matches!(
+            mine::prove(&r, &s, p.side, p.depth.unwrap(), NODES, &|| true),
+            Proof::Unique { .. }
+        ));
+    }
+    let _ = std::fs::remove_dir_all(&out);
+}
