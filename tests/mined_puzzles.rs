@@ -378,7 +378,7 @@ fn shards_mined_into_one_folder_and_any_thread_count_give_the_whole_run() {
 fn ctrl_c_keeps_the_puzzles_found_so_far() {
     let out = std::env::temp_dir().join(format!("wg-mine-ctrl-c-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&out);
-    let mut child = mine_cmd(&out, &["--games", "100000000", "-j", "1"])
+    let child = mine_cmd(&out, &["--games", "100000000", "-j", "1"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
