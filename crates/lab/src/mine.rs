@@ -250,6 +250,8 @@ pub struct Mined {
     /// (who, choice), chance outcomes included: the worst for the side.
     pub shortest: u32,
     pub line: Vec<(String, String)>,
+    /// The side's own decisions on that line.
+    pub own_moves: u32,
     /// How the main line wins.
     pub cause: Option<WinCause>,
     /// Each other first choice and the opponent's escape after it.
@@ -430,9 +432,9 @@ pub fn mine_game(
             } => {
                 out.solver_nodes += nodes;
                 shortest_win(r, s, side, o.depth, o.node_limit, &go_on).map(
-                    |(shortest, line, sn, cause)| {
+                    |(shortest, line, sn, cause, own)| {
                         out.solver_nodes += sn;
-                        (first, refutations, nodes, shortest, line, sn, cause)
+                        (first, refutations, nodes, shortest, line, sn, cause, own)
                     },
                 )
             }
@@ -447,7 +449,8 @@ pub fn mine_game(
             Proof::NoWin | Proof::NotToMove => None,
         };
         out.solver_seconds += t.elapsed().as_secs_f64();
-        let Some((first, refutations, proof_nodes, shortest, line, nodes, cause)) = found else {
+        let Some((first, refutations, proof_nodes, shortest, line, nodes, cause, own)) = found
+        else {
             continue;
         };
         let g = Instant::now();
@@ -463,15 +466,12 @@ pub fn mine_game(
         out.grade_seconds += g.elapsed().as_secs_f64();
         let finders = finds.iter().filter(|f| f.finds()).count();
         let first_name = outcome_name(r, s, first);
-        let own: Vec<&str> = line
-            .iter()
-            .filter(|(who, _)| who == side.name())
-            .map(|(_, c)| c.as_str())
-            .collect();
+        // The idea: who wins how, from which phase, by which own moves.
         let idea = format!(
-            "{}|{}|{}",
+            "{}|{}|{:?}|{}",
             side.key(),
             cause.map_or("none", |c| c.key()),
+            s.phase(),
             own.join(";")
         );
         out.puzzles.push(Mined {
@@ -484,6 +484,7 @@ pub fn mine_game(
             first,
             first_name,
             shortest,
+            own_moves: own.len() as u32,
             line,
             cause,
             refutations: refutations
@@ -502,8 +503,15 @@ pub fn mine_game(
 }
 
 /// The shortest forced win within `depth`: its length, its main line, the
-/// positions searched at that length and how the line ends.
-type Shortest = (u32, Vec<(String, String)>, u64, Option<WinCause>);
+/// positions searched at that length, how the line ends and the side's own
+/// moves on it (as [`replay_line`] names them).
+type Shortest = (
+    u32,
+    Vec<(String, String)>,
+    u64,
+    Option<WinCause>,
+    Vec<String>,
+);
 
 fn shortest_win(
     r: &Rules,
@@ -526,8 +534,8 @@ fn shortest_win(
         );
         match res.verdict {
             Verdict::Wins => {
-                let cause = replay_line(r, s, &res.line)?;
-                return Some((d, res.line, res.nodes, cause));
+                let (cause, own) = replay_line(r, s, side, &res.line)?;
+                return Some((d, res.line, res.nodes, cause, own));
             }
             Verdict::Unknown => return None,
             Verdict::Cannot => {}
@@ -536,17 +544,33 @@ fn shortest_win(
     None
 }
 
-/// Plays a main line from `s`; `Some(cause)` when it ends in a win.
-fn replay_line(r: &Rules, s: &State, line: &[(String, String)]) -> Option<Option<WinCause>> {
+/// Plays a main line from `s`; when it ends in a win, how, and the side's
+/// own moves on it as an idea names them: a card play, a reaction or a
+/// question by name, but a pin's space or a track token by its kind only
+/// (pinning the one token that connects is one idea on whichever space).
+fn replay_line(
+    r: &Rules,
+    s: &State,
+    side: Side,
+    line: &[(String, String)],
+) -> Option<(Option<WinCause>, Vec<String>)> {
     let mut cur = s.clone();
     cur.set_explicit_chance(true);
     let mut options = Vec::new();
+    let mut own = Vec::new();
     for (_, text) in line {
-        cur.legal(r, &mut options)?;
+        let actor = cur.legal(r, &mut options)?;
         let c = crate::game::engine::notation::parse_choice(r, &cur, text, &options).ok()?;
+        if actor == Actor::Player(side) {
+            own.push(match c {
+                Choice::Space(_) => "a space".to_string(),
+                Choice::Token(_) => "a token".to_string(),
+                _ => outcome_name(r, &cur, c),
+            });
+        }
         cur.apply(r, c).ok()?;
     }
-    cur.outcome().map(|o| Some(o.cause))
+    cur.outcome().map(|o| (Some(o.cause), own))
 }
 
 /// Keeps a puzzle once per idea: `seen` holds the ideas kept so far.
@@ -614,8 +638,8 @@ pub fn scenario_def(
             m.depth, m.first_name
         ),
         format!(
-            "The shortest forced win takes {} decisions; the main line (chance's worst outcomes for {}) ends in a win: {cause}.",
-            m.shortest, m.side
+            "The shortest forced win takes {} decisions, {} of them {}'s; the main line (chance's worst outcomes for {}) ends in a win: {cause}.",
+            m.shortest, m.own_moves, m.side, m.side
         ),
     ];
     if !m.refutations.is_empty() {
@@ -674,10 +698,12 @@ pub fn header(m: &Mined, from: &str) -> String {
         "//".to_string(),
         format!("// Goal: {}", goal(m)),
         format!(
-            "// Difficulty: {} ({}; solver: shortest forced win {} decisions, {} positions)",
+            "// Difficulty: {} ({}; solver: shortest forced win {} decisions, {} of them {}'s, {} positions)",
             m.difficulty.key(),
             finds_text(&m.finds),
             m.shortest,
+            m.own_moves,
+            m.side,
             m.nodes
         ),
         format!("// Idea: {}", idea_hash(&m.idea)),
