@@ -11,6 +11,14 @@ export class ApiError extends Error {
 // `api("/api/game")`, `api("/api/games", { method: "POST", body: {...}, seat })`.
 // `seat` is a seat token, sent as X-Seat-Token.
 export async function api(path, { method = "GET", body, seat, raw = false } = {}) {
+  if (hold) {
+    hold.pending++;
+    try { return await request(path, { method, body, seat, raw }); } finally { hold.pending--; settle(); }
+  }
+  return request(path, { method, body, seat, raw });
+}
+
+async function request(path, { method, body, seat, raw }) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (seat) headers["X-Seat-Token"] = seat;
@@ -30,6 +38,55 @@ export async function api(path, { method = "GET", body, seat, raw = false } = {}
   if (raw) return res;
   if (res.status === 204) return null;
   return res.json();
+}
+
+// The document's load event waits for the first page. Whatever waits for
+// "load" takes the page then: a one-shot `chromium --headless --screenshot`
+// or `--dump-dom`, a WebDriver `goto`. A page is drawn by script after the
+// shell's `import()` of its module and the page's `fetch` calls, and
+// neither delays the load event, so without a hold it fires with only the
+// top bar drawn (issue 36; tests/studio_screenshot.rs). A frame whose
+// document is open (`document.open()` before `close()`) is still loading,
+// and so is the page that holds it: `holdLoad()` opens one (hidden); the
+// function it returns says the page is drawn, and the frame is closed, so
+// the load event fires, once every `api()` call begun meanwhile has
+// answered (a page may draw its data after `mount` returns). After `ms`
+// the hold ends anyway: a request that hangs never keeps the page loading.
+let hold = null;
+
+export function holdLoad(ms) {
+  if (hold || document.readyState === "complete") return () => {};
+  const frame = document.createElement("iframe");
+  frame.hidden = true;
+  frame.tabIndex = -1;
+  frame.title = "loading";
+  frame.setAttribute("aria-hidden", "true");
+  document.body.append(frame);
+  try {
+    frame.contentDocument.open();
+  } catch (_) {
+    frame.remove();
+    return () => {};
+  }
+  const held = { frame, pending: 0, drawn: false, timer: setTimeout(() => endHold(held), ms) };
+  hold = held;
+  return () => { held.drawn = true; settle(); };
+}
+
+// Ends the hold when the page is drawn and no request is out; after a task,
+// so what a page does with an answer (maybe another request) runs first.
+function settle() {
+  const held = hold;
+  if (!held || !held.drawn || held.pending) return;
+  setTimeout(() => { if (!held.pending) endHold(held); }, 0);
+}
+
+function endHold(held) {
+  if (hold !== held) return;
+  hold = null;
+  clearTimeout(held.timer);
+  try { held.frame.contentDocument.close(); } catch (_) { /* gone already */ }
+  held.frame.remove();
 }
 
 // The game's public data (board, pictures, momentum cards), fetched once.

@@ -3,6 +3,8 @@
 // a function that is called when the page leaves the area.
 // Adding an area: a file `<area>.js` and a line in AREAS.
 
+import { holdLoad } from "/studio/api.js";
+
 const AREAS = {
   play: "/studio/play.js",
   replay: "/studio/replay.js",
@@ -41,5 +43,8 @@ async function route() {
 // The live-data notice (live.js), when that module is present.
 import("/studio/live.js").then((m) => m.start && m.start(document.getElementById("live"))).catch(() => {});
 
+// The first page is drawn before the document's load event (api.js,
+// `holdLoad`): a one-shot headless screenshot shows it, not an empty page.
 window.addEventListener("hashchange", route);
-route();
+const drawn = holdLoad(5000);
+route().catch((e) => console.error(e)).finally(drawn);
