@@ -415,3 +415,74 @@ fn ctrl_c_keeps_the_puzzles_found_so_far() {
     }
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// The figures of a mined file's `// Difficulty:` line: the level, each
+/// agent's finds (found, tries), the shortest win and the positions.
+fn figures(text: &str) -> (Difficulty, Vec<(u32, u32)>, u32, u64) {
+    let line = mine::header_field(text, "Difficulty").expect("a difficulty line");
+    let level = mine::difficulty_of(text).unwrap();
+    let inner = line
+        .split_once('(')
+        .and_then(|(_, r)| r.strip_suffix(')'))
+        .unwrap();
+    let (found, solver) = inner.split_once("; solver: ").unwrap();
+    let finds = found
+        .trim_start_matches("found by ")
+        .split(", ")
+        .map(|f| {
+            let (_, n) = f.rsplit_once(' ').unwrap();
+            let (a, b) = n.split_once('/').unwrap();
+            (a.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    let number = |s: &str| -> u64 {
+        s.split_whitespace()
+            .find_map(|w| w.parse().ok())
+            .unwrap_or_else(|| panic!("no number in `{s}`"))
+    };
+    let parts: Vec<&str> = solver.split(", ").collect();
+    let shortest = number(parts[0]) as u32;
+    let nodes = number(parts[parts.len() - 1]);
+    (level, finds, shortest, nodes)
+}
+
+#[test]
+fn every_difficulty_follows_from_its_measured_figures() {
+    for path in mined_files() {
+        let name = path.display();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (level, finds, shortest, nodes) = figures(&text);
+        assert_eq!(
+            finds.len(),
+            3,
+            "{name}: heuristic, ismcts:100 and ismcts:1000"
+        );
+        let finders = finds.iter().filter(|(f, t)| 2 * f > *t).count();
+        assert_eq!(
+            level,
+            Difficulty::of(finders, finds.len(), shortest, nodes),
+            "{name}"
+        );
+        // The shortest forced win is as long as the header says: won within
+        // it, not within one decision less.
+        let (scn, r, s) = load(&path);
+        let side = scn.def.puzzle.unwrap().side;
+        let within = |plies| {
+            watergate::players::solve::solve(
+                &r,
+                &s,
+                &watergate::players::solve::SolveConfig {
+                    side,
+                    max_plies: Some(plies),
+                    node_limit: NODES,
+                },
+            )
+            .verdict
+        };
+        use watergate::players::solve::Verdict;
+        assert_eq!(within(shortest), Verdict::Wins, "{name}");
+        if shortest > 1 {
+            assert_eq!(within(shortest - 1), Verdict::Cannot, "{name}");
+        }
+    }
+}

