@@ -46,7 +46,7 @@ pub struct MineArgs {
     #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = super::values::count)]
     pub nodes: u64,
     /// The limit of the first, screening search of each position (most are no puzzle).
-    #[arg(long, value_name = "N", default_value_t = 30_000, value_parser = super::values::count)]
+    #[arg(long, value_name = "N", default_value_t = 50_000, value_parser = super::values::count)]
     pub screen: u64,
     /// How often each grading agent (heuristic, ismcts:100, ismcts:1000) tries the position.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = super::values::count)]
