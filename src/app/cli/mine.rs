@@ -198,7 +198,7 @@ pub fn run(a: &MineArgs) -> CliResult {
             totals.games
         )?;
     }
-    totals.report(&mut out, secs, threads, &a.out)?;
+    totals.report(&mut out, secs, threads, &a.out, &a.game.source().label())?;
     if let Some(e) = failure {
         return Err(e);
     }
@@ -306,7 +306,14 @@ impl Totals {
         self.written.push(path);
     }
 
-    fn report(&self, out: &mut impl Write, secs: f64, threads: usize, dir: &Path) -> CliResult {
+    fn report(
+        &self,
+        out: &mut impl Write,
+        secs: f64,
+        threads: usize,
+        dir: &Path,
+        game: &str,
+    ) -> CliResult {
         writeln!(
             out,
             "{} puzzles written to {} from {} games ({} duplicate ideas skipped)",
@@ -315,6 +322,8 @@ impl Totals {
             self.games,
             self.duplicates
         )?;
+        // The files name the rules they were mined with; the report says too.
+        writeln!(out, "  game: {game}")?;
         for d in Difficulty::ALL {
             let e = self.by.get(&(d, Side::Editor)).copied().unwrap_or(0);
             let n = self.by.get(&(d, Side::Nixon)).copied().unwrap_or(0);
