@@ -221,6 +221,13 @@ const CASES: &[Case] = &[
         },
     },
     Case {
+        command: "mine",
+        args: "mine --games 1 --agents heuristic --tries 1 --out {out} {game}",
+        stdin: "",
+        compare_with_shipped: true,
+        shows_edit: |o, c| o.status.success() && stdout(o).contains(&format!("game: {}", c.label)),
+    },
+    Case {
         command: "solve",
         args: "solve liddy.ron --depth 2 {game}",
         stdin: "",
