@@ -1,4 +1,4 @@
-//! The mined puzzles (`puzzles/mined/`, written by `watergate mine`) are
+//! The mined puzzles (`scenarios/puzzles/mined/`, written by `watergate mine`) are
 //! proven again on the shipped data, as the miner proved them
 //! (`lab::mine::prove`): the side to move forces a win (R8) within the
 //! puzzle's depth against every defence and every chance outcome, and
@@ -22,7 +22,7 @@ use watergate::lab::mine::{self, Difficulty, MineOptions, Proof};
 const NODES: u64 = 5_000_000;
 
 fn mined_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/mined");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/puzzles/mined");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .flatten()

@@ -1,5 +1,5 @@
 // Puzzles: attempt a puzzle of the data folder's scenarios/puzzles, a mined
-// one of puzzles/mined (graded by difficulty, filtered here), or an
+// one of scenarios/puzzles/mined (graded by difficulty, filtered here), or an
 // uploaded scenario, against the solver's best defence. The goal is
 // stated; a hint asks the solver; the recorded solution is shown only on
 // request. A puzzle is a full-information position: the solver sees the
@@ -60,7 +60,7 @@ export async function mount(el) {
     if (level.value) q.set("difficulty", level.value);
     try {
       const ps = await api(`/api/puzzles?${q}`);
-      const where = set.value === "mined" ? "puzzles/mined" : "scenarios/puzzles";
+      const where = set.value === "mined" ? "scenarios/puzzles/mined" : "scenarios/puzzles";
       count.textContent = `${ps.length} puzzle${ps.length === 1 ? "" : "s"}${level.value ? ` of difficulty ${level.value}` : ""}.`;
       if (!ps.length) list.append(h("li", {}, level.value ? `No ${level.value} puzzles in ${where}.` : `No puzzles in ${where}.`));
       for (const p of ps) {

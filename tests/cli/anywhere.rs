@@ -101,13 +101,17 @@ fn the_command_line_finds_every_shipped_file_from_an_empty_folder() {
             &format!("check --variant {file}"),
         );
     }
-    // The deep check plays the shipped puzzles even here (and says how many).
+    // The deep check plays the shipped puzzles even here, the mined ones
+    // included (and says how many).
     let out = succeeded(
         &watergate_in(&dir, &["check", "--deep", "--games", "6"], ""),
         "check --deep",
     );
     assert!(
-        out.contains(&format!("{} scenario files played", puzzles.len())),
+        out.contains(&format!(
+            "{} scenario files played",
+            puzzles.len() + shipped("puzzles/mined").len()
+        )),
         "{out}"
     );
     assert!(out.contains("no script failed"), "{out}");

@@ -56,10 +56,16 @@ fn data_copy(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     watergate::data::DataSet::embedded().write_to(&dir).unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for sub in ["scenarios/puzzles", "scenarios/variants"] {
+    for sub in [
+        "scenarios/puzzles",
+        "scenarios/puzzles/mined",
+        "scenarios/variants",
+    ] {
         std::fs::create_dir_all(dir.join(sub)).unwrap();
         for e in std::fs::read_dir(root.join(sub)).unwrap().flatten() {
-            std::fs::copy(e.path(), dir.join(sub).join(e.file_name())).unwrap();
+            if e.path().is_file() {
+                std::fs::copy(e.path(), dir.join(sub).join(e.file_name())).unwrap();
+            }
         }
     }
     dir

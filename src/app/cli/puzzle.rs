@@ -1,8 +1,9 @@
 //! `watergate puzzle FILE`: attempt a puzzle at the terminal against the
 //! solver's best defence (see `src/app/puzzle.rs`). `watergate puzzle
 //! --list [DIR…]` lists puzzles with their side and difficulty (the hand-made
-//! ones of `scenarios/puzzles/` and the mined ones of `puzzles/mined/` by
-//! default), `--difficulty LEVEL` only those of one level.
+//! ones of `scenarios/puzzles/` and the mined ones of
+//! `scenarios/puzzles/mined/` by default: the folders here, else the copies
+//! shipped in the binary), `--difficulty LEVEL` only those of one level.
 
 use super::{CliError, CliResult};
 use crate::app::puzzle::{attempt, AttemptConfig, Ending, Puzzle};
@@ -17,7 +18,7 @@ pub struct PuzzleArgs {
     /// The puzzle: a scenario file with a `puzzle` claim (with --list: folders of puzzles to list).
     #[arg(value_name = "FILE", required_unless_present_any = ["list", "difficulty"])]
     pub file: Vec<PathBuf>,
-    /// List the puzzles (side, difficulty, name) of the folders given, or of scenarios/puzzles and puzzles/mined, instead of attempting one.
+    /// List the puzzles (side, difficulty, name) of the folders given, or of scenarios/puzzles and scenarios/puzzles/mined (here, else the shipped ones), instead of attempting one.
     #[arg(long)]
     pub list: bool,
     /// List only the puzzles of this difficulty: easy, medium or hard (measured by `watergate mine`) [default: every puzzle].
@@ -113,23 +114,35 @@ fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
 }
 
 /// The folders listed when none is given: the hand-made puzzles and the
-/// mined ones, where the current folder has them.
-const LISTED: [&str; 2] = ["scenarios/puzzles", "puzzles/mined"];
+/// mined ones, where the current folder has them, else the copies shipped
+/// in the binary (which `watergate puzzle FILE` opens by the same paths).
+const LISTED: [&str; 2] = ["scenarios/puzzles", "scenarios/puzzles/mined"];
 
 /// `--list`: one line per puzzle file, `difficulty side file: name`; a file
 /// that does not load is listed with its problem (and is never "easy").
 fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
-    let given = !dirs.is_empty();
-    let dirs: Vec<PathBuf> = if given {
-        dirs.to_vec()
-    } else {
+    let here: Vec<PathBuf> = if dirs.is_empty() {
         LISTED
             .iter()
             .map(PathBuf::from)
             .filter(|d| d.is_dir())
             .collect()
+    } else {
+        dirs.to_vec()
     };
-    if dirs.is_empty() {
+    let mut files = Vec::new();
+    for dir in &here {
+        files.extend(files_in(dir)?);
+    }
+    if dirs.is_empty() && here.is_empty() {
+        // Outside a checkout: the shipped puzzles, by their relative paths.
+        files = crate::data::source::shipped_scenario_paths()
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .filter(|p| LISTED.iter().any(|d| p.parent() == Some(Path::new(d))))
+            .collect();
+    }
+    if files.is_empty() && here.is_empty() {
         return Err(CliError::Message(format!(
             "no puzzle folder here ({}): name one, `watergate puzzle --list DIR`",
             LISTED.join(", ")
@@ -137,16 +150,14 @@ fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
     }
     let mut out = super::output::stdout();
     let mut shown = 0;
-    for dir in &dirs {
-        for (file, line) in puzzles_of(dir)? {
-            let (level, text) = line;
-            if only.is_some() && level != only {
-                continue;
-            }
-            shown += 1;
-            let level = level.map_or("-", Difficulty::key);
-            writeln!(out, "{level:<6} {text}  ({})", file.display())?;
+    for (file, line) in puzzles_of(files) {
+        let (level, text) = line;
+        if only.is_some() && level != only {
+            continue;
         }
+        shown += 1;
+        let level = level.map_or("-", Difficulty::key);
+        writeln!(out, "{level:<6} {text}  ({})", file.display())?;
     }
     let what = only.map_or(String::new(), |d| format!("{} ", d.key()));
     writeln!(
@@ -157,11 +168,8 @@ fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
     Ok(())
 }
 
-type ListLine = (Option<Difficulty>, String);
-
-/// The puzzles of `dir`, sorted by file: each file's difficulty and a line
-/// saying whose move it is and its name.
-fn puzzles_of(dir: &Path) -> Result<Vec<(PathBuf, ListLine)>, CliError> {
+/// The `.ron` files of `dir` (not of its subfolders), sorted.
+fn files_in(dir: &Path) -> Result<Vec<PathBuf>, CliError> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| CliError::Message(format!("{}: {e}", dir.display())))?;
     let mut files: Vec<PathBuf> = entries
@@ -170,12 +178,22 @@ fn puzzles_of(dir: &Path) -> Result<Vec<(PathBuf, ListLine)>, CliError> {
         .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
         .collect();
     files.sort();
+    Ok(files)
+}
+
+type ListLine = (Option<Difficulty>, String);
+
+/// The puzzles among `files`: each file's difficulty and a line saying
+/// whose move it is and its name (a file that is not a puzzle is left out).
+fn puzzles_of(files: Vec<PathBuf>) -> Vec<(PathBuf, ListLine)> {
     let mut out = Vec::new();
     for f in files {
         let line = match Scenario::from_file(&f) {
             Ok(scn) => match &scn.def.puzzle {
                 Some(p) => {
-                    let text = crate::data::user_file::read_user_text(&f).unwrap_or_default();
+                    let text = crate::data::read_data_file(&f)
+                        .map(|b| String::from_utf8_lossy(&b).into_owned())
+                        .unwrap_or_default();
                     let name = if scn.def.name.is_empty() {
                         f.display().to_string()
                     } else {
@@ -199,5 +217,5 @@ fn puzzles_of(dir: &Path) -> Result<Vec<(PathBuf, ListLine)>, CliError> {
         };
         out.push((f, line));
     }
-    Ok(out)
+    out
 }

@@ -1,5 +1,5 @@
 //! Puzzles: attempt a puzzle of `scenarios/puzzles`, a mined one of
-//! `puzzles/mined` (written by `watergate mine`; listed with `?set=mined`,
+//! `scenarios/puzzles/mined` (written by `watergate mine`; listed with `?set=mined`,
 //! filtered with `&difficulty=easy|medium|hard`) or an uploaded scenario
 //! against the solver's best defence, through the same
 //! `session::puzzle::Attempt` as `watergate puzzle`. The goal is stated, a
@@ -41,11 +41,9 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(20);
 pub const MAX_ATTEMPTS: usize = 64;
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
 
-/// The mined puzzles shipped in the binary (`puzzles/mined/`); with
-/// `--data DIR`, those of `DIR/puzzles/mined` instead.
-static MINED: include_dir::Dir<'static> =
-    include_dir::include_dir!("$CARGO_MANIFEST_DIR/puzzles/mined");
-pub const MINED_FOLDER: &str = "puzzles/mined";
+/// The mined puzzles (written by `watergate mine`): those of the data
+/// folder with `--data DIR`, else the copies shipped in the binary.
+pub const MINED_FOLDER: &str = "scenarios/puzzles/mined";
 
 /// Which list of puzzles: the hand-made ones or the mined ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,59 +71,12 @@ impl Set {
     }
 
     fn list(self, files: &Files) -> Vec<String> {
-        match (self, files) {
-            (Set::Made, _) => files.list(PUZZLES),
-            (Set::Mined, Files::Folder(root)) => {
-                let mut names: Vec<String> = std::fs::read_dir(root.join(MINED_FOLDER))
-                    .map(|it| {
-                        it.flatten()
-                            .filter(|e| e.path().is_file())
-                            .filter_map(|e| e.file_name().into_string().ok())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                names.retain(|n| n.ends_with(".ron"));
-                names.sort();
-                names
-            }
-            (Set::Mined, Files::Shipped) => {
-                let mut names: Vec<String> = MINED
-                    .files()
-                    .filter_map(|f| f.path().file_name()?.to_str().map(str::to_string))
-                    .filter(|n| n.ends_with(".ron"))
-                    .collect();
-                names.sort();
-                names
-            }
-        }
+        files.list(self.folder())
     }
 
     /// The text of puzzle `name` of the set, with the path to show.
     fn read(self, files: &Files, name: &str) -> Result<(String, String), ApiError> {
-        match (self, files) {
-            (Set::Made, _) => files.read(PUZZLES, name),
-            (Set::Mined, Files::Folder(root)) => {
-                let path =
-                    super::paths::file_in(&root.join(MINED_FOLDER), name, "the data folder")?;
-                let text = crate::data::user_file::read_user_text(&path)
-                    .map_err(|e| ApiError::not_found(format!("`{name}`: {e}")))?;
-                Ok((path.display().to_string(), text))
-            }
-            (Set::Mined, Files::Shipped) => {
-                if name.contains(['/', '\\']) {
-                    return Err(ApiError::forbidden(format!(
-                        "`{name}` is not a plain file name: pick a file from the list"
-                    )));
-                }
-                let text = MINED
-                    .get_file(name)
-                    .and_then(|f| f.contents_utf8())
-                    .ok_or_else(|| {
-                        ApiError::not_found(format!("there is no `{name}` in {MINED_FOLDER}"))
-                    })?;
-                Ok((format!("{MINED_FOLDER}/{name}"), text.to_string()))
-            }
-        }
+        files.read(self.folder(), name)
     }
 
     /// The folder its scenarios are read as lying in.
