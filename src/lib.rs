@@ -5,7 +5,7 @@
 //! the studio (`app`). The layers below it are crates of their own
 //! (`crates/`), re-exported here under their layer names, lowest first
 //! (`ARCHITECTURE.md` has the table; each crate may use only those below
-//! it, which Cargo enforces, and `tests/layers.rs` checks the modules
+//! it, which Cargo enforces, and `tests/repo/layers.rs` checks the modules
 //! inside the core):
 //!
 //! | layer | crate | here |

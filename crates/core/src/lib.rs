@@ -4,7 +4,7 @@
 //! `diag`.
 //!
 //! The modules are layers, lowest first; each may use only the layers
-//! below it (`tests/layers.rs`): `diag`, `game`, `script`, `data`. The core
+//! below it (`tests/repo/layers.rs`): `diag`, `game`, `script`, `data`. The core
 //! knows nothing of the front ends: no command line, no server, no
 //! terminal, no threads of its own.
 //!

@@ -1,6 +1,6 @@
 //! Entry points for fuzzing: each takes arbitrary bytes and must return,
 //! never panic and never hang. The cargo-fuzz targets in `fuzz/` call them;
-//! `tests/fuzz_corpus.rs` runs them over the checked-in corpus on every CI
+//! `tests/rules/fuzz_corpus.rs` runs them over the checked-in corpus on every CI
 //! run (stable Rust), so what the fuzzer once found stays fixed.
 
 use crate::data::{self, DataSet};
