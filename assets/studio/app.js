@@ -12,6 +12,7 @@ const AREAS = {
   cards: "/studio/cards.js",
   print: "/studio/cards.js",
   lab: "/studio/lab.js",
+  howto: "/studio/howto.js",
 };
 
 let leave = null;

@@ -259,12 +259,17 @@ function inlineToken(kind) {
   return svg("svg", { class: "inline-token", viewBox: "-12 -12 24 24", width: 24, height: 24 }, tokenSvg(kind, { r: 11 }));
 }
 
+// A card of the hand. Its action text is its `title` (a hover shows it) and
+// its description for a screen reader; the card takes keyboard focus, and
+// a focused card shows the text as a tooltip too (style.css).
 function cardFace(c, options, pick) {
-  return h("article", { class: `card ${key(c.side)}${options.length ? " playable" : ""}`, "data-card": c.id },
+  const action = `action-${c.id}`;
+  return h("article", { class: `card ${key(c.side)}${options.length ? " playable" : ""}`, "data-card": c.id,
+    title: c.action_text, tabindex: 0, "aria-describedby": action },
     h("header", {}, h("span", { class: "value" }, c.value), h("span", { class: "name" }, c.name), h("span", { class: "number" }, `#${c.number}`)),
     h("div", { class: "colours" }, ...c.colours.map((col) => h("span", { class: `colour ${col}` }, col))),
     h("p", { class: "type" }, c.card_type + (c.reaction ? " · reaction" : "") + (c.informant ? ` · ${c.informant}` : "")),
-    h("p", { class: "action" }, c.action_text),
+    h("p", { class: "action", id: action }, c.action_text),
     c.quote ? h("p", { class: "quote" }, c.quote) : null,
     options.length ? h("div", { class: "card-options" }, ...options.map((o) =>
       h("button", { class: "card-option", "data-index": o.index, onclick: () => pick(o.index) },

@@ -16,6 +16,7 @@
 
 mod assets;
 pub mod cards;
+pub mod docs;
 pub mod error;
 mod game;
 pub mod lab;

@@ -1,10 +1,10 @@
-//! The studio's areas beside Play — Replay, Puzzles, Cards, Live data,
-//! Lab — and what they keep between requests. `router` merges [`routes`];
+//! The studio's areas beside Play — Replay, Puzzles, Cards, How to play,
+//! Live data, Lab — and what they keep between requests. `router` merges [`routes`];
 //! `AppState::pages` holds [`Pages`].
 
 use super::store::Store;
 use super::AppState;
-use super::{cards, lab, live, puzzles, replay};
+use super::{cards, docs, lab, live, puzzles, replay};
 use crate::data::GameSource;
 use crate::game::rules::Rules;
 use axum::Router;
@@ -32,6 +32,7 @@ impl Pages {
 pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(cards::routes())
+        .merge(docs::routes())
         .merge(replay::routes())
         .merge(puzzles::routes())
         .merge(live::routes())
