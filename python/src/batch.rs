@@ -58,21 +58,26 @@ pub fn run_interruptible<T: Send>(
     let started = Instant::now();
     let mut interrupted = false;
     let mut other_error = None;
+    let done = AtomicBool::new(false);
     let result = std::thread::scope(|scope| {
-        // The worker wakes this thread when it is done, so a short study
-        // returns at once rather than at the next look for signals (a
-        // cluster's shards are many short studies: a plain 50 ms sleep was
-        // 50 ms of overhead each).
+        // The worker says it is done and wakes this thread, so a short
+        // study returns at once rather than at the next look for signals (a
+        // cluster's shards are many short studies: waiting out a 50 ms
+        // sleep was 50 ms of overhead each). The flag, not `is_finished`,
+        // says so: the thread is still ending just after the wake-up, and
+        // a second sleep would wait the whole 50 ms.
         let waiter = std::thread::current();
-        let run = &run;
+        let (run, done) = (&run, &done);
         let worker = scope.spawn(move || {
             let value = work(run);
+            done.store(true, Ordering::SeqCst);
             waiter.unpark();
             value
         });
-        while !worker.is_finished() {
+        // `is_finished` as well: a worker that panicked never sets the flag.
+        while !done.load(Ordering::SeqCst) && !worker.is_finished() {
             py.detach(|| std::thread::park_timeout(Duration::from_millis(50)));
-            if worker.is_finished() {
+            if done.load(Ordering::SeqCst) {
                 break;
             }
             if let Err(e) = py.check_signals() {
