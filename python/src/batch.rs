@@ -134,7 +134,7 @@ fn failure(f: &GameFailure, label: &str, run_seed: u64) -> PyErr {
     ))
 }
 
-fn load_error(e: LoadError) -> PyErr {
+pub(crate) fn load_error(e: LoadError) -> PyErr {
     match e {
         LoadError::Data(d) => crate::game::data_error(d),
         LoadError::Message(m) => value_error(m),
@@ -173,9 +173,11 @@ fn simulate_json(
             let data = g.source.as_ref().and_then(|s| s.data.clone());
             let other = PlayedGame::against(spec, data.as_deref()).map_err(load_error)?;
             if other.rules.fingerprint == g.rules.fingerprint {
-                return Err(value_error(format!(
-                    "against {spec:?}: that is the same game as the one played ({}): nothing to compare",
-                    g.label
+                return Err(value_error(report::same_game(
+                    spec,
+                    data.is_some(),
+                    &g.label,
+                    &other.label,
                 )));
             }
             Some(other)

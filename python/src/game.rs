@@ -179,6 +179,24 @@ pub fn load_files(
     Ok(Game { loaded })
 }
 
+/// The game `--against SPEC` names for a run of `game` (`shipped`, `base`,
+/// a data folder, or a variant file applied to `game`'s data), as the CLI
+/// resolves it; the game being played itself is refused, as there.
+#[pyfunction]
+pub fn against(py: Python<'_>, game: &Game, spec: &str) -> PyResult<Game> {
+    let g = &game.loaded;
+    let data = g.source.as_ref().and_then(|s| s.data.clone());
+    let source = watergate_lab::report::PlayedGame::against_source(spec, data.as_deref())
+        .map_err(crate::batch::load_error)?;
+    let loaded = py.detach(|| Loaded::load(source)).map_err(data_error)?;
+    if loaded.rules.fingerprint == g.rules.fingerprint {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            watergate_lab::report::same_game(spec, data.is_some(), &g.label, &loaded.label),
+        ));
+    }
+    Ok(Game { loaded })
+}
+
 #[pymethods]
 impl Game {
     /// The game's name (its settings file).

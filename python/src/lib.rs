@@ -24,6 +24,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<matches::Match>()?;
     m.add_function(wrap_pyfunction!(game::load, m)?)?;
     m.add_function(wrap_pyfunction!(game::load_files, m)?)?;
+    m.add_function(wrap_pyfunction!(game::against, m)?)?;
     m.add_function(wrap_pyfunction!(matches::restore_match, m)?)?;
     batch::register(m)?;
     Ok(())

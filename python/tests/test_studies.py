@@ -97,3 +97,21 @@ def test_bad_options_raise_clear_errors():
         watergate.simulate(games="many")
     with pytest.raises(ValueError, match="two agents"):
         watergate.ladder(["random"])
+
+
+def test_against_the_game_itself_is_refused_as_the_cli_refuses_it():
+    """`--against base` without a variant compares the game with itself:
+    Python's simulate, the cluster's resolver and the CLI refuse it in the
+    same words."""
+    import os
+    import subprocess
+    exe = os.environ.get("WATERGATE_BIN") or str(REPO / "target" / "release" / "watergate")
+    with pytest.raises(ValueError) as simulate_error:
+        watergate.simulate(games=3, against="base")
+    with pytest.raises(ValueError) as against_error:
+        watergate._engine.against(watergate.load(), "base")
+    assert str(simulate_error.value) == str(against_error.value)
+    assert "the comparison would be with itself" in str(against_error.value)
+    out = subprocess.run([exe, "simulate", "--games", "3", "--against", "base", "-q"], cwd=REPO,
+                         capture_output=True, text=True)
+    assert out.returncode != 0 and str(against_error.value) in out.stderr

@@ -167,23 +167,12 @@ def _check_result_game(check, game):
                          "'data' and 'variant' beside it")
 
 
-def _against_game(spec, data, game):
-    """The compared game of ``against``, resolved as ``--against`` does."""
+def _against_game(spec, game):
+    """The compared game of ``against``, resolved as ``--against`` resolves
+    it (by the engine: ``shipped``, ``base``, a folder or a variant file)."""
     if spec is None or isinstance(spec, watergate.Game):
-        other = spec
-    elif spec == "shipped":
-        other = watergate.load()
-    elif spec == "base":
-        other = watergate.load(data)
-    elif os.path.isdir(spec):
-        other = watergate.load(spec)
-    elif os.path.isfile(spec):
-        other = watergate.load(data, spec)
-    else:
-        raise ValueError(f"against {spec!r}: expected 'shipped', 'base', a data folder or a variant file")
-    if other is not None and other.fingerprint == game.fingerprint:
-        raise ValueError(f"against {spec!r}: that is the same game as the one played: nothing to compare")
-    return other
+        return spec
+    return watergate._engine.against(game, str(spec))
 
 
 def _shipped(game):
@@ -204,7 +193,7 @@ def _cells(command, o, game):
     """The study as simulations, and how to put their results together."""
     sim = {"games": int(o["games"]), "seed": int(o["seed"])}
     if command == "simulate":
-        against = _against_game(o["against"], o["data"], game)
+        against = _against_game(o["against"], game)
         cell = _Cell(_shipped(game), _shipped(against) if against is not None else None,
                      {**sim, "editor": o["editor"], "nixon": o["nixon"]})
         return [cell], lambda cells, partial: _merged_simulation(cells[0].results, partial)

@@ -122,15 +122,27 @@ impl PlayedGame {
 
     /// The game named by `--against`, for a run of `data` + `variant`.
     pub fn against(spec: &str, data: Option<&Path>) -> Result<PlayedGame, LoadError> {
+        let s = PlayedGame::against_source(spec, data)?;
+        PlayedGame::load(s.data.as_deref(), s.variant.as_deref())
+    }
+
+    /// Where the game of `--against SPEC` comes from, for a run of `data`:
+    /// `shipped`, `base` (`data` as it is), a data folder, or a variant
+    /// file applied to `data`.
+    pub fn against_source(spec: &str, data: Option<&Path>) -> Result<GameSource, LoadError> {
+        let source = |data: Option<&Path>, variant: Option<&Path>| GameSource {
+            data: data.map(Path::to_path_buf),
+            variant: variant.map(Path::to_path_buf),
+        };
         match spec {
-            "shipped" => PlayedGame::load(None, None),
-            "base" => PlayedGame::load(data, None),
+            "shipped" => Ok(source(None, None)),
+            "base" => Ok(source(data, None)),
             p => {
                 let path = Path::new(p);
                 if path.is_dir() {
-                    PlayedGame::load(Some(path), None)
+                    Ok(source(Some(path), None))
                 } else if path.is_file() {
-                    PlayedGame::load(data, Some(path))
+                    Ok(source(data, Some(path)))
                 } else {
                     Err(LoadError::Message(format!(
                         "--against {p}: expected `shipped`, `base`, a data folder or a variant file; there is no file or folder `{p}`"
@@ -239,24 +251,33 @@ pub fn against_game(
 ) -> Result<PlayedGame, LoadError> {
     let other = PlayedGame::against(spec, data)?;
     if other.rules.fingerprint == game.rules.fingerprint {
-        return Err(LoadError::Message(if spec == "base" && data.is_some() {
-            format!(
-                "--against base: `base` is this game without --variant, so {} would be compared with itself; to compare it with the shipped game, use --against shipped",
-                game.label
-            )
-        } else if other.label == game.label {
-            format!(
-                "--against {spec}: that is the game being played ({}), so the comparison would be with itself; give --data DIR or --variant FILE for the edited game",
-                game.label
-            )
-        } else {
-            format!(
-                "--against {spec}: `{}` and `{}` are the same game (same data), so there is nothing to compare",
-                game.label, other.label
-            )
-        }));
+        return Err(LoadError::Message(same_game(
+            spec,
+            data.is_some(),
+            &game.label,
+            &other.label,
+        )));
     }
     Ok(other)
+}
+
+/// Why `--against SPEC` is refused when it names the game being played
+/// (labelled `this`; the compared one `other`), for a run with or without
+/// `--data`.
+pub fn same_game(spec: &str, with_data: bool, this: &str, other: &str) -> String {
+    if spec == "base" && with_data {
+        format!(
+            "--against base: `base` is this game without --variant, so {this} would be compared with itself; to compare it with the shipped game, use --against shipped"
+        )
+    } else if other == this {
+        format!(
+            "--against {spec}: that is the game being played ({this}), so the comparison would be with itself; give --data DIR or --variant FILE for the edited game"
+        )
+    } else {
+        format!(
+            "--against {spec}: `{this}` and `{other}` are the same game (same data), so there is nothing to compare"
+        )
+    }
 }
 
 /// Plays the run `o` of `game` (and the same games of `against`), as
