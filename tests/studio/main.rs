@@ -6,6 +6,7 @@
 mod common;
 
 mod browser_pages;
+mod click_play;
 mod howto;
 mod studio_browser_play;
 mod studio_hostile;

@@ -19,6 +19,7 @@
 
 pub mod seat;
 pub mod session;
+pub mod targets;
 
 use super::error::{ApiError, JsonBody, OptionalJson};
 use super::AppState;

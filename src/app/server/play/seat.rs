@@ -6,10 +6,13 @@
 //! options (`format_choice`, `describe_choice` with the seat as viewer),
 //! which the terminal shows the same player; options name track evidence by
 //! slot, never by token, so they carry nothing the seat may not know.
+//! Where each option is chosen on the table, and what it would change
+//! there, comes from the seat's `View` and the decision too (`targets.rs`).
 
 use super::session::{Mode, Session};
+use super::targets::{token_name, Target, Targeted, Targeting};
 use crate::game::engine::notation::{describe_choice, format_choice};
-use crate::game::engine::{Choice, TokenRef};
+use crate::game::engine::Choice;
 use crate::game::model::*;
 use crate::game::rules::Rules;
 use crate::game::state::PicLoc;
@@ -187,6 +190,12 @@ pub struct OptionView {
     pub space: Option<String>,
     /// The colour asked for, for `ask`; the picture's name, for `picture`.
     pub name: Option<String>,
+    /// The drawn things a click on the table chooses this option by
+    /// (`targets.rs`); several options may share one (a card's value and
+    /// its action), and the page then asks which.
+    pub targets: Vec<Target>,
+    /// What the option would change on the table, highlighted on hover.
+    pub effects: Vec<Target>,
 }
 
 #[derive(Serialize)]
@@ -207,6 +216,28 @@ pub(crate) fn option_view(
     index: usize,
     c: Choice,
 ) -> OptionView {
+    let v = View::new(r, state, side);
+    option_view_on(
+        &Targeting::new(v, v.decision_kind()),
+        r,
+        side,
+        state,
+        index,
+        c,
+    )
+}
+
+/// [`option_view`] with the decision's table already built (once for all
+/// of a decision's options).
+fn option_view_on(
+    targeting: &Targeting<'_>,
+    r: &Rules,
+    side: Side,
+    state: &crate::game::state::State,
+    index: usize,
+    c: Choice,
+) -> OptionView {
+    let Targeted { targets, effects } = targeting.of(c);
     let mut o = OptionView {
         index,
         notation: format_choice(r, state, c),
@@ -217,6 +248,8 @@ pub(crate) fn option_view(
         token: None,
         space: None,
         name: None,
+        targets,
+        effects,
     };
     match c {
         Choice::Play { card, part } => {
@@ -226,11 +259,7 @@ pub(crate) fn option_view(
         }
         Choice::Token(t) => {
             o.kind = "token";
-            o.token = Some(match t {
-                TokenRef::Initiative => "initiative".into(),
-                TokenRef::Momentum => "momentum".into(),
-                TokenRef::Evidence(slot) => format!("ev{slot}"),
-            });
+            o.token = Some(token_name(t));
         }
         Choice::Ask(colour) => {
             o.kind = "ask";
@@ -375,14 +404,18 @@ fn pictures(r: &Rules, v: &View) -> Vec<PictureView> {
 pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView {
     let r: &Rules = &s.rules;
     let v = View::new(r, &s.game.state, seat);
-    let decision = v.decision().map(|d| DecisionView {
-        prompt: crate::app::terminal::decision_text(r, seat, &d.kind),
-        options: d
-            .options
-            .iter()
-            .enumerate()
-            .map(|(i, c)| option_view(r, v.side(), &s.game.state, i, *c))
-            .collect(),
+    let decision = v.decision().map(|d| {
+        let prompt = crate::app::terminal::decision_text(r, seat, &d.kind);
+        let targeting = Targeting::new(v, d.kind);
+        DecisionView {
+            prompt,
+            options: d
+                .options
+                .iter()
+                .enumerate()
+                .map(|(i, c)| option_view_on(&targeting, r, v.side(), &s.game.state, i, *c))
+                .collect(),
+        }
     });
     let waiting_for = if decision.is_none() && v.outcome().is_none() {
         s.to_move()
