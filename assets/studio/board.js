@@ -1,8 +1,8 @@
 // Drawing the table as SVG: the evidence board from board.ron's hex
 // coordinates, and the research track. Shared by Play, Replay and Puzzles.
 //
-//   boardSvg(game, table, { clickable, onSpace })
-//   trackSvg(table, { clickable, onToken })
+//   boardSvg(game, table, { clickable, onSpace, wire })
+//   trackSvg(table, { clickable, onToken, wire })
 //   tokenSvg(kind, { faceUp, r })   one token, for legends and hands
 //
 // `game` is GET /api/game (spaces with q/r, threads, pictures); `table` has
@@ -11,6 +11,11 @@
 // `momentum_token`, `track_length` — the shape of a seat's view in Play.
 // `clickable` maps a space id (board) or a token name (`ev3`, `initiative`,
 // `momentum`: track) to the option it answers.
+//
+// Every drawn space, token and track position also carries `data-target`,
+// the key Play's option targets name it by (`space:e12`, `token:ev3`,
+// `track:-2`, as play/targets.rs serializes them); `wire(el, key, label)`,
+// if given, is called on each so the page can make it choose and light up.
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -88,7 +93,7 @@ function pixel(q, r) {
   return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
 }
 
-export function boardSvg(game, table, { clickable = {}, onSpace } = {}) {
+export function boardSvg(game, table, { clickable = {}, onSpace, wire } = {}) {
   const pos = {};
   for (const s of game.spaces) pos[s.id] = pixel(s.q, s.r);
   const xs = Object.values(pos).map((p) => p[0]);
@@ -117,6 +122,7 @@ export function boardSvg(game, table, { clickable = {}, onSpace } = {}) {
     const g = svg("g", {
       class: `space ${s.kind}` + (option !== undefined ? " clickable" : ""),
       "data-space": s.id,
+      "data-target": `space:${s.id}`,
       tabindex: option !== undefined ? 0 : null,
       onclick: option !== undefined && onSpace ? () => onSpace(option, s.id) : null,
       onkeydown: option !== undefined && onSpace ? (e) => { if (e.key === "Enter" || e.key === " ") onSpace(option, s.id); } : null,
@@ -136,9 +142,14 @@ export function boardSvg(game, table, { clickable = {}, onSpace } = {}) {
       }
       g.append(svg("text", { class: "informant-name", x, y: y + SIZE * 0.55, "text-anchor": "middle" }, s.informant));
     }
-    g.append(svg("title", {}, s.kind === "evidence" ? `${s.id}: ${s.slip} slip` : s.kind === "nixon" ? "Nixon" : `informant ${s.informant}`));
+    const name = s.kind === "evidence" ? `${s.id}: ${s.slip} slip` : s.kind === "nixon" ? "Nixon" : `informant ${s.informant}`;
+    g.append(svg("title", {}, name));
     const t = tokens[s.id];
     if (t) g.append(tokenSvg(t.kind, { faceUp: t.face_up, x, y: y - SIZE * 0.08, r: SIZE * 0.4 }));
+    if (wire) {
+      const what = t ? `, ${t.kind.colours.join("/")}${t.kind.symbol ? " with momentum symbol" : ""} token ${t.face_up ? "face up" : "face down"}` : "";
+      wire(g, `space:${s.id}`, `board space ${name}${what}`);
+    }
     root.append(g);
   }
   return root;
@@ -147,7 +158,7 @@ export function boardSvg(game, table, { clickable = {}, onSpace } = {}) {
 // The research track: positions -L…L (Nixon's side left, the Editor's
 // right), each with the evidence tokens there, the initiative token (I)
 // and the momentum token (M).
-export function trackSvg(table, { clickable = {}, onToken } = {}) {
+export function trackSvg(table, { clickable = {}, onToken, wire } = {}) {
   const L = table.track_length;
   const cell = 46, top = 22;
   const at = {};
@@ -161,9 +172,11 @@ export function trackSvg(table, { clickable = {}, onToken } = {}) {
   for (let p = -L; p <= L; p++) {
     const x = (p + L) * cell;
     const side = p < 0 ? "nixon" : p > 0 ? "editor" : "centre";
-    root.append(svg("rect", { class: `track-cell ${side}`, x, y: 0, width: cell, height: hgt }),
+    const cellRect = svg("rect", { class: `track-cell ${side}`, x, y: 0, width: cell, height: hgt, "data-target": `track:${p}` });
+    root.append(cellRect,
       svg("text", { class: "track-pos", x: x + cell / 2, y: 14, "text-anchor": "middle" },
         p === 0 ? "0" : (p < 0 ? `N${-p}` : `E${p}`)));
+    if (wire) wire(cellRect, `track:${p}`, `track space ${p === 0 ? "0" : (p < 0 ? `Nixon's ${-p}` : `the Editor's ${p}`)}`);
     (at[p] || []).forEach((item, i) => {
       const cx = x + cell / 2, cy = top + 12 + i * 26;
       const option = clickable[item.name];
@@ -178,6 +191,9 @@ export function trackSvg(table, { clickable = {}, onToken } = {}) {
           svg("title", {}, `the ${item.name} token`));
       }
       g.dataset.token = item.name;
+      g.dataset.target = `token:${item.name}`;
+      g.dataset.pos = p;
+      if (wire) wire(g, `token:${item.name}`, g.querySelector("title").textContent + ` on track space ${p}`);
       if (option !== undefined) {
         g.classList.add("clickable");
         g.setAttribute("tabindex", 0);

@@ -7,15 +7,21 @@
 //!
 //! Over HTTP, against the library playing the same game: each option's
 //! targets exist in the seat's view, and the effects say what the rules
-//! say (R5.3, R5.6, R6, R7.6).
+//! say (R5.3, R5.6, R6, R7.6). In Chromium (WATERGATE_REQUIRE_BROWSER=1:
+//! never skipped in CI): a whole game clicked on the table to its end, and
+//! hover and keyboard focus lighting up where a token would go.
 
 use crate::common;
 
+use common::browser::{run, wait_css};
 use common::http::Client;
 use common::mirror::Mirror;
 use common::server::Server;
+use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, PointerAction};
+use fantoccini::{Client as Browser, Locator};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
+use std::time::Duration;
 use watergate::game::engine::{Choice, DecisionKind, TokenRef};
 use watergate::game::model::Side;
 
@@ -268,4 +274,315 @@ fn every_option_of_both_seats_is_named_where_the_table_draws_it() {
     for k in ["PlayCard", "ValueTarget", "Pin", "Action"] {
         assert!(kinds.contains(k), "no {k} decision in the games: {kinds:?}");
     }
+}
+
+fn e(e: fantoccini::error::CmdError) -> String {
+    e.to_string()
+}
+
+/// The page's step counter (`data-step` of the play area), if shown.
+async fn step(c: &Browser) -> Option<String> {
+    let el = c.find(Locator::Css("div.play")).await.ok()?;
+    el.attr("data-step").await.ok().flatten()
+}
+
+/// Starts a game against the random agent from the Play page, the human
+/// playing `mode`, dealt from `seed`.
+async fn start(c: &Browser, url: &str, mode: &str, seed: u64) -> Result<(), String> {
+    c.goto(&format!("{url}#/play")).await.map_err(e)?;
+    wait_css(c, "#start", 20).await?;
+    c.find(Locator::Css(&format!("#mode option[value='{mode}']")))
+        .await
+        .map_err(e)?
+        .click()
+        .await
+        .map_err(e)?;
+    let ai = c.find(Locator::Css("#ai")).await.map_err(e)?;
+    ai.clear().await.map_err(e)?;
+    ai.send_keys("random").await.map_err(e)?;
+    c.find(Locator::Css("#seed"))
+        .await
+        .map_err(e)?
+        .send_keys(&seed.to_string())
+        .await
+        .map_err(e)?;
+    c.find(Locator::Css("#start"))
+        .await
+        .map_err(e)?
+        .click()
+        .await
+        .map_err(e)?;
+    wait_css(c, "svg.board", 30).await?;
+    Ok(())
+}
+
+/// Where the table draws things (the track, the board, the cards on the
+/// table, the hand, the momentum cards, the piles): the only places the
+/// whole-game test clicks. The decision panel (its option buttons and the
+/// notation box) is not one of them.
+const TABLE: &str = "svg.track, svg.board, .in-play, .hand, .momentum, .piles";
+
+/// What the page offers on the table now: for each target, its option
+/// indices and whether it lies on the table; and every option's index as
+/// the decision panel lists it (read, never clicked).
+async fn offered(c: &Browser) -> Result<(Vec<(Vec<u64>, bool)>, Vec<u64>), String> {
+    let v = c
+        .execute(
+            &format!(
+                "return [[...document.querySelectorAll('.targetable')].map((el) => \
+                   [el.dataset.options.split(' ').map(Number), !!el.closest('{TABLE}') && !el.closest('#decision')]), \
+                 [...document.querySelectorAll('#decision button.option')].map((b) => Number(b.dataset.index))]"
+            ),
+            vec![],
+        )
+        .await
+        .map_err(e)?;
+    let targets = v[0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t[0].as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(Value::as_u64)
+                    .collect(),
+                t[1].as_bool() == Some(true),
+            )
+        })
+        .collect();
+    let options = v[1]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
+    Ok((targets, options))
+}
+
+/// Waits until the page shows a new step (or the game's end, or an error).
+async fn moved_on(c: &Browser, before: &Option<String>, clicks: usize) -> Result<(), String> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        if step(c).await != *before || c.find(Locator::Css("#outcome")).await.is_ok() {
+            return Ok(());
+        }
+        if let Ok(m) = c.find(Locator::Css("#message.error")).await {
+            let text = m.text().await.unwrap_or_default();
+            if !text.is_empty() {
+                return Err(format!(
+                    "the page shows an error after click {clicks}: {text}"
+                ));
+            }
+        }
+        if std::time::Instant::now() > deadline {
+            return Err(format!("the page did not change after click {clicks}"));
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// R5–R8, the whole game as a player at the table plays it: each turn a
+/// card of the hand (R5.1), its value's token on the track (R5.3) or the
+/// colour asked for on the card (R5.6), each pin on a board space (R7.6),
+/// a reaction on the play it answers (R6) — clicked where they are drawn,
+/// a menu beside a card that stands for several options, never an option
+/// button or the notation box — until the page names the winner (R8).
+#[test]
+fn a_whole_game_is_played_by_clicking_only_the_board_the_track_and_the_hand() {
+    run("click_play_whole_game", &[], |c, url| async move {
+        start(&c, &url, "editor", 23).await?;
+        let mut clicks = 0usize;
+        let mut menus = 0usize;
+        loop {
+            if let Ok(o) = c.find(Locator::Css("#outcome")).await {
+                let text = o.text().await.map_err(e)?;
+                // R8: the game ends with a winner, and the page says who.
+                if !text.contains("Game over") || !text.contains("wins") {
+                    return Err(format!("the outcome reads {text:?}"));
+                }
+                eprintln!("game over after {clicks} clicks on the table ({menus} menus): {text}");
+                if menus == 0 {
+                    return Err("no card stood for two options in a whole game".into());
+                }
+                return Ok(());
+            }
+            if clicks > 3000 {
+                return Err("no end after 3000 clicks".into());
+            }
+            wait_css(&c, "#decision button.option", 60).await?;
+            let (targets, options) = offered(&c).await?;
+            // Every option of the decision can be chosen on the table.
+            let reachable: BTreeSet<u64> = targets.iter().flat_map(|t| t.0.clone()).collect();
+            let listed: BTreeSet<u64> = options.iter().copied().collect();
+            if reachable != listed {
+                return Err(format!(
+                    "click {clicks}: options {listed:?} listed, {reachable:?} on the table"
+                ));
+            }
+            if let Some(t) = targets.iter().find(|t| !t.1) {
+                return Err(format!("click {clicks}: a target off the table: {t:?}"));
+            }
+            let before = step(&c).await;
+            let i = pick(clicks as u64, targets.len());
+            let el = c
+                .find_all(Locator::Css(".targetable"))
+                .await
+                .map_err(e)?
+                .into_iter()
+                .nth(i)
+                .ok_or("the targets changed under the test")?;
+            el.click()
+                .await
+                .map_err(|x| format!("click {clicks}: {x}"))?;
+            clicks += 1;
+            if targets[i].0.len() > 1 {
+                // A target standing for several options opens a menu of
+                // exactly those, beside it on the table.
+                let menu = wait_css(&c, ".target-menu", 10).await?;
+                let items = menu
+                    .find_all(Locator::Css("button[role=menuitem]"))
+                    .await
+                    .map_err(e)?;
+                let mut indices = Vec::new();
+                for it in &items {
+                    indices.push(it.attr("data-index").await.map_err(e)?.unwrap_or_default());
+                }
+                let want: Vec<String> = targets[i].0.iter().map(u64::to_string).collect();
+                if indices != want {
+                    return Err(format!(
+                        "click {clicks}: the menu offers {indices:?}, the target {want:?}"
+                    ));
+                }
+                let item = &items[pick(clicks as u64 + 7, items.len())];
+                item.click()
+                    .await
+                    .map_err(|x| format!("menu after click {clicks}: {x}"))?;
+                menus += 1;
+            }
+            moved_on(&c, &before, clicks).await?;
+        }
+    });
+}
+
+/// R5.3 on the page: hovering a track token in a value play, or focusing
+/// it from the keyboard, lights up the track space it would reach — the
+/// card's value toward the player's side — and leaving it puts the light out.
+#[test]
+fn hover_and_focus_light_up_where_a_value_play_would_move_a_token() {
+    run("click_play_hover_effect", &[], |c, url| async move {
+        start(&c, &url, "editor", 5).await?;
+        // R5.1: the Editor opens the round (R2.2); a card of the hand for
+        // its value, from the card's menu.
+        let card = wait_css(&c, ".hand article.card.targetable", 30).await?;
+        let before = step(&c).await;
+        card.click().await.map_err(e)?;
+        // A card whose action may be used too opens its menu (R5.11: the
+        // value may always be used); one that can only be played for its
+        // value is played at once.
+        if c.find(Locator::Css(".target-menu")).await.is_ok() {
+            let mut value = None;
+            for it in c
+                .find_all(Locator::Css(".target-menu button[role=menuitem]"))
+                .await
+                .map_err(e)?
+            {
+                if it.text().await.map_err(e)?.ends_with("for its value") {
+                    value = Some(it);
+                }
+            }
+            value
+                .ok_or("the card's menu has no value play")?
+                .click()
+                .await
+                .map_err(e)?;
+        }
+        moved_on(&c, &before, 1).await?;
+        // R2.3: the initiative token starts on space 0, and the Editor may
+        // move it with her value.
+        let token = wait_css(&c, "svg.track g.targetable[data-token='initiative']", 20).await?;
+        let value: i64 = c
+            .find(Locator::Css(".in-play article.card .value"))
+            .await
+            .map_err(e)?
+            .text()
+            .await
+            .map_err(e)?
+            .trim()
+            .parse()
+            .map_err(|x| format!("the card on the table has no value: {x}"))?;
+        let from: i64 = token
+            .attr("data-pos")
+            .await
+            .map_err(e)?
+            .unwrap_or_default()
+            .parse()
+            .map_err(|x| format!("the token has no position: {x}"))?;
+        // R5.3: toward the Editor (the positive side, R1.3); steps past her
+        // space 5 are lost.
+        let want = format!("track:{}", (from + value).clamp(-5, 5));
+        let lit = "return [...document.querySelectorAll('svg.track .effect')].map((el) => el.dataset.target)";
+        let none: Value = c.execute(lit, vec![]).await.map_err(e)?;
+        if none != json!([]) {
+            return Err(format!("lit before any hover: {none}"));
+        }
+        let hover = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+            element: token.clone(),
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        });
+        c.perform_actions(hover).await.map_err(e)?;
+        let hovered: Value = c.execute(lit, vec![]).await.map_err(e)?;
+        if hovered != json!([want]) {
+            return Err(format!(
+                "hovering the initiative token lights {hovered}, wanted [{want}]"
+            ));
+        }
+        // Off the token, nothing is lit.
+        let away = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+            element: c.find(Locator::Css("header.top")).await.map_err(e)?,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        });
+        c.perform_actions(away).await.map_err(e)?;
+        let off: Value = c.execute(lit, vec![]).await.map_err(e)?;
+        if off != json!([]) {
+            return Err(format!("still lit after the pointer left: {off}"));
+        }
+        // Keyboard focus lights the same space; the token names itself and
+        // its option to a screen reader.
+        c.execute(
+            "document.querySelector(\"svg.track g.targetable[data-token='initiative']\").focus()",
+            vec![],
+        )
+        .await
+        .map_err(e)?;
+        let focused: Value = c.execute(lit, vec![]).await.map_err(e)?;
+        if focused != json!([want]) {
+            return Err(format!(
+                "focusing the initiative token lights {focused}, wanted [{want}]"
+            ));
+        }
+        let label = token
+            .attr("aria-label")
+            .await
+            .map_err(e)?
+            .unwrap_or_default();
+        if !label.contains("initiative")
+            || token.attr("role").await.map_err(e)?.as_deref() != Some("button")
+        {
+            return Err(format!("the token reads {label:?} to a screen reader"));
+        }
+        // Enter on the focused token chooses it: the game moves on.
+        let before = step(&c).await;
+        let enter = KeyActions::new("keyboard".into())
+            .then(KeyAction::Down { value: '\u{E007}' })
+            .then(KeyAction::Up { value: '\u{E007}' });
+        c.perform_actions(enter).await.map_err(e)?;
+        moved_on(&c, &before, 2).await?;
+        Ok(())
+    });
 }
