@@ -13,6 +13,7 @@ const AREAS = {
   print: "/studio/cards.js",
   lab: "/studio/lab.js",
   howto: "/studio/howto.js",
+  workbench: "/studio/workbench.js",
 };
 
 let leave = null;

@@ -14,3 +14,4 @@ mod studio_load;
 mod studio_pages;
 mod studio_play;
 mod studio_secrets;
+mod workbench;

@@ -5,7 +5,8 @@
 mod bench;
 mod cards;
 mod check;
-mod diff;
+/// `watergate diff`; its printing is the workbench's diff too.
+pub mod diff;
 mod export;
 pub mod interrupt;
 mod ladder;

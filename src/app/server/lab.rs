@@ -313,10 +313,11 @@ pub fn run(job: &Job, req: &LabRequest, p: Prepared) {
 /// Counts the runs in progress, across requests.
 pub static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
+/// A run started: its id (for `/api/lab/{id}/events`) and its games.
 #[derive(Serialize)]
-struct Started {
-    id: String,
-    total: u64,
+pub struct Started {
+    pub id: String,
+    pub total: u64,
 }
 
 async fn start(
@@ -328,6 +329,13 @@ async fn start(
     let prepared = tokio::task::spawn_blocking(move || prepare(&st2, &req2))
         .await
         .map_err(|e| ApiError::internal(format!("the run did not start: {e}")))??;
+    launch(&st, req, prepared).map(Json)
+}
+
+/// Starts a prepared run on a thread of its own, unless [`MAX_RUNNING`]
+/// runs (lab runs and the workbench's comparisons together) are playing
+/// or [`MAX_JOBS`] are remembered.
+pub fn launch(st: &AppState, req: LabRequest, prepared: Prepared) -> Result<Started, ApiError> {
     if RUNNING
         .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
             (n < MAX_RUNNING).then_some(n + 1)
@@ -337,7 +345,7 @@ async fn start(
         return Err(ApiError::new(
             axum::http::StatusCode::SERVICE_UNAVAILABLE,
             format!(
-                "{MAX_RUNNING} runs are in progress, the most at once; wait for one or cancel it"
+                "{MAX_RUNNING} runs are in progress (lab runs and workbench comparisons), the most this server plays at once; wait for one to finish or cancel it"
             ),
         ));
     }
@@ -362,7 +370,7 @@ async fn start(
         run(&job, &req, prepared);
         RUNNING.fetch_sub(1, Ordering::SeqCst);
     });
-    Ok(Json(Started { id, total }))
+    Ok(Started { id, total })
 }
 
 /// A run's state: progress, then its result or failure.

@@ -1,7 +1,7 @@
 //! The studio: `watergate serve`, a local web application on the engine.
 //!
 //! One axum router over one shared [`AppState`]. Each area of the studio
-//! (play, replay, puzzles, cards, live data, lab) is its own module exposing
+//! (play, replay, puzzles, cards, live data, lab, workbench) is its own module exposing
 //! `routes()`; [`router`] composes them, so adding an area is one line there.
 //! The pages themselves are plain HTML, CSS and JavaScript modules under
 //! `assets/studio/`, embedded in the binary (`assets.rs`).
@@ -29,6 +29,7 @@ pub mod replay;
 pub mod scenarios;
 pub mod store;
 pub mod table;
+pub mod workbench;
 
 use crate::data::GameSource;
 use crate::diag::Diagnostic;
@@ -85,6 +86,8 @@ pub struct AppState {
     pub sessions: Arc<play::Sessions>,
     /// What the Replay, Puzzles, Cards, Live-data and Lab pages keep.
     pub pages: Arc<pages::Pages>,
+    /// The workbench's history of edits and its snapshots.
+    pub workbench: Arc<workbench::Workbench>,
     /// The Host values the studio answers to.
     hosts: Arc<HostPolicy>,
 }
@@ -98,6 +101,7 @@ impl AppState {
             rules: Arc::new(RwLock::new(Arc::new(rules))),
             problems: Arc::new(RwLock::new(Vec::new())),
             sessions: Arc::new(play::Sessions::new(limits)),
+            workbench: Arc::new(workbench::Workbench::default()),
             hosts: Arc::new(HostPolicy::for_address(addr)),
         }
     }
@@ -181,7 +185,8 @@ pub fn router(state: AppState) -> Router {
     let api = Router::new()
         .merge(game::routes())
         .merge(play::routes())
-        .merge(pages::routes());
+        .merge(pages::routes())
+        .merge(workbench::routes());
     Router::new()
         .nest("/api", api.fallback(unknown_api))
         .merge(assets::routes())

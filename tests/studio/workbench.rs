@@ -1,0 +1,760 @@
+//! The designer's workbench (`#/workbench`, `/api/workbench/…`): over HTTP,
+//! writes stay inside the data folder and behind the guard, a studio
+//! without `--data` is read-only and says how to start one that writes, a
+//! save changes only what was edited, a file with problems is written but
+//! never reaches a game, undo takes an edit back, and the lab's caps hold
+//! for runs and comparisons alike. In a real browser: an edit shows its
+//! problem at its line, a fixed edit reaches a new game, and a comparison
+//! completes with its interval.
+
+use crate::common;
+
+use common::browser::{run, wait_css};
+use common::http::{Client, Response};
+use common::server::Server;
+use fantoccini::{key::Key, Locator};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const GAME: &str = "cards/game.ron";
+const MISSPELT: &str = "hand_size_with_initiativ";
+
+/// A copy of the shipped data (cards/, scripts/) in `base/data`, with
+/// `base` left for files outside the data folder.
+fn data_copy(name: &str) -> (PathBuf, PathBuf) {
+    let base = std::env::temp_dir().join(format!("wg-workbench-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let data = base.join("data");
+    watergate::data::DataSet::embedded()
+        .write_to(&data)
+        .expect("the data copy is written");
+    (base, data)
+}
+
+fn error_of(r: &Response) -> String {
+    r.json()["error"].as_str().unwrap_or_default().to_string()
+}
+
+fn post(c: &Client, path: &str, body: &Value) -> Response {
+    c.post(path, None, body)
+}
+
+/// The 1-based line of the first line of `text` holding `what`.
+fn line_of(text: &str, what: &str) -> usize {
+    text.lines()
+        .position(|l| l.contains(what))
+        .unwrap_or_else(|| panic!("no `{what}` in the text"))
+        + 1
+}
+
+/// The number of cards the Editor (first with the initiative) is dealt in a
+/// new hotseat game.
+fn editor_hand_in_a_new_game(c: &Client) -> u64 {
+    let r = post(c, "/api/games", &json!({ "mode": "hotseat", "seed": 3 }));
+    assert_eq!(r.status, 201, "{}", r.body);
+    let g = r.json();
+    let id = g["game"].as_str().unwrap();
+    let v = c.get(&format!("/api/games/{id}"), g["seats"]["editor"].as_str());
+    assert_eq!(v.status, 200, "{}", v.body);
+    v.json()["hand_sizes"]["editor"]
+        .as_u64()
+        .expect("hand sizes")
+}
+
+fn wait_for(what: &str, secs: u64, mut f: impl FnMut() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while !f() {
+        assert!(Instant::now() < deadline, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn writes_outside_the_data_folder_or_from_another_site_are_refused() {
+    let (base, data) = data_copy("outside");
+    let outside = base.join("outside.ron");
+    std::fs::write(&outside, "secret").unwrap();
+    let d = data.display().to_string();
+    let server = Server::start(&["--data", &d]);
+    let c = Client::new(server.port);
+    // Made after the start: the game read at start does not hold it.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&outside, data.join("cards/nixon/99_link.ron")).unwrap();
+    let abs = outside.display().to_string();
+    let mut cases = vec![
+        ("../outside.ron", 403, "climbs out"),
+        ("cards/../../outside.ron", 403, "climbs out"),
+        (abs.as_str(), 403, "absolute"),
+        ("scenarios/variants/x.ron", 403, "not a file of the game"),
+        ("cards/nixon/98_new_card.ron", 404, "no file"),
+    ];
+    #[cfg(unix)]
+    cases.push(("cards/nixon/99_link.ron", 403, "outside the data folder"));
+    for (path, status, says) in cases {
+        let r = post(
+            &c,
+            "/api/workbench/save",
+            &json!({ "path": path, "text": "written" }),
+        );
+        assert_eq!(r.status, status, "{path}: {}", r.body);
+        assert!(error_of(&r).contains(says), "{path}: {}", r.body);
+        let r = c.get(
+            &format!("/api/workbench/file?path={}", path.replace('/', "%2F")),
+            None,
+        );
+        assert!((400..500).contains(&r.status), "{path}: {}", r.body);
+    }
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "secret");
+    assert!(!data.join("cards/nixon/98_new_card.ron").exists());
+    assert!(!base.join("written").exists());
+
+    // A file inside, but asked for by another site or through another name.
+    let good = std::fs::read_to_string(data.join(GAME)).unwrap();
+    let body = json!({ "path": GAME, "text": "changed" }).to_string();
+    for (header, value, says) in [
+        ("Origin", "http://evil.example", "origin"),
+        ("Host", "evil.example", "Host"),
+    ] {
+        let r = c.send(
+            "POST",
+            "/api/workbench/save",
+            &[(header, value)],
+            body.as_bytes(),
+        );
+        assert_eq!(r.status, 403, "{header}: {}", r.body);
+        assert!(error_of(&r).contains(says), "{header}: {}", r.body);
+    }
+    assert_eq!(std::fs::read_to_string(data.join(GAME)).unwrap(), good);
+    // No temporary file is left beside the data either.
+    let stray: Vec<_> = std::fs::read_dir(&data)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("workbench"))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?}");
+}
+
+#[test]
+fn without_data_the_workbench_is_read_only_and_says_how_to_start_it() {
+    let server = Server::start(&[]);
+    let c = Client::new(server.port);
+    let v = c.get("/api/workbench", None).json();
+    assert_eq!(v["writable"], false);
+    let why = v["read_only"].as_str().unwrap();
+    assert!(why.contains("watergate serve --data"), "{why}");
+    assert!(v["files"].as_array().unwrap().len() > 40, "{v}");
+    // Files open and check, from the shipped copy.
+    let r = c.get("/api/workbench/file?path=cards%2Fgame.ron", None);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let f = r.json();
+    assert_eq!(f["writable"], false);
+    let text = f["text"].as_str().unwrap().to_string();
+    assert!(text.contains("hand_size_with_initiative"));
+    let r = post(
+        &c,
+        "/api/workbench/check",
+        &json!({ "path": GAME, "text": text.replacen("hand_size_with_initiative", MISSPELT, 1) }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(!r.json()["problems"].as_array().unwrap().is_empty());
+    // Nothing writes.
+    for (path, body) in [
+        ("/api/workbench/save", json!({ "path": GAME, "text": text })),
+        ("/api/workbench/undo", json!({})),
+        ("/api/workbench/compare", json!({ "games": 2 })),
+    ] {
+        let r = post(&c, path, &body);
+        assert_eq!(r.status, 403, "{path}: {}", r.body);
+        assert!(
+            error_of(&r).contains("watergate serve --data"),
+            "{path}: {}",
+            r.body
+        );
+    }
+    let r = c.get("/api/workbench/diff", None);
+    assert_eq!(r.status, 403, "{}", r.body);
+}
+
+#[test]
+fn a_form_edit_is_saved_keeping_every_other_character_and_undo_takes_it_back() {
+    let (_, data) = data_copy("save");
+    let d = data.display().to_string();
+    let server = Server::start(&["--data", &d]);
+    let c = Client::new(server.port);
+    let before = std::fs::read_to_string(data.join(GAME)).unwrap();
+    let f = c
+        .get("/api/workbench/file?path=cards%2Fgame.ron", None)
+        .json();
+    assert_eq!(f["text"].as_str().unwrap(), before);
+    assert!(f["problems"].as_array().unwrap().is_empty(), "{f}");
+    let field = f["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["path"] == "hand_size_with_initiative")
+        .expect("the hand size is a form field")
+        .clone();
+    assert_eq!(field["value"], "5");
+    assert_eq!(field["line"], line_of(&before, "hand_size_with_initiative"));
+    let r = post(
+        &c,
+        "/api/workbench/field",
+        &json!({ "path": GAME, "text": before, "field": "hand_size_with_initiative", "value": "6" }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let edited = r.json()["text"].as_str().unwrap().to_string();
+    // One line differs, and in it only the value: its comment stays.
+    let changed: Vec<(&str, &str)> = before
+        .lines()
+        .zip(edited.lines())
+        .filter(|(a, b)| a != b)
+        .collect();
+    assert_eq!(
+        changed,
+        [(
+            "    hand_size_with_initiative: 5,    // R4.1",
+            "    hand_size_with_initiative: 6,    // R4.1"
+        )]
+    );
+    assert_eq!(before.lines().count(), edited.lines().count());
+    let bad = post(
+        &c,
+        "/api/workbench/field",
+        &json!({ "path": GAME, "text": before, "field": "hand_size_with_initiative", "value": "six" }),
+    );
+    assert_eq!(bad.status, 400);
+    assert!(error_of(&bad).contains("whole number"), "{}", bad.body);
+
+    assert_eq!(editor_hand_in_a_new_game(&c), 5);
+    let r = post(
+        &c,
+        "/api/workbench/save",
+        &json!({ "path": GAME, "text": edited, "base": f["version"] }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let saved = r.json();
+    assert_eq!(saved["loaded"], true, "{saved}");
+    assert_eq!(std::fs::read_to_string(data.join(GAME)).unwrap(), edited);
+    assert_eq!(editor_hand_in_a_new_game(&c), 6);
+    // The page's old version no longer matches the file.
+    let r = post(
+        &c,
+        "/api/workbench/save",
+        &json!({ "path": GAME, "text": before, "base": f["version"] }),
+    );
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(error_of(&r).contains("changed on disk"), "{}", r.body);
+
+    let h = c.get("/api/workbench/history", None).json();
+    assert_eq!(h["edits"].as_array().unwrap().len(), 1, "{h}");
+    assert_eq!(h["edits"][0]["path"], GAME);
+    assert_eq!(
+        h["edits"][0]["first_line"],
+        line_of(&before, "hand_size_with_initiative")
+    );
+    let r = post(&c, "/api/workbench/undo", &json!({}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["text"].as_str().unwrap(), before);
+    assert_eq!(std::fs::read_to_string(data.join(GAME)).unwrap(), before);
+    assert_eq!(r.json()["history"]["edits"][0]["undone"], true);
+    assert_eq!(editor_hand_in_a_new_game(&c), 5);
+    let r = post(&c, "/api/workbench/undo", &json!({}));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(error_of(&r).contains("no edit"), "{}", r.body);
+
+    // An edit made outside the studio since is not overwritten by undo.
+    post(
+        &c,
+        "/api/workbench/save",
+        &json!({ "path": GAME, "text": edited }),
+    );
+    std::fs::write(data.join(GAME), before.replace("R4.1", "R4.1 (outside)")).unwrap();
+    let r = post(&c, "/api/workbench/undo", &json!({}));
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(
+        std::fs::read_to_string(data.join(GAME))
+            .unwrap()
+            .contains("(outside)"),
+        "undo overwrote a newer text"
+    );
+
+    // The diff is `watergate diff`'s.
+    std::fs::write(data.join(GAME), &edited).unwrap();
+    let v = c.get("/api/workbench/diff?against=shipped", None).json();
+    assert!(
+        v["text"]
+            .as_str()
+            .unwrap()
+            .contains("hand_size_with_initiative: 5 → 6"),
+        "{v}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(["diff", "--data", &d])
+        .output()
+        .unwrap();
+    assert_eq!(
+        v["text"].as_str().unwrap(),
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn a_broken_file_is_saved_with_its_problems_at_their_lines_but_never_reaches_a_game() {
+    let (_, data) = data_copy("broken");
+    let d = data.display().to_string();
+    let server = Server::start(&["--data", &d]);
+    let c = Client::new(server.port);
+    let good = std::fs::read_to_string(data.join(GAME)).unwrap();
+    let broken = good.replacen("hand_size_with_initiative", MISSPELT, 1);
+    let r = post(
+        &c,
+        "/api/workbench/check",
+        &json!({ "path": GAME, "text": broken }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let p = r.json()["problems"].as_array().unwrap().clone();
+    let mine: Vec<&Value> = p.iter().filter(|x| x["file"] == GAME).collect();
+    assert!(!mine.is_empty(), "{p:?}");
+    assert_eq!(mine[0]["line"], line_of(&broken, MISSPELT), "{p:?}");
+    assert!(
+        mine[0]["message"].as_str().unwrap().contains(MISSPELT),
+        "{p:?}"
+    );
+    // A check writes nothing.
+    assert_eq!(std::fs::read_to_string(data.join(GAME)).unwrap(), good);
+
+    // A script's syntax error stands at its line too.
+    let script = "scripts/nixon/gordon_liddy.rhai";
+    let text = std::fs::read_to_string(data.join(script)).unwrap();
+    let bad_script = format!("{text}\nlet = ;\n");
+    let r = post(
+        &c,
+        "/api/workbench/check",
+        &json!({ "path": script, "text": bad_script }),
+    );
+    let p = r.json()["problems"].as_array().unwrap().clone();
+    let at = p
+        .iter()
+        .find(|x| x["file"] == script)
+        .unwrap_or_else(|| panic!("no problem in the script: {p:?}"));
+    assert_eq!(at["line"], line_of(&bad_script, "let = ;"), "{p:?}");
+
+    let before = c.get("/api/live/status", None).json()["fingerprint"].clone();
+    let r = post(
+        &c,
+        "/api/workbench/save",
+        &json!({ "path": GAME, "text": broken }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["loaded"], false);
+    assert_eq!(std::fs::read_to_string(data.join(GAME)).unwrap(), broken);
+    let status = c.get("/api/live/status", None).json();
+    assert_eq!(status["fingerprint"], before);
+    assert!(!status["problems"].as_array().unwrap().is_empty());
+    assert_eq!(editor_hand_in_a_new_game(&c), 5);
+    // Nor does a comparison play it.
+    let r = post(&c, "/api/workbench/compare", &json!({ "games": 2 }));
+    assert_eq!(r.status, 422, "{}", r.body);
+}
+
+#[test]
+fn runs_and_comparisons_are_capped_per_run_and_at_once_and_say_so() {
+    let (_, data) = data_copy("caps");
+    let d = data.display().to_string();
+    let server = Server::start(&["--data", &d]);
+    let c = Client::new(server.port);
+    // Nothing changed yet: nothing to compare.
+    let r = post(
+        &c,
+        "/api/workbench/compare",
+        &json!({ "games": 2, "editor": "random", "nixon": "random" }),
+    );
+    assert_eq!(r.status, 400, "{}", r.body);
+    assert!(error_of(&r).contains("unchanged"), "{}", r.body);
+    let good = std::fs::read_to_string(data.join(GAME)).unwrap();
+    let r = post(
+        &c,
+        "/api/workbench/save",
+        &json!({ "path": GAME, "text": good.replacen("momentum_to_win: 5", "momentum_to_win: 4", 1) }),
+    );
+    assert_eq!(r.json()["loaded"], true, "{}", r.body);
+
+    for (body, says) in [
+        // The default agent searches: 200 games at most.
+        (
+            json!({ "games": 201 }),
+            "1 to 200 games with a searching agent",
+        ),
+        (
+            json!({ "games": 20_001, "editor": "random", "nixon": "random" }),
+            "1 to 20000 games",
+        ),
+        (
+            json!({ "games": 2, "editor": "ismcts:100000" }),
+            "at most 2000 iterations",
+        ),
+        (
+            json!({ "games": 2, "against": "yesterday" }),
+            "`shipped` or `opened`",
+        ),
+    ] {
+        let r = post(&c, "/api/workbench/compare", &body);
+        assert_eq!(r.status, 400, "{body}: {}", r.body);
+        assert!(error_of(&r).contains(says), "{body}: {}", r.body);
+    }
+    let r = post(&c, "/api/lab", &json!({ "games": 20_001 }));
+    assert!(error_of(&r).contains("1 to 20000 games"), "{}", r.body);
+
+    // Two long runs at once, the most: a third run and a comparison wait.
+    let ids: Vec<String> = (0..2)
+        .map(|_| {
+            let r = post(&c, "/api/lab", &json!({ "games": 20_000 }));
+            assert_eq!(r.status, 200, "{}", r.body);
+            r.json()["id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    for (path, body) in [
+        ("/api/lab", json!({ "games": 10 })),
+        (
+            "/api/workbench/compare",
+            json!({ "games": 2, "editor": "random", "nixon": "random" }),
+        ),
+    ] {
+        let r = post(&c, path, &body);
+        assert_eq!(r.status, 503, "{path}: {}", r.body);
+        assert!(
+            error_of(&r).contains("2 runs are in progress"),
+            "{path}: {}",
+            r.body
+        );
+    }
+    for id in &ids {
+        post(&c, &format!("/api/lab/{id}/cancel"), &json!({}));
+    }
+    wait_for("the cancelled runs", 120, || {
+        ids.iter()
+            .all(|id| c.get(&format!("/api/lab/{id}"), None).json()["finished"] == true)
+    });
+    // Then a comparison runs, and its result has its interval.
+    let r = post(
+        &c,
+        "/api/workbench/compare",
+        &json!({ "games": 20, "editor": "random", "nixon": "random" }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    wait_for("the comparison", 120, || {
+        c.get(&format!("/api/lab/{id}"), None).json()["finished"] == true
+    });
+    let v = c.get(&format!("/api/lab/{id}"), None).json();
+    let res = &v["result"];
+    assert_eq!(res["against"], "the shipped game", "{v}");
+    assert_eq!(res["other"]["games"], 20, "{v}");
+    let d = &res["difference"];
+    assert!(
+        d["low"].as_f64().unwrap() <= d["estimate"].as_f64().unwrap()
+            && d["estimate"].as_f64().unwrap() <= d["high"].as_f64().unwrap(),
+        "{d}"
+    );
+}
+
+// ---- in the browser ----
+
+fn e<E: std::fmt::Display>(x: E) -> String {
+    x.to_string()
+}
+
+async fn until<T, F, Fut>(what: &str, secs: u64, mut check: F) -> Result<T, String>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(t) = check().await {
+            return Ok(t);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("timed out after {secs}s waiting for {what}"));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn text_of(c: &fantoccini::Client, css: &str) -> Option<String> {
+    c.find(Locator::Css(css)).await.ok()?.text().await.ok()
+}
+
+async fn value_of(c: &fantoccini::Client, css: &str) -> Result<String, String> {
+    let v = c
+        .execute(
+            "return document.querySelector(arguments[0]).value;",
+            vec![json!(css)],
+        )
+        .await
+        .map_err(e)?;
+    Ok(v.as_str().unwrap_or_default().to_string())
+}
+
+/// Puts the caret of the code box at byte `at` of its text (ASCII here).
+async fn caret(c: &fantoccini::Client, at: usize) -> Result<(), String> {
+    c.execute(
+        "const t = document.getElementById('wb-text'); t.focus(); t.setSelectionRange(arguments[0], arguments[0]);",
+        vec![json!(at)],
+    )
+    .await
+    .map(|_| ())
+    .map_err(e)
+}
+
+/// The lines the gutter marks as having a problem.
+async fn bad_lines(c: &fantoccini::Client) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for el in c
+        .find_all(Locator::Css("#wb-gutter .wb-ln.bad"))
+        .await
+        .map_err(e)?
+    {
+        out.push(el.attr("data-line").await.map_err(e)?.unwrap_or_default());
+    }
+    Ok(out)
+}
+
+/// HTTP from the test itself (the browser is for the page).
+fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::spawn(f).join().expect("the request thread")
+}
+
+fn port_of(url: &str) -> u16 {
+    url.trim_end_matches('/')
+        .rsplit(':')
+        .next()
+        .and_then(|p| p.parse().ok())
+        .expect("a port")
+}
+
+#[test]
+fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game() {
+    let (_, data) = data_copy("browser-edit");
+    let d = data.display().to_string();
+    run(
+        "workbench_edit",
+        &["--data", &d],
+        move |c: fantoccini::Client, url: String| async move {
+            let port = port_of(&url);
+            let file = data.join(GAME);
+            let good = std::fs::read_to_string(&file).map_err(e)?;
+            c.goto(&format!("{url}#/workbench/{GAME}"))
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            if value_of(&c, "#wb-text").await? != good {
+                return Err("the code box does not hold the file".into());
+            }
+            let gutter = c
+                .find_all(Locator::Css("#wb-gutter .wb-ln"))
+                .await
+                .map_err(e)?;
+            if gutter.len() != good.split('\n').count() {
+                return Err(format!(
+                    "{} line numbers for {} lines",
+                    gutter.len(),
+                    good.split('\n').count()
+                ));
+            }
+            // Typed: a backspace at the end of the field's name.
+            let name = "hand_size_with_initiative";
+            let at = good.find(name).ok_or("no hand size")? + name.len();
+            caret(&c, at).await?;
+            c.active_element()
+                .await
+                .map_err(e)?
+                .send_keys(&Key::Backspace.to_string())
+                .await
+                .map_err(e)?;
+            let line = line_of(&good, name).to_string();
+            let shown = until("the problem at its line", 30, || async {
+                let p = text_of(&c, &format!(".wb-problem[data-line=\"{line}\"]")).await?;
+                p.contains(MISSPELT).then_some(p)
+            })
+            .await?;
+            if !shown.starts_with(&format!("line {line}:")) {
+                return Err(format!("the problem reads {shown:?}"));
+            }
+            let bad = bad_lines(&c).await?;
+            if bad != [line.clone()] {
+                return Err(format!("the gutter marks lines {bad:?}, not {line}"));
+            }
+            // Saved with its problem: written, but new games keep the rules.
+            c.find(Locator::Css("#wb-save"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            until("the save", 30, || async {
+                let s = text_of(&c, "#wb-state").await?;
+                s.contains("new games keep the last rules").then_some(())
+            })
+            .await?;
+            let on_disk = std::fs::read_to_string(&file).map_err(e)?;
+            if on_disk != good.replacen(name, MISSPELT, 1) {
+                return Err("the broken text was not saved as typed".into());
+            }
+            let hand = blocking(move || editor_hand_in_a_new_game(&Client::new(port)));
+            if hand != 5 {
+                return Err(format!("a broken file reached a game: hand of {hand}"));
+            }
+            // Fixed in the text, then the hand size changed in the form.
+            caret(&c, at - 1).await?;
+            c.active_element()
+                .await
+                .map_err(e)?
+                .send_keys("e")
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            let input = wait_css(&c, "#wb-field-hand_size_with_initiative", 30).await?;
+            input.clear().await.map_err(e)?;
+            input.send_keys("6").await.map_err(e)?;
+            input.send_keys(&Key::Tab.to_string()).await.map_err(e)?;
+            until("the form's value in the text", 30, || async {
+                value_of(&c, "#wb-text")
+                    .await
+                    .ok()
+                    .filter(|t| t.contains("hand_size_with_initiative: 6,    // R4.1"))
+            })
+            .await?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            c.find(Locator::Css("#wb-save"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            until("the save", 30, || async {
+                let s = text_of(&c, "#wb-state").await?;
+                s.contains("new games use it").then_some(())
+            })
+            .await?;
+            let on_disk = std::fs::read_to_string(&file).map_err(e)?;
+            if on_disk
+                != good.replacen(
+                    "hand_size_with_initiative: 5,",
+                    "hand_size_with_initiative: 6,",
+                    1,
+                )
+            {
+                return Err(format!(
+                    "the saved file is not the original with one value changed:\n{on_disk}"
+                ));
+            }
+            let hand = blocking(move || editor_hand_in_a_new_game(&Client::new(port)));
+            if hand != 6 {
+                return Err(format!(
+                    "the fixed edit did not reach a new game: hand of {hand}"
+                ));
+            }
+            // The session's edits, newest first, and the undo.
+            let edits = c
+                .find_all(Locator::Css("#wb-history li[data-edit]"))
+                .await
+                .map_err(e)?;
+            if edits.len() != 2 {
+                return Err(format!("{} edits in the history, not 2", edits.len()));
+            }
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval() {
+    let (_, data) = data_copy("browser-compare");
+    let d = data.display().to_string();
+    let card = "cards/nixon/10_gordon_liddy.ron";
+    run(
+        "workbench_compare",
+        &["--data", &d],
+        move |c: fantoccini::Client, url: String| async move {
+            c.goto(&format!("{url}#/workbench/{card}"))
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            if value_of(&c, "#wb-editor").await? != "ismcts:1000" {
+                return Err("the comparison's default agent is not the strong one".into());
+            }
+            // Against the game as this page opened it, after one edit.
+            c.execute(
+                "const s = document.getElementById('wb-against'); s.value = 'opened'; s.dispatchEvent(new Event('change'));",
+                vec![],
+            )
+            .await
+            .map_err(e)?;
+            let input = wait_css(&c, "#wb-field-value", 30).await?;
+            input.clear().await.map_err(e)?;
+            input.send_keys("9").await.map_err(e)?;
+            input.send_keys(&Key::Tab.to_string()).await.map_err(e)?;
+            until("the new value in the text", 30, || async {
+                value_of(&c, "#wb-text")
+                    .await
+                    .ok()
+                    .filter(|t| t.contains("value: 9,"))
+            })
+            .await?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            c.find(Locator::Css("#wb-save"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            until("the save", 30, || async {
+                let s = text_of(&c, "#wb-state").await?;
+                s.contains("new games use it").then_some(())
+            })
+            .await?;
+            let games = c.find(Locator::Css("#wb-games")).await.map_err(e)?;
+            games.clear().await.map_err(e)?;
+            games.send_keys("4").await.map_err(e)?;
+            c.find(Locator::Css("#wb-compare"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            let shown = until("the comparison's result", 300, || async {
+                if let Some(err) = text_of(&c, "#wb-compare-result .error").await {
+                    return Some(Err(err));
+                }
+                text_of(&c, "#wb-difference").await.map(Ok)
+            })
+            .await??;
+            // "… minus the game as the workbench opened it: +x points (+l to +h) …"
+            let interval = shown
+                .split_once(" points (")
+                .and_then(|(_, rest)| rest.split_once(')'))
+                .map(|(iv, _)| iv.to_string())
+                .ok_or_else(|| format!("no interval in {shown:?}"))?;
+            if !interval.contains(" to ") || !shown.contains("as the workbench opened it") {
+                return Err(format!("the difference reads {shown:?}"));
+            }
+            let status = text_of(&c, "#wb-compare-status").await.unwrap_or_default();
+            if status != "Done: 4 seeds, each played in both games." {
+                return Err(format!("status: {status:?}"));
+            }
+            // The edited card's own row comes first, marked.
+            let first = c
+                .find(Locator::Css("#wb-cards tbody tr"))
+                .await
+                .map_err(e)?;
+            let row = first.attr("data-card").await.map_err(e)?;
+            let class = first.attr("class").await.map_err(e)?.unwrap_or_default();
+            if row.as_deref() != Some("nixon.gordon_liddy") || !class.contains("this-card") {
+                return Err(format!("the first card row is {row:?} ({class})"));
+            }
+            Ok(())
+        },
+    );
+}
