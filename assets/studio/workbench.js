@@ -62,6 +62,7 @@ export async function mount(el, { params }) {
   text.readOnly = !info.writable;
   const state = h("span", { id: "wb-state", role: "status" });
   const save = h("button", { id: "wb-save", class: "primary", type: "button", disabled: true }, "Save");
+  const revert = h("button", { id: "wb-revert", type: "button", disabled: true, title: "Back to the text as last opened or saved" }, "Revert");
   const problemsBox = h("div", { id: "wb-problems", class: "wb-problems", "aria-live": "polite" });
   const form = h("form", { id: "wb-form", class: "wb-form", onsubmit: (e) => e.preventDefault() });
   let problems = [];
@@ -168,6 +169,7 @@ export async function mount(el, { params }) {
     const where = here ? `${here} problem${here === 1 ? "" : "s"} in this file` : problems.length ? `${problems.length} problem${problems.length === 1 ? "" : "s"} in other files` : "no problems";
     state.textContent = `${dirty() ? "Not saved" : note || "Saved"}; ${where}.`;
     save.disabled = !info.writable || !dirty();
+    revert.disabled = !dirty();
     el.querySelector(".wb-main")?.classList.toggle("dirty", !!dirty());
   }
 
@@ -208,6 +210,7 @@ export async function mount(el, { params }) {
     }
   }
   save.addEventListener("click", () => doSave(false));
+  revert.addEventListener("click", () => { text.value = file.text; edited(0); });
 
   // ---- history and undo ----
   const undoBtn = h("button", { id: "wb-undo", type: "button", disabled: true }, "Undo the last edit");
@@ -321,7 +324,7 @@ export async function mount(el, { params }) {
         : h("p", { class: "notice", id: "wb-readonly", role: "note" }, `Read-only: ${info.read_only.replace(/^the workbench is read-only: /, "")}.`),
       list),
     h("div", { class: "wb-main" },
-      h("div", { class: "wb-head" }, title, save, state),
+      h("div", { class: "wb-head" }, title, save, revert, state),
       h("div", { class: "wb-code" }, gutter, text),
       problemsBox,
       h("details", { class: "panel", open: true }, h("summary", {}, "Fields"), form)),

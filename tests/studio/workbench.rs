@@ -482,6 +482,17 @@ where
     }
 }
 
+/// With `WATERGATE_PAGE_SHOTS=DIR`, saves the page as `DIR/NAME.png` (as
+/// browser_pages.rs does: to look at the pages the tests drive).
+async fn shot(c: &fantoccini::Client, name: &str) -> Result<(), String> {
+    match std::env::var_os("WATERGATE_PAGE_SHOTS") {
+        Some(dir) => {
+            common::browser::screenshot(c, &PathBuf::from(dir).join(format!("{name}.png"))).await
+        }
+        None => Ok(()),
+    }
+}
+
 async fn text_of(c: &fantoccini::Client, css: &str) -> Option<String> {
     c.find(Locator::Css(css)).await.ok()?.text().await.ok()
 }
@@ -582,6 +593,7 @@ fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game()
             if !shown.starts_with(&format!("line {line}:")) {
                 return Err(format!("the problem reads {shown:?}"));
             }
+            shot(&c, "workbench-problem").await?;
             let bad = bad_lines(&c).await?;
             if bad != [line.clone()] {
                 return Err(format!("the gutter marks lines {bad:?}, not {line}"));
@@ -740,6 +752,7 @@ fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval()
             if !interval.contains(" to ") || !shown.contains("as the workbench opened it") {
                 return Err(format!("the difference reads {shown:?}"));
             }
+            shot(&c, "workbench-compare").await?;
             let status = text_of(&c, "#wb-compare-status").await.unwrap_or_default();
             if status != "Done: 4 seeds, each played in both games." {
                 return Err(format!("status: {status:?}"));

@@ -45,9 +45,10 @@ pub const MAX_CHECKS: usize = 4;
 /// are forgotten first.
 pub const MAX_EDITS: usize = 200;
 pub const MAX_HISTORY_BYTES: usize = 32 * 1024 * 1024;
-/// Snapshots of the game as a page opened it, kept for comparisons.
-pub const MAX_SNAPSHOTS: usize = 16;
-pub const SNAPSHOT_IDLE: Duration = Duration::from_secs(6 * 60 * 60);
+/// Snapshots of the game as a page opened it (one per page load, about a
+/// quarter of a megabyte each), kept for comparisons while they are used.
+pub const MAX_SNAPSHOTS: usize = 64;
+pub const SNAPSHOT_IDLE: Duration = Duration::from_secs(2 * 60 * 60);
 /// The agent a comparison plays with unless the page names another: the
 /// studio's own opponent, without its threads (the lab plays on every core).
 pub const DEFAULT_AGENT: &str = "ismcts:1000";
