@@ -84,13 +84,19 @@ fn drawn(target: &Value, view: &Value, game: &Value) -> Result<(), String> {
                     .as_array()
                     .is_some_and(|cs| cs.contains(&target["colour"]))
         }),
-        "pile" => match target["pile"].as_str().unwrap_or("") {
-            "bag" => true,
-            "editor_discard" => ids(&view["discards"]["editor"]).iter().any(|c| c == card),
-            "nixon_discard" => ids(&view["discards"]["nixon"]).iter().any(|c| c == card),
-            "removed" => ids(&view["removed"]).iter().any(|c| c == card),
-            _ => false,
-        },
+        // A pile named without a card is the pile itself (where a card or
+        // a token goes); with a card, the card must be in it.
+        "pile" => {
+            let within =
+                |list: &Value| target["card"].is_null() || ids(list).iter().any(|c| c == card);
+            match target["pile"].as_str().unwrap_or("") {
+                "bag" => target["card"].is_null(),
+                "editor_discard" => within(&view["discards"]["editor"]),
+                "nixon_discard" => within(&view["discards"]["nixon"]),
+                "removed" => within(&view["removed"]),
+                _ => false,
+            }
+        }
         "token" => token_pos(view, target["token"].as_str().unwrap_or("")).is_some(),
         "track" => target["pos"]
             .as_i64()
@@ -208,10 +214,18 @@ fn check_decision(view: &Value, game: &Value, m: &Mirror, ctx: &str) {
                 assert_eq!(targets, &vec![hand], "{ctx}: the reaction");
                 assert_eq!(effects, &vec![play], "{ctx}: what the reaction answers");
             }
-            // R5.1: on a turn, a card of the hand for one of its parts.
-            (DecisionKind::PlayCard, Choice::Play { card, .. }) => {
+            // R5.1: on a turn, a card of the hand for one of its parts;
+            // R5.7: played for its value, it goes onto its owner's discard.
+            (DecisionKind::PlayCard, Choice::Play { card, part }) => {
                 let hand = json!({"at": "hand", "card": m.rules.card(*card).id});
                 assert_eq!(targets, &vec![hand], "{ctx}: the play");
+                let discard = json!({"at": "pile", "pile": format!("{}_discard", side.key())});
+                assert_eq!(
+                    effects.contains(&discard),
+                    *part == watergate::game::model::Part::Value,
+                    "{ctx}: {}: effects {effects:?}",
+                    o["notation"]
+                );
             }
             (_, Choice::Token(TokenRef::Evidence(slot))) => {
                 assert!(targets.contains(&json!({"at": "token", "token": format!("ev{slot}")})));
@@ -383,7 +397,92 @@ async fn moved_on(c: &Browser, before: &Option<String>, clicks: usize) -> Result
     }
 }
 
-/// R5–R8, the whole game as a player at the table plays it: each turn a
+/// Plays the game dealt from `seed` as `mode` against the random agent
+/// by clicking only the table: at each decision every option must be
+/// reachable there, a pseudo-random target is clicked, and a target that
+/// stands for several options must open a menu of exactly those.
+async fn click_to_the_end(c: &Browser, url: &str, mode: &str, seed: u64) -> Result<(), String> {
+    start(c, url, mode, seed).await?;
+    let mut clicks = 0usize;
+    let mut menus = 0usize;
+    loop {
+        if let Ok(o) = c.find(Locator::Css("#outcome")).await {
+            let text = o.text().await.map_err(e)?;
+            // R8: the game ends with a winner, and the page says who.
+            if !text.contains("Game over") || !text.contains("wins") {
+                return Err(format!("the outcome reads {text:?}"));
+            }
+            eprintln!("game over after {clicks} clicks on the table ({menus} menus): {text}");
+            if menus == 0 {
+                return Err("no card stood for two options in a whole game".into());
+            }
+            return Ok(());
+        }
+        if clicks > 3000 {
+            return Err("no end after 3000 clicks".into());
+        }
+        wait_css(c, "#decision button.option", 60).await?;
+        let (targets, options) = offered(c).await?;
+        // Every option of the decision can be chosen on the table.
+        let reachable: BTreeSet<u64> = targets.iter().flat_map(|t| t.0.clone()).collect();
+        let listed: BTreeSet<u64> = options.iter().copied().collect();
+        if reachable != listed {
+            return Err(format!(
+                "click {clicks}: options {listed:?} listed, {reachable:?} on the table"
+            ));
+        }
+        if let Some(t) = targets.iter().find(|t| !t.1) {
+            return Err(format!("click {clicks}: a target off the table: {t:?}"));
+        }
+        let before = step(c).await;
+        let i = pick(clicks as u64, targets.len());
+        let el = c
+            .find_all(Locator::Css(".targetable"))
+            .await
+            .map_err(e)?
+            .into_iter()
+            .nth(i)
+            .ok_or("the targets changed under the test")?;
+        // A card is clicked on its name: its middle may be one of the
+        // buttons a card of the hand carries for each of its options, and
+        // the click would be that button's, not the card's.
+        let spot = match el.find(Locator::Css(":scope > header")).await {
+            Ok(header) => header,
+            Err(_) => el,
+        };
+        spot.click()
+            .await
+            .map_err(|x| format!("click {clicks}: {x}"))?;
+        clicks += 1;
+        if targets[i].0.len() > 1 {
+            // A target standing for several options opens a menu of
+            // exactly those, beside it on the table.
+            let menu = wait_css(c, ".target-menu", 10).await?;
+            let items = menu
+                .find_all(Locator::Css("button[role=menuitem]"))
+                .await
+                .map_err(e)?;
+            let mut indices = Vec::new();
+            for it in &items {
+                indices.push(it.attr("data-index").await.map_err(e)?.unwrap_or_default());
+            }
+            let want: Vec<String> = targets[i].0.iter().map(u64::to_string).collect();
+            if indices != want {
+                return Err(format!(
+                    "click {clicks}: the menu offers {indices:?}, the target {want:?}"
+                ));
+            }
+            let item = &items[pick(clicks as u64 + 7, items.len())];
+            item.click()
+                .await
+                .map_err(|x| format!("menu after click {clicks}: {x}"))?;
+            menus += 1;
+        }
+        moved_on(c, &before, clicks).await?;
+    }
+}
+
+/// R5–R8, the whole game as the Editor at the table plays it: each turn a
 /// card of the hand (R5.1), its value's token on the track (R5.3) or the
 /// colour asked for on the card (R5.6), each pin on a board space (R7.6),
 /// a reaction on the play it answers (R6) — clicked where they are drawn,
@@ -392,77 +491,17 @@ async fn moved_on(c: &Browser, before: &Option<String>, clicks: usize) -> Result
 #[test]
 fn a_whole_game_is_played_by_clicking_only_the_board_the_track_and_the_hand() {
     run("click_play_whole_game", &[], |c, url| async move {
-        start(&c, &url, "editor", 23).await?;
-        let mut clicks = 0usize;
-        let mut menus = 0usize;
-        loop {
-            if let Ok(o) = c.find(Locator::Css("#outcome")).await {
-                let text = o.text().await.map_err(e)?;
-                // R8: the game ends with a winner, and the page says who.
-                if !text.contains("Game over") || !text.contains("wins") {
-                    return Err(format!("the outcome reads {text:?}"));
-                }
-                eprintln!("game over after {clicks} clicks on the table ({menus} menus): {text}");
-                if menus == 0 {
-                    return Err("no card stood for two options in a whole game".into());
-                }
-                return Ok(());
-            }
-            if clicks > 3000 {
-                return Err("no end after 3000 clicks".into());
-            }
-            wait_css(&c, "#decision button.option", 60).await?;
-            let (targets, options) = offered(&c).await?;
-            // Every option of the decision can be chosen on the table.
-            let reachable: BTreeSet<u64> = targets.iter().flat_map(|t| t.0.clone()).collect();
-            let listed: BTreeSet<u64> = options.iter().copied().collect();
-            if reachable != listed {
-                return Err(format!(
-                    "click {clicks}: options {listed:?} listed, {reachable:?} on the table"
-                ));
-            }
-            if let Some(t) = targets.iter().find(|t| !t.1) {
-                return Err(format!("click {clicks}: a target off the table: {t:?}"));
-            }
-            let before = step(&c).await;
-            let i = pick(clicks as u64, targets.len());
-            let el = c
-                .find_all(Locator::Css(".targetable"))
-                .await
-                .map_err(e)?
-                .into_iter()
-                .nth(i)
-                .ok_or("the targets changed under the test")?;
-            el.click()
-                .await
-                .map_err(|x| format!("click {clicks}: {x}"))?;
-            clicks += 1;
-            if targets[i].0.len() > 1 {
-                // A target standing for several options opens a menu of
-                // exactly those, beside it on the table.
-                let menu = wait_css(&c, ".target-menu", 10).await?;
-                let items = menu
-                    .find_all(Locator::Css("button[role=menuitem]"))
-                    .await
-                    .map_err(e)?;
-                let mut indices = Vec::new();
-                for it in &items {
-                    indices.push(it.attr("data-index").await.map_err(e)?.unwrap_or_default());
-                }
-                let want: Vec<String> = targets[i].0.iter().map(u64::to_string).collect();
-                if indices != want {
-                    return Err(format!(
-                        "click {clicks}: the menu offers {indices:?}, the target {want:?}"
-                    ));
-                }
-                let item = &items[pick(clicks as u64 + 7, items.len())];
-                item.click()
-                    .await
-                    .map_err(|x| format!("menu after click {clicks}: {x}"))?;
-                menus += 1;
-            }
-            moved_on(&c, &before, clicks).await?;
-        }
+        click_to_the_end(&c, &url, "editor", 23).await
+    });
+}
+
+/// The same as Nixon, whose seat has decisions of its own: the face-down
+/// token he turns up when the Editor asks (R5.6), his pins, face down
+/// (R7.6), his reactions to her events (R6.2), whichever the deal brings.
+#[test]
+fn a_whole_game_as_nixon_is_played_by_clicking_only_the_table() {
+    run("click_play_whole_game_nixon", &[], |c, url| async move {
+        click_to_the_end(&c, &url, "nixon", 31).await
     });
 }
 
@@ -477,7 +516,13 @@ fn hover_and_focus_light_up_where_a_value_play_would_move_a_token() {
         // its value, from the card's menu.
         let card = wait_css(&c, ".hand article.card.targetable", 30).await?;
         let before = step(&c).await;
-        card.click().await.map_err(e)?;
+        // On its name: its middle may be one of its own option buttons.
+        card.find(Locator::Css(":scope > header"))
+            .await
+            .map_err(e)?
+            .click()
+            .await
+            .map_err(e)?;
         // A card whose action may be used too opens its menu (R5.11: the
         // value may always be used); one that can only be played for its
         // value is played at once.
@@ -583,6 +628,106 @@ fn hover_and_focus_light_up_where_a_value_play_would_move_a_token() {
             .then(KeyAction::Up { value: '\u{E007}' });
         c.perform_actions(enter).await.map_err(e)?;
         moved_on(&c, &before, 2).await?;
+        Ok(())
+    });
+}
+
+/// Presses one key (a WebDriver key code) on whatever has the focus.
+async fn press(c: &Browser, key: char) -> Result<(), String> {
+    let k = KeyActions::new("keyboard".into())
+        .then(KeyAction::Down { value: key })
+        .then(KeyAction::Up { value: key });
+    c.perform_actions(k).await.map_err(e)
+}
+
+/// What has the focus: its class and its option index or card, if any.
+async fn focused(c: &Browser) -> Result<Value, String> {
+    c.execute(
+        "const a = document.activeElement; \
+         return [a.className.baseVal ?? a.className, a.dataset.index ?? a.dataset.card ?? null]",
+        vec![],
+    )
+    .await
+    .map_err(e)
+}
+
+/// R5.1 from the keyboard: a card of the hand is played for one of its two
+/// parts. Enter on a card that may be played either way opens the menu of
+/// its parts with the focus on the first; the arrows walk it; Escape
+/// closes it and gives the focus back to the card; Enter on a part plays it.
+#[test]
+fn a_card_s_menu_of_its_two_parts_is_opened_walked_and_closed_from_the_keyboard() {
+    run("click_play_keyboard_menu", &[], |c, url| async move {
+        start(&c, &url, "editor", 5).await?;
+        wait_css(&c, ".hand article.card.targetable", 30).await?;
+        // A card with two options: its value and its action.
+        let card: Value = c
+            .execute(
+                "const el = [...document.querySelectorAll('.hand article.card.targetable')] \
+                   .find((el) => el.dataset.options.split(' ').length === 2); \
+                 if (!el) return null; el.focus(); return el.dataset.card",
+                vec![],
+            )
+            .await
+            .map_err(e)?;
+        let Some(card) = card.as_str().map(str::to_string) else {
+            return Err("no card of the hand may be played for its action".into());
+        };
+        press(&c, '\u{E007}').await?;
+        let items = c
+            .find_all(Locator::Css(".target-menu button[role=menuitem]"))
+            .await
+            .map_err(e)?;
+        let mut texts = Vec::new();
+        for it in &items {
+            texts.push(it.text().await.map_err(e)?);
+        }
+        if texts.len() != 2
+            || !texts[0].ends_with("for its value")
+            || !texts[1].ends_with("for its action")
+        {
+            return Err(format!("the menu of {card} offers {texts:?}"));
+        }
+        let first = items[0].attr("data-index").await.map_err(e)?;
+        let second = items[1].attr("data-index").await.map_err(e)?;
+        if focused(&c).await? != json!(["target-option", first]) {
+            return Err(format!(
+                "the menu opened with the focus on {}",
+                focused(&c).await?
+            ));
+        }
+        press(&c, '\u{E015}').await?; // ArrowDown
+        if focused(&c).await? != json!(["target-option", second]) {
+            return Err(format!(
+                "ArrowDown moved the focus to {}",
+                focused(&c).await?
+            ));
+        }
+        press(&c, '\u{E00C}').await?; // Escape
+        if c.find(Locator::Css(".target-menu")).await.is_ok() {
+            return Err("Escape left the menu open".into());
+        }
+        let back = focused(&c).await?;
+        if back[1] != json!(card) {
+            return Err(format!(
+                "after Escape the focus is on {back}, not the card {card}"
+            ));
+        }
+        // Again, and Enter on the first part: the value is played.
+        let before = step(&c).await;
+        press(&c, '\u{E007}').await?;
+        press(&c, '\u{E007}').await?;
+        moved_on(&c, &before, 1).await?;
+        let table = c
+            .find(Locator::Css(".in-play"))
+            .await
+            .map_err(e)?
+            .text()
+            .await
+            .map_err(e)?;
+        if !table.contains("for its value") {
+            return Err(format!("the table after Enter, Enter reads {table:?}"));
+        }
         Ok(())
     });
 }

@@ -222,7 +222,18 @@ impl<'a> Targeting<'a> {
         let mut targets = Vec::new();
         let mut effects = Vec::new();
         match c {
-            Choice::Play { card, .. } => targets.extend(self.card(card)),
+            Choice::Play { card, part } => {
+                targets.extend(self.card(card));
+                // R5.7: a card played for its value goes onto its owner's
+                // discard pile (where an action sends its card depends on
+                // the card, R5.10).
+                if part == Part::Value {
+                    effects.push(Target::Pile {
+                        pile: pile_of_discard(self.v.rules().card(card).side),
+                        card: None,
+                    });
+                }
+            }
             Choice::Token(t) => {
                 targets.push(Target::Token {
                     token: token_name(t),
