@@ -70,7 +70,12 @@ export async function mount(el, { params }) {
   // that run after it, on the live reload, keep it).
   let note = null;
 
-  const dirty = () => file && text.value !== file.text;
+  // A textarea gives its text with "\n" line ends whatever it was given:
+  // a file written with "\r\n" gets them back, so a save leaves the
+  // lines not edited as they were.
+  const eol = () => (file && file.text.includes("\r\n") ? "\r\n" : "\n");
+  const fileText = () => (eol() === "\n" ? text.value : text.value.replace(/\r?\n/g, "\r\n"));
+  const dirty = () => file && fileText() !== file.text;
   const lines = () => text.value.split("\n").length;
 
   function drawGutter() {
@@ -138,7 +143,7 @@ export async function mount(el, { params }) {
 
   async function setField(path, value, input) {
     try {
-      const r = await api("/api/workbench/field", { method: "POST", body: { path: current, text: text.value, field: path, value } });
+      const r = await api("/api/workbench/field", { method: "POST", body: { path: current, text: fileText(), field: path, value } });
       text.value = r.text;
       input.classList.remove("bad");
       edited(0);
@@ -152,7 +157,7 @@ export async function mount(el, { params }) {
     const mine = ++seq;
     state.textContent = "Checking…";
     try {
-      const r = await api("/api/workbench/check", { method: "POST", body: { path: current, text: text.value } });
+      const r = await api("/api/workbench/check", { method: "POST", body: { path: current, text: fileText() } });
       if (mine !== seq) return;
       problems = r.problems;
       drawGutter();
@@ -191,8 +196,9 @@ export async function mount(el, { params }) {
     save.disabled = true;
     state.textContent = "Saving…";
     try {
-      const r = await api("/api/workbench/save", { method: "POST", body: { path: current, text: text.value, base: file.version, force } });
-      file = { ...file, text: text.value, version: r.version };
+      const saved = fileText();
+      const r = await api("/api/workbench/save", { method: "POST", body: { path: current, text: saved, base: file.version, force } });
+      file = { ...file, text: saved, version: r.version };
       problems = r.problems;
       note = r.loaded
         ? "Saved. The game loads: new games use it"

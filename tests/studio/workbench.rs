@@ -686,6 +686,11 @@ fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval()
     let (_, data) = data_copy("browser-compare");
     let d = data.display().to_string();
     let card = "cards/nixon/10_gordon_liddy.ron";
+    // Written with "\r\n" line ends, which a save must keep.
+    let crlf = std::fs::read_to_string(data.join(card))
+        .unwrap()
+        .replace('\n', "\r\n");
+    std::fs::write(data.join(card), &crlf).unwrap();
     run(
         "workbench_compare",
         &["--data", &d],
@@ -727,6 +732,10 @@ fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval()
                 s.contains("new games use it").then_some(())
             })
             .await?;
+            let on_disk = std::fs::read_to_string(data.join(card)).map_err(e)?;
+            if on_disk != crlf.replacen("value: 3,", "value: 9,", 1) {
+                return Err(format!("the save changed more than the value: {on_disk:?}"));
+            }
             let games = c.find(Locator::Css("#wb-games")).await.map_err(e)?;
             games.clear().await.map_err(e)?;
             games.send_keys("4").await.map_err(e)?;

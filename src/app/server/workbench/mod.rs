@@ -38,8 +38,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
-/// Checks running at once (each loads the whole game once): a page checks
-/// as its designer types, debounced, one at a time.
+/// Checks running at once (each loads the whole game once; saves, undos,
+/// diffs and folder reads count too): a page checks as its designer types,
+/// debounced, one at a time.
 pub const MAX_CHECKS: usize = 4;
 /// Edits the history keeps, and the text they may hold in all: the oldest
 /// are forgotten first.
@@ -293,7 +294,7 @@ async fn bounded<T: Send + 'static>(
     {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!("{MAX_CHECKS} checks are running, the most this server runs at once; try again in a moment"),
+            format!("{MAX_CHECKS} checks or saves are running, the most this server runs at once; try again in a moment"),
         ));
     }
     let out = tokio::task::spawn_blocking(f).await;
@@ -328,15 +329,12 @@ struct Overview {
 
 async fn overview(State(st): State<AppState>) -> Result<Json<Overview>, ApiError> {
     let source = Arc::clone(&st.source);
-    let base = tokio::task::spawn_blocking(move || source.base())
-        .await
-        .map_err(|e| ApiError::internal(format!("the folder was not read: {e}")))?
-        .map_err(|d| {
-            ApiError::unprocessable(format!(
-                "the data folder cannot be read: {}",
-                super::scenarios::problems(&d)
-            ))
-        })?;
+    let base = bounded(&st, move || source.base()).await?.map_err(|d| {
+        ApiError::unprocessable(format!(
+            "the data folder cannot be read: {}",
+            super::scenarios::problems(&d)
+        ))
+    })?;
     let files = base
         .files
         .iter()
@@ -704,15 +702,12 @@ struct Snapshot {
 /// with "the game as it was when the page opened".
 async fn snapshot(State(st): State<AppState>) -> Result<Json<Snapshot>, ApiError> {
     let source = Arc::clone(&st.source);
-    let ds = tokio::task::spawn_blocking(move || source.base())
-        .await
-        .map_err(|e| ApiError::internal(format!("the folder was not read: {e}")))?
-        .map_err(|d| {
-            ApiError::unprocessable(format!(
-                "the data folder cannot be read: {}",
-                super::scenarios::problems(&d)
-            ))
-        })?;
+    let ds = bounded(&st, move || source.base()).await?.map_err(|d| {
+        ApiError::unprocessable(format!(
+            "the data folder cannot be read: {}",
+            super::scenarios::problems(&d)
+        ))
+    })?;
     let (id, _) = st.workbench.snapshots.insert(ds).map_err(|max| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
