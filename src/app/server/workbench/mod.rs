@@ -450,9 +450,12 @@ async fn check(
 ) -> Result<Json<Checked>, ApiError> {
     let rel = game_file_name(&b.path)?;
     let st2 = st.clone();
-    let fields = fields_of(&rel, &b.text);
-    let problems = bounded(&st, move || check_text(&st2, &rel, &b.text)).await?;
-    Ok(Json(Checked { problems, fields }))
+    let checked = bounded(&st, move || Checked {
+        fields: fields_of(&rel, &b.text),
+        problems: check_text(&st2, &rel, &b.text),
+    })
+    .await?;
+    Ok(Json(checked))
 }
 
 #[derive(Deserialize)]

@@ -385,11 +385,19 @@ pub struct Field {
 
 /// The longest value offered as one `ron` form field.
 const MAX_RAW_FIELD: usize = 160;
+/// The most fields a form offers (the board, the largest file, has a few
+/// hundred); the rest of a larger text is edited as text.
+pub const MAX_FIELDS: usize = 2000;
 
 /// The file's values a form can edit one by one: strings, numbers, words,
 /// and short one-line lists and variants; not a struct as a whole (its
 /// fields are offered instead).
 pub fn fields(text: &str) -> Vec<Field> {
+    every_field(text).take(MAX_FIELDS).collect()
+}
+
+/// [`fields`], all of them.
+fn every_field(text: &str) -> impl Iterator<Item = Field> + '_ {
     spans(text)
         .into_iter()
         .filter(|(p, _)| !p.is_empty())
@@ -413,19 +421,23 @@ pub fn fields(text: &str) -> Vec<Field> {
                 line: s.line,
             })
         })
-        // A list's items are not offered again when the list is.
-        .fold(Vec::new(), |mut out: Vec<Field>, f| {
-            let inside_offered = out.iter().any(|o| {
-                o.kind == "ron"
-                    && f.path.len() > o.path.len()
-                    && f.path.starts_with(&o.path)
-                    && f.path[o.path.len()..].starts_with(['[', '.'])
+        // A list's items are not offered again when the list is. Values
+        // come in text order, so an offered list's items follow it at once:
+        // one look back, not a search of every field before (a text of a
+        // hundred thousand values is checked as fast as a card).
+        .scan(None::<String>, |offered, f| {
+            let inside = offered.as_deref().is_some_and(|o: &str| {
+                f.path.len() > o.len()
+                    && f.path.starts_with(o)
+                    && f.path[o.len()..].starts_with(['[', '.'])
             });
-            if !inside_offered {
-                out.push(f);
+            if inside {
+                return Some(None);
             }
-            out
+            *offered = (f.kind == "ron").then(|| f.path.clone());
+            Some(Some(f))
         })
+        .flatten()
 }
 
 /// The text of a RON string literal.
@@ -457,8 +469,7 @@ pub fn quote(text: &str) -> String {
 /// or RON text); every other character of the file stays as it was.
 pub fn set_field(text: &str, path: &str, value: &str) -> Result<String, String> {
     let span = find(text, path).ok_or_else(|| format!("the file has no field `{path}`"))?;
-    let field = fields(text)
-        .into_iter()
+    let field = every_field(text)
         .find(|f| f.path == path)
         .ok_or_else(|| format!("`{path}` is not one value a form can edit: edit it in the text"))?;
     let new = match field.kind {
@@ -624,5 +635,24 @@ mod tests {
         }
         let deep = "[".repeat(10_000);
         let _ = spans(&deep);
+    }
+
+    #[test]
+    fn a_huge_text_is_read_in_linear_time_and_its_form_is_bounded() {
+        // 200,000 values (a 256 KiB request holds no more): once quadratic.
+        let text = format!("(a: [{}], b: 2)", "1,".repeat(200_000));
+        let t = std::time::Instant::now();
+        let f = fields(&text);
+        assert_eq!(f.len(), MAX_FIELDS);
+        assert_eq!(f[0].path, "a[0]");
+        assert!(
+            t.elapsed() < std::time::Duration::from_secs(5),
+            "{:?}",
+            t.elapsed()
+        );
+        assert_eq!(
+            set_field(&text, "b", "3").unwrap(),
+            text.replacen("b: 2", "b: 3", 1)
+        );
     }
 }
