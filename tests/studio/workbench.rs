@@ -780,3 +780,38 @@ fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval()
         },
     );
 }
+
+#[test]
+fn without_data_the_page_is_read_only_and_says_how_to_start_a_workbench_that_writes() {
+    run(
+        "workbench_read_only",
+        &[],
+        |c: fantoccini::Client, url: String| async move {
+            c.goto(&format!("{url}#/workbench/{GAME}"))
+                .await
+                .map_err(e)?;
+            let note = wait_css(&c, "#wb-readonly", 30)
+                .await?
+                .text()
+                .await
+                .map_err(e)?;
+            if !note.contains("watergate serve --data") {
+                return Err(format!("the notice does not say how to start: {note:?}"));
+            }
+            wait_css(&c, "#wb-ok", 30).await?;
+            let locked = c
+                .execute(
+                    "const t = document.getElementById('wb-text'); return [t.readOnly, document.getElementById('wb-save').disabled, document.getElementById('wb-compare').disabled, t.value.includes('hand_size_with_initiative')];",
+                    vec![],
+                )
+                .await
+                .map_err(e)?;
+            if locked != json!([true, true, true, true]) {
+                return Err(format!(
+                    "read-only, save, compare disabled, text shown: {locked}"
+                ));
+            }
+            Ok(())
+        },
+    );
+}
