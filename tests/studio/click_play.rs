@@ -22,7 +22,7 @@ use fantoccini::{Client as Browser, Locator};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
 use std::time::Duration;
-use watergate::game::engine::{Choice, DecisionKind, TokenRef};
+use watergate::game::engine::{Ask, Choice, DecisionKind, TokenRef};
 use watergate::game::model::Side;
 
 /// A pseudo-random index below `len` for step `n` (the test's own choices).
@@ -128,10 +128,14 @@ fn drawn(target: &Value, view: &Value, game: &Value) -> Result<(), String> {
     }
 }
 
-/// The decision kind's name (`ValueTarget`, `Pin`, …), for coverage.
+/// The decision kind's name (`ValueTarget`, `Pin`, `Action/ChooseCard`…),
+/// for coverage.
 fn kind_name(k: &DecisionKind) -> String {
-    let d = format!("{k:?}");
-    d.split([' ', '{', '(']).next().unwrap_or("").to_string()
+    let first = |d: String| d.split([' ', '{', '(']).next().unwrap_or("").to_string();
+    match k {
+        DecisionKind::Action { ask, .. } => format!("Action/{}", first(format!("{ask:?}"))),
+        k => first(format!("{k:?}")),
+    }
 }
 
 /// Checks every option of one decision against the rules: its targets are
@@ -227,6 +231,28 @@ fn check_decision(view: &Value, game: &Value, m: &Mirror, ctx: &str) {
                     o["notation"]
                 );
             }
+            // R5.13: "to space k" puts the token on space k of the acting
+            // player's side.
+            (
+                DecisionKind::Action {
+                    ask: Ask::Place { space, .. },
+                    ..
+                },
+                Choice::Token(_),
+            ) => {
+                let to = toward(side) * i64::from(*space);
+                assert!(
+                    effects.contains(&track(to)),
+                    "{ctx}: placing {} on {to}: effects {effects:?}",
+                    o["token"]
+                );
+            }
+            // R1.6: a picture is chosen on its informant's space.
+            (_, Choice::Picture(p)) => {
+                let sp = m.rules.board.informant_spaces[p.index()];
+                let want = json!({"at": "space", "space": m.rules.board.spaces[sp.index()].id});
+                assert_eq!(targets, &vec![want], "{ctx}: the picture");
+            }
             (_, Choice::Token(TokenRef::Evidence(slot))) => {
                 assert!(targets.contains(&json!({"at": "token", "token": format!("ev{slot}")})));
             }
@@ -283,9 +309,19 @@ fn every_option_of_both_seats_is_named_where_the_table_draws_it() {
         }
     }
     eprintln!("{decisions} decisions checked, kinds: {kinds:?}");
-    // The decisions of every round: turns (R5.1), value targets (R5.3),
-    // pinning (R7.6) and a card's action (R5.9) at least.
-    for k in ["PlayCard", "ValueTarget", "Pin", "Action"] {
+    // The games reach the decisions the checks above are about: turns
+    // (R5.1), value targets (R5.3), Nixon's reveal (R5.6), reactions (R6),
+    // pins (R7.6), and in card actions (R5.9) a token moved and a card
+    // chosen from a hand or a pile.
+    for k in [
+        "PlayCard",
+        "ValueTarget",
+        "Reveal",
+        "Reaction",
+        "Pin",
+        "Action/Move",
+        "Action/ChooseCard",
+    ] {
         assert!(kinds.contains(k), "no {k} decision in the games: {kinds:?}");
     }
 }
