@@ -86,6 +86,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         fingerprint: 0,
         contexts: Default::default(),
         traits: Default::default(),
+        token_colours: Default::default(),
         start: Default::default(),
     };
     let host = scripts.host;
@@ -150,6 +151,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         fingerprint: ds.fingerprint(),
         contexts: Default::default(),
         traits: Default::default(),
+        token_colours: Default::default(),
         start: Default::default(),
     };
     Ok(rules.with_caches())

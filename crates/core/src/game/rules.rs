@@ -396,9 +396,34 @@ pub struct Rules {
     /// What the engine asks of each card at every turn, packed
     /// (`CardTraitTable::of`, when the rules are complete).
     pub(crate) traits: CardTraitTable,
+    /// Every evidence token's colours, by `TokenId` (`TokenColourTable::of`,
+    /// when the rules are complete).
+    pub(crate) token_colours: TokenColourTable,
     /// A new game's lists before its shuffles (`StartingLists::of`, when
     /// the rules are complete).
     pub(crate) start: crate::game::state::StartingLists,
+}
+
+/// Every evidence token's colours, by `TokenId`: room for every id a
+/// `TokenId` can hold, so a look-up needs no bounds check.
+#[derive(Clone, Debug)]
+pub struct TokenColourTable([Colours; 256]);
+
+impl Default for TokenColourTable {
+    fn default() -> Self {
+        TokenColourTable([Colours::NONE; 256])
+    }
+}
+
+impl TokenColourTable {
+    /// The colours of `tokens`, as they are now.
+    pub fn of(tokens: &[EvidenceToken]) -> TokenColourTable {
+        let mut t = TokenColourTable::default();
+        for (slot, token) in t.0.iter_mut().zip(tokens) {
+            *slot = token.colours;
+        }
+        t
+    }
 }
 
 /// What the engine asks of a card at every turn and at every declared
@@ -411,6 +436,13 @@ pub struct Rules {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CardTraits {
     flags: u8,
+    /// The plays this card may react to, by their part and the type of the
+    /// card played: bit `3 * part + type` (`Part::Value` 0, `Part::Action`
+    /// 1; types as in `flags`). A declared play asks the opponent's hand
+    /// for this bit before it reads any trigger, so a hand of reactions to
+    /// other plays costs one test a card (issue 38: every value play had
+    /// read each reaction card's trigger to find it did not apply).
+    reacts: u8,
     /// `QUICK_NONE`, `QUICK_NOT_FIRST_TURN`, `QUICK_PICTURE + p` for a
     /// picture `p` in the supply, or `QUICK_OTHER` (ask the card).
     requirement: u8,
@@ -455,10 +487,38 @@ impl CardTraits {
             Some(_) => Self::QUICK_OTHER,
         };
         let reaction = if c.is_reaction() { Self::REACTION } else { 0 };
+        let mut reacts = 0;
+        if let Some(trigger) = &c.reaction {
+            for (t, card_type) in [CardType::Event, CardType::Conspirator, CardType::Journalist]
+                .into_iter()
+                .enumerate()
+            {
+                if trigger.types.admits(card_type) {
+                    reacts |= 1 << (3 * Self::part_code(trigger.part) + t as u32);
+                }
+            }
+        }
         CardTraits {
             flags: reaction | ty << Self::TYPE_SHIFT,
+            reacts,
             requirement,
         }
+    }
+
+    fn part_code(part: Part) -> u32 {
+        match part {
+            Part::Value => 0,
+            Part::Action => 1,
+        }
+    }
+
+    /// Whether the card's reaction (R6) can answer a play of `part` of a
+    /// card with these traits (`played`); its other conditions (what the
+    /// play moves, the action's requirement) are the trigger's to say.
+    #[inline]
+    pub fn may_answer(self, part: Part, played: CardTraits) -> bool {
+        let t = u32::from(played.flags >> Self::TYPE_SHIFT);
+        self.reacts & (1 << (3 * Self::part_code(part) + t)) != 0
     }
 
     /// `Card::is_reaction`.
@@ -558,6 +618,7 @@ impl Rules {
     pub(crate) fn with_caches(mut self) -> Rules {
         self.contexts = ScriptContexts::of(&self);
         self.traits = CardTraitTable::of(&self.cards);
+        self.token_colours = TokenColourTable::of(&self.evidence);
         self.start = crate::game::state::StartingLists::of(&self);
         self
     }
@@ -573,6 +634,14 @@ impl Rules {
     #[inline]
     pub fn traits(&self, id: CardId) -> CardTraits {
         self.traits.0[id.0 as usize]
+    }
+
+    /// The colours of evidence token `t` (R1.5): `token(t).colours`, read
+    /// from a table with room for every id, with no bounds check. A value
+    /// play's options ask it of every token on the track (issue 38).
+    #[inline]
+    pub fn token_colours(&self, t: TokenId) -> Colours {
+        self.token_colours.0[t.0 as usize]
     }
 
     /// The card whose id (`Card::id`, `nixon.howard_hunt`) is `key`.

@@ -770,6 +770,7 @@ impl State {
     }
 
     /// Position and face of a token on the track.
+    #[inline]
     pub fn on_track(&self, t: TokenId) -> Option<(i8, bool)> {
         match self.evidence[t.index()] {
             EvLoc::Track { pos, face_up } => Some((pos, face_up)),

@@ -126,7 +126,7 @@ impl<O: Observer> Ctx<'_, O> {
         loop {
             if evidence_left == 0 || self.s.bag.is_empty() {
                 // docs/open-questions.md#q2: an empty bag gives what it has.
-                self.s.stack.pop();
+                self.s.stack.drop_top();
                 self.s.phase = Phase::Cards;
                 self.s.turn = self.s.initiative;
                 return Progress::Continue;
@@ -328,7 +328,7 @@ impl<O: Observer> Ctx<'_, O> {
                 }
             }
             EvalStep::Done => {
-                self.s.stack.pop();
+                self.s.stack.drop_top();
             }
         }
         Ok(())
@@ -345,7 +345,7 @@ impl<O: Observer> Ctx<'_, O> {
     ) -> Progress {
         let spaces = self.s.pin_spaces(self.r, token);
         if spaces.is_empty() {
-            self.s.stack.pop();
+            self.s.stack.drop_top();
             self.unpinnable(token);
             return Progress::Continue;
         }
@@ -363,7 +363,7 @@ impl<O: Observer> Ctx<'_, O> {
         let Choice::Space(space) = choice else {
             return Err(PlayError::internal(format!("{choice:?} while pinning")));
         };
-        self.s.stack.pop();
+        self.s.stack.drop_top();
         self.pin_at(token, space, pinner)?;
         Ok(())
     }
@@ -374,7 +374,7 @@ impl State {
     /// colours (the taken spaces are kept by `State::set_evidence`).
     pub(crate) fn pin_spaces(&self, r: &Rules, token: TokenId) -> SpaceSet {
         r.board
-            .matching(r.token(token).colours)
+            .matching(r.token_colours(token))
             .minus(self.board_taken)
     }
 
@@ -384,6 +384,7 @@ impl State {
 
     /// R5.1: every card in hand, for its value, and for its action where it
     /// may be used now (R5.11, R5.12).
+    #[inline]
     pub(crate) fn idle_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         let side = self.turn;
         let hand: &[CardId] = &self.hands[side];

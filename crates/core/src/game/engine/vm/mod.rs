@@ -343,7 +343,7 @@ impl<O: Observer> Ctx<'_, O> {
         let at = At::of(f);
         let prog = code(self.r, f);
         let Some(instr) = prog.get(at.pc as usize) else {
-            self.s.stack.pop();
+            self.s.stack.drop_top();
             return Ok(Progress::Continue);
         };
         with_instruction!(instr, i => i.run(self, &at, buf))

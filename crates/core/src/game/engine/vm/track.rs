@@ -234,7 +234,7 @@ impl State {
         let Some((_, face_up)) = self.on_track(t) else {
             return false;
         };
-        filter.face.admits(face_up) && filter.colour.is_none_or(|c| r.token(t).colours.contains(c))
+        filter.face.admits(face_up) && filter.colour.is_none_or(|c| r.token_colours(t).contains(c))
     }
 
     /// The track tokens a selector may pick now, excluding tokens already
