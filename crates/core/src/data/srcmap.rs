@@ -19,17 +19,13 @@ impl SourceMap {
     /// Scans `text` once and records where each value starts, by path
     /// (`spaces[3].slip`; `""` for the whole file). Never fails.
     pub fn build(text: &str) -> SourceMap {
-        let mut s = Scanner {
-            b: text.as_bytes(),
-            i: 0,
-            line: 1,
-            col: 1,
-            text,
-            out: HashMap::new(),
-            depth: 0,
-        };
-        s.value(String::new());
-        SourceMap { positions: s.out }
+        let mut positions = HashMap::new();
+        for (path, span) in spans(text) {
+            // The first value at a path is the one to point at: `Some(x)`
+            // before its `x`.
+            positions.entry(path).or_insert((span.line, span.col));
+        }
+        SourceMap { positions }
     }
 
     /// The position of the value at `path`, or of its nearest recorded
@@ -83,16 +79,73 @@ impl SourceMap {
     }
 }
 
+/// What a value looks like in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    /// `"…"` or `r#"…"#`.
+    Str,
+    /// A number (`3`, `-1`).
+    Num,
+    /// A bare word: `true`, `None`, `Nixon`.
+    Word,
+    /// `[…]`.
+    Seq,
+    /// `(…)` or `Name(…)`: a struct, a tuple, `Some(…)`, an enum variant.
+    Parens,
+    /// `{…}`.
+    Map,
+    /// A character literal, or nothing (the text ended).
+    Other,
+}
+
+/// Where one value stands: its byte range from its first character to its
+/// last, the line and column (from 1) it starts at, and whether it holds
+/// named fields (a struct or a map).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValueSpan {
+    /// Byte offset of the value's first character.
+    pub start: usize,
+    /// Byte offset just after the value's last character.
+    pub end: usize,
+    /// The line the value starts on, from 1.
+    pub line: usize,
+    /// The column (in characters) the value starts at, from 1.
+    pub col: usize,
+    /// How the value is written.
+    pub kind: ValueKind,
+    /// Whether the value holds named fields (`(a: 1)`, `{"k": 1}`).
+    pub has_fields: bool,
+}
+
+/// Every value of `text` with its path, in the order the values start;
+/// `""` is the whole file's value. `Some(x)` is listed twice at one path:
+/// first the whole `Some(…)`, then `x` (a path names the value with or
+/// without its `Some`). One scanner serves the diagnostics ([`SourceMap`],
+/// which needs where a value starts) and the studio's form editor (which
+/// replaces a value's text and so needs where it ends). Never fails.
+pub fn spans(text: &str) -> Vec<(String, ValueSpan)> {
+    let mut s = Scanner {
+        b: text.as_bytes(),
+        i: 0,
+        line: 1,
+        col: 1,
+        out: Vec::new(),
+        depth: 0,
+    };
+    s.value(String::new());
+    s.out
+}
+
 struct Scanner<'a> {
     b: &'a [u8],
     i: usize,
     line: usize,
     col: usize,
-    text: &'a str,
-    out: HashMap<String, (usize, usize)>,
+    out: Vec<(String, ValueSpan)>,
     depth: usize,
 }
 
+/// Nesting deeper than this is not followed (serde reports such a file).
 const MAX_DEPTH: usize = 128;
 
 impl Scanner<'_> {
@@ -122,10 +175,7 @@ impl Scanner<'_> {
             match self.peek() {
                 Some(c) if c.is_ascii_whitespace() => self.bump(),
                 Some(b'/') if self.peek_at(1) == Some(b'/') => {
-                    while let Some(c) = self.peek() {
-                        if c == b'\n' {
-                            break;
-                        }
+                    while self.peek().is_some_and(|c| c != b'\n') {
                         self.bump();
                     }
                 }
@@ -151,19 +201,18 @@ impl Scanner<'_> {
 
     fn ident(&mut self) -> String {
         let start = self.i;
-        while let Some(c) = self.peek() {
-            if c.is_ascii_alphanumeric() || c == b'_' {
-                self.bump();
-            } else {
-                break;
-            }
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
+        {
+            self.bump();
         }
-        self.text.get(start..self.i).unwrap_or("").to_string()
+        String::from_utf8_lossy(&self.b[start..self.i]).into_owned()
     }
 
-    /// Skips a string literal and returns its raw content (escapes kept).
+    /// Skips a string literal (at its `"`) and returns its raw content
+    /// (escapes kept).
     fn string(&mut self) -> String {
-        // at '"'
         self.bump();
         let start = self.i;
         while let Some(c) = self.peek() {
@@ -173,7 +222,7 @@ impl Scanner<'_> {
                 continue;
             }
             if c == b'"' {
-                let s = self.text.get(start..self.i).unwrap_or("").to_string();
+                let s = String::from_utf8_lossy(&self.b[start..self.i]).into_owned();
                 self.bump();
                 return s;
             }
@@ -182,8 +231,8 @@ impl Scanner<'_> {
         String::new()
     }
 
+    /// Skips `r#"…"#` (at its `r`).
     fn raw_string(&mut self) {
-        // at 'r'
         self.bump();
         let mut hashes = 0;
         while self.peek() == Some(b'#') {
@@ -195,26 +244,14 @@ impl Scanner<'_> {
         }
         self.bump();
         while self.peek().is_some() {
-            if self.peek() == Some(b'"') {
-                let mut k = 1;
-                while k <= hashes && self.peek_at(k) == Some(b'#') {
-                    k += 1;
+            if self.peek() == Some(b'"') && (1..=hashes).all(|k| self.peek_at(k) == Some(b'#')) {
+                for _ in 0..=hashes {
+                    self.bump();
                 }
-                if k > hashes {
-                    for _ in 0..k {
-                        self.bump();
-                    }
-                    return;
-                }
+                return;
             }
             self.bump();
         }
-    }
-
-    fn record(&mut self, path: &str) {
-        self.out
-            .entry(path.to_string())
-            .or_insert((self.line, self.col));
     }
 
     fn value(&mut self, path: String) {
@@ -222,13 +259,28 @@ impl Scanner<'_> {
         if self.depth > MAX_DEPTH {
             return;
         }
-        self.record(&path);
+        let at = self.out.len();
+        self.out.push((
+            path.clone(),
+            ValueSpan {
+                start: self.i,
+                end: self.i,
+                line: self.line,
+                col: self.col,
+                kind: ValueKind::Other,
+                has_fields: false,
+            },
+        ));
         self.depth += 1;
-        match self.peek() {
+        let (kind, has_fields) = match self.peek() {
             Some(b'"') => {
                 self.string();
+                (ValueKind::Str, false)
             }
-            Some(b'r') if matches!(self.peek_at(1), Some(b'#') | Some(b'"')) => self.raw_string(),
+            Some(b'r') if matches!(self.peek_at(1), Some(b'#' | b'"')) => {
+                self.raw_string();
+                (ValueKind::Str, false)
+            }
             Some(b'\'') => {
                 self.bump();
                 while let Some(c) = self.peek() {
@@ -239,39 +291,56 @@ impl Scanner<'_> {
                         break;
                     }
                 }
+                (ValueKind::Other, false)
             }
-            Some(b'(') => self.parens(&path),
-            Some(b'[') => self.seq(&path),
-            Some(b'{') => self.map(&path),
+            Some(b'(') => (ValueKind::Parens, self.parens(&path)),
+            Some(b'[') => {
+                self.seq(&path);
+                (ValueKind::Seq, false)
+            }
+            Some(b'{') => {
+                self.map(&path);
+                (ValueKind::Map, true)
+            }
             Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
                 let name = self.ident();
+                // The word ends here unless a `(` follows (`Some(…)`,
+                // `Evidence(Blue)`, `PlayerCard(…)`): the span must not
+                // take in the blanks or comment after a bare word.
+                let after_word = (self.i, self.line, self.col);
                 self.skip_trivia();
-                if self.peek() == Some(b'(') {
-                    if name == "Some" {
-                        // `Some(x)` is the value `x` at the same path.
+                if self.peek() != Some(b'(') {
+                    (self.i, self.line, self.col) = after_word;
+                    (ValueKind::Word, false)
+                } else if name == "Some" {
+                    // `Some(x)` is also the value `x` at the same path.
+                    self.bump();
+                    self.value(path.clone());
+                    self.skip_trivia();
+                    if self.peek() == Some(b')') {
                         self.bump();
-                        self.value(path.clone());
-                        self.skip_trivia();
-                        if self.peek() == Some(b')') {
-                            self.bump();
-                        }
-                    } else {
-                        self.parens(&path);
                     }
+                    (ValueKind::Parens, false)
+                } else {
+                    (ValueKind::Parens, self.parens(&path))
                 }
             }
             Some(_) => {
-                // number, sign, or something unknown: skip to a delimiter
-                while let Some(c) = self.peek() {
-                    if matches!(c, b',' | b')' | b']' | b'}') || c.is_ascii_whitespace() {
-                        break;
-                    }
+                // a number, a sign, or something unknown: up to a delimiter
+                while self.peek().is_some_and(|c| {
+                    !matches!(c, b',' | b')' | b']' | b'}' | b'/') && !c.is_ascii_whitespace()
+                }) {
                     self.bump();
                 }
+                (ValueKind::Num, false)
             }
-            None => {}
-        }
+            None => (ValueKind::Other, false),
+        };
         self.depth -= 1;
+        let span = &mut self.out[at].1;
+        span.end = self.i;
+        span.kind = kind;
+        span.has_fields = has_fields;
     }
 
     fn join_field(path: &str, name: &str) -> String {
@@ -282,17 +351,18 @@ impl Scanner<'_> {
         }
     }
 
-    /// `( ... )`: a struct body (`name: value, …`) or a tuple (`value, …`).
-    fn parens(&mut self, path: &str) {
+    /// `( ... )`: a struct body (`name: value, …`) or a tuple (`value, …`);
+    /// whether it had named fields.
+    fn parens(&mut self, path: &str) -> bool {
         self.bump(); // (
-        let mut index = 0;
+        let (mut index, mut named) = (0, false);
         loop {
             self.skip_trivia();
             match self.peek() {
-                None => return,
+                None => return named,
                 Some(b')') => {
                     self.bump();
-                    return;
+                    return named;
                 }
                 Some(b',') => {
                     self.bump();
@@ -304,7 +374,10 @@ impl Scanner<'_> {
             // `name:` (but not `name::`) starts a field
             let save = (self.i, self.line, self.col);
             let mut field = None;
-            if matches!(self.peek(), Some(c) if c.is_ascii_alphabetic() || c == b'_') {
+            if self
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+            {
                 let name = self.ident();
                 self.skip_trivia();
                 if self.peek() == Some(b':') && self.peek_at(1) != Some(b':') {
@@ -315,7 +388,10 @@ impl Scanner<'_> {
                 }
             }
             match field {
-                Some(name) => self.value(Self::join_field(path, &name)),
+                Some(name) => {
+                    named = true;
+                    self.value(Self::join_field(path, &name));
+                }
                 None => {
                     self.value(format!("{path}[{index}]"));
                     index += 1;
@@ -417,6 +493,28 @@ mod tests {
     fn path_before_a_position() {
         let m = SourceMap::build("(a: 1,\n b: (c: \"x\"))");
         assert_eq!(m.path_at(2, 12).as_deref(), Some("b.c"));
+    }
+
+    /// A value's span runs from its first character to its last: never the
+    /// blanks or comment after it.
+    #[test]
+    fn spans_end_where_the_value_ends() {
+        let text = "(a: Nixon // c\n, b: Some([1, 2]), c: 3/* x */)";
+        let all = spans(text);
+        let at = |p: &str| {
+            let (_, s) = all.iter().find(|(q, _)| q == p).unwrap();
+            (&text[s.start..s.end], s.kind)
+        };
+        assert_eq!(at("a"), ("Nixon", ValueKind::Word));
+        assert_eq!(at("b"), ("Some([1, 2])", ValueKind::Parens));
+        assert_eq!(at("b[1]"), ("2", ValueKind::Num));
+        assert_eq!(at("c"), ("3", ValueKind::Num));
+        let b: Vec<&str> = all
+            .iter()
+            .filter(|(q, _)| q == "b")
+            .map(|(_, s)| &text[s.start..s.end])
+            .collect();
+        assert_eq!(b, ["Some([1, 2])", "[1, 2]"]);
     }
 
     #[test]

@@ -1,374 +1,23 @@
-//! Where each value of a RON file stands, from its first character to its
-//! last, so that a form field edit replaces exactly that value's text and
-//! nothing else: comments, blank lines, alignment and the order of the
-//! fields stay as the designer wrote them. (`data::srcmap` records where a
-//! value starts, for diagnostics; an edit needs where it ends too.)
+//! The values of a RON file as form fields, and an edit of one of them
+//! that replaces exactly that value's text and nothing else: comments,
+//! blank lines, alignment and the order of the fields stay as the designer
+//! wrote them.
 //!
-//! Paths are `srcmap`'s: `value`, `settings.named_colour_locked`,
-//! `spaces[3].kind`, `map["key"]`. The scanner reads structure only
-//! (brackets, field names, strings, comments) and never fails: on text it
-//! does not understand it records less, and the check reports the file.
+//! Where each value starts and ends comes from the core's one RON scanner,
+//! `data::srcmap::spans`, which also places the diagnostics; paths are its
+//! paths: `value`, `settings.named_colour_locked`, `spaces[3].kind`,
+//! `map["key"]`.
 
-/// What a value looks like in the text.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// `"…"` or `r#"…"#`.
-    Str,
-    /// A number (`3`, `-1`).
-    Num,
-    /// A bare word: `true`, `None`, `Nixon`.
-    Word,
-    /// `[…]`.
-    Seq,
-    /// `(…)` or `Name(…)`: a struct, a tuple, `Some(…)`, an enum variant.
-    Parens,
-    /// `{…}`.
-    Map,
-    /// A character literal or anything else.
-    Other,
-}
+use crate::data::srcmap::{spans, ValueKind, ValueSpan};
 
-/// One value: its byte range in the text, the line it starts on (from 1),
-/// and whether it holds named fields (a struct: not one form field).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-    pub line: usize,
-    pub kind: Kind,
-    pub has_fields: bool,
-}
-
-/// Nesting deeper than this is not followed (the check reports such a file).
-const MAX_DEPTH: usize = 64;
-
-/// Every value of `text`, by path, in the order they appear; `""` is the
-/// whole file's value.
-pub fn spans(text: &str) -> Vec<(String, Span)> {
-    let mut s = Scan {
-        b: text.as_bytes(),
-        i: 0,
-        line: 1,
-        out: Vec::new(),
-        depth: 0,
-    };
-    s.value(String::new());
-    s.out
-}
-
-/// The span of the value at exactly `path`.
-pub fn find(text: &str, path: &str) -> Option<Span> {
+/// The span of the value at exactly `path` (for `Some(x)`, the whole
+/// `Some(…)`).
+#[cfg(test)]
+fn find(text: &str, path: &str) -> Option<ValueSpan> {
     spans(text)
         .into_iter()
         .find(|(p, _)| p == path)
         .map(|(_, s)| s)
-}
-
-struct Scan<'a> {
-    b: &'a [u8],
-    i: usize,
-    line: usize,
-    out: Vec<(String, Span)>,
-    depth: usize,
-}
-
-impl Scan<'_> {
-    fn peek(&self) -> Option<u8> {
-        self.b.get(self.i).copied()
-    }
-
-    fn peek_at(&self, k: usize) -> Option<u8> {
-        self.b.get(self.i + k).copied()
-    }
-
-    fn bump(&mut self) {
-        if let Some(c) = self.peek() {
-            self.i += 1;
-            if c == b'\n' {
-                self.line += 1;
-            }
-        }
-    }
-
-    fn trivia(&mut self) {
-        loop {
-            match self.peek() {
-                Some(c) if c.is_ascii_whitespace() => self.bump(),
-                Some(b'/') if self.peek_at(1) == Some(b'/') => {
-                    while self.peek().is_some_and(|c| c != b'\n') {
-                        self.bump();
-                    }
-                }
-                Some(b'/') if self.peek_at(1) == Some(b'*') => {
-                    self.bump();
-                    self.bump();
-                    let mut nest = 1;
-                    while nest > 0 && self.peek().is_some() {
-                        if self.peek() == Some(b'/') && self.peek_at(1) == Some(b'*') {
-                            nest += 1;
-                            self.bump();
-                        } else if self.peek() == Some(b'*') && self.peek_at(1) == Some(b'/') {
-                            nest -= 1;
-                            self.bump();
-                        }
-                        self.bump();
-                    }
-                }
-                _ => return,
-            }
-        }
-    }
-
-    fn ident(&mut self) -> String {
-        let start = self.i;
-        while self
-            .peek()
-            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
-        {
-            self.bump();
-        }
-        String::from_utf8_lossy(&self.b[start..self.i]).into_owned()
-    }
-
-    /// Skips `"…"` (at its `"`), returning its raw content.
-    fn string(&mut self) -> String {
-        self.bump();
-        let start = self.i;
-        while let Some(c) = self.peek() {
-            if c == b'\\' {
-                self.bump();
-                self.bump();
-                continue;
-            }
-            if c == b'"' {
-                let s = String::from_utf8_lossy(&self.b[start..self.i]).into_owned();
-                self.bump();
-                return s;
-            }
-            self.bump();
-        }
-        String::new()
-    }
-
-    /// Skips `r#"…"#` (at its `r`).
-    fn raw_string(&mut self) {
-        self.bump();
-        let mut hashes = 0;
-        while self.peek() == Some(b'#') {
-            hashes += 1;
-            self.bump();
-        }
-        if self.peek() != Some(b'"') {
-            return;
-        }
-        self.bump();
-        while self.peek().is_some() {
-            if self.peek() == Some(b'"') && (1..=hashes).all(|k| self.peek_at(k) == Some(b'#')) {
-                for _ in 0..=hashes {
-                    self.bump();
-                }
-                return;
-            }
-            self.bump();
-        }
-    }
-
-    fn value(&mut self, path: String) {
-        self.trivia();
-        if self.depth > MAX_DEPTH || self.peek().is_none() {
-            return;
-        }
-        let (start, line) = (self.i, self.line);
-        let at = self.out.len();
-        self.out.push((
-            path.clone(),
-            Span {
-                start,
-                end: start,
-                line,
-                kind: Kind::Other,
-                has_fields: false,
-            },
-        ));
-        self.depth += 1;
-        let (kind, has_fields) = match self.peek() {
-            Some(b'"') => {
-                self.string();
-                (Kind::Str, false)
-            }
-            Some(b'r') if matches!(self.peek_at(1), Some(b'#' | b'"')) => {
-                self.raw_string();
-                (Kind::Str, false)
-            }
-            Some(b'\'') => {
-                self.bump();
-                while let Some(c) = self.peek() {
-                    self.bump();
-                    if c == b'\\' {
-                        self.bump();
-                    } else if c == b'\'' {
-                        break;
-                    }
-                }
-                (Kind::Other, false)
-            }
-            Some(b'(') => (Kind::Parens, self.parens(&path)),
-            Some(b'[') => {
-                self.seq(&path);
-                (Kind::Seq, false)
-            }
-            Some(b'{') => {
-                self.map(&path);
-                (Kind::Map, true)
-            }
-            Some(c) if c.is_ascii_alphabetic() || c == b'_' => {
-                self.ident();
-                // The word ends here unless a `(` follows (`Some(…)`,
-                // `Evidence(Blue)`, `PlayerCard(…)`): the span must not
-                // take in the blanks or comment after a bare word.
-                let (end, end_line) = (self.i, self.line);
-                self.trivia();
-                if self.peek() == Some(b'(') {
-                    (Kind::Parens, self.parens(&path))
-                } else {
-                    (self.i, self.line) = (end, end_line);
-                    (Kind::Word, false)
-                }
-            }
-            Some(_) => {
-                while self.peek().is_some_and(|c| {
-                    !matches!(c, b',' | b')' | b']' | b'}' | b'/') && !c.is_ascii_whitespace()
-                }) {
-                    self.bump();
-                }
-                (Kind::Num, false)
-            }
-            None => (Kind::Other, false),
-        };
-        self.depth -= 1;
-        let span = &mut self.out[at].1;
-        span.end = self.i;
-        span.kind = kind;
-        span.has_fields = has_fields;
-    }
-
-    fn join(path: &str, name: &str) -> String {
-        if path.is_empty() {
-            name.to_string()
-        } else {
-            format!("{path}.{name}")
-        }
-    }
-
-    /// `( … )`: struct fields (`name: value`) or tuple elements; whether
-    /// there were named fields.
-    fn parens(&mut self, path: &str) -> bool {
-        self.bump();
-        let (mut index, mut named) = (0, false);
-        loop {
-            self.trivia();
-            match self.peek() {
-                None => return named,
-                Some(b')') => {
-                    self.bump();
-                    return named;
-                }
-                Some(b',') => {
-                    self.bump();
-                    continue;
-                }
-                _ => {}
-            }
-            let before = self.i;
-            let save = (self.i, self.line);
-            let mut field = None;
-            if self
-                .peek()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
-            {
-                let name = self.ident();
-                self.trivia();
-                if self.peek() == Some(b':') && self.peek_at(1) != Some(b':') {
-                    self.bump();
-                    field = Some(name);
-                } else {
-                    (self.i, self.line) = save;
-                }
-            }
-            match field {
-                Some(name) => {
-                    named = true;
-                    self.value(Self::join(path, &name));
-                }
-                None => {
-                    self.value(format!("{path}[{index}]"));
-                    index += 1;
-                }
-            }
-            if self.i == before {
-                self.bump(); // never loop without progress
-            }
-        }
-    }
-
-    fn seq(&mut self, path: &str) {
-        self.bump();
-        let mut index = 0;
-        loop {
-            self.trivia();
-            match self.peek() {
-                None => return,
-                Some(b']') => {
-                    self.bump();
-                    return;
-                }
-                Some(b',') => {
-                    self.bump();
-                    continue;
-                }
-                _ => {}
-            }
-            let before = self.i;
-            self.value(format!("{path}[{index}]"));
-            index += 1;
-            if self.i == before {
-                self.bump();
-            }
-        }
-    }
-
-    fn map(&mut self, path: &str) {
-        self.bump();
-        loop {
-            self.trivia();
-            match self.peek() {
-                None => return,
-                Some(b'}') => {
-                    self.bump();
-                    return;
-                }
-                Some(b',') => {
-                    self.bump();
-                    continue;
-                }
-                _ => {}
-            }
-            let before = self.i;
-            let key = if self.peek() == Some(b'"') {
-                self.string()
-            } else {
-                self.ident()
-            };
-            self.trivia();
-            if self.peek() == Some(b':') {
-                self.bump();
-                self.value(format!("{path}[\"{key}\"]"));
-            }
-            if self.i == before {
-                self.bump();
-            }
-        }
-    }
 }
 
 /// A form field: a value the page can edit in a box of its own.
@@ -393,39 +42,47 @@ pub const MAX_FIELDS: usize = 2000;
 /// and short one-line lists and variants; not a struct as a whole (its
 /// fields are offered instead).
 pub fn fields(text: &str) -> Vec<Field> {
-    every_field(text).take(MAX_FIELDS).collect()
+    every_field(text).take(MAX_FIELDS).map(|(f, _)| f).collect()
 }
 
-/// [`fields`], all of them.
-fn every_field(text: &str) -> impl Iterator<Item = Field> + '_ {
+/// [`fields`], all of them, each with the span its value has in `text`.
+fn every_field(text: &str) -> impl Iterator<Item = (Field, ValueSpan)> + '_ {
+    let mut previous_path = None::<String>;
     spans(text)
         .into_iter()
         .filter(|(p, _)| !p.is_empty())
+        // `Some(x)`'s `x` at the same path: the form offers `Some(…)`.
+        .filter(move |(p, _)| {
+            let repeat = previous_path.as_deref() == Some(p.as_str());
+            previous_path = Some(p.clone());
+            !repeat
+        })
         .filter_map(|(path, s)| {
             let raw = text.get(s.start..s.end)?;
             let (kind, value) = match s.kind {
-                Kind::Str => ("string", unquote(raw)?),
-                Kind::Num => ("number", raw.to_string()),
-                Kind::Word => ("word", raw.to_string()),
-                Kind::Seq | Kind::Parens
+                ValueKind::Str => ("string", unquote(raw)?),
+                ValueKind::Num => ("number", raw.to_string()),
+                ValueKind::Word => ("word", raw.to_string()),
+                ValueKind::Seq | ValueKind::Parens
                     if !s.has_fields && !raw.contains('\n') && raw.len() <= MAX_RAW_FIELD =>
                 {
                     ("ron", raw.to_string())
                 }
                 _ => return None,
             };
-            Some(Field {
+            let field = Field {
                 path,
                 kind,
                 value,
                 line: s.line,
-            })
+            };
+            Some((field, s))
         })
         // A list's items are not offered again when the list is. Values
         // come in text order, so an offered list's items follow it at once:
         // one look back, not a search of every field before (a text of a
         // hundred thousand values is checked as fast as a card).
-        .scan(None::<String>, |offered, f| {
+        .scan(None::<String>, |offered, (f, s)| {
             let inside = offered.as_deref().is_some_and(|o: &str| {
                 f.path.len() > o.len()
                     && f.path.starts_with(o)
@@ -435,7 +92,7 @@ fn every_field(text: &str) -> impl Iterator<Item = Field> + '_ {
                 return Some(None);
             }
             *offered = (f.kind == "ron").then(|| f.path.clone());
-            Some(Some(f))
+            Some(Some((f, s)))
         })
         .flatten()
 }
@@ -468,9 +125,11 @@ pub fn quote(text: &str) -> String {
 /// kind reads it: plain text for a string, digits for a number, one word,
 /// or RON text); every other character of the file stays as it was.
 pub fn set_field(text: &str, path: &str, value: &str) -> Result<String, String> {
-    let span = find(text, path).ok_or_else(|| format!("the file has no field `{path}`"))?;
-    let field = every_field(text)
-        .find(|f| f.path == path)
+    if !spans(text).iter().any(|(p, _)| p == path) {
+        return Err(format!("the file has no field `{path}`"));
+    }
+    let (field, span) = every_field(text)
+        .find(|(f, _)| f.path == path)
         .ok_or_else(|| format!("`{path}` is not one value a form can edit: edit it in the text"))?;
     let new = match field.kind {
         "string" => quote(value),
@@ -523,13 +182,16 @@ mod tests {
             let s = find(CARD, p).unwrap_or_else(|| panic!("{p}"));
             (&CARD[s.start..s.end], s.line, s.kind)
         };
-        assert_eq!(at("number"), ("10", 3, Kind::Num));
-        assert_eq!(at("name"), ("\"Gordon \\\"G\\\" Liddy\"", 4, Kind::Str));
-        assert_eq!(at("side"), ("Nixon", 5, Kind::Word));
-        assert_eq!(at("colours"), ("[Blue]", 7, Kind::Seq));
+        assert_eq!(at("number"), ("10", 3, ValueKind::Num));
+        assert_eq!(
+            at("name"),
+            ("\"Gordon \\\"G\\\" Liddy\"", 4, ValueKind::Str)
+        );
+        assert_eq!(at("side"), ("Nixon", 5, ValueKind::Word));
+        assert_eq!(at("colours"), ("[Blue]", 7, ValueKind::Seq));
         assert_eq!(
             at("requirement"),
-            ("Some(PictureInSupply(\"Dean\"))", 9, Kind::Parens)
+            ("Some(PictureInSupply(\"Dean\"))", 9, ValueKind::Parens)
         );
         assert_eq!(at("provenance.placeholders[0]").0, "\"number\"");
         assert!(find(CARD, "provenance").unwrap().has_fields);
