@@ -42,14 +42,19 @@ pub const MAX_FIELDS: usize = 2000;
 /// and short one-line lists and variants; not a struct as a whole (its
 /// fields are offered instead).
 pub fn fields(text: &str) -> Vec<Field> {
-    every_field(text).take(MAX_FIELDS).map(|(f, _)| f).collect()
+    every_field(text, spans(text))
+        .take(MAX_FIELDS)
+        .map(|(f, _)| f)
+        .collect()
 }
 
 /// [`fields`], all of them, each with the span its value has in `text`.
-fn every_field(text: &str) -> impl Iterator<Item = (Field, ValueSpan)> + '_ {
+fn every_field(
+    text: &str,
+    all: Vec<(String, ValueSpan)>,
+) -> impl Iterator<Item = (Field, ValueSpan)> + '_ {
     let mut previous_path = None::<String>;
-    spans(text)
-        .into_iter()
+    all.into_iter()
         .filter(|(p, _)| !p.is_empty())
         // `Some(x)`'s `x` at the same path: the form offers `Some(…)`.
         .filter(move |(p, _)| {
@@ -125,10 +130,13 @@ pub fn quote(text: &str) -> String {
 /// kind reads it: plain text for a string, digits for a number, one word,
 /// or RON text); every other character of the file stays as it was.
 pub fn set_field(text: &str, path: &str, value: &str) -> Result<String, String> {
-    if !spans(text).iter().any(|(p, _)| p == path) {
+    // One scan of the text serves both questions: is there such a value,
+    // and is it one a form can edit.
+    let all = spans(text);
+    if !all.iter().any(|(p, _)| p == path) {
         return Err(format!("the file has no field `{path}`"));
     }
-    let (field, span) = every_field(text)
+    let (field, span) = every_field(text, all)
         .find(|(f, _)| f.path == path)
         .ok_or_else(|| format!("`{path}` is not one value a form can edit: edit it in the text"))?;
     let new = match field.kind {
