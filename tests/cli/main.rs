@@ -1,7 +1,7 @@
 //! The command line and the terminal: the built binary as a user runs it, and
 //! the application's front ends driven by scripted input. One test binary, one
 //! module per suite (`cargo test --test cli sweep_cli::`). Folded from one
-//! binary per file (issue 33); `tests/cli_manners.rs` stays a binary of its own (README.md links to it).
+//! binary per file (issue 33).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -14,6 +14,8 @@ mod cli_data;
 mod cli_help;
 mod compare_build;
 mod hostile_files;
+mod manners;
+mod mined_puzzles;
 mod puzzle;
 mod puzzle_cli;
 mod script_errors;

@@ -8,6 +8,7 @@ mod common;
 mod browser_pages;
 mod click_play;
 mod howto;
+mod screenshot;
 mod studio_browser_play;
 mod studio_hostile;
 mod studio_load;

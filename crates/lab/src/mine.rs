@@ -3,7 +3,7 @@
 //! (`players::solve`), then graded by how often the agents of the ladder
 //! find that choice. `watergate mine` (src/app/cli/mine.rs) plays the
 //! games on the one runner and writes each puzzle as a scenario file;
-//! `tests/mined_puzzles.rs` proves the shipped ones again with [`prove`].
+//! `tests/cli/mined_puzzles.rs` proves the shipped ones again with [`prove`].
 //!
 //! A puzzle's claim is the solver's: "`side` can force a win within
 //! `depth` decisions" — every decision counts, the opponent's and

@@ -26,9 +26,8 @@ pub struct LadderArgs {
     /// Seed of the run: every pairing plays the same game seeds.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// Worker threads; results do not depend on it [default: every core].
-    #[arg(short = 'j', long, value_name = "N", value_parser = super::values::threads)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: super::batch::Threads,
     /// Print the results as JSON.
     #[arg(long)]
     pub json: bool,
@@ -42,7 +41,7 @@ pub fn run(a: &LadderArgs) -> CliResult {
         agents: a.agents.clone(),
         games: a.games,
         seed: a.seed,
-        threads: a.threads.unwrap_or_else(crate::lab::runner::cores).max(1),
+        threads: a.threads.count(),
     }
     .prepare()?;
     let total = ladder.total();

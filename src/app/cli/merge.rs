@@ -15,28 +15,21 @@ pub struct MergeArgs {
     /// The JSON results of the shards (`simulate --shard I/N --json`), one file each.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
-    /// Print JSON instead of a report.
-    #[arg(long)]
-    pub json: bool,
-    /// Also write the merged results as a CSV table.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-    /// Also draw the merged results (SVG).
-    #[arg(long, value_name = "FILE.svg")]
-    pub chart: Option<PathBuf>,
+    #[command(flatten)]
+    pub outputs: super::batch::Outputs,
 }
 
 /// `watergate merge FILES…`: combine the JSON results of shards exactly.
 /// The merged report reads only the results files: merge takes no game.
 pub fn run(a: &MergeArgs) -> CliResult {
-    let (files, json_out) = (&a.files, a.json);
-    let (csv, chart) = (a.csv.as_deref(), a.chart.as_deref());
+    let (files, json_out) = (&a.files, a.outputs.json);
+    let (csv, chart) = (a.outputs.csv.as_deref(), a.outputs.chart.as_deref());
     if files.is_empty() {
         return Err(CliError::Message(
             "merge needs at least one JSON result file".into(),
         ));
     }
-    super::paths::report_outputs(csv, chart)?;
+    a.outputs.check()?;
     let mut reports = Vec::new();
     for f in files {
         let text = crate::data::user_file::read_user_string(f, "a `simulate --json` result")

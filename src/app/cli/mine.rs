@@ -57,9 +57,8 @@ pub struct MineArgs {
     /// Run only slice I of N of the games (1-based), for a run spread over machines [default: all].
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
-    /// Worker threads (a game each); the puzzles do not depend on it [default: every core].
-    #[arg(short = 'j', long, value_name = "N", value_parser = super::values::threads)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: super::batch::Threads,
     #[command(flatten)]
     pub game: super::GameArgs,
 }
@@ -110,7 +109,7 @@ pub fn run(a: &MineArgs) -> CliResult {
         "`watergate mine --seed {} --editor {editor} --nixon {nixon} --depth {}`",
         a.seed, a.depth
     );
-    let threads = a.threads.unwrap_or_else(crate::lab::runner::cores).max(1);
+    let threads = a.threads.count();
     let bar = super::progress::Progress::with_message(jobs, "games");
     bar.set_message("0 puzzles");
     let stop = super::interrupt::watch();

@@ -2,6 +2,7 @@
 //! with its arguments (`XArgs`) and its `run`; this one parses the command
 //! line, calls the command's `run` (one call per command) and reports errors.
 
+mod batch;
 mod bench;
 mod cards;
 mod check;

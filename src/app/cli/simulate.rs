@@ -9,7 +9,7 @@ use crate::lab::report::{default_games, Report, RunError, SimulateOptions, Simul
 use crate::players::agent::AgentSpec;
 use clap::Args;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
@@ -43,18 +43,10 @@ pub struct SimulateArgs {
     /// Run only slice I of N of the games (1-based), for a sweep spread over machines [default: all].
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
-    /// Worker threads; results do not depend on it [default: every core].
-    #[arg(short = 'j', long, value_name = "N", value_parser = super::values::threads)]
-    pub threads: Option<usize>,
-    /// Print the full results as one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    /// Also write the results as a CSV table.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-    /// Also draw win rates with their intervals and the game-length histogram (SVG).
-    #[arg(long, value_name = "FILE.svg")]
-    pub chart: Option<PathBuf>,
+    #[command(flatten)]
+    pub threads: super::batch::Threads,
+    #[command(flatten)]
+    pub outputs: super::batch::Outputs,
     /// Report the process's peak memory (Linux) at the end (`peak_memory_kib` in JSON).
     #[arg(long)]
     pub report_peak_memory: bool,
@@ -91,7 +83,7 @@ pub(super) fn parse_shard(s: &str, games: u64) -> Result<crate::lab::report::Sli
 }
 
 pub fn run(a: &SimulateArgs) -> CliResult {
-    super::paths::report_outputs(a.csv.as_deref(), a.chart.as_deref())?;
+    a.outputs.check()?;
     let games = a.games.unwrap_or(default_games(a.precision));
     let run = SimulateRun {
         game: a.game.source(),
@@ -104,7 +96,7 @@ pub fn run(a: &SimulateArgs) -> CliResult {
             precision: a.precision,
             shard: a.shard.clone(),
             slice: None,
-            threads: a.threads.unwrap_or_else(crate::lab::runner::cores).max(1),
+            threads: a.threads.count(),
         },
         report_peak_memory: a.report_peak_memory,
     };
@@ -127,9 +119,13 @@ pub fn run(a: &SimulateArgs) -> CliResult {
     bar.finish();
     let sim = sim?;
     let (played, secs, threads) = (sim.played, sim.seconds, run.options.threads);
-    outputs(&sim.report, a.csv.as_deref(), a.chart.as_deref())?;
+    outputs(
+        &sim.report,
+        a.outputs.csv.as_deref(),
+        a.outputs.chart.as_deref(),
+    )?;
     let mut out = super::output::stdout();
-    if a.json {
+    if a.outputs.json {
         writeln!(out, "{}", sim.json)?;
     } else {
         if sim.interrupted {

@@ -14,9 +14,8 @@ pub struct SoakArgs {
     /// Seed of the run: game i uses a seed derived from it.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = values::seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// Worker threads [default: every core].
-    #[arg(short = 'j', long, value_name = "N", value_parser = values::threads)]
-    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub threads: super::batch::Threads,
     /// Round-trip the state through a scenario file every K steps (1: every step).
     #[arg(long, value_name = "K", default_value_t = 20, value_parser = values::count)]
     pub save_every: u64,
@@ -28,7 +27,7 @@ pub struct SoakArgs {
 pub fn run(a: &SoakArgs) -> CliResult {
     let r = a.game.rules()?;
     let (games, seed, save_every) = (a.games, a.seed, a.save_every);
-    let threads = a.threads.unwrap_or_else(crate::lab::runner::cores);
+    let threads = a.threads.count();
     let cfg = crate::lab::soak::SoakConfig {
         games,
         seed,

@@ -38,18 +38,10 @@ pub struct SweepArgs {
     /// Play nothing: combine these `sweep --json` results (shards of one sweep) [default: play].
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub merge: Vec<PathBuf>,
-    /// Worker threads; results do not depend on it [default: every core].
-    #[arg(short = 'j', long, value_name = "N", value_parser = super::values::threads)]
-    pub threads: Option<usize>,
-    /// Print the results as JSON (what --merge reads).
-    #[arg(long)]
-    pub json: bool,
-    /// Also write the table as CSV.
-    #[arg(long, value_name = "FILE")]
-    pub csv: Option<PathBuf>,
-    /// Also draw win rate and game length against the parameter (SVG).
-    #[arg(long, value_name = "FILE.svg")]
-    pub chart: Option<PathBuf>,
+    #[command(flatten)]
+    pub threads: super::batch::Threads,
+    #[command(flatten)]
+    pub outputs: super::batch::Outputs,
     /// The game every point starts from (`--variant` applies at every
     /// point, before the point's values).
     #[command(flatten)]
@@ -66,7 +58,7 @@ fn read_result(f: &Path) -> Result<SweepResult, CliError> {
 }
 
 pub fn run(a: &SweepArgs) -> CliResult {
-    super::paths::report_outputs(a.csv.as_deref(), a.chart.as_deref())?;
+    a.outputs.check()?;
     // Ctrl-C: the points played so far (the last one with its first games).
     let (result, json, interrupted) = if !a.merge.is_empty() {
         let mut merged: Option<SweepResult> = None;
@@ -94,15 +86,15 @@ pub fn run(a: &SweepArgs) -> CliResult {
         let interrupted = run.interrupted.then_some((run.finished, run.asked));
         (run.result, run.json, interrupted)
     };
-    if let Some(path) = &a.csv {
+    if let Some(path) = &a.outputs.csv {
         std::fs::write(path, result.csv())
             .map_err(|e| CliError::Message(format!("cannot write {}: {e}", path.display())))?;
     }
-    if let Some(path) = &a.chart {
+    if let Some(path) = &a.outputs.chart {
         result.chart(path).map_err(CliError::Message)?;
     }
     let mut out = super::output::stdout();
-    if a.json {
+    if a.outputs.json {
         writeln!(out, "{json}")?;
     } else {
         if let Some((finished, asked)) = interrupted {
@@ -131,7 +123,7 @@ fn play(a: &SweepArgs) -> Result<SweepRun, CliError> {
         editor: a.editor.clone(),
         nixon: a.nixon.clone(),
         shard: a.shard.clone(),
-        threads: a.threads.unwrap_or_else(crate::lab::runner::cores).max(1),
+        threads: a.threads.count(),
     }
     .prepare()?;
     let total = sweep.total();
@@ -139,7 +131,7 @@ fn play(a: &SweepArgs) -> Result<SweepRun, CliError> {
     let stop = super::interrupt::watch();
     let run = sweep.run(stop, Some(&|n| bar.set(n)))?;
     bar.finish();
-    if !a.json {
+    if !a.outputs.json {
         let threads = run.threads;
         super::output::errln!(
             "{total} games in {:.1} s on {threads} thread{}",

@@ -15,11 +15,8 @@
 //! Skipped with a notice when Chromium is missing, unless
 //! WATERGATE_REQUIRE_BROWSER=1 (tests/common/browser.rs).
 
-#[path = "common/mod.rs"]
-mod common;
-
-use common::browser::{available, failure_dir, CHROMIUM};
-use common::server::Server;
+use crate::common::browser::{available, failure_dir, CHROMIUM};
+use crate::common::server::Server;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

@@ -140,7 +140,7 @@ fn the_closed_pipe_list_names_every_subcommand() {
         // output to close a pipe on (tests/studio/studio_play.rs runs it).
         assert!(
             name == "help" || name == "serve" || listed.contains(&name),
-            "`watergate {name}` is not in the closed-pipe list of tests/cli_manners.rs"
+            "`watergate {name}` is not in the closed-pipe list of tests/cli/manners.rs"
         );
     }
 }
