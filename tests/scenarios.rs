@@ -67,6 +67,7 @@ fn check_puzzle(
         &SolveConfig {
             side: p.side,
             max_plies: p.depth,
+            counts: p.depth_counts,
             node_limit: 50_000_000,
         },
     );

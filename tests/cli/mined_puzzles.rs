@@ -16,6 +16,7 @@ use watergate::game::model::Side;
 use watergate::game::rules::Rules;
 use watergate::game::state::State;
 use watergate::lab::mine::{self, Difficulty, MineOptions, Proof};
+use watergate::players::solve::DepthCounts;
 
 /// The solver's limit for each search of a re-proof: far above what any
 /// shipped puzzle needs (the miner proved each within 2,000,000).
@@ -53,27 +54,30 @@ fn every_mined_puzzle_has_one_winning_first_move_and_its_solution_wins_within_th
         let p = scn.def.puzzle.as_ref().expect("a mined file is a puzzle");
         assert!(p.wins, "{name}: a mined puzzle claims a win");
         let depth = p.depth.expect("a mined puzzle has a depth");
-        let Proof::Unique { first, .. } = mine::prove(&r, &s, p.side, depth, NODES, &|| true)
-        else {
+        // `mine --depth` counts the side's own decisions (issue 37).
+        assert_eq!(p.depth_counts, DepthCounts::Own, "{name}");
+        let prove = || mine::prove(&r, &s, p.side, depth, p.depth_counts, NODES, &|| true);
+        let Proof::Unique { first, .. } = prove() else {
             panic!(
-                "{name}: not one winning first move within {depth} decisions: {:?}",
-                mine::prove(&r, &s, p.side, depth, NODES, &|| true)
+                "{name}: not one winning first move within {depth} own decisions: {:?}",
+                prove()
             );
         };
         // The recorded solution starts with that move and, played out with
-        // chance's outcomes as written, wins within the depth.
-        assert!(
-            p.solution.len() as u32 <= depth,
-            "{name}: a longer solution"
-        );
+        // chance's outcomes as written, wins within the depth: at most
+        // `depth` of its moves are the side's.
         let mut line = s.clone();
         line.set_explicit_chance(true);
         let mut options = Vec::new();
+        let mut own = 0;
         for (i, text) in p.solution.iter().enumerate() {
             assert!(
                 line.legal(&r, &mut options).is_some(),
                 "{name}: over at {i}"
             );
+            if line.to_move(&r) == Some(watergate::game::engine::Actor::Player(p.side)) {
+                own += 1;
+            }
             let c = parse_choice(&r, &line, text, &options)
                 .unwrap_or_else(|e| panic!("{name}: solution move {i}: {e}"));
             if i == 0 {
@@ -91,6 +95,7 @@ fn every_mined_puzzle_has_one_winning_first_move_and_its_solution_wins_within_th
             "{name}: the solution ends in a win for {}",
             p.side
         );
+        assert!(own <= depth, "{name}: {own} own moves in the solution");
         // The header states the goal and the difficulty, nothing of the answer.
         let text = std::fs::read_to_string(path).unwrap();
         let header = text.split("Scenario(").next().unwrap_or("");
@@ -206,12 +211,13 @@ fn a_planted_position_with_two_winning_first_moves_is_rejected() {
         &watergate::players::solve::SolveConfig {
             side: Side::Nixon,
             max_plies: Some(4),
+            counts: DepthCounts::Every,
             node_limit: NODES,
         },
     );
     assert_eq!(won.verdict, watergate::players::solve::Verdict::Wins);
     // … but not by one move only: the proof finds two, and the miner keeps nothing.
-    match mine::prove(&r, &s, Side::Nixon, 4, NODES, &|| true) {
+    match mine::prove(&r, &s, Side::Nixon, 4, DepthCounts::Every, NODES, &|| true) {
         Proof::Several(w) => assert_eq!(w.len(), 2, "{w:?}"),
         other => panic!("expected two winning first moves, got {other:?}"),
     }
@@ -241,7 +247,7 @@ fn watergate_solve_agrees_with_the_miner_on_every_mined_puzzle() {
         let text = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{}: {text}", path.display());
         let claim = format!(
-            "{} can force a win within {} decisions.",
+            "{} can force a win within {} own decisions.",
             p.side,
             p.depth.unwrap()
         );
@@ -292,7 +298,7 @@ fn mining_a_game_log_finds_the_puzzles_of_the_game_it_records() {
     log.write(&file).unwrap();
     let mine_into = |out: &str, extra: &[&str]| {
         let o = Command::new(env!("CARGO_BIN_EXE_watergate"))
-            .args(["mine", "--depth", "6", "--tries", "1", "--out"])
+            .args(["mine", "--depth", "2", "--tries", "1", "--out"])
             .arg(base.join(out))
             .args(extra)
             .output()
@@ -323,7 +329,7 @@ fn mine_cmd(out: &Path, extra: &[&str]) -> Command {
         "--agents",
         "heuristic",
         "--depth",
-        "6",
+        "2",
         "--tries",
         "1",
         "--out",
@@ -409,7 +415,15 @@ fn ctrl_c_keeps_the_puzzles_found_so_far() {
         let (scn, r, s) = load(&out.join(name));
         let p = scn.def.puzzle.unwrap();
         assert!(matches!(
-            mine::prove(&r, &s, p.side, p.depth.unwrap(), NODES, &|| true),
+            mine::prove(
+                &r,
+                &s,
+                p.side,
+                p.depth.unwrap(),
+                p.depth_counts,
+                NODES,
+                &|| true
+            ),
             Proof::Unique { .. }
         ));
     }
@@ -474,6 +488,7 @@ fn every_difficulty_follows_from_its_measured_figures() {
                 &watergate::players::solve::SolveConfig {
                     side,
                     max_plies: Some(plies),
+                    counts: DepthCounts::Own,
                     node_limit: NODES,
                 },
             )

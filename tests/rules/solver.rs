@@ -42,6 +42,7 @@ fn a_reshuffle_is_chance_not_the_generator() {
             &SolveConfig {
                 side: watergate::game::model::Side::Nixon,
                 max_plies: None,
+                counts: watergate::players::solve::DepthCounts::Every,
                 node_limit: 5_000_000,
             },
         );
@@ -77,6 +78,7 @@ fn a_reshuffle_with_one_outcome_wins() {
         &SolveConfig {
             side: watergate::game::model::Side::Nixon,
             max_plies: None,
+            counts: watergate::players::solve::DepthCounts::Every,
             node_limit: 5_000_000,
         },
     );
@@ -118,4 +120,38 @@ fn explicit_chance_asks_which_card_comes_on_top() {
         vec![colson],
         "Colson stays in the deck"
     );
+}
+
+/// Issue 37: a depth can count only the side's own decisions, as a chess
+/// puzzle's "mate in 3" counts only the solver's moves. In this mined
+/// position Nixon wins within 3 of his own decisions, but not within 2 of
+/// his own nor within 4 decisions of both sides and chance; the winning
+/// line has more than 4 decisions, at most 3 of them Nixon's.
+#[test]
+fn a_depth_of_own_decisions_leaves_the_opponents_and_chances_free() {
+    use watergate::game::model::Side;
+    use watergate::players::solve::DepthCounts;
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scenarios/puzzles/mined/s1_g0000_d098_nixon.ron");
+    let scn = Scenario::from_file(&path).unwrap_or_else(|d| panic!("{d}"));
+    let r = rules_of(&scn);
+    let s = scn.start(&r).unwrap_or_else(|d| panic!("{d}"));
+    let within = |depth, counts| {
+        solve(
+            &r,
+            &s,
+            &SolveConfig {
+                side: Side::Nixon,
+                max_plies: Some(depth),
+                counts,
+                node_limit: 5_000_000,
+            },
+        )
+    };
+    let own = within(3, DepthCounts::Own);
+    assert_eq!(own.verdict, Verdict::Wins);
+    assert_eq!(within(2, DepthCounts::Own).verdict, Verdict::Cannot);
+    assert_eq!(within(4, DepthCounts::Every).verdict, Verdict::Cannot);
+    let nixons = own.line.iter().filter(|(who, _)| who == "Nixon").count();
+    assert!(own.line.len() > 4 && nixons <= 3, "{:?}", own.line);
 }

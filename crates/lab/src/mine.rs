@@ -6,12 +6,13 @@
 //! `tests/cli/mined_puzzles.rs` proves the shipped ones again with [`prove`].
 //!
 //! A puzzle's claim is the solver's: "`side` can force a win within
-//! `depth` decisions" — every decision counts, the opponent's and
-//! chance's too, as `watergate solve --depth` and a puzzle file's `depth`
-//! count them — against every defence and every chance outcome. Unique
-//! means that after every other first choice the side can no longer force
-//! a win within the `depth - 1` decisions left: the opponent escapes (or
-//! the round ends), which the solver proves as well. A position the solver
+//! `depth` of its own decisions" (the opponent's and chance's decisions in
+//! between are free; a file says so with `depth_counts: Own`) against
+//! every defence and every chance outcome. Unique means that after every
+//! other first choice the side can no longer force a win within the
+//! `depth - 1` own decisions left: the opponent escapes (or the round
+//! ends), which the solver proves as well. [`prove`] also checks a claim
+//! that counts every decision (`DepthCounts::Every`, hand-made puzzles). A position the solver
 //! cannot settle within its node limit is no puzzle: it is not proven.
 
 use crate::driver::{play_out, DriveError};
@@ -22,7 +23,7 @@ use crate::game::rules::Rules;
 use crate::game::state::State;
 use crate::game::view::View;
 use crate::players::agent::AgentSpec;
-use crate::players::solve::{solve_watched, SolveConfig, Verdict};
+use crate::players::solve::{solve_watched, DepthCounts, SolveConfig, Verdict};
 use crate::sim::game_seed;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,7 +52,7 @@ pub enum Proof {
 }
 
 /// Proves (or refutes) that `side`, to move in `s`, forces a win within
-/// `depth` decisions with exactly one first choice. `node_limit` bounds
+/// `depth` decisions (as `counts` counts them) with exactly one first choice. `node_limit` bounds
 /// each search of the proof; `go_on` is asked now and then and stops the
 /// proof (as `Unknown`) when it answers `false`.
 pub fn prove(
@@ -59,6 +60,7 @@ pub fn prove(
     s: &State,
     side: Side,
     depth: u32,
+    counts: DepthCounts,
     node_limit: u64,
     go_on: &dyn Fn() -> bool,
 ) -> Proof {
@@ -70,8 +72,12 @@ pub fn prove(
     let cfg = |plies| SolveConfig {
         side,
         max_plies: Some(plies),
+        counts,
         node_limit,
     };
+    // Counting every decision, none is left after the first at depth 1;
+    // counting own decisions, the opponent and chance may still lose.
+    let none_left = depth == 1 && counts == DepthCounts::Every;
     let whole = solve_watched(r, s, &cfg(depth), &watch);
     let mut nodes = whole.nodes;
     match whole.verdict {
@@ -95,7 +101,7 @@ pub fn prove(
         let wins = match next.outcome() {
             Some(o) => o.winner == side,
             // No decision left to win with.
-            None if depth == 1 => false,
+            None if none_left => false,
             None => {
                 let after = solve_watched(r, &next, &cfg(depth - 1), &watch);
                 nodes += after.nodes;
@@ -114,7 +120,7 @@ pub fn prove(
         };
         if wins {
             winners.push(c);
-        } else if next.outcome().is_some() || depth == 1 {
+        } else if next.outcome().is_some() || none_left {
             refutations.push((c, Vec::new()));
         }
     }
@@ -147,11 +153,10 @@ pub enum Difficulty {
 
 /// A puzzle not every agent finds scores a point for each agent that
 /// misses its move, one if its shortest forced win takes [`LONG_WIN`]
-/// decisions or more and one if the solver searched [`BIG_PROOF`]
+/// of the side's own decisions or more and one if the solver searched [`BIG_PROOF`]
 /// positions or more to prove that win; from `HARD_POINTS` on it is hard.
-/// (On the shipped set, 310 puzzles, this splits them 90 / 161 / 59.)
 pub const HARD_POINTS: usize = 4;
-pub const LONG_WIN: u32 = 6;
+pub const LONG_WIN: u32 = 3;
 pub const BIG_PROOF: u64 = 1000;
 
 impl Difficulty {
@@ -259,12 +264,13 @@ pub struct Mined {
     pub decision: u64,
     pub state: State,
     pub side: Side,
-    /// The claim's horizon, in decisions.
+    /// The claim's horizon, in the side's own decisions.
     pub depth: u32,
     pub first: Choice,
     pub first_name: String,
-    /// The shortest forced win, in decisions, and the winning line then
-    /// (who, choice), chance outcomes included: the worst for the side.
+    /// The shortest forced win, in the side's own decisions, and the
+    /// winning line then (who, choice), chance outcomes included: the
+    /// worst for the side.
     pub shortest: u32,
     pub line: Vec<(String, String)>,
     /// The side's own decisions on that line.
@@ -309,7 +315,7 @@ pub struct GameMined {
 /// How to mine.
 #[derive(Clone, Debug)]
 pub struct MineOptions {
-    /// Horizon of every claim, in decisions.
+    /// Horizon of every claim, in the side's own decisions.
     pub depth: u32,
     /// The solver's limit for each search of a proof.
     pub node_limit: u64,
@@ -427,6 +433,7 @@ pub fn mine_game(
             &SolveConfig {
                 side,
                 max_plies: Some(o.depth),
+                counts: DepthCounts::Own,
                 node_limit: o.screen_limit,
             },
             &|_| go_on(),
@@ -440,7 +447,7 @@ pub fn mine_game(
             continue;
         }
         out.won += 1;
-        let proof = prove(r, s, side, o.depth, o.node_limit, &go_on);
+        let proof = prove(r, s, side, o.depth, DepthCounts::Own, o.node_limit, &go_on);
         let found = match proof {
             Proof::Unique {
                 first,
@@ -519,7 +526,8 @@ pub fn mine_game(
     out
 }
 
-/// The shortest forced win within `depth`: its length, its main line, the
+/// The shortest forced win within `depth` own decisions: its length in
+/// own decisions, its main line, the
 /// positions searched at that length, how the line ends and the side's own
 /// moves on it (as [`replay_line`] names them).
 type Shortest = (
@@ -545,6 +553,7 @@ fn shortest_win(
             &SolveConfig {
                 side,
                 max_plies: Some(d),
+                counts: DepthCounts::Own,
                 node_limit,
             },
             &|_| go_on(),
@@ -622,10 +631,10 @@ fn moves(line: &[(String, String)], most: usize) -> String {
 /// The goal as stated to the player: who moves, and the claim's horizon.
 pub fn goal(m: &Mined) -> String {
     format!(
-        "{} to move: force a win within {} decisions ({}'s and chance's count too), whatever {} does.",
+        "{} to move: force a win within {} of {}'s own decisions, whatever {} does and chance brings.",
         m.side,
         m.depth,
-        m.side.other(),
+        m.side,
         m.side.other()
     )
 }
@@ -651,17 +660,17 @@ pub fn scenario_def(
     let cause = m.cause.map_or("the game is won", |c| c.describe());
     let mut explanation = vec![
         format!(
-            "The only first move that forces a win within {} decisions: {}.",
+            "The only first move that forces a win within {} own decisions: {}.",
             m.depth, m.first_name
         ),
         format!(
-            "The shortest forced win takes {} decisions, {} of them {}'s; the main line (chance's worst outcomes for {}) ends in a win: {cause}.",
-            m.shortest, m.own_moves, m.side, m.side
+            "The shortest forced win takes {} of {}'s decisions ({} decisions in all on the main line, chance's worst outcomes for {}) and ends in a win: {cause}.",
+            m.shortest, m.side, m.line.len(), m.side
         ),
     ];
     if !m.refutations.is_empty() {
         explanation.push(format!(
-            "Every other first move fails: after it {} cannot force a win in the decisions left (the solver's line after it):",
+            "Every other first move fails: after it {} cannot force a win in the own decisions left (the solver's line after it):",
             m.side
         ));
         for (alt, line) in &m.refutations {
@@ -684,6 +693,7 @@ pub fn scenario_def(
         goal: goal.clone(),
         wins: true,
         depth: Some(m.depth),
+        depth_counts: DepthCounts::Own,
         theme: format!(
             "Mined by the solver: {} first, then a forced win ({cause})",
             m.first_name
@@ -715,12 +725,11 @@ pub fn header(m: &Mined, from: &str) -> String {
         "//".to_string(),
         format!("// Goal: {}", goal(m)),
         format!(
-            "// Difficulty: {} ({}; solver: shortest forced win {} decisions, {} of them {}'s, {} positions)",
+            "// Difficulty: {} ({}; solver: shortest forced win {} own decisions, {} in all, {} positions)",
             m.difficulty.key(),
             finds_text(&m.finds),
             m.shortest,
-            m.own_moves,
-            m.side,
+            m.line.len(),
             m.nodes
         ),
         format!("// Idea: {}", idea_hash(&m.idea)),
@@ -770,9 +779,11 @@ mod tests {
         assert_eq!(Difficulty::of(3, 3, 10, 50_000), Difficulty::Easy);
         assert_eq!(Difficulty::of(1, 3, 2, 10), Difficulty::Medium);
         // Missed by every agent, but short and small to prove: medium.
-        assert_eq!(Difficulty::of(0, 3, 3, 200), Difficulty::Medium);
-        assert_eq!(Difficulty::of(0, 3, 6, 200), Difficulty::Hard);
-        assert_eq!(Difficulty::of(1, 3, 7, 1500), Difficulty::Hard);
+        // (The length is in the side's own decisions: long from 3 on.)
+        assert_eq!(Difficulty::of(0, 3, 2, 200), Difficulty::Medium);
+        assert_eq!(Difficulty::of(0, 3, 3, 200), Difficulty::Hard);
+        assert_eq!(Difficulty::of(1, 3, 3, 1500), Difficulty::Hard);
+        assert_eq!(Difficulty::of(1, 3, 2, 1500), Difficulty::Medium);
         assert_eq!(Difficulty::of(2, 3, 10, 50_000), Difficulty::Medium);
         assert_eq!(Difficulty::parse(" Hard"), Some(Difficulty::Hard));
         assert_eq!(Difficulty::parse("expert"), None);

@@ -12,6 +12,7 @@
 use crate::clock::{Stopwatch, WallClock};
 use crate::game::engine::notation::outcome_name;
 use crate::game::engine::{Actor, Choice};
+pub use crate::game::model::DepthCounts;
 use crate::game::model::*;
 use crate::game::rules::Rules;
 use crate::game::state::*;
@@ -24,6 +25,9 @@ pub struct SolveConfig {
     pub side: Side,
     /// At most this many decisions; `None`: until the round ends.
     pub max_plies: Option<u32>,
+    /// Which decisions `max_plies` counts: every one, or only the side's
+    /// own (then the opponent's and chance's decisions between are free).
+    pub counts: DepthCounts,
     /// Give up after this many positions (the answer is then unknown).
     pub node_limit: u64,
 }
@@ -56,7 +60,8 @@ pub struct SolveResult {
 }
 
 /// What the table knows about a position: forced win within `plies`
-/// decisions, or no forced win within `plies`.
+/// decisions (counted as the search counts them), or no forced win
+/// within `plies`.
 #[derive(Clone, Copy)]
 struct Known {
     wins: bool,
@@ -69,6 +74,7 @@ struct Search<'r> {
     /// Told the node count every `WATCH_EVERY` nodes; `false` stops the search.
     watch: &'r dyn Fn(u64) -> bool,
     side: Side,
+    counts: DepthCounts,
     round: u16,
     nodes: u64,
     limit: u64,
@@ -119,12 +125,13 @@ impl Search<'_> {
         v
     }
 
-    /// Whether the side can force a win within `plies` decisions.
+    /// Whether the side can force a win within `plies` decisions (every
+    /// decision, or only the side's own: `self.counts`).
     fn wins(&mut self, s: &State, plies: u32) -> (bool, Option<Choice>) {
         if let Some(w) = self.terminal(s) {
             return (w, None);
         }
-        if plies == 0 {
+        if plies == 0 && self.counts == DepthCounts::Every {
             return (false, None);
         }
         let key = s.position_key();
@@ -150,6 +157,16 @@ impl Search<'_> {
             return (false, None);
         };
         let mine = actor == Actor::Player(self.side);
+        if mine && plies == 0 {
+            // Counting own decisions: none left to win with (the
+            // opponent's and chance's before this one were free).
+            return (false, None);
+        }
+        let left = if mine || self.counts == DepthCounts::Every {
+            plies - 1
+        } else {
+            plies
+        };
         // Children, ordered: the side tries its best-looking options first;
         // the opponent and chance try the side's worst first (refutations).
         let mut script_failed = None;
@@ -182,7 +199,7 @@ impl Search<'_> {
         }
         let mut result = (!mine, None);
         for (_, c, next) in &children {
-            let (w, _) = self.wins(next, plies - 1);
+            let (w, _) = self.wins(next, left);
             if self.aborted {
                 return (false, None);
             }
@@ -237,6 +254,7 @@ pub fn solve_watched(
     let mut search = Search {
         r,
         side: cfg.side,
+        counts: cfg.counts,
         round: root.round(),
         watch,
         nodes: 0,
@@ -283,7 +301,8 @@ pub fn solve_watched(
     let mut line = Vec::new();
     let mut cur = root.clone();
     let mut plies = if wins { depth } else { horizon };
-    while plies > 0 && !search.aborted {
+    let every = cfg.counts == DepthCounts::Every;
+    while !search.aborted && (plies > 0 || !every) {
         if search.terminal(&cur).is_some() {
             break;
         }
@@ -291,16 +310,23 @@ pub fn solve_watched(
             break;
         };
         let Some(c) = k.best else { break };
-        let who = match cur.legal(r, &mut Vec::new()) {
+        let actor = cur.legal(r, &mut Vec::new());
+        let who = match actor {
             Some(Actor::Player(p)) => p.name().to_string(),
             Some(Actor::Chance) => "chance".to_string(),
             None => break,
         };
+        let mine = actor == Some(Actor::Player(cfg.side));
+        if mine && plies == 0 {
+            break;
+        }
         line.push((who, outcome_name(r, &cur, c)));
         if cur.apply_unchecked(r, c).is_err() {
             break;
         }
-        plies -= 1;
+        if every || mine {
+            plies -= 1;
+        }
         if line.len() > 200 {
             break;
         }

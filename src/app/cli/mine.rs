@@ -27,8 +27,8 @@ pub struct MineArgs {
     /// Seed of the run: game i is game i of `simulate --seed SEED` with the same agents.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// The agent of both sides: random, heuristic, ismcts:N… (as `simulate` takes them).
-    #[arg(long, value_name = "AGENT", default_value = "ismcts:100", value_parser = AgentSpec::parse)]
+    /// The agent of both sides: random, heuristic, ismcts:N… (as `simulate` takes them); strong games by default, as the shipped set was mined.
+    #[arg(long, value_name = "AGENT", default_value = "ismcts:1000", value_parser = AgentSpec::parse)]
     pub agents: AgentSpec,
     /// The Editor's agent [default: --agents].
     #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
@@ -39,8 +39,8 @@ pub struct MineArgs {
     /// Mine these game logs (`play --log`) instead of playing games [default: play --games games].
     #[arg(long, value_name = "FILE", num_args = 1..)]
     pub logs: Vec<PathBuf>,
-    /// The claim's horizon: a forced win within N decisions (every decision counts, the opponent's and chance's too, as in `solve --depth`).
-    #[arg(long, value_name = "N", default_value_t = 10, value_parser = super::values::depth)]
+    /// The claim's horizon: a forced win within N of the side's own decisions (the opponent's and chance's in between are free; `solve --depth N --own`).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = super::values::depth)]
     pub depth: u32,
     /// The solver's limit (positions) for each search of a proof.
     #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = super::values::count)]

@@ -3,7 +3,7 @@
 use super::{CliError, CliResult};
 use crate::formats::scenario::Scenario;
 use crate::game::engine::Actor;
-use crate::players::solve::{solve_watched, SolveConfig, Verdict};
+use crate::players::solve::{solve_watched, DepthCounts, SolveConfig, Verdict};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -17,6 +17,9 @@ pub struct SolveArgs {
     /// Search at most N decisions (plies) ahead [default: the puzzle's depth, else to the end of the round].
     #[arg(long, value_name = "N", value_parser = super::values::depth)]
     pub depth: Option<u32>,
+    /// Count only the side's own decisions in --depth (the opponent's and chance's are free), as `mine --depth` does [default: as the puzzle counts, else every decision].
+    #[arg(long, requires = "depth")]
+    pub own: bool,
     /// Give up after this many positions (the answer is then "unknown").
     #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::values::count)]
     pub nodes: u64,
@@ -45,7 +48,14 @@ pub fn run(a: &SolveArgs) -> CliResult {
             ))
         }
     };
-    let depth = depth.or(scn.def.puzzle.as_ref().and_then(|p| p.depth));
+    // `--depth` counts every decision unless `--own`; without it, the
+    // puzzle's own depth is counted as the puzzle counts it.
+    let (depth, counts) = match (depth, &scn.def.puzzle) {
+        (Some(d), _) if a.own => (Some(d), DepthCounts::Own),
+        (Some(d), _) => (Some(d), DepthCounts::Every),
+        (None, Some(p)) => (p.depth, p.depth_counts),
+        (None, None) => (None, DepthCounts::Every),
+    };
     let bar = super::progress::Progress::up_to(nodes, "positions");
     let stop = super::interrupt::watch();
     let result = solve_watched(
@@ -54,6 +64,7 @@ pub fn run(a: &SolveArgs) -> CliResult {
         &SolveConfig {
             side,
             max_plies: depth,
+            counts,
             node_limit: nodes,
         },
         &|n| {
@@ -74,7 +85,7 @@ pub fn run(a: &SolveArgs) -> CliResult {
     let interrupted = super::interrupt::requested();
     let mut out = super::output::stdout();
     let horizon = match depth {
-        Some(d) => format!("within {d} decisions"),
+        Some(d) => format!("within {d} {}", counts.unit()),
         None => "within the round".to_string(),
     };
     match result.verdict {
@@ -121,7 +132,14 @@ pub fn run(a: &SolveArgs) -> CliResult {
     if result.verdict == Verdict::Unknown {
         return Err(CliError::Unknown(String::new()));
     }
-    if let Some(p) = &scn.def.puzzle {
+    // The claim is checked at its own horizon only: another --depth asks
+    // another question.
+    let claim = scn
+        .def
+        .puzzle
+        .as_ref()
+        .filter(|p| (p.depth, p.depth_counts) == (depth, counts));
+    if let Some(p) = claim {
         let claimed = p.wins;
         let found = result.verdict == Verdict::Wins;
         if result.verdict != Verdict::Unknown && claimed != found {

@@ -17,7 +17,7 @@ use crate::game::model::Side;
 use crate::game::observation::Sight;
 use crate::game::rules::Rules;
 use crate::game::state::{Phase, State};
-use crate::players::solve::{SolveConfig, SolveResult, Verdict};
+use crate::players::solve::{DepthCounts, SolveConfig, SolveResult, Verdict};
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -75,12 +75,14 @@ pub trait Tell {
 #[derive(Clone, Debug)]
 pub struct Attempt {
     pub s: State,
-    /// Decisions taken so far (the horizon is counted in decisions).
+    /// Decisions taken so far that the horizon counts (every decision, or
+    /// only the side's own: `counts`).
     pub plies: u32,
     round: u16,
     chance: Pcg64Mcg,
     side: Side,
     depth: Option<u32>,
+    counts: DepthCounts,
     /// Whether the puzzle claims a win (else: that none can be forced).
     wins: bool,
     bounds: Bounds,
@@ -106,6 +108,7 @@ impl Attempt {
             chance: Pcg64Mcg::seed_from_u64(seed),
             side: p.side,
             depth: p.depth,
+            counts: p.depth_counts,
             wins: p.wins,
             bounds,
             moves: Vec::new(),
@@ -128,6 +131,7 @@ impl Attempt {
             &SolveConfig {
                 side: self.side,
                 max_plies: self.left(),
+                counts: self.counts,
                 node_limit: self.bounds.node_limit,
             },
             watch,
@@ -135,7 +139,7 @@ impl Attempt {
     }
 
     /// How the position ends the attempt, if it does.
-    pub fn over(&self) -> Option<Ending> {
+    pub fn over(&self, r: &Rules) -> Option<Ending> {
         if let Some(o) = self.s.outcome() {
             return Some(if o.winner == self.side {
                 Ending::Solved
@@ -146,7 +150,10 @@ impl Attempt {
         if self.s.round() != self.round || self.s.phase() == Phase::Initial {
             return Some(Ending::Failed("the round ended without a win".into()));
         }
-        if self.left() == Some(0) {
+        // Counting own decisions, the opponent's and chance's after the
+        // last one may still bring the win.
+        let own_turn = self.s.to_move(r) == Some(Actor::Player(self.side));
+        if self.left() == Some(0) && (self.counts == DepthCounts::Every || own_turn) {
             return Some(Ending::Failed(
                 "the puzzle's number of decisions ran out without a win".into(),
             ));
@@ -158,10 +165,14 @@ impl Attempt {
     /// position is open in a puzzle), or why the choice failed.
     fn take(&mut self, r: &Rules, c: Choice) -> Result<Vec<String>, String> {
         let mut events = Vec::new();
+        let counted = self.counts == DepthCounts::Every
+            || self.s.to_move(r) == Some(Actor::Player(self.side));
         self.s
             .apply_observed(r, c, &mut events)
             .map_err(|e| e.to_string())?;
-        self.plies += 1;
+        if counted {
+            self.plies += 1;
+        }
         Ok(narrate(r, None, &Sight::everything().see_all(&events)))
     }
 
@@ -191,7 +202,7 @@ impl Attempt {
     ) -> Result<Option<Decision>, T::Error> {
         let mut options = Vec::new();
         while self.ending.is_none() {
-            if let Some(end) = self.over() {
+            if let Some(end) = self.over(r) {
                 self.ending = Some(end);
                 break;
             }
@@ -236,7 +247,7 @@ impl Attempt {
         let text = outcome_name(r, &self.s, c);
         self.moves.push(text.clone());
         self.take_told(r, Mover::Player(self.side), c, tell)?;
-        if self.ending.is_some() || self.over().is_some() {
+        if self.ending.is_some() || self.over(r).is_some() {
             // Over, or failed: the next `advance` says how.
             return Ok(());
         }
@@ -266,7 +277,7 @@ impl Attempt {
     /// claims a win and the win can no longer be forced (the move was
     /// wrong), else `None`.
     fn slipped(&self, r: &Rules, watch: &dyn Fn(u64) -> bool) -> Option<SolveResult> {
-        if !self.wins || self.over().is_some() {
+        if !self.wins || self.over(r).is_some() {
             return None;
         }
         let after = self.solve_here(r, watch);

@@ -586,6 +586,32 @@ impl<T: std::hash::Hash + Clone> std::hash::Hash for BySide<T> {
     }
 }
 
+/// Which decisions a puzzle's (or the solver's) depth counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DepthCounts {
+    /// Every decision: the side's, the opponent's and chance's.
+    #[default]
+    Every,
+    /// Only the side's own decisions; the opponent's and chance's in
+    /// between are free (the round still ends the search).
+    Own,
+}
+
+impl DepthCounts {
+    /// Whether every decision counts (the default, left out of a file).
+    pub fn is_every(&self) -> bool {
+        *self == DepthCounts::Every
+    }
+
+    /// "decisions" or "own decisions", after a number, for a reader.
+    pub fn unit(self) -> &'static str {
+        match self {
+            DepthCounts::Every => "decisions",
+            DepthCounts::Own => "own decisions",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

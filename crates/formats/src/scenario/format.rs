@@ -6,6 +6,7 @@
 
 use crate::data::raw::{BoardDef, TokensDef};
 use crate::data::variant::{CardPatch, GamePatch, SettingsPatch, VariantDef};
+pub use crate::game::model::DepthCounts;
 use crate::game::model::{BySide, Dest, Part, Side, WinCause};
 use crate::game::program::Program;
 use serde::{Deserialize, Serialize};
@@ -506,9 +507,15 @@ pub struct PuzzleDef {
     pub goal: String,
     /// The claim: `true` if `side` can force a win within the horizon.
     pub wins: bool,
-    /// Plies of search; default: the rest of the round.
+    /// The horizon of the claim, in decisions (which ones count:
+    /// `depth_counts`); default: the rest of the round.
     #[serde(default)]
     pub depth: Option<u32>,
+    /// Which decisions `depth` counts: `Every` decision (the opponent's and
+    /// chance's too; the default, as `watergate solve --depth`) or only the
+    /// side's `Own` (as `watergate mine --depth` writes them).
+    #[serde(default, skip_serializing_if = "DepthCounts::is_every")]
+    pub depth_counts: DepthCounts,
     /// The mechanism it exercises (one line; shown with the solution, since
     /// it gives the key away).
     #[serde(default)]
