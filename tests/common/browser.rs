@@ -244,6 +244,22 @@ pub async fn wait_css(
 }
 
 /// Saves a screenshot of the page (a PNG) at `path`.
+/// With `WATERGATE_PAGE_SHOTS=DIR`, saves the page as `DIR/NAME.png`: the
+/// pictures of docs/screenshots/ (shown in the README) are taken so, by the
+/// tests that drive those pages; without it, does nothing.
+pub async fn shot(c: &Client, name: &str) -> Result<(), String> {
+    match std::env::var_os("WATERGATE_PAGE_SHOTS") {
+        Some(dir) => {
+            // The window from its top: the page bar and what is drawn first.
+            c.execute("window.scrollTo(0, 0);", vec![])
+                .await
+                .map_err(|e| e.to_string())?;
+            screenshot(c, &Path::new(&dir).join(format!("{name}.png"))).await
+        }
+        None => Ok(()),
+    }
+}
+
 pub async fn screenshot(c: &Client, path: &Path) -> Result<(), String> {
     let png = c.screenshot().await.map_err(|e| e.to_string())?;
     if let Some(dir) = path.parent() {

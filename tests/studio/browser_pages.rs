@@ -44,16 +44,7 @@ where
     }
 }
 
-/// With `WATERGATE_PAGE_SHOTS=DIR`, saves the page as `DIR/NAME.png` (to
-/// look at the pages the tests drive).
-async fn shot(c: &Client, name: &str) -> Result<(), String> {
-    match std::env::var_os("WATERGATE_PAGE_SHOTS") {
-        Some(dir) => {
-            common::browser::screenshot(c, &PathBuf::from(dir).join(format!("{name}.png"))).await
-        }
-        None => Ok(()),
-    }
-}
+use common::browser::shot;
 
 /// Clicks the element `css` finds (it must be there).
 async fn click(c: &Client, css: &str) -> Result<(), String> {

@@ -470,6 +470,9 @@ async fn click_to_the_end(c: &Browser, url: &str, mode: &str, seed: u64) -> Resu
         if let Some(t) = targets.iter().find(|t| !t.1) {
             return Err(format!("click {clicks}: a target off the table: {t:?}"));
         }
+        if clicks == 30 && mode == "editor" {
+            crate::common::browser::shot(c, "play").await?;
+        }
         let before = step(c).await;
         let i = pick(clicks as u64, targets.len());
         let el = c

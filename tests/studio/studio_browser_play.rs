@@ -2,13 +2,11 @@
 //! played by clicking, against the random agent, until the page shows who
 //! won; and hotseat's handover screen between the seats. Skipped with a
 //! notice when Chromium is missing, unless WATERGATE_REQUIRE_BROWSER=1.
-//!
-//! `WATERGATE_UPDATE_SCREENSHOT=1` also saves the board mid-game as
-//! docs/studio-board.png (the README's picture).
+//! (The README's pictures: `WATERGATE_PAGE_SHOTS`, in common/browser.rs.)
 
 use crate::common;
 
-use common::browser::{run, screenshot, wait_css};
+use common::browser::{run, wait_css};
 use fantoccini::{Client, Locator};
 use std::time::Duration;
 
@@ -20,10 +18,7 @@ async fn step(c: &Client) -> Option<String> {
 
 /// Clicks the first legal option until the game is over; returns the
 /// outcome's text and the number of clicks.
-async fn click_to_the_end(
-    c: &Client,
-    screenshot_at: Option<usize>,
-) -> Result<(String, usize), String> {
+async fn click_to_the_end(c: &Client) -> Result<(String, usize), String> {
     let mut clicks = 0;
     loop {
         if let Ok(o) = c.find(Locator::Css("#outcome")).await {
@@ -39,11 +34,6 @@ async fn click_to_the_end(
         }
         let before = step(c).await;
         let option = wait_css(c, "button.option", 60).await?;
-        if screenshot_at == Some(clicks) {
-            let path =
-                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/studio-board.png");
-            screenshot(c, &path).await?;
-        }
         option
             .click()
             .await
@@ -105,10 +95,7 @@ fn a_whole_game_is_played_by_clicking_against_the_random_agent() {
         if spaces.len() < 30 {
             return Err(format!("only {} board spaces drawn", spaces.len()));
         }
-        let shot = std::env::var("WATERGATE_UPDATE_SCREENSHOT")
-            .is_ok_and(|v| v == "1")
-            .then_some(24);
-        let (outcome, clicks) = click_to_the_end(&c, shot).await?;
+        let (outcome, clicks) = click_to_the_end(&c).await?;
         if !outcome.contains("Game over") || !outcome.contains("wins") {
             return Err(format!("the outcome reads {outcome:?}"));
         }

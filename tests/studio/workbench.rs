@@ -482,16 +482,7 @@ where
     }
 }
 
-/// With `WATERGATE_PAGE_SHOTS=DIR`, saves the page as `DIR/NAME.png` (as
-/// browser_pages.rs does: to look at the pages the tests drive).
-async fn shot(c: &fantoccini::Client, name: &str) -> Result<(), String> {
-    match std::env::var_os("WATERGATE_PAGE_SHOTS") {
-        Some(dir) => {
-            common::browser::screenshot(c, &PathBuf::from(dir).join(format!("{name}.png"))).await
-        }
-        None => Ok(()),
-    }
-}
+use common::browser::shot;
 
 async fn text_of(c: &fantoccini::Client, css: &str) -> Option<String> {
     c.find(Locator::Css(css)).await.ok()?.text().await.ok()
