@@ -36,7 +36,20 @@ pub fn request_bytes(
     extra: &[(&str, &str)],
     body: &[u8],
 ) -> Vec<u8> {
-    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    request_bytes_on(method, path, host, extra, body, "close")
+}
+
+/// [`request_bytes`] with the `Connection` header given: `close`, or
+/// `keep-alive` for [`KeepAlive`].
+fn request_bytes_on(
+    method: &str,
+    path: &str,
+    host: &str,
+    extra: &[(&str, &str)],
+    body: &[u8],
+    connection: &str,
+) -> Vec<u8> {
+    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: {connection}\r\n");
     if !extra.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
         head.push_str(&format!("Host: {host}\r\n"));
     }
@@ -150,20 +163,86 @@ impl Client {
     }
 }
 
-/// The same request over tokio, for many clients at once (the load test).
-pub async fn send_async(
-    port: u16,
-    method: &str,
-    path: &str,
-    extra: &[(&str, &str)],
-    body: &[u8],
-) -> std::io::Result<Response> {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let host = format!("127.0.0.1:{port}");
-    let mut s = tokio::net::TcpStream::connect(&host).await?;
-    s.write_all(&request_bytes(method, path, &host, extra, body))
-        .await?;
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await?;
-    Ok(parse(&raw))
+/// One persistent connection, as a browser tab keeps one to the studio
+/// (HTTP/1.1 keep-alive): requests one after another on the same stream,
+/// each answer framed by its `Content-Length`. A connection the server
+/// closed (idle, or after an error) is opened again for the next request.
+pub struct KeepAlive {
+    host: String,
+    stream: Option<tokio::io::BufReader<tokio::net::TcpStream>>,
+    /// Connections opened so far (1 when the server kept the first alive).
+    pub connections: u32,
+}
+
+impl KeepAlive {
+    pub fn new(port: u16) -> KeepAlive {
+        KeepAlive {
+            host: format!("127.0.0.1:{port}"),
+            stream: None,
+            connections: 0,
+        }
+    }
+
+    pub async fn send(
+        &mut self,
+        method: &str,
+        path: &str,
+        extra: &[(&str, &str)],
+        body: &[u8],
+    ) -> std::io::Result<Response> {
+        let request = request_bytes_on(method, path, &self.host, extra, body, "keep-alive");
+        // A stream the server closed between two requests fails at once:
+        // the request is sent again once, on a new connection.
+        match self.exchange(&request).await {
+            Ok(r) => Ok(r),
+            Err(_) if self.stream.take().is_some() => self.exchange(&request).await,
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn exchange(&mut self, request: &[u8]) -> std::io::Result<Response> {
+        use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
+        if self.stream.is_none() {
+            let s = tokio::net::TcpStream::connect(&self.host).await?;
+            s.set_nodelay(true)?;
+            self.stream = Some(tokio::io::BufReader::new(s));
+            self.connections += 1;
+        }
+        let s = self.stream.as_mut().expect("connected above");
+        s.get_mut().write_all(request).await?;
+        let mut head = Vec::new();
+        loop {
+            let before = head.len();
+            s.read_until(b'\n', &mut head).await?;
+            if head.len() == before {
+                self.stream = None;
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            if head.ends_with(b"\r\n\r\n") {
+                break;
+            }
+        }
+        let text = String::from_utf8_lossy(&head).into_owned();
+        let length = text
+            .lines()
+            .filter_map(|l| l.split_once(':'))
+            .find(|(k, _)| k.trim().eq_ignore_ascii_case("content-length"))
+            .and_then(|(_, v)| v.trim().parse::<usize>().ok())
+            .ok_or_else(|| {
+                std::io::Error::other(format!("an answer without Content-Length: {text:?}"))
+            })?;
+        let mut body = vec![0; length];
+        s.read_exact(&mut body).await?;
+        let closes = text.lines().any(|l| {
+            l.split_once(':').is_some_and(|(k, v)| {
+                k.trim().eq_ignore_ascii_case("connection")
+                    && v.trim().eq_ignore_ascii_case("close")
+            })
+        });
+        if closes {
+            self.stream = None;
+        }
+        head.extend_from_slice(&body);
+        Ok(parse(&head))
+    }
 }

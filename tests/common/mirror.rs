@@ -4,6 +4,7 @@
 //! full state behind every response — what the Editor may not be sent.
 
 use std::collections::BTreeSet;
+use std::sync::{Arc, OnceLock};
 use watergate::formats::narrate::narrate;
 use watergate::game::engine::notation::{format_choice, kind_name};
 use watergate::game::engine::{Actor, Choice};
@@ -16,7 +17,7 @@ use watergate::lab::sim::game_seed;
 use watergate::players::agent::{Agent, AgentSpec};
 
 pub struct Mirror {
-    pub rules: Rules,
+    pub rules: Arc<Rules>,
     pub state: State,
     /// The random agent of the side no human plays, if any.
     agent: Option<(Side, Box<dyn Agent>)>,
@@ -25,12 +26,23 @@ pub struct Mirror {
     seen: BTreeSet<CardId>,
     /// Everything the Editor has been told, to know which kinds they know.
     told: String,
+    /// Whether `seen` and `told` are kept (for [`Mirror::forbidden`]); a
+    /// test that only follows the game (the load test) skips the narration.
+    watch: bool,
+}
+
+/// The shipped game, loaded once for every mirror of the test binary (a
+/// load compiles every card's script: the load test starts 200 mirrors at
+/// once, and their loads were the clients' first second).
+fn shipped() -> Arc<Rules> {
+    static RULES: OnceLock<Arc<Rules>> = OnceLock::new();
+    Arc::clone(RULES.get_or_init(|| Arc::new(watergate::data::shipped())))
 }
 
 impl Mirror {
     /// A new deal with `seed`; `random_plays`: the side the random agent plays.
     pub fn new(seed: u64, random_plays: Option<Side>) -> Mirror {
-        let rules = watergate::data::shipped();
+        let rules = shipped();
         let mut events = Vec::new();
         let state = State::new_observed(&rules, seed, &mut events);
         let seen = Sight::new_game(Some(Side::Editor)).see_all(&events);
@@ -47,9 +59,19 @@ impl Mirror {
             agent,
             seen: BTreeSet::new(),
             told,
+            watch: true,
         };
         m.note_seen();
         m
+    }
+
+    /// [`Mirror::new`] for a test that only follows the game: no record of
+    /// what the Editor was told, so [`Mirror::forbidden`] is not for it.
+    pub fn unwatched(seed: u64, random_plays: Option<Side>) -> Mirror {
+        Mirror {
+            watch: false,
+            ..Mirror::new(seed, random_plays)
+        }
     }
 
     pub fn options(&self) -> (Option<Side>, Vec<Choice>) {
@@ -86,6 +108,12 @@ impl Mirror {
     }
 
     fn apply(&mut self, c: Choice) {
+        if !self.watch {
+            self.state
+                .apply(&self.rules, c)
+                .expect("the mirrored choice is legal");
+            return;
+        }
         let before = self.state.clone();
         let mut events = Vec::new();
         self.state
@@ -129,6 +157,10 @@ impl Mirror {
     /// distinctive) when no token of that kind is in view and none was
     /// named to the Editor.
     pub fn forbidden(&self) -> Vec<String> {
+        assert!(
+            self.watch,
+            "an unwatched mirror knows nothing of what was told"
+        );
         let s = &self.state;
         let r = &self.rules;
         let mut v = Vec::new();

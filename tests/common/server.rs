@@ -70,6 +70,12 @@ impl Server {
         }
     }
 
+    /// The CPU time the server process has used so far, all its threads
+    /// (user and system), from `/proc`; `None` off Linux.
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        cpu_seconds_of(&format!("/proc/{}/stat", self.child.id()))
+    }
+
     /// `host:port` as the Host header names this server.
     pub fn host(&self) -> String {
         format!("127.0.0.1:{}", self.port)
@@ -81,4 +87,17 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// User plus system CPU seconds of the process whose `/proc/…/stat` is at
+/// `path` (`/proc/self/stat` for the test itself). The kernel counts them in
+/// clock ticks of 1/100 s (`USER_HZ`, 100 on Linux's usual builds).
+pub fn cpu_seconds_of(path: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(path).ok()?;
+    // The command name (field 2) may hold spaces: count from its `)`.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after `)`.
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
 }
