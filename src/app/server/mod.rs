@@ -245,6 +245,26 @@ async fn guard(State(state): State<AppState>, req: Request, next: Next) -> Respo
     next.run(req).await
 }
 
+/// Connections the kernel queues for the server before it accepts them.
+/// The standard library's (and tokio's) 128 was too few for a burst of new
+/// clients: 200 opening at once lost their first SYN and waited a second
+/// for the retry (the load test, BENCHMARKS.md). The kernel caps it at
+/// `net.core.somaxconn`.
+const ACCEPT_BACKLOG: u32 = 1024;
+
+/// A listening socket on `addr`, with [`ACCEPT_BACKLOG`].
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = match addr {
+        SocketAddr::V4(_) => tokio::net::TcpSocket::new_v4()?,
+        SocketAddr::V6(_) => tokio::net::TcpSocket::new_v6()?,
+    };
+    // As `TcpListener::bind` does: a restarted server may take its port
+    // back while old connections linger in TIME_WAIT.
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(ACCEPT_BACKLOG)
+}
+
 /// How `watergate serve` was asked to run.
 pub struct ServeConfig {
     pub source: GameSource,
@@ -263,8 +283,7 @@ pub fn serve(cfg: ServeConfig, rules: Rules, out: &mut dyn std::io::Write) -> Re
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::bind((cfg.host, cfg.port))
-            .await
+        let listener = listen(SocketAddr::new(cfg.host, cfg.port))
             .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
         let addr = listener
             .local_addr()

@@ -13,9 +13,13 @@
 //! | `GET /api/games/{id}/log` | the game log (once the game is over) |
 //! | `DELETE /api/games/{id}` | the game is forgotten |
 //!
-//! Everything that touches a game runs on the blocking pool
-//! (`spawn_blocking`): an agent may think for seconds, and the async
-//! workers keep serving other games meanwhile.
+//! A request whose work is short runs on the async worker that took it: a
+//! look at the table, an undo, or a choice against an agent that answers in
+//! microseconds. Work that may take long — a searching agent's moves — and
+//! any request for a game another request holds run on the blocking pool
+//! (`spawn_blocking`), so the async workers keep serving other games. The
+//! hop to the pool costs two thread switches a request, which under load
+//! was the largest part of a short request's time (BENCHMARKS.md).
 
 pub mod seat;
 pub mod session;
@@ -105,21 +109,63 @@ struct Created {
     seats: seat::PerSide<Option<String>>,
 }
 
-/// Runs `f` on the game on the blocking pool.
+/// What a request does to its game: only looks (or undoes), or lets the
+/// agents play on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Work {
+    Look,
+    Play,
+}
+
+/// Runs `f` on the game: here when the work is short and the game free,
+/// on the blocking pool otherwise (the module's doc).
 async fn with_game<T: Send + 'static>(
     st: &AppState,
     id: &str,
+    work: Work,
     f: impl FnOnce(&mut Session) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let game = st.sessions.get(id).ok_or_else(|| {
         ApiError::not_found(format!("no game `{id}`: it ended, expired, or never was"))
     })?;
+    // Never wait for the lock here: a game held by another request may be
+    // held for as long as a search thinks.
+    {
+        let free = match game.try_lock() {
+            Ok(g) => Some(g),
+            Err(std::sync::TryLockError::Poisoned(p)) => Some(p.into_inner()),
+            Err(std::sync::TryLockError::WouldBlock) => None,
+        };
+        if let Some(mut g) = free {
+            if work == Work::Look || !g.mode.thinks() {
+                return f(&mut g);
+            }
+        }
+    }
     tokio::task::spawn_blocking(move || {
         let mut g = game.lock().unwrap_or_else(|p| p.into_inner());
         f(&mut g)
     })
     .await
     .map_err(|e| ApiError::internal(format!("the game's task failed: {e}")))?
+}
+
+/// A seat's view as a JSON answer, written into one buffer sized for it
+/// (a view is about 12 KB: axum's `Json` starts at 128 bytes and copies
+/// its way up), while the game is still at hand.
+fn view_json(view: &seat::SeatView) -> Response {
+    let mut body = Vec::with_capacity(16 * 1024);
+    match serde_json::to_writer(&mut body, view) {
+        Ok(()) => (
+            [(
+                axum::http::header::CONTENT_TYPE,
+                axum::http::HeaderValue::from_static("application/json"),
+            )],
+            body,
+        )
+            .into_response(),
+        Err(e) => ApiError::internal(format!("the view could not be written: {e}")).into_response(),
+    }
 }
 
 /// The seat a request's token opens.
@@ -170,17 +216,24 @@ async fn create(
         })?,
     };
     let rules = st.current_rules();
+    let mode_thinks = mode.thinks();
     let mode_name = match &mode {
         Mode::Hotseat => "hotseat".to_string(),
         Mode::Against { human, ai } => format!("{} against {ai}", human.key()),
     };
-    // The deal and an agent that moves first run off the async workers.
-    let session = tokio::task::spawn_blocking(move || {
+    // The deal, and an agent that moves first: off the async workers when
+    // that agent searches.
+    let start = move || {
         let mut s = Session::new(rules, seed, chosen, mode);
         s.run_agents().map(|()| s)
-    })
-    .await
-    .map_err(|e| ApiError::internal(format!("the new game's task failed: {e}")))?
+    };
+    let session = if mode_thinks {
+        tokio::task::spawn_blocking(start)
+            .await
+            .map_err(|e| ApiError::internal(format!("the new game's task failed: {e}")))?
+    } else {
+        start()
+    }
     .map_err(refusal)?;
     let seats = seat::PerSide {
         editor: session.token(Side::Editor).map(str::to_string),
@@ -215,11 +268,16 @@ async fn view(
     Path(id): Path<String>,
     Query(q): Query<Since>,
     headers: HeaderMap,
-) -> Result<Json<seat::SeatView>, ApiError> {
+) -> Result<Response, ApiError> {
     let gid = id.clone();
-    with_game(&st, &id, move |s| {
+    with_game(&st, &id, Work::Look, move |s| {
         let side = seat_of(s, &headers)?;
-        Ok(Json(seat::seat_view(&gid, s, side, q.since.unwrap_or(0))))
+        Ok(view_json(&seat::seat_view(
+            &gid,
+            s,
+            side,
+            q.since.unwrap_or(0),
+        )))
     })
     .await
 }
@@ -250,7 +308,7 @@ async fn choose(
     Path(id): Path<String>,
     headers: HeaderMap,
     JsonBody(req): JsonBody<ChooseReq>,
-) -> Result<Json<seat::SeatView>, ApiError> {
+) -> Result<Response, ApiError> {
     let answer = match (req.option, req.text) {
         (Some(i), None) => Answer::Index(i),
         (None, Some(t)) => Answer::Text(t),
@@ -261,7 +319,7 @@ async fn choose(
         }
     };
     let gid = id.clone();
-    with_game(&st, &id, move |s| {
+    with_game(&st, &id, Work::Play, move |s| {
         let side = seat_of(s, &headers)?;
         if let Some(step) = req.step {
             if step != s.step {
@@ -272,7 +330,12 @@ async fn choose(
             }
         }
         s.choose(side, &answer).map_err(refusal)?;
-        Ok(Json(seat::seat_view(&gid, s, side, req.since.unwrap_or(0))))
+        Ok(view_json(&seat::seat_view(
+            &gid,
+            s,
+            side,
+            req.since.unwrap_or(0),
+        )))
     })
     .await
 }
@@ -289,14 +352,14 @@ async fn undo(
     headers: HeaderMap,
     // The body is optional: empty, or `{ "since": N }`.
     OptionalJson(req): OptionalJson<UndoReq>,
-) -> Result<Json<seat::SeatView>, ApiError> {
+) -> Result<Response, ApiError> {
     let since = req.since.unwrap_or(0);
     let gid = id.clone();
-    with_game(&st, &id, move |s| {
+    with_game(&st, &id, Work::Look, move |s| {
         let side = seat_of(s, &headers)?;
         s.undo(side)
             .map_err(|why| ApiError::conflict(why.to_string()))?;
-        Ok(Json(seat::seat_view(&gid, s, side, since)))
+        Ok(view_json(&seat::seat_view(&gid, s, side, since)))
     })
     .await
 }
@@ -324,7 +387,7 @@ async fn scenario(
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let source = st.source.clone();
-    with_game(&st, &id, move |s| {
+    with_game(&st, &id, Work::Look, move |s| {
         seat_of(s, &headers)?;
         if !s.can_save() {
             return Err(ApiError::forbidden(
@@ -363,7 +426,7 @@ async fn game_log(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    with_game(&st, &id, move |s| {
+    with_game(&st, &id, Work::Look, move |s| {
         seat_of(s, &headers)?;
         // The log holds the seed: only once the game is over.
         let Some(seed) = s.shown_seed().filter(|_| s.game.state.outcome().is_some()) else {
@@ -381,7 +444,10 @@ async fn end(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    with_game(&st, &id, move |s| seat_of(s, &headers).map(|_| ())).await?;
+    with_game(&st, &id, Work::Look, move |s| {
+        seat_of(s, &headers).map(|_| ())
+    })
+    .await?;
     st.sessions.remove(&id);
     Ok(StatusCode::NO_CONTENT)
 }

@@ -18,6 +18,8 @@ use crate::game::rules::Rules;
 use crate::game::state::PicLoc;
 use crate::game::view::View;
 use serde::Serialize;
+use serde_json::value::RawValue;
+use std::sync::{Arc, Mutex, Weak};
 
 #[derive(Serialize)]
 pub struct SeatView {
@@ -31,11 +33,11 @@ pub struct SeatView {
     /// The open part of the table, as this seat sees it.
     #[serde(flatten)]
     pub table: OpenTable,
-    pub hand: Vec<CardFace>,
+    pub hand: Vec<Face>,
     pub hand_sizes: PerSide<usize>,
     pub deck_sizes: PerSide<usize>,
-    pub discards: PerSide<Vec<CardFace>>,
-    pub removed: Vec<CardFace>,
+    pub discards: PerSide<Vec<Face>>,
+    pub removed: Vec<Face>,
     pub bag: usize,
     pub in_play: Vec<InPlayView>,
     pub held_token: Option<TokenFace>,
@@ -130,6 +132,55 @@ pub struct CardFace {
     pub placeholders: Vec<String>,
 }
 
+/// A card's face as the JSON [`CardFace`] serializes to, made once per rule
+/// set and shared by every view of every game on it: a seat's view names
+/// up to 40 cards, and escaping their texts and quotes anew for each answer
+/// was the largest part of the server's time under load (BENCHMARKS.md).
+/// The JSON is the same, byte for byte.
+#[derive(Clone, Serialize)]
+#[serde(transparent)]
+pub struct Face(Arc<RawValue>);
+
+/// The faces of every card of one rule set, by `CardId`.
+pub struct Faces {
+    faces: Vec<Face>,
+}
+
+impl Faces {
+    /// The faces of `rules`' cards: built on the first call for a rule set,
+    /// then shared for as long as the rule set is the last one asked for
+    /// (the server plays one rule set at a time; the workbench's reload
+    /// makes a new one).
+    pub fn of(rules: &Arc<Rules>) -> Arc<Faces> {
+        static LAST: Mutex<Option<(Weak<Rules>, Arc<Faces>)>> = Mutex::new(None);
+        let mut last = LAST.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((weak, faces)) = last.as_ref() {
+            // A live weak pointer to this very allocation is this rule set:
+            // the caller holds it, so its address cannot have been reused.
+            if weak.upgrade().is_some_and(|r| Arc::ptr_eq(&r, rules)) {
+                return Arc::clone(faces);
+            }
+        }
+        let faces = Arc::new(Faces {
+            faces: (0..rules.cards.len())
+                .map(|i| {
+                    let json = serde_json::to_string(&card_face(rules, CardId(i as u8)))
+                        .expect("a card face is plain data");
+                    Face(Arc::from(
+                        RawValue::from_string(json).expect("serde_json wrote JSON"),
+                    ))
+                })
+                .collect(),
+        });
+        *last = Some((Arc::downgrade(rules), Arc::clone(&faces)));
+        faces
+    }
+
+    pub fn get(&self, c: CardId) -> Face {
+        self.faces[c.index()].clone()
+    }
+}
+
 pub fn card_face(r: &Rules, c: CardId) -> CardFace {
     let card = r.card(c);
     CardFace {
@@ -150,7 +201,7 @@ pub fn card_face(r: &Rules, c: CardId) -> CardFace {
 
 #[derive(Serialize)]
 pub struct InPlayView {
-    pub card: CardFace,
+    pub card: Face,
     pub player: Side,
     pub part: Option<Part>,
     pub cancelled: bool,
@@ -403,6 +454,8 @@ fn pictures(r: &Rules, v: &View) -> Vec<PictureView> {
 /// from line `since` on.
 pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView {
     let r: &Rules = &s.rules;
+    let faces = Faces::of(&s.rules);
+    let face = |c: &CardId| faces.get(*c);
     let v = View::new(r, &s.game.state, seat);
     let decision = v.decision().map(|d| {
         let prompt = crate::app::terminal::decision_text(r, seat, &d.kind);
@@ -435,17 +488,17 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
         opponent,
         step: s.step,
         table: open_table(r, &v),
-        hand: v.my_hand().iter().map(|c| card_face(r, *c)).collect(),
+        hand: v.my_hand().iter().map(face).collect(),
         hand_sizes: per_side(|side| v.hand_size(side)),
         deck_sizes: per_side(|side| v.deck_size(side)),
-        discards: per_side(|side| v.discard(side).iter().map(|c| card_face(r, *c)).collect()),
-        removed: v.removed().iter().map(|c| card_face(r, *c)).collect(),
+        discards: per_side(|side| v.discard(side).iter().map(face).collect()),
+        removed: v.removed().iter().map(face).collect(),
         bag: v.bag_size(),
         in_play: v
             .in_play()
             .into_iter()
             .map(|p| InPlayView {
-                card: card_face(r, p.card),
+                card: face(&p.card),
                 player: p.player,
                 part: p.part,
                 cancelled: p.cancelled,

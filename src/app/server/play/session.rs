@@ -59,6 +59,13 @@ impl Mode {
         }
     }
 
+    /// Whether an agent of this game may think for long (a search): its
+    /// moves then run on the blocking pool, never on an async worker. The
+    /// random and heuristic agents answer in microseconds.
+    pub fn thinks(&self) -> bool {
+        matches!(self.ai(), Some(AgentSpec::Ismcts(_)))
+    }
+
     fn ai(&self) -> Option<&AgentSpec> {
         match self {
             Mode::Hotseat => None,
