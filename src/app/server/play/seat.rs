@@ -28,17 +28,9 @@ pub struct SeatView {
     pub opponent: Option<String>,
     /// Changes at every choice and undo; send it back with a choice.
     pub step: u64,
-    /// The open part of the table, as this seat sees it.
+    /// The table as this seat sees it.
     #[serde(flatten)]
-    pub table: OpenTable,
-    pub hand: Vec<CardFace>,
-    pub hand_sizes: PerSide<usize>,
-    pub deck_sizes: PerSide<usize>,
-    pub discards: PerSide<Vec<CardFace>>,
-    pub removed: Vec<CardFace>,
-    pub bag: usize,
-    pub in_play: Vec<InPlayView>,
-    pub held_token: Option<TokenFace>,
+    pub table: SeatTable,
     pub outcome: Option<OutcomeView>,
     /// The seat's decision, when it is theirs.
     pub decision: Option<DecisionView>,
@@ -53,6 +45,23 @@ pub struct SeatView {
     /// or once the game is over (issue 40).
     pub seed: Option<u64>,
     pub log: LogPart,
+}
+
+/// Everything one seat sees on the table: the open part both players see,
+/// its own hand, the piles and counts, the cards in play. Built from the
+/// seat's `View` only ([`seat_table`]).
+#[derive(Serialize)]
+pub struct SeatTable {
+    #[serde(flatten)]
+    pub open: OpenTable,
+    pub hand: Vec<CardFace>,
+    pub hand_sizes: PerSide<usize>,
+    pub deck_sizes: PerSide<usize>,
+    pub discards: PerSide<Vec<CardFace>>,
+    pub removed: Vec<CardFace>,
+    pub bag: usize,
+    pub in_play: Vec<InPlayView>,
+    pub held_token: Option<TokenFace>,
 }
 
 #[derive(Serialize)]
@@ -399,6 +408,33 @@ fn pictures(r: &Rules, v: &View) -> Vec<PictureView> {
         .collect()
 }
 
+/// The table as `v`'s viewer sees it.
+pub(crate) fn seat_table(r: &Rules, v: &View) -> SeatTable {
+    SeatTable {
+        open: open_table(r, v),
+        hand: v.my_hand().iter().map(|c| card_face(r, *c)).collect(),
+        hand_sizes: per_side(|side| v.hand_size(side)),
+        deck_sizes: per_side(|side| v.deck_size(side)),
+        discards: per_side(|side| v.discard(side).iter().map(|c| card_face(r, *c)).collect()),
+        removed: v.removed().iter().map(|c| card_face(r, *c)).collect(),
+        bag: v.bag_size(),
+        in_play: v
+            .in_play()
+            .into_iter()
+            .map(|p| InPlayView {
+                card: card_face(r, p.card),
+                player: p.player,
+                part: p.part,
+                cancelled: p.cancelled,
+            })
+            .collect(),
+        held_token: v.held_token().map(|(c, m)| TokenFace {
+            colours: colours(c),
+            symbol: m,
+        }),
+    }
+}
+
 /// The seat's view of session `s` (game id `game`), with the narration
 /// from line `since` on.
 pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView {
@@ -434,27 +470,7 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
         mode,
         opponent,
         step: s.step,
-        table: open_table(r, &v),
-        hand: v.my_hand().iter().map(|c| card_face(r, *c)).collect(),
-        hand_sizes: per_side(|side| v.hand_size(side)),
-        deck_sizes: per_side(|side| v.deck_size(side)),
-        discards: per_side(|side| v.discard(side).iter().map(|c| card_face(r, *c)).collect()),
-        removed: v.removed().iter().map(|c| card_face(r, *c)).collect(),
-        bag: v.bag_size(),
-        in_play: v
-            .in_play()
-            .into_iter()
-            .map(|p| InPlayView {
-                card: card_face(r, p.card),
-                player: p.player,
-                part: p.part,
-                cancelled: p.cancelled,
-            })
-            .collect(),
-        held_token: v.held_token().map(|(c, m)| TokenFace {
-            colours: colours(c),
-            symbol: m,
-        }),
+        table: seat_table(r, &v),
         outcome: v.outcome().map(|o| OutcomeView {
             winner: o.winner,
             cause: o.cause.key(),

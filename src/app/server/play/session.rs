@@ -15,6 +15,7 @@ use crate::app::session::{self as game, Asked, Failure, Front, Record, Turn};
 use crate::game::engine::{Actor, Choice, PlayError};
 use crate::game::model::{BySide, Side};
 use crate::game::rules::Rules;
+use crate::game::state::State;
 use crate::game::view::View;
 use crate::players::agent::AgentSpec;
 use std::collections::HashMap;
@@ -115,7 +116,7 @@ impl Front for Waiting<'_> {
         })
     }
 
-    fn applied(&mut self, _: &Record, _: Option<Side>) -> Result<(), Infallible> {
+    fn applied(&mut self, _: &State, _: &Record, _: Option<Side>) -> Result<(), Infallible> {
         *self.step += 1;
         Ok(())
     }
