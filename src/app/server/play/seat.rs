@@ -45,6 +45,11 @@ pub struct SeatView {
     /// or once the game is over (issue 40).
     pub seed: Option<u64>,
     pub log: LogPart,
+    /// Only when asked for (`after`): the table after each choice taken
+    /// since step `after`, as this seat saw it (`session::Move`), for the
+    /// page to play back; the last is the table above.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<serde_json::Value>,
 }
 
 /// Everything one seat sees on the table: the open part both players see,
@@ -436,8 +441,14 @@ pub(crate) fn seat_table(r: &Rules, v: &View) -> SeatTable {
 }
 
 /// The seat's view of session `s` (game id `game`), with the narration
-/// from line `since` on.
-pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView {
+/// from line `since` on, and the moves after step `after` if asked.
+pub fn seat_view(
+    game: &str,
+    s: &Session,
+    seat: Side,
+    since: usize,
+    after: Option<u64>,
+) -> SeatView {
     let r: &Rules = &s.rules;
     let v = View::new(r, &s.game.state, seat);
     let decision = v.decision().map(|d| {
@@ -486,5 +497,9 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
             from,
             lines: narration[from..].to_vec(),
         },
+        // Plain data built from the seat's views: it serializes.
+        moves: after.map(|step| {
+            serde_json::to_value(s.moves_after(seat, step)).unwrap_or(serde_json::Value::Null)
+        }),
     }
 }
