@@ -11,6 +11,7 @@
 
 use super::session::{Mode, Session};
 use super::targets::{token_name, Target, Targeted, Targeting};
+use crate::app::server::cards::{placeholders, Placeholder};
 use crate::game::engine::notation::{describe_choice, format_choice};
 use crate::game::engine::Choice;
 use crate::game::model::*;
@@ -141,7 +142,9 @@ pub struct CardFace {
     pub reaction: bool,
     pub action_text: String,
     pub quote: String,
-    pub placeholders: Vec<String>,
+    /// The fields whose values are placeholders, each with the open
+    /// question about it, as the Cards page marks them.
+    pub placeholders: Vec<Placeholder>,
 }
 
 pub fn card_face(r: &Rules, c: CardId) -> CardFace {
@@ -158,7 +161,7 @@ pub fn card_face(r: &Rules, c: CardId) -> CardFace {
         reaction: card.is_reaction(),
         action_text: card.action_text.clone(),
         quote: card.quote.clone(),
-        placeholders: card.placeholders.clone(),
+        placeholders: placeholders(&card.placeholders),
     }
 }
 
