@@ -37,7 +37,7 @@ export async function mount(el, { params }) {
   if (mq) mq.addEventListener("change", again);
   return () => {
     if (mq) mq.removeEventListener("change", again);
-    if (active) active.skipping = true;
+    if (active) { active.skipping = true; active.gone = true; }
     active = null;
     // The table takes the whole window (style.css): not so other pages.
     document.body.classList.remove("at-table");
@@ -286,6 +286,8 @@ class Play {
       from = await this.playback(moves, v, linesBefore);
       if (!this.skipping) last = { index: moves.length - 1, count: moves.length, mover: moves[moves.length - 1].mover };
     }
+    // A new game, or another page, while the moves played: nothing to draw.
+    if (this.gone) return;
     const before = snapshot(this.el);
     this.render({ from, last });
     this.s.seen[seat] = v.step;
@@ -310,7 +312,7 @@ class Play {
     this.skipping = false;
     let from = linesBefore;
     try {
-      for (let i = 0; i < moves.length - 1 && !this.skipping; i++) {
+      for (let i = 0; i < moves.length - 1 && !this.skipping && !this.gone; i++) {
         const m = moves[i];
         const t = timing();
         const before = snapshot(this.el);
@@ -381,6 +383,7 @@ class Play {
 
   newGame() {
     this.skipping = true;
+    this.gone = true;
     sessionStorage.removeItem(STORE);
     api(`/api/games/${this.s.game}`, { method: "DELETE", seat: this.s.seats[this.s.current] }).catch(() => {});
     startScreen(this.el, this.info);
