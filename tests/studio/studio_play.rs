@@ -693,3 +693,63 @@ fn a_choice_s_answer_holds_each_step_of_the_opponent_s_turn_as_the_seat_saw_it()
         "longest {longest}, moves {checked}"
     );
 }
+
+/// In hotseat each seat is kept the moves it has not seen — the other's
+/// included — each built from its own view: a seat taking the screen gets
+/// the other's choices since its own last one, and never a card of the
+/// other's hand in them.
+#[test]
+fn a_hotseat_seat_is_kept_the_other_s_moves_as_it_saw_them() {
+    let server = Server::start(&[]);
+    let c = Client::new(server.port);
+    let seed = 3;
+    let (id, created) = new_game(&c, json!({"mode": "hotseat", "seed": seed}));
+    let token = |side: Side| created["seats"][side.key()].as_str().unwrap().to_string();
+    let mut m = Mirror::new(seed, None);
+    let mut seen = [0u64; 2];
+    let mut others = 0;
+    for n in 0u64..400 {
+        let Some(side) = m.options().0 else { break };
+        let me = side.index();
+        let r = c.get(
+            &format!("/api/games/{id}?after={}", seen[me]),
+            Some(&token(side)),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let view = r.json();
+        let moves = view["moves"].as_array().expect("moves asked for");
+        for mv in moves {
+            let hand: Vec<&str> = mv["hand"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["side"].as_str().unwrap())
+                .collect();
+            assert!(
+                hand.iter().all(|s| *s == json!(side).as_str().unwrap()),
+                "choice {n}: {side:?}'s move holds another hand: {hand:?}"
+            );
+            assert!(
+                mv["step"].as_u64().unwrap() > seen[me],
+                "choice {n}: an old move"
+            );
+            others += usize::from(mv["mover"] != json!(side));
+        }
+        if let Some(last) = moves.last() {
+            assert_eq!(table_of(last), table_of(&view), "choice {n}: the last move");
+        }
+        let i = pick(seed * 1000 + n, m.options().1.len());
+        let r = c.post(
+            &format!("/api/games/{id}/choose"),
+            Some(&token(side)),
+            &json!({"option": i, "step": view["step"]}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        seen[me] = view["step"].as_u64().unwrap();
+        m.choose(i);
+    }
+    assert!(
+        others > 20,
+        "only {others} moves of the other seat were kept"
+    );
+}
