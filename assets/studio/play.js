@@ -400,6 +400,8 @@ class Play {
     const opts = d ? d.options : [];
     const pick = (index) => this.choose({ option: index });
     if (this.targets) this.targets.closeMenu();
+    // A card shown whole on hover belongs to the table drawn before.
+    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
     const tg = (this.targets = new Targets(opts, pick));
     const all = this.log(seat);
     const lines = move ? all.slice(0, move.lines) : all;
@@ -629,7 +631,7 @@ function cardFace(c, options, pick, from) {
 function zoomOnHover(face, c) {
   let zoom = null;
   face.addEventListener("mouseenter", () => {
-    if (!window.matchMedia("(hover: hover) and (min-width: 1000px)").matches) return;
+    if (narrow()) return;
     const r = face.getBoundingClientRect();
     zoom = h("div", { class: `card-zoom card ${key(c.side)}`, "aria-hidden": "true" },
       h("header", {}, marked(c, "value", c.value, "value"), h("span", { class: "name" }, c.name), marked(c, "number", `#${c.number}`, "number")),
@@ -637,8 +639,11 @@ function zoomOnHover(face, c) {
       h("p", { class: "zoom-action" }, c.action_text),
       c.quote ? marked(c, "quote", `“${c.quote}”`, "quote") : null);
     document.body.append(zoom);
+    // Left of the hand's panel, level with the card: no card of the hand
+    // is covered.
+    const panel = (face.closest(".hand") || face).getBoundingClientRect();
     const top = Math.max(8, Math.min(r.top, window.innerHeight - zoom.offsetHeight - 8));
-    zoom.style.left = `${Math.max(8, r.left - zoom.offsetWidth - 12)}px`;
+    zoom.style.left = `${Math.max(8, panel.left - zoom.offsetWidth - 8)}px`;
     zoom.style.top = `${top}px`;
   });
   const away = () => { if (zoom) zoom.remove(); zoom = null; };
