@@ -1,9 +1,11 @@
 // Drawing the table as SVG: the evidence board from board.ron's hex
-// coordinates, and the research track. Shared by Play, Replay and Puzzles.
+// coordinates, the research track and the momentum cards. Shared by Play,
+// Replay and Puzzles.
 //
 //   boardSvg(game, table, { clickable, onSpace, wire })
 //   trackSvg(table, { clickable, onToken, wire })
-//   tokenSvg(kind, { faceUp, r })   one token, for legends and hands
+//   tokenSvg(kind, { faceUp, r, x, y })   one evidence token
+//   markerSvg(name, { x, y, r })            the initiative or a momentum token
 //
 // `game` is GET /api/game (spaces with q/r, threads, pictures); `table` has
 // `board` [{space, face_up, kind}], `pictures` [{name, place, space}],
@@ -16,6 +18,14 @@
 // the key Play's option targets name it by (`space:e12`, `token:ev3`,
 // `track:-2`, as play/targets.rs serializes them); `wire(el, key, label)`,
 // if given, is called on each so the page can make it choose and light up.
+// Every token and picture tile carries `data-anim` (what it is, from one
+// table to the next: `ev3`, `board:o10`, `picture:Dean`) and `data-kind`
+// (what it looks like), which Play's moves (motion.js) follow.
+//
+// Where text goes: no label of a space sits on its token. A space's slip
+// letter is drawn above the middle, its name below it, and the token in
+// the middle between them; a track position's name is on top of the cell,
+// its tokens in a grid below (tests/studio/table_layout.rs measures it).
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -46,45 +56,72 @@ function defs() {
     svg("pattern", { id, width: 8, height: 8, patternUnits: "userSpaceOnUse" },
       svg("rect", { width: 8, height: 8, fill: light }), shape(dark));
   return svg("defs", {},
-    p("slip-blue", COLOURS.blue.light, COLOURS.blue.fill,
-      (c) => svg("path", { d: "M0,8 L8,0", stroke: c, "stroke-width": 1.4 })),
-    p("slip-yellow", COLOURS.yellow.light, "#9a7a00",
-      (c) => svg("circle", { cx: 4, cy: 4, r: 1.3, fill: c })),
-    p("slip-green", COLOURS.green.light, COLOURS.green.fill,
+    p("slip-blue", COLOURS.blue.light, "#8fb8e0",
+      (c) => svg("path", { d: "M0,8 L8,0", stroke: c, "stroke-width": 1.2 })),
+    p("slip-yellow", COLOURS.yellow.light, "#d8bd52",
+      (c) => svg("circle", { cx: 4, cy: 4, r: 1.2, fill: c })),
+    p("slip-green", COLOURS.green.light, "#8cc796",
       (c) => svg("path", { d: "M0,4 L8,4 M4,0 L4,8", stroke: c, "stroke-width": 1 })),
-    p("face-down", "#6b6b6b", "#8d8d8d",
+    p("face-down", "#5d5d66", "#7d7d88",
       (c) => svg("path", { d: "M0,8 L8,0 M0,0 L8,8", stroke: c, "stroke-width": 1 })));
+}
+
+// The words a token is described by.
+export function kindWords(kind) {
+  return kind ? `${kind.colours.join("/")}${kind.symbol ? " with momentum symbol" : ""}` : "face-down";
+}
+
+// What a token looks like, for following it from one table to the next.
+function kindKey(kind, faceUp) {
+  return kind ? `ev:${kind.colours.join("+")}${kind.symbol ? "*" : ""}` : `ev:${faceUp ? "?" : "down"}`;
 }
 
 // One evidence token: a disc in its colour(s) (two colours: two halves),
 // its colour letters, a star for the momentum symbol. `kind` null: face
-// down and unknown to the viewer.
+// down and unknown to the viewer. The outer group has no transform of its
+// own (a move animates it); the inner one places it.
 export function tokenSvg(kind, { faceUp = true, r = 11, x = 0, y = 0, title } = {}) {
-  const g = svg("g", { transform: `translate(${x},${y})`, class: "token" + (faceUp ? "" : " face-down") });
+  const g = svg("g", { class: "token" + (faceUp ? "" : " face-down"), "data-kind": kind ? kindKey(kind) : "ev:?" });
+  const at = svg("g", { transform: `translate(${x},${y})` });
+  g.append(at);
   if (!kind) {
-    g.append(svg("circle", { r, fill: "url(#face-down)", stroke: "#222", "stroke-width": 1.5 }),
-      svg("text", { class: "tok-letter", y: 4, "text-anchor": "middle", fill: "#fff" }, "?"));
+    at.append(svg("circle", { r, fill: "url(#face-down)", stroke: "#222", "stroke-width": 1.5 }),
+      svg("text", { class: "tok-letter down", y: r * 0.3, "text-anchor": "middle", style: `font-size:${r * 0.8}px` }, "?"));
   } else {
     const cs = kind.colours.map((c) => COLOURS[c] || { fill: "#999", letter: "?" });
     if (cs.length === 2) {
-      g.append(svg("path", { d: `M0,${-r} A${r},${r} 0 0 0 0,${r} Z`, fill: cs[0].fill }),
+      at.append(svg("path", { d: `M0,${-r} A${r},${r} 0 0 0 0,${r} Z`, fill: cs[0].fill }),
         svg("path", { d: `M0,${-r} A${r},${r} 0 0 1 0,${r} Z`, fill: cs[1].fill }));
     } else {
-      g.append(svg("circle", { r, fill: cs[0] ? cs[0].fill : "#999" }));
+      at.append(svg("circle", { r, fill: cs[0] ? cs[0].fill : "#999" }));
     }
-    g.append(svg("circle", {
-      r, fill: "none", stroke: faceUp ? "#222" : "#222",
-      "stroke-width": faceUp ? 1.5 : 2.5, "stroke-dasharray": faceUp ? null : "3 2",
+    at.append(svg("circle", {
+      r, fill: "none", stroke: "#222",
+      "stroke-width": faceUp ? 1.3 : 2.2, "stroke-dasharray": faceUp ? null : "3 2",
     }));
     const label = cs.map((c) => c.letter).join("") + (kind.symbol ? "★" : "");
-    g.append(svg("text", { class: "tok-letter", y: 4, "text-anchor": "middle" }, label));
+    const size = r * (label.length > 2 ? 0.62 : label.length > 1 ? 0.75 : 0.9);
+    at.append(svg("text", { class: "tok-letter", y: size * 0.36, "text-anchor": "middle", style: `font-size:${size}px` }, label));
   }
-  const t = title || (kind ? `${kind.colours.join("/")}${kind.symbol ? " with momentum symbol" : ""} token${faceUp ? "" : " (face down)"}` : "face-down token");
+  const t = title || `${kindWords(kind)} token${faceUp ? "" : " (face down)"}`;
   g.append(svg("title", {}, t));
   return g;
 }
 
+// The initiative token (a round yellow disc, I) or a momentum token (a
+// purple square, M).
+export function markerSvg(name, { x = 0, y = 0, r = 10, title } = {}) {
+  const initiative = name === "initiative";
+  const g = svg("g", { class: `marker ${initiative ? "initiative" : "momentum"}`, "data-kind": initiative ? "initiative" : "momentum" });
+  g.append(svg("g", { transform: `translate(${x},${y})` },
+    svg("rect", { x: -r, y: -r, width: 2 * r, height: 2 * r, rx: initiative ? r : r * 0.25 }),
+    svg("text", { y: r * 0.4, "text-anchor": "middle", style: `font-size:${r * 1.1}px` }, initiative ? "I" : "M")),
+  svg("title", {}, title || `the ${initiative ? "initiative" : "momentum"} token`));
+  return g;
+}
+
 const SIZE = 30;
+const HEX = SIZE * 0.84;
 function hexCorner(cx, cy, i, size) {
   const a = (Math.PI / 180) * (60 * i - 30);
   return [cx + size * Math.cos(a), cy + size * Math.sin(a)];
@@ -93,17 +130,25 @@ function pixel(q, r) {
   return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
 }
 
+// A name on two lines when it is long (an informant's, inside its hex).
+function nameLines(name) {
+  const words = name.split(" ");
+  if (name.length <= 9 || words.length < 2) return [name];
+  const half = Math.ceil(words.length / 2);
+  return [words.slice(0, half).join(" "), words.slice(half).join(" ")];
+}
+
 export function boardSvg(game, table, { clickable = {}, onSpace, wire } = {}) {
   const pos = {};
   for (const s of game.spaces) pos[s.id] = pixel(s.q, s.r);
   const xs = Object.values(pos).map((p) => p[0]);
   const ys = Object.values(pos).map((p) => p[1]);
-  const pad = SIZE * 1.6;
-  const minX = Math.min(...xs) - pad, minY = Math.min(...ys) - pad;
-  const w = Math.max(...xs) - minX + pad, hgt = Math.max(...ys) - minY + pad;
+  const padX = HEX * 0.866 + 4, padY = HEX + 4;
+  const minX = Math.min(...xs) - padX, minY = Math.min(...ys) - padY;
+  const w = Math.max(...xs) + padX - minX, hgt = Math.max(...ys) + padY - minY;
   const root = svg("svg", {
     class: "board", viewBox: `${minX} ${minY} ${w} ${hgt}`, role: "img",
-    "aria-label": "The evidence board",
+    "aria-label": "The evidence board", preserveAspectRatio: "xMidYMid meet",
   }, defs());
   const threads = svg("g", { class: "threads" });
   for (const [a, b] of game.threads) {
@@ -116,7 +161,7 @@ export function boardSvg(game, table, { clickable = {}, onSpace, wire } = {}) {
   for (const p of table.pictures || []) if (p.space) pictures[p.space] = p;
   for (const s of game.spaces) {
     const [x, y] = pos[s.id];
-    const pts = [0, 1, 2, 3, 4, 5].map((i) => hexCorner(x, y, i, SIZE * 0.84).join(",")).join(" ");
+    const pts = [0, 1, 2, 3, 4, 5].map((i) => hexCorner(x, y, i, HEX).join(",")).join(" ");
     const option = clickable[s.id];
     const fill = s.kind === "evidence" ? `url(#slip-${s.slip})` : s.kind === "nixon" ? "#3a2f4f" : "#f4efe6";
     const g = svg("g", {
@@ -128,26 +173,39 @@ export function boardSvg(game, table, { clickable = {}, onSpace, wire } = {}) {
       onkeydown: option !== undefined && onSpace ? (e) => { if (e.key === "Enter" || e.key === " ") onSpace(option, s.id); } : null,
     }, svg("polygon", { points: pts, fill }));
     if (s.kind === "evidence") {
-      g.append(svg("text", { class: "slip-letter", x: x - SIZE * 0.55, y: y - SIZE * 0.3 }, COLOURS[s.slip].letter));
-      g.append(svg("text", { class: "space-id", x, y: y + SIZE * 0.72, "text-anchor": "middle" }, s.id));
+      g.append(svg("text", { class: "slip-letter label", x, y: y - 12.5, "text-anchor": "middle" }, COLOURS[s.slip].letter),
+        svg("text", { class: "space-id label", x, y: y + 20, "text-anchor": "middle" }, s.id));
     } else if (s.kind === "nixon") {
-      g.append(svg("text", { class: "nixon-label", x, y: y + 4, "text-anchor": "middle" }, "NIXON"));
+      g.append(svg("text", { class: "nixon-label label", x, y: y + 4, "text-anchor": "middle" }, "NIXON"));
     } else {
+      // The informant's tile, recruited (face up) or secured (face down),
+      // above the name; an empty frame while it is in the supply.
       const p = pictures[s.id];
+      const tile = { x: x - 17, y: y - 21, width: 34, height: 16, rx: 2 };
       if (p) {
-        g.append(svg("rect", {
-          class: `picture ${p.place}`, x: x - SIZE * 0.7, y: y - SIZE * 0.62, width: SIZE * 1.4, height: SIZE * 0.9, rx: 3,
-        }), svg("text", { class: "picture-mark", x, y: y - SIZE * 0.05, "text-anchor": "middle" },
-          p.place === "recruited" ? "RECRUITED" : "SECURED"));
+        g.append(svg("g", { class: `picture-tile ${p.place}`, "data-anim": `picture:${p.name}`, "data-kind": `picture:${p.place}` },
+          svg("rect", { class: `picture ${p.place}`, ...tile }),
+          svg("text", { class: "picture-mark", x, y: y - 11, "text-anchor": "middle" },
+            p.place === "recruited" ? "RECRUITED" : "SECURED"),
+          svg("title", {}, `${p.name}'s picture, ${p.place}`)));
+      } else {
+        g.append(svg("rect", { class: "picture empty", ...tile }));
       }
-      g.append(svg("text", { class: "informant-name", x, y: y + SIZE * 0.55, "text-anchor": "middle" }, s.informant));
+      const lines = nameLines(s.informant);
+      lines.forEach((l, i) => g.append(svg("text", {
+        class: "informant-name label", x, y: y + (lines.length === 1 ? 11 : 6.5 + i * 9.5), "text-anchor": "middle",
+      }, l)));
     }
     const name = s.kind === "evidence" ? `${s.id}: ${s.slip} slip` : s.kind === "nixon" ? "Nixon" : `informant ${s.informant}`;
     g.append(svg("title", {}, name));
     const t = tokens[s.id];
-    if (t) g.append(tokenSvg(t.kind, { faceUp: t.face_up, x, y: y - SIZE * 0.08, r: SIZE * 0.4 }));
+    if (t) {
+      const tok = tokenSvg(t.kind, { faceUp: t.face_up, x, y, r: 9.5 });
+      tok.dataset.anim = `board:${s.id}`;
+      g.append(tok);
+    }
     if (wire) {
-      const what = t ? `, ${t.kind.colours.join("/")}${t.kind.symbol ? " with momentum symbol" : ""} token ${t.face_up ? "face up" : "face down"}` : "";
+      const what = t ? `, ${kindWords(t.kind)} token ${t.face_up ? "face up" : "face down"}` : "";
       wire(g, `space:${s.id}`, `board space ${name}${what}`);
     }
     root.append(g);
@@ -156,42 +214,65 @@ export function boardSvg(game, table, { clickable = {}, onSpace, wire } = {}) {
 }
 
 // The research track: positions -L…L (Nixon's side left, the Editor's
-// right), each with the evidence tokens there, the initiative token (I)
-// and the momentum token (M).
-export function trackSvg(table, { clickable = {}, onToken, wire } = {}) {
+// right). Each cell names its position on top; below, its tokens in a grid
+// of three columns and two rows: the evidence tokens, the initiative token
+// (I) and the momentum token (M). Its size does not depend on the tokens.
+//
+// `ladder: true` draws it for a narrow screen: 0 on top across, Nixon's
+// spaces down the left and the Editor's down the right, 1 to 5 going
+// down, each cell's name at its left and its tokens in a row after it.
+const CELL = 60, CELL_H = 66, COLS = 3;
+const LADDER_W = 200, LADDER_COL = 97, LADDER_ROW = 26;
+export function trackSvg(table, { clickable = {}, onToken, wire, ladder = false } = {}) {
   const L = table.track_length;
-  const cell = 46, top = 22;
   const at = {};
   const put = (pos, item) => (at[pos] = at[pos] || []).push(item);
   for (const t of table.track || []) put(t.pos, { name: `ev${t.slot}`, token: t });
   if (table.initiative_token !== null && table.initiative_token !== undefined) put(table.initiative_token, { name: "initiative" });
   if (table.momentum_token !== null && table.momentum_token !== undefined) put(table.momentum_token, { name: "momentum" });
-  const rows = Math.max(2, ...Object.values(at).map((v) => v.length));
-  const w = (2 * L + 1) * cell, hgt = top + rows * 26 + 8;
-  const root = svg("svg", { class: "track", viewBox: `0 0 ${w} ${hgt}`, role: "img", "aria-label": "The research track" }, defs());
+  const w = ladder ? LADDER_W : (2 * L + 1) * CELL;
+  const hgt = ladder ? LADDER_ROW * (L + 1) + 2 : CELL_H;
+  const root = svg("svg", { class: "track" + (ladder ? " ladder" : ""), viewBox: `0 0 ${w} ${hgt}`, role: "img", "aria-label": "The research track" }, defs());
   for (let p = -L; p <= L; p++) {
-    const x = (p + L) * cell;
+    // The cell: where it is, and where its name and its tokens go.
+    const cell = ladder
+      ? { x: p < 0 ? 0 : p > 0 ? LADDER_W - LADDER_COL : 0, y: Math.abs(p) * LADDER_ROW, w: p === 0 ? LADDER_W : LADDER_COL, h: LADDER_ROW - 2 }
+      : { x: (p + L) * CELL, y: 0, w: CELL, h: CELL_H };
     const side = p < 0 ? "nixon" : p > 0 ? "editor" : "centre";
-    const cellRect = svg("rect", { class: `track-cell ${side}`, x, y: 0, width: cell, height: hgt, "data-target": `track:${p}` });
-    root.append(cellRect,
-      svg("text", { class: "track-pos", x: x + cell / 2, y: 14, "text-anchor": "middle" },
-        p === 0 ? "0" : (p < 0 ? `N${-p}` : `E${p}`)));
+    const cellRect = svg("rect", { class: `track-cell ${side}${Math.abs(p) === L ? " end" : ""}`, x: cell.x + 1, y: cell.y + 1, width: cell.w - 2, height: cell.h - 2, rx: 4, "data-target": `track:${p}` });
+    const name = p === 0 ? "0" : (p < 0 ? `N${-p}` : `E${p}`);
+    root.append(cellRect, ladder
+      ? svg("text", { class: "track-pos label", x: cell.x + 12, y: cell.y + cell.h / 2 + 4, "text-anchor": "middle" }, name)
+      : svg("text", { class: "track-pos label", x: cell.x + CELL / 2, y: 13, "text-anchor": "middle" }, name));
     if (wire) wire(cellRect, `track:${p}`, `track space ${p === 0 ? "0" : (p < 0 ? `Nixon's ${-p}` : `the Editor's ${p}`)}`);
-    (at[p] || []).forEach((item, i) => {
-      const cx = x + cell / 2, cy = top + 12 + i * 26;
+    const items = at[p] || [];
+    items.forEach((item, i) => {
+      let cx, cy, r = 9;
+      if (ladder) {
+        // In a row after the name, closer together when five share a cell.
+        const step = Math.min(18, (cell.w - 24 - 18) / Math.max(1, items.length - 1));
+        r = Math.min(8.5, step / 2 - 0.2);
+        cx = cell.x + 24 + 9 + i * step;
+        cy = cell.y + cell.h / 2 + 0.5;
+      } else {
+        // One row in the middle for up to three; two rows for more.
+        const row = Math.floor(i / COLS), col = i % COLS;
+        const inRow = Math.min(COLS, items.length - row * COLS);
+        cx = cell.x + CELL / 2 + (col - (inRow - 1) / 2) * 19;
+        cy = items.length <= COLS ? 40 : 29 + row * 20.5;
+      }
       const option = clickable[item.name];
       let g;
       if (item.token) {
-        g = tokenSvg(item.token.kind, { faceUp: item.token.face_up, x: cx, y: cy, title: `${item.name}: ${item.token.kind ? item.token.kind.colours.join("/") + (item.token.kind.symbol ? "★" : "") : "face-down token"}${item.token.face_up ? "" : " (face down)"}` });
+        const k = item.token.kind;
+        g = tokenSvg(k, { faceUp: item.token.face_up, x: cx, y: cy, r,
+          title: `${item.name}: ${k ? k.colours.join("/") + (k.symbol ? "★" : "") : "face-down token"}${item.token.face_up ? "" : " (face down)"}` });
       } else {
-        const letter = item.name === "initiative" ? "I" : "M";
-        g = svg("g", { transform: `translate(${cx},${cy})`, class: `marker ${item.name}` },
-          svg("rect", { x: -11, y: -11, width: 22, height: 22, rx: item.name === "initiative" ? 11 : 3 }),
-          svg("text", { y: 5, "text-anchor": "middle" }, letter),
-          svg("title", {}, `the ${item.name} token`));
+        g = markerSvg(item.name, { x: cx, y: cy, r: r - 0.5 });
       }
       g.dataset.token = item.name;
       g.dataset.target = `token:${item.name}`;
+      g.dataset.anim = item.name;
       g.dataset.pos = p;
       if (wire) wire(g, `token:${item.name}`, g.querySelector("title").textContent + ` on track space ${p}`);
       if (option !== undefined) {

@@ -38,6 +38,9 @@ export function cardFace(card) {
       h("header", {}, field(card, "number", `${card.number}`, "no"),
         h("span", { class: "name" }, card.name)),
       h("div", { class: "type" }, `${card.side}'s momentum card`),
+      // The spaces the momentum tokens are put on, lowest first (R7.3).
+      h("div", { class: "mslots", "aria-hidden": "true" },
+        card.spaces.map((s, i) => h("span", { class: "mslot", title: s.title || "" }, i + 1))),
       h("ol", { class: "spaces" + (mark(card, "spaces") ? " placeholder" : "") },
         card.spaces.map((s) => h("li", {}, s.title ? h("b", {}, s.title + ": ") : null, s.text || "—"))),
       mark(card, "spaces") ? h("div", { class: "placeholder-note" }, "spaces ", h("sup", { class: "q" }, mark(card, "spaces").question)) : null);

@@ -241,7 +241,7 @@ impl<R: BufRead, W: Write> Front for Terminal<'_, R, W> {
         self.ask(asked)
     }
 
-    fn applied(&mut self, record: &Record, mover: Option<Side>) -> io::Result<()> {
+    fn applied(&mut self, _: &State, record: &Record, mover: Option<Side>) -> io::Result<()> {
         self.tell(record, mover)?;
         self.write_log(&record.log)
     }

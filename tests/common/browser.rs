@@ -267,3 +267,45 @@ pub async fn screenshot(c: &Client, path: &Path) -> Result<(), String> {
     }
     std::fs::write(path, png).map_err(|e| format!("{}: {e}", path.display()))
 }
+
+/// Play shows each choice's result at once, with no moves played back
+/// (assets/studio/motion.js keeps the player's speed in localStorage): the
+/// tests that play games click on as soon as the table is drawn. Call on a
+/// studio page, before the game starts.
+pub async fn moves_off(c: &Client) -> Result<(), String> {
+    c.execute("localStorage.setItem('watergate.speed', 'off')", vec![])
+        .await
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+}
+
+/// Resizes the window until the page's viewport (`innerWidth` ×
+/// `innerHeight`) is exactly `width` × `height`: the window's own frame,
+/// if it has one, is added around it.
+pub async fn viewport(c: &Client, width: u32, height: u32) -> Result<(), String> {
+    let e = |x: fantoccini::error::CmdError| x.to_string();
+    let mut inner = (0, 0);
+    for _ in 0..5 {
+        let v = c
+            .execute("return [innerWidth, innerHeight]", vec![])
+            .await
+            .map_err(e)?;
+        inner = (
+            v[0].as_i64().unwrap_or(0) as i32,
+            v[1].as_i64().unwrap_or(0) as i32,
+        );
+        if inner == (width as i32, height as i32) {
+            return Ok(());
+        }
+        let (w, h) = c.get_window_size().await.map_err(e)?;
+        let grow =
+            |outer: u64, want: u32, got: i32| (outer as i32 + want as i32 - got).max(100) as u32;
+        c.set_window_size(grow(w, width, inner.0), grow(h, height, inner.1))
+            .await
+            .map_err(e)?;
+    }
+    Err(format!(
+        "the viewport is {}×{}, not {width}×{height}",
+        inner.0, inner.1
+    ))
+}

@@ -91,8 +91,15 @@ impl Mirror {
 
     /// Applies option `i`, then the agent's replies until a human decides.
     pub fn choose(&mut self, i: usize) {
-        let (_, v) = self.options();
+        self.choose_watching(i, |_, _| {});
+    }
+
+    /// [`Mirror::choose`], calling `watch` after each choice applies with
+    /// the side that chose it and the game then.
+    pub fn choose_watching(&mut self, i: usize, mut watch: impl FnMut(Side, &Mirror)) {
+        let (side, v) = self.options();
         self.apply(v[i]);
+        watch(side.expect("a player's decision"), self);
         loop {
             let (side, v) = self.options();
             let Some(side) = side else { return };
@@ -104,6 +111,7 @@ impl Mirror {
             }
             let c = agent.decide(&View::new(&self.rules, &self.state, side), &v);
             self.apply(c);
+            watch(side, self);
         }
     }
 

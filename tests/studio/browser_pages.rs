@@ -256,6 +256,7 @@ fn the_card_sheet_prints_nine_cards_a_page_on_a4_and_letter() {
         {
             return Err("no placeholder is marked".into());
         }
+        shot(&c, "cards").await?;
         c.goto(&format!("{url}#/print")).await.map_err(e)?;
         wait_css(&c, ".sheet", 30).await?;
         let sheets = c.find_all(Locator::Css(".sheet")).await.map_err(e)?;

@@ -13,7 +13,7 @@
 
 use crate::common;
 
-use common::browser::{run, wait_css};
+use common::browser::{moves_off, run, wait_css};
 use common::http::Client;
 use common::mirror::Mirror;
 use common::server::Server;
@@ -331,16 +331,24 @@ fn e(e: fantoccini::error::CmdError) -> String {
 }
 
 /// The page's step counter (`data-step` of the play area), if shown.
-async fn step(c: &Browser) -> Option<String> {
+pub(crate) async fn step(c: &Browser) -> Option<String> {
     let el = c.find(Locator::Css("div.play")).await.ok()?;
     el.attr("data-step").await.ok().flatten()
 }
 
 /// Starts a game against the random agent from the Play page, the human
-/// playing `mode`, dealt from `seed`.
-async fn start(c: &Browser, url: &str, mode: &str, seed: u64) -> Result<(), String> {
+/// playing `mode`, dealt from `seed`; each choice's result is shown at
+/// once (no moves played back).
+pub(crate) async fn start(c: &Browser, url: &str, mode: &str, seed: u64) -> Result<(), String> {
     c.goto(&format!("{url}#/play")).await.map_err(e)?;
+    // A game played before in this tab would be shown again: forget it,
+    // and load the page afresh.
+    c.execute("sessionStorage.removeItem('watergate.play')", vec![])
+        .await
+        .map_err(e)?;
+    c.refresh().await.map_err(e)?;
     wait_css(c, "#start", 20).await?;
+    moves_off(c).await?;
     c.find(Locator::Css(&format!("#mode option[value='{mode}']")))
         .await
         .map_err(e)?
@@ -412,7 +420,11 @@ async fn offered(c: &Browser) -> Result<(Vec<(Vec<u64>, bool)>, Vec<u64>), Strin
 }
 
 /// Waits until the page shows a new step (or the game's end, or an error).
-async fn moved_on(c: &Browser, before: &Option<String>, clicks: usize) -> Result<(), String> {
+pub(crate) async fn moved_on(
+    c: &Browser,
+    before: &Option<String>,
+    clicks: usize,
+) -> Result<(), String> {
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     loop {
         if step(c).await != *before || c.find(Locator::Css("#outcome")).await.is_ok() {
@@ -436,8 +448,19 @@ async fn moved_on(c: &Browser, before: &Option<String>, clicks: usize) -> Result
 /// Plays the game dealt from `seed` as `mode` against the random agent
 /// by clicking only the table: at each decision every option must be
 /// reachable there, a pseudo-random target is clicked, and a target that
-/// stands for several options must open a menu of exactly those.
-async fn click_to_the_end(c: &Browser, url: &str, mode: &str, seed: u64) -> Result<(), String> {
+/// stands for several options must open a menu of exactly those. `check`,
+/// if given, is a script run at each decision, returning a list of the
+/// problems it finds on the page: any fails the game. `picture`, if
+/// given, names the README's picture taken at the 30th decision
+/// (`WATERGATE_PAGE_SHOTS`). Returns how many decisions were checked.
+pub(crate) async fn click_to_the_end(
+    c: &Browser,
+    url: &str,
+    mode: &str,
+    seed: u64,
+    check: Option<&str>,
+    picture: Option<&str>,
+) -> Result<usize, String> {
     start(c, url, mode, seed).await?;
     let mut clicks = 0usize;
     let mut menus = 0usize;
@@ -452,7 +475,7 @@ async fn click_to_the_end(c: &Browser, url: &str, mode: &str, seed: u64) -> Resu
             if menus == 0 {
                 return Err("no card stood for two options in a whole game".into());
             }
-            return Ok(());
+            return Ok(clicks);
         }
         if clicks > 3000 {
             return Err("no end after 3000 clicks".into());
@@ -470,8 +493,14 @@ async fn click_to_the_end(c: &Browser, url: &str, mode: &str, seed: u64) -> Resu
         if let Some(t) = targets.iter().find(|t| !t.1) {
             return Err(format!("click {clicks}: a target off the table: {t:?}"));
         }
-        if clicks == 30 && mode == "editor" {
-            crate::common::browser::shot(c, "play").await?;
+        if let Some(script) = check {
+            let found = c.execute(script, vec![]).await.map_err(e)?;
+            if found.as_array().is_none_or(|a| !a.is_empty()) {
+                return Err(format!("click {clicks} ({mode}, seed {seed}): {found}"));
+            }
+        }
+        if let Some(name) = picture.filter(|_| clicks == 30) {
+            crate::common::browser::shot(c, name).await?;
         }
         let before = step(c).await;
         let i = pick(clicks as u64, targets.len());
@@ -530,7 +559,9 @@ async fn click_to_the_end(c: &Browser, url: &str, mode: &str, seed: u64) -> Resu
 #[test]
 fn a_whole_game_is_played_by_clicking_only_the_board_the_track_and_the_hand() {
     run("click_play_whole_game", &[], |c, url| async move {
-        click_to_the_end(&c, &url, "editor", 23).await
+        click_to_the_end(&c, &url, "editor", 23, None, None)
+            .await
+            .map(|_| ())
     });
 }
 
@@ -540,7 +571,9 @@ fn a_whole_game_is_played_by_clicking_only_the_board_the_track_and_the_hand() {
 #[test]
 fn a_whole_game_as_nixon_is_played_by_clicking_only_the_table() {
     run("click_play_whole_game_nixon", &[], |c, url| async move {
-        click_to_the_end(&c, &url, "nixon", 31).await
+        click_to_the_end(&c, &url, "nixon", 31, None, None)
+            .await
+            .map(|_| ())
     });
 }
 

@@ -15,4 +15,5 @@ mod studio_load;
 mod studio_pages;
 mod studio_play;
 mod studio_secrets;
+mod table_layout;
 mod workbench;

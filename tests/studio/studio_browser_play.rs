@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::browser::{run, wait_css};
+use common::browser::{moves_off, run, wait_css};
 use fantoccini::{Client, Locator};
 use std::time::Duration;
 
@@ -68,6 +68,7 @@ fn a_whole_game_is_played_by_clicking_against_the_random_agent() {
             .await
             .map_err(|e| e.to_string())?;
         wait_css(&c, "#start", 20).await?;
+        moves_off(&c).await?;
         let ai = c
             .find(Locator::Css("#ai"))
             .await
@@ -111,6 +112,7 @@ fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
             .await
             .map_err(|e| e.to_string())?;
         wait_css(&c, "#start", 20).await?;
+        moves_off(&c).await?;
         c.find(Locator::Css("#mode option[value='hotseat']"))
             .await
             .map_err(|e| e.to_string())?
@@ -176,6 +178,7 @@ fn the_notation_box_takes_a_choice_and_shows_why_a_bad_one_is_refused() {
         let e = |e: fantoccini::error::CmdError| e.to_string();
         c.goto(&format!("{url}#/play")).await.map_err(e)?;
         wait_css(&c, "#start", 20).await?;
+        moves_off(&c).await?;
         let ai = c.find(Locator::Css("#ai")).await.map_err(e)?;
         ai.clear().await.map_err(e)?;
         ai.send_keys("ismcts:nonsense").await.map_err(e)?;

@@ -584,3 +584,172 @@ fn every_kind_of_agent_answers_and_nixon_can_be_played_too() {
         );
     }
 }
+
+/// The table fields of a view or a move: what the page draws.
+fn table_of(v: &Value) -> Value {
+    let keys = [
+        "track",
+        "board",
+        "pictures",
+        "initiative_token",
+        "momentum_token",
+        "momentum",
+        "hand",
+        "hand_sizes",
+        "deck_sizes",
+        "discards",
+        "removed",
+        "bag",
+        "in_play",
+        "held_token",
+    ];
+    Value::Object(
+        keys.iter()
+            .map(|k| (k.to_string(), v[*k].clone()))
+            .collect(),
+    )
+}
+
+/// Issue 36's playback: a choice's answer, asked with `moves`, holds the
+/// table after each choice taken since the seat's step — its own, then the
+/// opponent's, one by one — each as the seat saw it then: built from its
+/// view (no face-down kind, no card of Nixon's hand it had not seen), with
+/// the narration it had been told by then; the last is the table the view
+/// shows. Asked again (`?after=`), the same moves; not asked, none.
+#[test]
+fn a_choice_s_answer_holds_each_step_of_the_opponent_s_turn_as_the_seat_saw_it() {
+    let server = Server::start(&[]);
+    let c = Client::new(server.port);
+    let seed = 6;
+    let (id, created) = new_game(&c, json!({"mode": "editor", "ai": "random", "seed": seed}));
+    let seat = created["seats"]["editor"].as_str().unwrap().to_string();
+    let mut m = Mirror::new(seed, Some(Side::Nixon));
+    let (mut longest, mut checked) = (0, 0);
+    for n in 0u64.. {
+        let ctx = format!("choice {n}");
+        let r = c.get(&format!("/api/games/{id}"), Some(&seat));
+        assert_eq!(r.status, 200, "{ctx}: {}", r.body);
+        let view = r.json();
+        assert!(view.get("moves").is_none(), "{ctx}: moves not asked for");
+        if !view["outcome"].is_null() {
+            break;
+        }
+        let step = view["step"].as_u64().unwrap();
+        let i = pick(seed * 1000 + n, m.options().1.len());
+        let r = c.post(
+            &format!("/api/games/{id}/choose"),
+            Some(&seat),
+            &json!({"option": i, "step": step, "moves": true}),
+        );
+        assert_eq!(r.status, 200, "{ctx}: {}", r.body);
+        let after = r.json();
+        let moves = after["moves"].as_array().expect("the moves").clone();
+        let mut k = 0;
+        m.choose_watching(i, |side, m| {
+            let mv = moves
+                .get(k)
+                .unwrap_or_else(|| panic!("{ctx}: move {k} missing"));
+            let at = format!("{ctx}, move {k}");
+            // Its own choice first, then the agent's; steps one by one.
+            assert_eq!(mv["mover"], json!(side), "{at}");
+            assert_eq!(mv["step"].as_u64(), Some(step + 1 + k as u64), "{at}");
+            assert_editor_sees_only_their_view(&mv.to_string(), m, &at);
+            k += 1;
+        });
+        assert_eq!(k, moves.len(), "{ctx}: one move per choice taken");
+        let last = moves.last().expect("at least the seat's own choice");
+        assert_eq!(
+            table_of(last),
+            table_of(&after),
+            "{ctx}: the last move is the view's table"
+        );
+        let lines: Vec<u64> = moves
+            .iter()
+            .map(|mv| mv["lines"].as_u64().unwrap())
+            .collect();
+        assert!(
+            lines.windows(2).all(|w| w[0] <= w[1]),
+            "{ctx}: narration {lines:?}"
+        );
+        let told = after["log"]["from"].as_u64().unwrap()
+            + after["log"]["lines"].as_array().unwrap().len() as u64;
+        assert_eq!(
+            lines.last(),
+            Some(&told),
+            "{ctx}: the narration of the last move"
+        );
+        // Asked again, the same.
+        let again = c
+            .get(&format!("/api/games/{id}?after={step}"), Some(&seat))
+            .json();
+        assert_eq!(again["moves"], after["moves"], "{ctx}: asked again");
+        longest = longest.max(moves.iter().filter(|mv| mv["mover"] == "Nixon").count());
+        checked += moves.len();
+        assert!(n < 5000, "{ctx}: the game does not end");
+    }
+    // The game had turns of the opponent's of more than one step to show.
+    assert!(
+        longest >= 2 && checked > 40,
+        "longest {longest}, moves {checked}"
+    );
+}
+
+/// In hotseat each seat is kept the moves it has not seen — the other's
+/// included — each built from its own view: a seat taking the screen gets
+/// the other's choices since its own last one, and never a card of the
+/// other's hand in them.
+#[test]
+fn a_hotseat_seat_is_kept_the_other_s_moves_as_it_saw_them() {
+    let server = Server::start(&[]);
+    let c = Client::new(server.port);
+    let seed = 3;
+    let (id, created) = new_game(&c, json!({"mode": "hotseat", "seed": seed}));
+    let token = |side: Side| created["seats"][side.key()].as_str().unwrap().to_string();
+    let mut m = Mirror::new(seed, None);
+    let mut seen = [0u64; 2];
+    let mut others = 0;
+    for n in 0u64..400 {
+        let Some(side) = m.options().0 else { break };
+        let me = side.index();
+        let r = c.get(
+            &format!("/api/games/{id}?after={}", seen[me]),
+            Some(&token(side)),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let view = r.json();
+        let moves = view["moves"].as_array().expect("moves asked for");
+        for mv in moves {
+            let hand: Vec<&str> = mv["hand"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["side"].as_str().unwrap())
+                .collect();
+            assert!(
+                hand.iter().all(|s| *s == json!(side).as_str().unwrap()),
+                "choice {n}: {side:?}'s move holds another hand: {hand:?}"
+            );
+            assert!(
+                mv["step"].as_u64().unwrap() > seen[me],
+                "choice {n}: an old move"
+            );
+            others += usize::from(mv["mover"] != json!(side));
+        }
+        if let Some(last) = moves.last() {
+            assert_eq!(table_of(last), table_of(&view), "choice {n}: the last move");
+        }
+        let i = pick(seed * 1000 + n, m.options().1.len());
+        let r = c.post(
+            &format!("/api/games/{id}/choose"),
+            Some(&token(side)),
+            &json!({"option": i, "step": view["step"]}),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        seen[me] = view["step"].as_u64().unwrap();
+        m.choose(i);
+    }
+    assert!(
+        others > 20,
+        "only {others} moves of the other seat were kept"
+    );
+}

@@ -83,7 +83,7 @@ pub fn question_of(field: &str) -> Option<&'static str> {
     })
 }
 
-fn placeholders(fields: &[String]) -> Vec<Placeholder> {
+pub(crate) fn placeholders(fields: &[String]) -> Vec<Placeholder> {
     fields
         .iter()
         .map(|f| {

@@ -81,9 +81,15 @@ pub trait Front {
     type Error;
     /// A human's decision: their choice, or a stop.
     fn decide(&mut self, asked: Asked<'_>) -> Result<Turn<Self::Stop>, Self::Error>;
-    /// A choice (by `mover`, or chance when `None`) has applied: its log
-    /// entry stands and its narration is in `record`.
-    fn applied(&mut self, record: &Record, mover: Option<Side>) -> Result<(), Self::Error>;
+    /// A choice (by `mover`, or chance when `None`) has applied: `state`
+    /// is the position after it, its log entry stands and its narration is
+    /// in `record`.
+    fn applied(
+        &mut self,
+        state: &State,
+        record: &Record,
+        mover: Option<Side>,
+    ) -> Result<(), Self::Error>;
 }
 
 /// Where [`Session::play`] left the game.
@@ -308,7 +314,7 @@ impl<F: Front> Watch<'_, F> {
             .history
             .learned(mover, undo::revealed(&before, s, &events));
         self.record.narration.tell(self.r, &events);
-        self.front.applied(self.record, mover)
+        self.front.applied(s, self.record, mover)
     }
 
     /// Where the driver left the game (`state`), as [`Session::play`]

@@ -6,8 +6,8 @@
 //! | route | what |
 //! |---|---|
 //! | `POST /api/games` `{mode, ai?, seed?}` | a new game; answers its id and the human seats' tokens |
-//! | `GET /api/games/{id}?since=N` | the seat's view (narration from line N) |
-//! | `POST /api/games/{id}/choose` `{option}` or `{text}`, `step?` | the seat's choice; then the agents play |
+//! | `GET /api/games/{id}?since=N&after=S` | the seat's view (narration from line N; with `after`, the moves since step S) |
+//! | `POST /api/games/{id}/choose` `{option}` or `{text}`, `step?`, `moves?` | the seat's choice; then the agents play (`moves: true`: the table after each choice since `step`) |
 //! | `POST /api/games/{id}/undo` | back to the seat's previous decision |
 //! | `GET /api/games/{id}/scenario` | the position as a scenario file (hotseat, or once the game is over) |
 //! | `GET /api/games/{id}/log` | the game log (once the game is over) |
@@ -261,6 +261,8 @@ async fn create(
 #[derive(Deserialize)]
 struct Since {
     since: Option<usize>,
+    /// The moves after this step are wanted too (`SeatView::moves`).
+    after: Option<u64>,
 }
 
 async fn view(
@@ -277,6 +279,7 @@ async fn view(
             s,
             side,
             q.since.unwrap_or(0),
+            q.after,
         )))
     })
     .await
@@ -294,6 +297,10 @@ struct ChooseReq {
     step: Option<u64>,
     /// Narration wanted from this line on, in the answer.
     since: Option<usize>,
+    /// The moves since `step` wanted in the answer (`SeatView::moves`):
+    /// this choice's and what followed it.
+    #[serde(default)]
+    moves: bool,
 }
 
 fn refusal(r: Refusal) -> ApiError {
@@ -330,11 +337,13 @@ async fn choose(
             }
         }
         s.choose(side, &answer).map_err(refusal)?;
+        let after = req.moves.then_some(req.step.unwrap_or(0));
         Ok(view_json(&seat::seat_view(
             &gid,
             s,
             side,
             req.since.unwrap_or(0),
+            after,
         )))
     })
     .await
@@ -359,7 +368,7 @@ async fn undo(
         let side = seat_of(s, &headers)?;
         s.undo(side)
             .map_err(|why| ApiError::conflict(why.to_string()))?;
-        Ok(view_json(&seat::seat_view(&gid, s, side, since)))
+        Ok(view_json(&seat::seat_view(&gid, s, side, since, None)))
     })
     .await
 }

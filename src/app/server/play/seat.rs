@@ -9,8 +9,9 @@
 //! Where each option is chosen on the table, and what it would change
 //! there, comes from the seat's `View` and the decision too (`targets.rs`).
 
-use super::session::{Mode, Session};
+use super::session::{Mode, Move, Session};
 use super::targets::{token_name, Target, Targeted, Targeting};
+use crate::app::server::cards::{placeholders, Placeholder};
 use crate::game::engine::notation::{describe_choice, format_choice};
 use crate::game::engine::Choice;
 use crate::game::model::*;
@@ -22,7 +23,7 @@ use serde_json::value::RawValue;
 use std::sync::{Arc, Mutex, Weak};
 
 #[derive(Serialize)]
-pub struct SeatView {
+pub struct SeatView<'a> {
     pub game: String,
     pub seat: Side,
     /// `hotseat`, or the agent the other side is played by.
@@ -30,17 +31,9 @@ pub struct SeatView {
     pub opponent: Option<String>,
     /// Changes at every choice and undo; send it back with a choice.
     pub step: u64,
-    /// The open part of the table, as this seat sees it.
+    /// The table as this seat sees it.
     #[serde(flatten)]
-    pub table: OpenTable,
-    pub hand: Vec<Face>,
-    pub hand_sizes: PerSide<usize>,
-    pub deck_sizes: PerSide<usize>,
-    pub discards: PerSide<Vec<Face>>,
-    pub removed: Vec<Face>,
-    pub bag: usize,
-    pub in_play: Vec<InPlayView>,
-    pub held_token: Option<TokenFace>,
+    pub table: SeatTable,
     pub outcome: Option<OutcomeView>,
     /// The seat's decision, when it is theirs.
     pub decision: Option<DecisionView>,
@@ -55,6 +48,28 @@ pub struct SeatView {
     /// or once the game is over (issue 40).
     pub seed: Option<u64>,
     pub log: LogPart,
+    /// Only when asked for (`after`): the table after each choice taken
+    /// since step `after`, as this seat saw it (`session::Move`), for the
+    /// page to play back; the last is the table above.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<&'a [Move]>,
+}
+
+/// Everything one seat sees on the table: the open part both players see,
+/// its own hand, the piles and counts, the cards in play. Built from the
+/// seat's `View` only ([`seat_table`]).
+#[derive(Serialize)]
+pub struct SeatTable {
+    #[serde(flatten)]
+    pub open: OpenTable,
+    pub hand: Vec<Face>,
+    pub hand_sizes: PerSide<usize>,
+    pub deck_sizes: PerSide<usize>,
+    pub discards: PerSide<Vec<Face>>,
+    pub removed: Vec<Face>,
+    pub bag: usize,
+    pub in_play: Vec<InPlayView>,
+    pub held_token: Option<TokenFace>,
 }
 
 #[derive(Serialize)]
@@ -129,7 +144,9 @@ pub struct CardFace {
     pub reaction: bool,
     pub action_text: String,
     pub quote: String,
-    pub placeholders: Vec<String>,
+    /// The fields whose values are placeholders, each with the open
+    /// question about it, as the Cards page marks them.
+    pub placeholders: Vec<Placeholder>,
 }
 
 /// A card's face as the JSON [`CardFace`] serializes to, made once per rule
@@ -195,7 +212,7 @@ pub fn card_face(r: &Rules, c: CardId) -> CardFace {
         reaction: card.is_reaction(),
         action_text: card.action_text.clone(),
         quote: card.quote.clone(),
-        placeholders: card.placeholders.clone(),
+        placeholders: placeholders(&card.placeholders),
     }
 }
 
@@ -450,12 +467,45 @@ fn pictures(r: &Rules, v: &View) -> Vec<PictureView> {
         .collect()
 }
 
+/// The table as `v`'s viewer sees it.
+pub(crate) fn seat_table(r: &Rules, faces: &Faces, v: &View) -> SeatTable {
+    let face = |c: &CardId| faces.get(*c);
+    SeatTable {
+        open: open_table(r, v),
+        hand: v.my_hand().iter().map(face).collect(),
+        hand_sizes: per_side(|side| v.hand_size(side)),
+        deck_sizes: per_side(|side| v.deck_size(side)),
+        discards: per_side(|side| v.discard(side).iter().map(face).collect()),
+        removed: v.removed().iter().map(face).collect(),
+        bag: v.bag_size(),
+        in_play: v
+            .in_play()
+            .into_iter()
+            .map(|p| InPlayView {
+                card: face(&p.card),
+                player: p.player,
+                part: p.part,
+                cancelled: p.cancelled,
+            })
+            .collect(),
+        held_token: v.held_token().map(|(c, m)| TokenFace {
+            colours: colours(c),
+            symbol: m,
+        }),
+    }
+}
+
 /// The seat's view of session `s` (game id `game`), with the narration
-/// from line `since` on.
-pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView {
+/// from line `since` on, and the moves after step `after` if asked.
+pub fn seat_view<'a>(
+    game: &str,
+    s: &'a Session,
+    seat: Side,
+    since: usize,
+    after: Option<u64>,
+) -> SeatView<'a> {
     let r: &Rules = &s.rules;
     let faces = Faces::of(&s.rules);
-    let face = |c: &CardId| faces.get(*c);
     let v = View::new(r, &s.game.state, seat);
     let decision = v.decision().map(|d| {
         let prompt = crate::app::terminal::decision_text(r, seat, &d.kind);
@@ -487,27 +537,7 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
         mode,
         opponent,
         step: s.step,
-        table: open_table(r, &v),
-        hand: v.my_hand().iter().map(face).collect(),
-        hand_sizes: per_side(|side| v.hand_size(side)),
-        deck_sizes: per_side(|side| v.deck_size(side)),
-        discards: per_side(|side| v.discard(side).iter().map(face).collect()),
-        removed: v.removed().iter().map(face).collect(),
-        bag: v.bag_size(),
-        in_play: v
-            .in_play()
-            .into_iter()
-            .map(|p| InPlayView {
-                card: face(&p.card),
-                player: p.player,
-                part: p.part,
-                cancelled: p.cancelled,
-            })
-            .collect(),
-        held_token: v.held_token().map(|(c, m)| TokenFace {
-            colours: colours(c),
-            symbol: m,
-        }),
+        table: seat_table(r, &faces, &v),
         outcome: v.outcome().map(|o| OutcomeView {
             winner: o.winner,
             cause: o.cause.key(),
@@ -523,5 +553,6 @@ pub fn seat_view(game: &str, s: &Session, seat: Side, since: usize) -> SeatView 
             from,
             lines: narration[from..].to_vec(),
         },
+        moves: after.map(|step| s.moves_after(seat, step)),
     }
 }

@@ -8,6 +8,7 @@
 //! human seat has its own secret token; the session id alone only says
 //! which game. Sessions are bounded in number and expire when idle.
 
+use super::seat::{seat_table, Faces, SeatTable};
 use crate::app::session::answer::{self, Reading};
 use crate::app::session::seats::Humans;
 use crate::app::session::undo::NoUndo;
@@ -15,8 +16,10 @@ use crate::app::session::{self as game, Asked, Failure, Front, Record, Turn};
 use crate::game::engine::{Actor, Choice, PlayError};
 use crate::game::model::{BySide, Side};
 use crate::game::rules::Rules;
+use crate::game::state::State;
 use crate::game::view::View;
 use crate::players::agent::AgentSpec;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
@@ -92,6 +95,31 @@ pub struct Session {
     /// Counts every change (choices and undos): a request naming an older
     /// step is about a position that is gone.
     pub step: u64,
+    /// Each human seat's table after every choice taken since that seat
+    /// last chose (the other side's, chance's, and its own last one), so
+    /// its page can play the other side's turn back step by step.
+    moves: BySide<Vec<Move>>,
+}
+
+/// The most moves kept for a seat: an agent's turn and the evaluation
+/// after it take a few dozen choices at most; a longer run (a hotseat seat
+/// that waits for many of the other's) keeps its latest ones, and the page
+/// plays back from there.
+pub const MAX_MOVES: usize = 64;
+
+/// One choice as a seat saw it: the table after it, built from the seat's
+/// `View` like every view it is sent (`seat::seat_table`), and how much
+/// narration the seat had then.
+#[derive(Serialize)]
+pub struct Move {
+    /// The session's step after the choice.
+    pub step: u64,
+    /// Who chose: a side, or `None` for chance.
+    pub mover: Option<Side>,
+    /// How many narration lines the seat had been told after the choice.
+    pub lines: usize,
+    #[serde(flatten)]
+    pub table: SeatTable,
 }
 
 /// Why a choice was not taken: the game is unchanged.
@@ -109,6 +137,12 @@ struct Waiting<'a> {
     answer: Option<Choice>,
     /// The session's step, counted at each choice.
     step: &'a mut u64,
+    rules: &'a Rules,
+    /// The cards' faces the kept tables share (`seat::Faces`).
+    faces: Arc<Faces>,
+    /// The human seats, whose tables are kept at each choice.
+    humans: [Option<Side>; 2],
+    moves: &'a mut BySide<Vec<Move>>,
 }
 
 impl Front for Waiting<'_> {
@@ -122,8 +156,25 @@ impl Front for Waiting<'_> {
         })
     }
 
-    fn applied(&mut self, _: &Record, _: Option<Side>) -> Result<(), Infallible> {
+    fn applied(
+        &mut self,
+        state: &State,
+        record: &Record,
+        mover: Option<Side>,
+    ) -> Result<(), Infallible> {
         *self.step += 1;
+        for seat in self.humans.into_iter().flatten() {
+            let kept = &mut self.moves[seat];
+            if kept.len() == MAX_MOVES {
+                kept.remove(0);
+            }
+            kept.push(Move {
+                step: *self.step,
+                mover,
+                lines: record.narration.lines(seat).len(),
+                table: seat_table(self.rules, &self.faces, &View::new(self.rules, state, seat)),
+            });
+        }
         Ok(())
     }
 }
@@ -142,6 +193,7 @@ impl Session {
             mode,
             tokens,
             step: 0,
+            moves: BySide::default(),
         }
     }
 
@@ -217,7 +269,24 @@ impl Session {
     /// the game is unchanged.
     pub fn choose(&mut self, side: Side, answer: &Answer) -> Result<(), Refusal> {
         let choice = self.parse(side, answer)?;
-        self.play(Some(choice))
+        // The seat saw the table it chose on: what it has not seen starts
+        // with this choice.
+        let kept = std::mem::take(&mut self.moves[side]);
+        let played = self.play(Some(choice));
+        // A refused choice changed nothing: the seat has still not seen
+        // what it had not seen.
+        if played.is_err() && self.moves[side].is_empty() {
+            self.moves[side] = kept;
+        }
+        played
+    }
+
+    /// The moves `side` has not seen: those after step `after`, oldest
+    /// first (empty when the seat has no moves kept after it).
+    pub fn moves_after(&self, side: Side, after: u64) -> &[Move] {
+        let kept = &self.moves[side];
+        let first = kept.partition_point(|m| m.step <= after);
+        &kept[first..]
     }
 
     /// The agents' moves until a human decides or the game ends. Blocking
@@ -229,9 +298,14 @@ impl Session {
     /// Plays the game on, with `answer` for the pending human decision,
     /// until a human decides (again) or the game ends.
     fn play(&mut self, answer: Option<Choice>) -> Result<(), Refusal> {
+        let humans = Side::BOTH.map(|side| self.mode.human(side).then_some(side));
         let mut waiting = Waiting {
             answer,
             step: &mut self.step,
+            rules: &self.rules,
+            faces: Faces::of(&self.rules),
+            humans,
+            moves: &mut self.moves,
         };
         let failure = match self.game.play(&self.rules, &mut waiting) {
             Ok(_) => return Ok(()),
@@ -267,6 +341,8 @@ impl Session {
     pub fn undo(&mut self, side: Side) -> Result<(), NoUndo> {
         self.game.undo(side)?;
         self.step += 1;
+        // The moves kept lead to positions that are gone.
+        self.moves = BySide::default();
         Ok(())
     }
 }

@@ -1,0 +1,435 @@
+//! The Play table as a player sees it (issue 36), in Chromium
+//! (WATERGATE_REQUIRE_BROWSER=1: never skipped in CI):
+//!
+//! - at 1366×768 the whole table fits the window, nothing scrolls and no
+//!   panel is cut off; and no text of the board or the track overlaps
+//!   another text or a token (their bounding boxes are measured at every
+//!   decision of two whole games, one per seat, played by clicking the
+//!   table);
+//! - a phone (390×844) gets a layout of its own — one column, the track as
+//!   a ladder — where nothing is cut off or overlaps, and a whole game is
+//!   played by clicking the table;
+//! - the opponent's turn plays back step by step, each step with its
+//!   narration, at the speed the player sets, and not at all when it is off.
+
+use crate::click_play::{click_to_the_end, moved_on, start, step};
+use crate::common;
+
+use common::browser::{run, viewport, wait_css};
+use fantoccini::{Client as Browser, Locator};
+use serde_json::Value;
+use std::time::{Duration, Instant};
+
+fn e(e: fantoccini::error::CmdError) -> String {
+    e.to_string()
+}
+
+/// Pushes onto `problems` every text of the board or the track that
+/// overlaps another text or a token (a token's own letters excepted), is
+/// cut off its drawing, and every two tokens of one drawing that overlap.
+/// Boxes touching at an edge do not overlap.
+const OVERLAPS: &str = r#"
+const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.05
+  && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.05;
+const name = (el) => {
+  const t = el.closest('[data-anim], [data-space], [data-target]');
+  const words = el.tagName === 'text' ? ` "${el.textContent.trim()}"` : '';
+  return `${el.tagName}${words}${t ? ` of ${t.dataset.anim || t.dataset.space || t.dataset.target}` : ''}`;
+};
+const drawings = [...document.querySelectorAll('svg.board, svg.track')];
+if (drawings.length !== 2) problems.push(`${drawings.length} drawings of the board and the track`);
+for (const s of drawings) {
+  const box = s.getBoundingClientRect();
+  const texts = [...s.querySelectorAll('text')].filter((t) => t.textContent.trim())
+    .map((el) => ({ el, r: el.getBoundingClientRect() }));
+  const things = [...s.querySelectorAll('g.token, g.marker, g.picture-tile')]
+    .map((el) => ({ el, r: el.getBoundingClientRect() }));
+  // The track always holds the initiative token or the momentum token;
+  // the board may be empty.
+  const tokensAlways = s.classList.contains('track');
+  if (!texts.length || (tokensAlways && !things.length)) problems.push(`${s.getAttribute('class')}: ${texts.length} texts, ${things.length} tokens`);
+  for (const t of texts) {
+    if (t.r.left < box.left - 0.5 || t.r.right > box.right + 0.5 || t.r.top < box.top - 0.5 || t.r.bottom > box.bottom + 0.5) {
+      problems.push(`${name(t.el)} is cut off its drawing`);
+    }
+  }
+  texts.forEach((a, i) => texts.slice(i + 1).forEach((b) => {
+    if (over(a.r, b.r)) problems.push(`${name(a.el)} overlaps ${name(b.el)}`);
+  }));
+  for (const t of texts) for (const k of things) {
+    if (!k.el.contains(t.el) && over(t.r, k.r)) problems.push(`${name(t.el)} overlaps the token ${name(k.el)}`);
+  }
+  things.forEach((a, i) => things.slice(i + 1).forEach((b) => {
+    if (over(a.r, b.r)) problems.push(`${name(a.el)} overlaps ${name(b.el)}`);
+  }));
+}
+"#;
+
+/// At 1366×768: the page does not scroll, and every panel of the table,
+/// every card of the hand, is inside the window and not cut off by the
+/// column that holds it.
+const FITS_THE_WINDOW: &str = r#"
+const de = document.documentElement;
+if (innerWidth !== 1366 || innerHeight !== 768) problems.push(`the window is ${innerWidth}×${innerHeight}`);
+if (de.scrollWidth > innerWidth || de.scrollHeight > innerHeight) {
+  problems.push(`the page scrolls: ${de.scrollWidth}×${de.scrollHeight} in a ${innerWidth}×${innerHeight} window`);
+}
+for (const el of document.querySelectorAll('.play .bar, .play .panel, .play .outcome, .hand article.card')) {
+  const r = el.getBoundingClientRect();
+  const what = el.className + (el.dataset.card ? ` ${el.dataset.card}` : '');
+  if (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5) {
+    problems.push(`${what} is off the window: ${JSON.stringify(r)}`);
+  }
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    if (getComputedStyle(p).overflow === 'visible') continue;
+    const c = p.getBoundingClientRect();
+    if (r.bottom > c.bottom + 0.5 || r.right > c.right + 0.5) problems.push(`${what} is cut off by ${p.className}`);
+  }
+}
+const layout = ['.track-panel', '.board-panel', '#decision', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
+if (!(layout[0].bottom <= layout[1].top && layout[2].left >= layout[1].right && layout[3].left >= layout[1].right)) {
+  problems.push('not the table layout: the track above the board, the decision and the hand beside it');
+}
+"#;
+
+/// On a phone (390×844): nothing is wider than the screen, so nothing is
+/// cut off at a side and the page does not scroll sideways; the layout is
+/// the phone's own: one column, the decision first, then the track (drawn
+/// as a ladder), the board and the hand, each as wide as the screen.
+const FITS_A_PHONE: &str = r#"
+const de = document.documentElement;
+if (innerWidth !== 390 || innerHeight !== 844) problems.push(`the window is ${innerWidth}×${innerHeight}`);
+if (de.scrollWidth > de.clientWidth) problems.push(`the page scrolls sideways: ${de.scrollWidth} in ${de.clientWidth}`);
+for (const el of document.querySelectorAll('.play .bar, .play .panel, .play .outcome, .hand article.card, svg.board, svg.track')) {
+  const r = el.getBoundingClientRect();
+  if (r.left < -0.5 || r.right > de.clientWidth + 0.5) problems.push(`${el.getAttribute('class')} is cut off at a side: ${r.left}…${r.right}`);
+}
+if (!document.querySelector('svg.track.ladder')) problems.push('the track is not drawn as a ladder');
+const col = ['#decision', '.track-panel', '.board-panel', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
+if (!col.every((r, i) => Math.abs(r.left - col[0].left) < 1 && Math.abs(r.width - col[0].width) < 1 && (i === 0 || r.top >= col[i - 1].bottom))) {
+  problems.push(`not one column: ${JSON.stringify(col.map((r) => [r.left, r.top, r.width]))}`);
+}
+"#;
+
+/// A check script: the parts above, each pushing its problems.
+fn check(parts: &[&str]) -> String {
+    let blocks: Vec<String> = parts.iter().map(|p| format!("{{\n{p}\n}}")).collect();
+    format!(
+        "const problems = [];\n{}\nreturn problems;",
+        blocks.join("\n")
+    )
+}
+
+/// Issue 36: the table fits a 1366×768 screen without scrolling, and no
+/// text of the board or the track overlaps another text or a token — at
+/// every decision of a whole game for each seat, played by clicking the
+/// table (its tokens on the track, its pins on the board, its cards).
+#[test]
+fn the_table_fits_1366_by_768_and_no_label_overlaps_a_label_or_a_token() {
+    run("table_fits_1366x768", &[], |c, url| async move {
+        c.goto(&url).await.map_err(e)?;
+        viewport(&c, 1366, 768).await?;
+        let script = check(&[OVERLAPS, FITS_THE_WINDOW]);
+        let mut decisions = 0;
+        // The README's picture of Play is the Editor's table.
+        for (mode, seed, picture) in [("editor", 23, Some("play")), ("nixon", 31, None)] {
+            decisions += click_to_the_end(&c, &url, mode, seed, Some(&script), picture).await?;
+        }
+        eprintln!("{decisions} decisions measured at 1366×768");
+        Ok(())
+    });
+}
+
+/// The checks above can fail: a label put on a token, and a panel grown
+/// past the window, are reported.
+#[test]
+fn the_layout_checks_find_a_label_on_a_token_and_a_page_that_scrolls() {
+    run("table_checks_fail", &[], |c, url| async move {
+        c.goto(&url).await.map_err(e)?;
+        viewport(&c, 1366, 768).await?;
+        start(&c, &url, "editor", 23).await?;
+        wait_css(&c, "#decision button.option", 30).await?;
+        let script = check(&[OVERLAPS, FITS_THE_WINDOW]);
+        let clean = c.execute(&script, vec![]).await.map_err(e)?;
+        if clean != serde_json::json!([]) {
+            return Err(format!("the first position already fails: {clean}"));
+        }
+        // A space's name written again over the initiative token.
+        c.execute(
+            "const g = document.querySelector('svg.track g.marker.initiative > g'); \
+             const [, x, y] = /translate\\(([-\\d.]+),([-\\d.]+)\\)/.exec(g.getAttribute('transform')); \
+             const t = document.createElementNS('http://www.w3.org/2000/svg', 'text'); \
+             t.textContent = 'E9'; t.setAttribute('x', x); t.setAttribute('y', y); \
+             g.ownerSVGElement.append(t);",
+            vec![],
+        )
+        .await
+        .map_err(e)?;
+        let found = c.execute(&script, vec![]).await.map_err(e)?;
+        if !found.to_string().contains("\\\"E9\\\" overlaps the token") {
+            return Err(format!("a label on a token is not found: {found}"));
+        }
+        // The hand grown past the window's bottom.
+        c.execute(
+            "document.querySelector('.hand').style.minHeight = '900px'",
+            vec![],
+        )
+        .await
+        .map_err(e)?;
+        let found = c.execute(&script, vec![]).await.map_err(e)?;
+        let said = found.to_string();
+        if !said.contains("the page scrolls") && !said.contains("cut off") {
+            return Err(format!(
+                "a table taller than the window is not found: {found}"
+            ));
+        }
+        Ok(())
+    });
+}
+
+/// Issue 36: a phone (390×844) gets a layout of its own — one column, the
+/// track as a ladder — where nothing is cut off or overlaps, at every
+/// decision of a whole game played there by clicking the table.
+#[test]
+fn a_phone_gets_a_layout_of_its_own_and_a_whole_game_is_clicked_on_it() {
+    run("table_phone", &[], |c, url| async move {
+        c.goto(&url).await.map_err(e)?;
+        viewport(&c, 390, 844).await?;
+        let script = check(&[OVERLAPS, FITS_A_PHONE]);
+        let n = click_to_the_end(&c, &url, "editor", 23, Some(&script), Some("play-phone")).await?;
+        eprintln!("{n} decisions measured at 390×844");
+        Ok(())
+    });
+}
+
+/// What the page drew, one entry per drawing of the table (a
+/// MutationObserver on the page, installed by the test): when, its step,
+/// the move it plays back (`i/n`, or null for the view itself), the banner
+/// over the board (who moved, and what they were told) and how many moving
+/// copies (motion.js's ghosts) had flown so far.
+const RECORD: &str = r#"
+window.drawn = [];
+window.flown = 0;
+new MutationObserver(() => {
+  const p = document.querySelector('div.play');
+  if (!p || p === window.lastDrawn) return;
+  window.lastDrawn = p;
+  const b = document.getElementById('banner');
+  window.drawn.push({
+    t: performance.now(), step: Number(p.dataset.step), playback: p.dataset.playback || null,
+    who: b ? b.querySelector('.who').textContent : null,
+    said: b ? [...b.querySelectorAll('.said')].map((d) => d.textContent) : [],
+  });
+}).observe(document.getElementById('app'), { childList: true });
+new MutationObserver((ms) => {
+  for (const m of ms) for (const n of m.addedNodes) if (n.classList && n.classList.contains('ghost')) window.flown++;
+}).observe(document.body, { childList: true });
+"#;
+
+/// Waits until the page rests after a choice: a new step drawn, no move
+/// being played back, nothing flying, the decision's options there.
+async fn rested(c: &Browser, before: &Option<String>) -> Result<(), String> {
+    moved_on(c, before, 0).await?;
+    let deadline = Instant::now() + Duration::from_secs(90);
+    loop {
+        let calm = c
+            .execute(
+                "const p = document.querySelector('div.play'); \
+                 return !!p && !p.dataset.playback && !document.querySelector('.ghost') \
+                   && !document.getElementById('banner') \
+                   && (!!document.querySelector('#decision button.option') || !!document.getElementById('outcome'))",
+                vec![],
+            )
+            .await
+            .map_err(e)?;
+        if calm == Value::Bool(true) {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err("the page did not come to rest after a choice".into());
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// Chooses the first option and waits until the page rests; returns what
+/// the page drew meanwhile and how many copies flew.
+async fn choose_first(c: &Browser) -> Result<(Vec<Value>, u64), String> {
+    c.execute("window.drawn = []; window.flown = 0;", vec![])
+        .await
+        .map_err(e)?;
+    let before = step(c).await;
+    wait_css(c, "#decision button.option", 30)
+        .await?
+        .click()
+        .await
+        .map_err(e)?;
+    rested(c, &before).await?;
+    let v = c
+        .execute("return [window.drawn, window.flown]", vec![])
+        .await
+        .map_err(e)?;
+    Ok((
+        v[0].as_array().cloned().unwrap_or_default(),
+        v[1].as_u64().unwrap_or(0),
+    ))
+}
+
+/// Picks `speed` in the table's own control; it is kept for the next visit.
+async fn set_speed(c: &Browser, speed: &str) -> Result<(), String> {
+    c.find(Locator::Css(&format!("#speed option[value='{speed}']")))
+        .await
+        .map_err(e)?
+        .click()
+        .await
+        .map_err(e)?;
+    let kept = c
+        .execute("return localStorage.getItem('watergate.speed')", vec![])
+        .await
+        .map_err(e)?;
+    if kept != Value::String(speed.into()) {
+        return Err(format!("the speed kept is {kept}, not {speed}"));
+    }
+    Ok(())
+}
+
+/// Issue 36: after the player's choice the opponent's turn plays back step
+/// by step — each of its moves drawn as the table stood after it, with a
+/// banner naming who moved and the narration of that move, the pieces
+/// gliding — at the speed the player sets; "off" shows the result at once.
+#[test]
+fn the_opponent_s_turn_plays_back_step_by_step_with_its_narration() {
+    run("playback", &[], |c, url| async move {
+        start(&c, &url, "editor", 23).await?;
+        wait_css(&c, "#decision button.option", 30).await?;
+        c.execute(RECORD, vec![]).await.map_err(e)?;
+        set_speed(&c, "normal").await?;
+        let mut checked = false;
+        for n in 0..40 {
+            let (drawn, flown) = choose_first(&c).await?;
+            let frames: Vec<&Value> = drawn.iter().filter(|d| !d["playback"].is_null()).collect();
+            if frames.is_empty() {
+                continue;
+            }
+            let fin = drawn.last().ok_or("nothing drawn")?;
+            let count: usize = frames[0]["playback"]
+                .as_str()
+                .and_then(|p| p.split('/').nth(1))
+                .and_then(|k| k.parse().ok())
+                .ok_or("no move count")?;
+            // Every move but the last drawn in turn, steps one by one,
+            // then the view itself, at the step after the last of them.
+            if frames.len() != count - 1 || drawn.len() != count {
+                return Err(format!("choice {n}: {count} moves, drawn {drawn:?}"));
+            }
+            let first = frames[0]["step"].as_i64().unwrap();
+            for (i, f) in frames.iter().enumerate() {
+                if f["playback"] != Value::String(format!("{}/{count}", i + 1))
+                    || f["step"].as_i64() != Some(first + i as i64)
+                {
+                    return Err(format!("choice {n}: move {i} drawn as {f}"));
+                }
+            }
+            if fin["step"].as_i64() != Some(first + count as i64 - 1) {
+                return Err(format!("choice {n}: the view after the moves: {fin}"));
+            }
+            // Each step has its banner: who moved, and what they did, in
+            // the order the narration tells it.
+            let log: Vec<String> = c
+                .execute(
+                    "return [...document.querySelectorAll('#log li')].map((li) => li.textContent).reverse()",
+                    vec![],
+                )
+                .await
+                .map_err(e)?
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_str().unwrap_or("").to_string())
+                .collect();
+            let mut at = 0;
+            let mut nixon = Vec::new();
+            for (i, d) in drawn.iter().enumerate() {
+                let who = d["who"].as_str().unwrap_or("");
+                if !who.ends_with(&format!("step {} of {count}", i + 1)) {
+                    return Err(format!("choice {n}: drawing {i}'s banner reads {who:?}"));
+                }
+                let said: Vec<String> = serde_json::from_value(d["said"].clone()).unwrap();
+                if who.starts_with("Nixon") {
+                    if said.is_empty() {
+                        return Err(format!("choice {n}: Nixon's move {i} is told nothing"));
+                    }
+                    nixon.push(d["t"].as_f64().unwrap());
+                }
+                for line in said {
+                    let Some(k) = log[at..].iter().position(|l| *l == line) else {
+                        return Err(format!(
+                            "choice {n}: move {i} tells {line:?}, not next in the narration {log:?}"
+                        ));
+                    };
+                    at += k + 1;
+                }
+            }
+            // The opponent's moves stay a while each (normal: a second),
+            // and the pieces glide.
+            if nixon.len() < 2 {
+                continue;
+            }
+            if let Some(w) = nixon.windows(2).find(|w| w[1] - w[0] < 900.0) {
+                return Err(format!(
+                    "choice {n}: Nixon's moves shown {} ms apart",
+                    w[1] - w[0]
+                ));
+            }
+            if flown == 0 {
+                return Err(format!("choice {n}: nothing glided"));
+            }
+            eprintln!("choice {n}: {count} moves played back, {flown} glides");
+            checked = true;
+            break;
+        }
+        if !checked {
+            return Err("no turn of Nixon's of two moves or more in 40 choices".into());
+        }
+        // Skip ends the playback at once.
+        let mut skipped = false;
+        for _ in 0..40 {
+            let before = step(&c).await;
+            c.execute("window.drawn = [];", vec![]).await.map_err(e)?;
+            wait_css(&c, "#decision button.option", 30)
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+            moved_on(&c, &before, 0).await?;
+            if let Ok(skip) = c.find(Locator::Css("#skip")).await {
+                let t = Instant::now();
+                skip.click().await.map_err(e)?;
+                rested(&c, &before).await?;
+                if t.elapsed() > Duration::from_millis(1500) {
+                    return Err(format!("Skip took {:?}", t.elapsed()));
+                }
+                skipped = true;
+                break;
+            }
+            rested(&c, &before).await?;
+        }
+        if !skipped {
+            return Err("no playback to skip in 40 choices".into());
+        }
+        // Off: the result at once, whatever the opponent did.
+        set_speed(&c, "off").await?;
+        for n in 0..10 {
+            let (drawn, flown) = choose_first(&c).await?;
+            if drawn.len() != 1 || flown != 0 || !drawn[0]["playback"].is_null() {
+                return Err(format!(
+                    "speed off, choice {n}: drawn {drawn:?}, {flown} glides"
+                ));
+            }
+            if c.find(Locator::Css("#outcome")).await.is_ok() {
+                break;
+            }
+        }
+        Ok(())
+    });
+}
