@@ -141,26 +141,28 @@ impl Drop for Driver {
     }
 }
 
-async fn connect(d: &Driver) -> Client {
+async fn connect(d: &Driver, extra_args: &[&str]) -> Client {
+    let mut args: Vec<String> = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1100",
+    ]
+    .iter()
+    .map(|a| a.to_string())
+    .collect();
+    args.push(format!("--user-data-dir={}", d.profile.display()));
+    args.extend(extra_args.iter().map(|a| a.to_string()));
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
-        serde_json::json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--disable-dev-shm-usage",
-                "--window-size=1400,1100",
-                format!("--user-data-dir={}", d.profile.display()),
-            ],
-        }),
+        serde_json::json!({ "binary": CHROMIUM, "args": args }),
     );
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     ClientBuilder::new(connector)
@@ -183,6 +185,16 @@ where
     F: FnOnce(Client, String) -> Fut,
     Fut: std::future::Future<Output = Result<(), String>> + Send + 'static,
 {
+    run_with(name, serve_args, &[], body)
+}
+
+/// [`run`] with Chromium started with `browser_args` as well (a
+/// `--force-prefers-reduced-motion`, say).
+pub fn run_with<F, Fut>(name: &str, serve_args: &[&str], browser_args: &[&str], body: F)
+where
+    F: FnOnce(Client, String) -> Fut,
+    Fut: std::future::Future<Output = Result<(), String>> + Send + 'static,
+{
     if !available(name) {
         return;
     }
@@ -194,7 +206,7 @@ where
         .build()
         .expect("a runtime");
     let outcome: Result<(), String> = rt.block_on(async {
-        let client = connect(&driver).await;
+        let client = connect(&driver, browser_args).await;
         let task = tokio::spawn(body(client.clone(), server.url.clone()));
         let result = match task.await {
             Ok(r) => r,

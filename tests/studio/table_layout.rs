@@ -433,3 +433,67 @@ fn the_opponent_s_turn_plays_back_step_by_step_with_its_narration() {
         Ok(())
     });
 }
+
+/// Issue 36: "at a speed the player sets (and off for those who want
+/// none)". A browser that asks for reduced motion (Chromium's
+/// `--force-prefers-reduced-motion`) gets no playback by default, and even
+/// at a speed the player picks nothing glides: the moves are still drawn
+/// one by one, each in place.
+#[test]
+fn a_browser_that_asks_for_reduced_motion_gets_no_gliding() {
+    common::browser::run_with(
+        "reduced_motion",
+        &[],
+        &["--force-prefers-reduced-motion"],
+        |c, url| async move {
+            start(&c, &url, "editor", 23).await?;
+            wait_css(&c, "#decision button.option", 30).await?;
+            let reduced = c
+                .execute(
+                    "return matchMedia('(prefers-reduced-motion: reduce)').matches",
+                    vec![],
+                )
+                .await
+                .map_err(e)?;
+            if reduced != Value::Bool(true) {
+                return Err("the browser does not ask for reduced motion".into());
+            }
+            // The speed nobody chose: the test's start() chose "off"; forget
+            // it and draw the page again (the game stays in this tab).
+            c.execute("localStorage.removeItem('watergate.speed')", vec![])
+                .await
+                .map_err(e)?;
+            c.refresh().await.map_err(e)?;
+            wait_css(&c, "#decision button.option", 30).await?;
+            let default = c
+                .execute("return document.getElementById('speed').value", vec![])
+                .await
+                .map_err(e)?;
+            if default != Value::String("off".into()) {
+                return Err(format!(
+                    "the default speed under reduced motion is {default}"
+                ));
+            }
+            c.execute(RECORD, vec![]).await.map_err(e)?;
+            set_speed(&c, "normal").await?;
+            let mut stepped = false;
+            for n in 0..40 {
+                let (drawn, flown) = choose_first(&c).await?;
+                if flown != 0 {
+                    return Err(format!("choice {n}: {flown} glides under reduced motion"));
+                }
+                if drawn.iter().any(|d| !d["playback"].is_null()) {
+                    stepped = true;
+                    break;
+                }
+                if c.find(Locator::Css("#outcome")).await.is_ok() {
+                    break;
+                }
+            }
+            if !stepped {
+                return Err("no turn of Nixon's was played back in 40 choices".into());
+            }
+            Ok(())
+        },
+    );
+}
