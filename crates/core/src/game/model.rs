@@ -377,6 +377,24 @@ impl SpaceSet {
         }
     }
 
+    /// The `k`-th space in ascending order, from 0; `None` past the last.
+    #[inline]
+    pub fn nth(&self, k: usize) -> Option<SpaceId> {
+        let mut k = k;
+        for (w, word) in self.0.into_iter().enumerate() {
+            let n = word.count_ones() as usize;
+            if k < n {
+                let mut bits = word;
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                return Some(SpaceId((w * 64 + bits.trailing_zeros() as usize) as u8));
+            }
+            k -= n;
+        }
+        None
+    }
+
     /// The spaces in ascending order.
     pub fn iter(self) -> SpaceSetIter {
         let [first, rest @ ..] = self.0;

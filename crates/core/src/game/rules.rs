@@ -7,6 +7,18 @@ use crate::game::model::*;
 use crate::game::program::{Program, TypeMask};
 use serde::{Deserialize, Serialize};
 
+/// The most evidence tokens a game may have (the shipped game has 36):
+/// the engine keeps the research track's slots as the bits of a `u64`
+/// (a value play's targets, `engine::play::ValueTargets`), so the loader
+/// refuses more.
+pub const MAX_EVIDENCE: usize = 64;
+
+/// The most player cards a side may have (the shipped game has 20): a
+/// hand holds only its side's cards, and the engine keeps a hand's cards
+/// as the bits of a `u64` (a turn's options, `engine::flow::TurnOptions`),
+/// so the loader refuses more.
+pub const MAX_CARDS_A_SIDE: usize = 64;
+
 /// The game's numbers (R1–R8), from `cards/game.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Numbers {

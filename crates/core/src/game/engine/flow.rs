@@ -383,46 +383,65 @@ impl State {
     }
 
     /// R5.1: every card in hand, for its value, and for its action where it
-    /// may be used now (R5.11, R5.12).
+    /// may be used now (R5.11, R5.12): the options of the turn
+    /// (`TurnOptions` says in which order).
     #[inline]
     pub(crate) fn idle_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         let side = self.turn;
         let hand: &[CardId] = &self.hands[side];
+        let usable = self.turn_options(r).usable;
         out.reserve(2 * hand.len());
-        // `action_usable` for each card, its requirement read as one bit
-        // of the requirements met this turn instead of a branch on its
-        // kind, which went one way or another from card to card (issue
-        // 16); a round that forbids something asks `action_usable`.
-        let met = self.quick_requirements_met(side, PlayedAs::Turn);
-        let none_forbidden = self.forbidden.is_empty();
         // Each card's action is written whether it is usable or not, and
         // kept by counting it (the next card's value writes over one that
         // is not): a branch on it went one way or another from card to
         // card, and the processor guessed it wrong too often to pay.
         let spare = out.spare_capacity_mut();
         let mut n = 0;
-        for &card in hand {
+        for (i, &card) in hand.iter().enumerate() {
             spare[n].write(Choice::Play {
                 card,
                 part: Part::Value,
             });
-            let t = r.traits(card);
-            let code = t.requirement_code();
-            let usable = if none_forbidden && code < 64 {
-                !t.is_reaction() & ((met >> code) & 1 != 0)
-            } else {
-                self.action_usable(r, side, card, PlayedAs::Turn)
-            };
             spare[n + 1].write(Choice::Play {
                 card,
                 part: Part::Action,
             });
-            n += 1 + usize::from(usable);
+            n += 1 + (usable >> i & 1) as usize;
         }
         // SAFETY: room for two options a card was reserved above, and the
         // first `n` slots past the length were written in the loop.
         unsafe { out.set_len(out.len() + n) };
         Actor::Player(side)
+    }
+
+    /// R5.1: the options of the turn of the side on turn, as a set.
+    #[inline]
+    pub(crate) fn turn_options(&self, r: &Rules) -> TurnOptions {
+        let side = self.turn;
+        let hand: &[CardId] = &self.hands[side];
+        // `action_usable` for each card, its requirement read as one bit
+        // of the requirements met this turn instead of a branch on its
+        // kind, which went one way or another from card to card (issue
+        // 16); a round that forbids something asks `action_usable`.
+        let met = self.quick_requirements_met(side, PlayedAs::Turn);
+        let none_forbidden = self.forbidden.is_empty();
+        let mut usable = 0u64;
+        for (i, &card) in hand.iter().enumerate() {
+            let t = r.traits(card);
+            let code = t.requirement_code();
+            let ok = if none_forbidden && code < 64 {
+                !t.is_reaction() & ((met >> code) & 1 != 0)
+            } else {
+                self.action_usable(r, side, card, PlayedAs::Turn)
+            };
+            // A hand holds only its side's cards, and the loader allows
+            // at most `rules::MAX_CARDS_A_SIDE` a side: each card has its bit.
+            usable |= u64::from(ok) << i;
+        }
+        TurnOptions {
+            cards: hand.len(),
+            usable,
+        }
     }
 
     /// Which quick requirements ([`CardTraits::requirement_code`]) a card
@@ -515,5 +534,45 @@ impl State {
             R::NotFirstTurnOfRound => turn >= 2,
             R::All(list) => list.iter().all(|r| self.requirement_met(r, turn)),
         }
+    }
+}
+
+/// The options of a turn (R5.1) as a set rather than a list: for each
+/// card of the hand in order, its value, then its action where usable.
+/// One definition serves the list of options (`State::idle_options`) and
+/// a choice by place with no list (`len` and `nth`, `engine::by_place`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TurnOptions {
+    /// The cards in hand.
+    pub cards: usize,
+    /// Bit `i` when the action of the hand's card `i` may be used.
+    pub usable: u64,
+}
+
+impl TurnOptions {
+    /// How many options there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.cards + self.usable.count_ones() as usize
+    }
+
+    /// Option `k` (below `len`): the place in hand of the card played, and
+    /// its part.
+    #[inline]
+    pub fn nth(&self, k: usize) -> (usize, Part) {
+        let mut k = k;
+        for i in 0..self.cards {
+            if k == 0 {
+                return (i, Part::Value);
+            }
+            k -= 1;
+            if self.usable >> i & 1 != 0 {
+                if k == 0 {
+                    return (i, Part::Action);
+                }
+                k -= 1;
+            }
+        }
+        unreachable!("option {k} past the turn's {} options", self.len())
     }
 }

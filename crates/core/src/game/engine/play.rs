@@ -204,14 +204,8 @@ impl<O: Observer> Ctx<'_, O> {
                 self.declared_or_resolved()?;
             }
             (PlayStage::ChooseTarget, Choice::Ask(colour)) => {
-                // R5.6: the Editor names a colour; Nixon must reveal a match.
-                let found = self.s.face_down_of(self.r, colour).next().is_some();
-                self.o.event(Event::AskedColour { colour, found });
-                self.top_play().stage = if found {
-                    PlayStage::Reveal(colour)
-                } else {
-                    PlayStage::Locked(colour)
-                };
+                let stage = self.ask_colour(colour);
+                self.top_play().stage = stage;
             }
             (PlayStage::Reveal(_), Choice::Token(t)) => {
                 let target = self.s.resolve_token(t)?;
@@ -253,7 +247,21 @@ impl<O: Observer> Ctx<'_, O> {
         Ok(())
     }
 
-    fn reveal(&mut self, t: TokenId) {
+    /// R5.6: the Editor names a colour; Nixon must reveal a match. The
+    /// stage the play goes on at: Nixon's reveal, or, with nothing of that
+    /// colour face down, the Editor's choice limited to it.
+    pub(super) fn ask_colour(&mut self, colour: Colour) -> PlayStage {
+        let found = self.s.face_down_of(self.r, colour).next().is_some();
+        self.o.event(Event::AskedColour { colour, found });
+        if found {
+            PlayStage::Reveal(colour)
+        } else {
+            PlayStage::Locked(colour)
+        }
+    }
+
+    /// R5.5, R5.6: a face-down token on the track turns face up.
+    pub(super) fn reveal(&mut self, t: TokenId) {
         if let Some((pos, false)) = self.s.on_track(t) {
             self.s.set_evidence(t, EvLoc::Track { pos, face_up: true });
             self.o.event(Event::Revealed { token: t });
@@ -298,48 +306,63 @@ impl State {
             })
     }
 
-    /// R5.3–R5.6: what a value play may move. Evidence must match the card's
-    /// colours; Nixon may pick face-down tokens (he sees them), the Editor
-    /// asks for a colour instead; after a negative answer the Editor's
-    /// choice is limited to the named colour (the erratum).
+    /// R5.3–R5.6: what a value play may move, as the options of its
+    /// decision (`ValueTargets` says in which order).
     #[inline]
     pub(crate) fn value_targets(&self, r: &Rules, p: &PlayFrame, out: &mut Vec<Choice>) {
-        let card = r.card(p.card);
-        let (colours, locked) = match p.stage {
+        self.value_target_set(r, p.card, p.player, p.stage)
+            .write(out);
+    }
+
+    /// R5.3–R5.6: what a value play of `card` by `player` at `stage` may
+    /// move. Evidence must match the card's colours; Nixon may pick
+    /// face-down tokens (he sees them), the Editor asks for a colour
+    /// instead; after a negative answer the Editor's choice is limited to
+    /// the named colour (the erratum).
+    #[inline]
+    pub(crate) fn value_target_set(
+        &self,
+        r: &Rules,
+        card: CardId,
+        player: Side,
+        stage: PlayStage,
+    ) -> ValueTargets {
+        let card = r.card(card);
+        let (colours, locked) = match stage {
             PlayStage::Locked(c) if r.settings.named_colour_locked => (Colours::single(c), true),
             PlayStage::Locked(_) => (card.colours, true),
             _ => (card.colours, false),
         };
-        if self.initiative_token.is_some() {
-            out.push(Choice::Token(TokenRef::Initiative));
-        }
-        if self.momentum_token.is_some() {
-            out.push(Choice::Token(TokenRef::Momentum));
-        }
         let mut any_face_down = false;
         // The lists borrowed once (each access to a small vector asks
         // whether it spilled); Nixon sees his face-down tokens (R5.5).
         let evidence: &[EvLoc] = &self.evidence;
         let track: &[TokenId] = &self.track;
-        let sees_face_down = p.player == Side::Nixon;
-        // Each token is written and kept by counting it, as a turn's
-        // options are (`idle_options` says why).
-        out.reserve(track.len());
-        let spare = out.spare_capacity_mut();
-        let mut n = 0;
+        let sees_face_down = player == Side::Nixon;
+        // Each slot's bit is set with no branch on whether it is kept:
+        // that branch went one way or another from token to token
+        // (`idle_options` says more).
+        let mut slots = 0u64;
         for (slot, t) in track.iter().enumerate() {
             let EvLoc::Track { face_up, .. } = evidence[t.index()] else {
                 continue;
             };
             any_face_down |= !face_up;
-            spare[n].write(Choice::Token(TokenRef::Evidence(slot as u8)));
-            n += usize::from((face_up | sees_face_down) & r.token_colours(*t).intersects(colours));
+            let kept = (face_up | sees_face_down) & r.token_colours(*t).intersects(colours);
+            // The loader allows at most `rules::MAX_EVIDENCE` tokens, so every
+            // slot has its bit.
+            slots |= u64::from(kept) << slot;
         }
-        // SAFETY: room for every token on the track was reserved above,
-        // and the first `n` slots past the length were written.
-        unsafe { out.set_len(out.len() + n) };
-        if p.player == Side::Editor && !locked && any_face_down {
-            out.extend(card.colours.iter().map(Choice::Ask));
+        let asks = if player == Side::Editor && !locked && any_face_down {
+            card.colours
+        } else {
+            Colours::NONE
+        };
+        ValueTargets {
+            initiative: self.initiative_token.is_some(),
+            momentum: self.momentum_token.is_some(),
+            slots,
+            asks,
         }
     }
 
@@ -478,4 +501,89 @@ impl State {
             _ => DecisionKind::ValueTarget { card: p.card },
         }
     }
+}
+
+/// What a value play may move (R5.3–R5.6), as sets rather than a list:
+/// its decision's options are, in this order, the initiative token, the
+/// momentum token, the evidence in each slot of `slots` (lowest first),
+/// then an ask for each colour of `asks` (`Colours::iter`'s order).
+/// One definition serves the list of options (`write`) and a choice by
+/// place with no list (`len` and `nth`, `engine::by_place`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ValueTargets {
+    pub initiative: bool,
+    pub momentum: bool,
+    /// Bit `i` for the evidence in track slot `i`.
+    pub slots: u64,
+    pub asks: Colours,
+}
+
+impl ValueTargets {
+    /// How many options there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.initiative)
+            + usize::from(self.momentum)
+            + self.slots.count_ones() as usize
+            + self.asks.len()
+    }
+
+    /// Option `k` (below `len`).
+    #[inline]
+    pub fn nth(&self, k: usize) -> Choice {
+        let mut k = k;
+        if self.initiative {
+            if k == 0 {
+                return Choice::Token(TokenRef::Initiative);
+            }
+            k -= 1;
+        }
+        if self.momentum {
+            if k == 0 {
+                return Choice::Token(TokenRef::Momentum);
+            }
+            k -= 1;
+        }
+        let evidence = self.slots.count_ones() as usize;
+        if k < evidence {
+            return Choice::Token(TokenRef::Evidence(nth_bit(self.slots, k) as u8));
+        }
+        match self.asks.iter().nth(k - evidence) {
+            Some(colour) => Choice::Ask(colour),
+            None => unreachable!("option {k} of {} value targets", self.len()),
+        }
+    }
+
+    /// Appends the options in their order.
+    #[inline]
+    pub fn write(&self, out: &mut Vec<Choice>) {
+        out.reserve(self.len());
+        if self.initiative {
+            out.push(Choice::Token(TokenRef::Initiative));
+        }
+        if self.momentum {
+            out.push(Choice::Token(TokenRef::Momentum));
+        }
+        let mut slots = self.slots;
+        while slots != 0 {
+            out.push(Choice::Token(TokenRef::Evidence(
+                slots.trailing_zeros() as u8
+            )));
+            slots &= slots - 1;
+        }
+        if !self.asks.is_empty() {
+            out.extend(self.asks.iter().map(Choice::Ask));
+        }
+    }
+}
+
+/// The place of the `k`-th set bit of `bits`, lowest first (`k` below the
+/// number of bits set).
+#[inline]
+pub(crate) fn nth_bit(bits: u64, k: usize) -> u32 {
+    let mut bits = bits;
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
 }
