@@ -422,21 +422,27 @@ impl State {
         // `action_usable` for each card, its requirement read as one bit
         // of the requirements met this turn instead of a branch on its
         // kind, which went one way or another from card to card (issue
-        // 16); a round that forbids something asks `action_usable`.
-        let met = self.quick_requirements_met(side, PlayedAs::Turn);
-        let none_forbidden = self.forbidden.is_empty();
+        // 16); a reaction card's bit is one the mask never sets (issue
+        // 38). A round that forbids something, or a card whose
+        // requirement the mask does not hold, asks `action_usable`.
+        let met = u128::from(self.quick_requirements_met(side, PlayedAs::Turn));
         let mut usable = 0u64;
+        let mut ask = 0u64;
         for (i, &card) in hand.iter().enumerate() {
-            let t = r.traits(card);
-            let code = t.requirement_code();
-            let ok = if none_forbidden && code < 64 {
-                !t.is_reaction() & ((met >> code) & 1 != 0)
-            } else {
-                self.action_usable(r, side, card, PlayedAs::Turn)
-            };
+            let code = r.traits(card).turn_code();
             // A hand holds only its side's cards, and the loader allows
             // at most `rules::MAX_CARDS_A_SIDE` a side: each card has its bit.
-            usable |= u64::from(ok) << i;
+            usable |= ((met >> code) as u64 & 1) << i;
+            ask |= u64::from(code == CardTraits::TURN_ASK) << i;
+        }
+        let all = !self.forbidden.is_empty();
+        if all || ask != 0 {
+            for (i, &card) in hand.iter().enumerate() {
+                if all || ask >> i & 1 != 0 {
+                    let ok = self.action_usable(r, side, card, PlayedAs::Turn);
+                    usable = usable & !(1 << i) | u64::from(ok) << i;
+                }
+            }
         }
         TurnOptions {
             cards: hand.len(),
