@@ -15,6 +15,7 @@
 
 use super::choice::*;
 use super::event::{Event, Observer};
+use super::play::ValueTargets;
 use super::{Ctx, PlayError, Progress, MAX_AUTOMATIC_STEPS};
 use crate::game::model::*;
 use crate::game::state::*;
@@ -81,6 +82,14 @@ impl<O: Observer> Ctx<'_, O> {
             let flow = match self.s.stack.last() {
                 None if self.s.phase == Phase::Cards && !self.s.hands[self.s.turn].is_empty() => {
                     self.turn_by_place(&mut by)?
+                }
+                Some(&Frame::Play(play))
+                    if matches!(
+                        play.stage,
+                        PlayStage::ChooseTarget | PlayStage::Locked(_) | PlayStage::Reveal(_)
+                    ) =>
+                {
+                    self.value_play_by_place(&mut by, play, true)?
                 }
                 Some(&Frame::Pin { token, pinner }) => {
                     let spaces = self.s.pin_spaces(self.r, token);
@@ -172,49 +181,89 @@ impl<O: Observer> Ctx<'_, O> {
             self.begin_play(card, side, part, None);
             return Ok(Flow::Go);
         }
-        let targets = self
-            .s
-            .value_target_set(r, card, side, PlayStage::ChooseTarget);
-        if targets.len() == 0 {
+        self.value_play_by_place(by, play, false)
+    }
+
+    /// A value play's target by place (R5.3–R5.6): at `play`'s stage
+    /// (`ChooseTarget`, `Locked` or `Reveal`), the token picked among the
+    /// stage's options is taken as `choose_play` takes it. `on_stack`:
+    /// whether the play is the top frame (it is then changed or ended
+    /// there), or not yet on the stack (a turn by place: it gets its frame
+    /// only if the play goes on, or the game stops at this decision).
+    #[inline(always)]
+    fn value_play_by_place<P: FnMut(Actor, usize) -> usize>(
+        &mut self,
+        by: &mut ByPlace<'_, P>,
+        play: PlayFrame,
+        on_stack: bool,
+    ) -> Result<Flow, PlayError> {
+        let r = self.r;
+        let (targets, actor) = match play.stage {
+            // R5.6: Nixon reveals one of his face-down tokens of the colour.
+            PlayStage::Reveal(colour) => (
+                ValueTargets::slots(self.s.face_down_slots(r, colour)),
+                Side::Nixon,
+            ),
+            stage => (
+                self.s.value_target_set(r, play.card, play.player, stage),
+                play.player,
+            ),
+        };
+        let n = targets.len();
+        if n == 0 {
+            if let PlayStage::Reveal(_) = play.stage {
+                return Err(self.no_options());
+            }
             // docs/open-questions.md#q11: nothing can move; the turn still counts.
-            self.put_card(card, Dest::Discard);
+            if on_stack {
+                self.s.stack.drop_top();
+            }
+            self.put_card(play.card, Dest::Discard);
             return Ok(Flow::Go);
         }
-        let Some(k) = by.take(Actor::Player(side), targets.len()) else {
-            self.s.push_frame(|| Frame::Play(play));
+        let Some(k) = by.take(Actor::Player(actor), n) else {
+            if !on_stack {
+                self.s.push_frame(|| Frame::Play(play));
+            }
             return Ok(Flow::Stop);
         };
-        match targets.nth(k) {
+        let play = match targets.nth(k) {
             Choice::Token(t) => {
                 let target = self.s.resolve_token(t)?;
                 if let Moving::Evidence(tok) = target {
-                    // R5.5: Nixon flips the face-down token he chose.
+                    // R5.5, R5.6: a face-down token chosen is turned up.
                     self.reveal(tok);
                 }
                 let play = PlayFrame {
                     target: Some(target),
                     ..play
                 };
-                if self.s.has_reaction(r, &play) {
-                    self.s.push_frame(|| {
-                        Frame::Play(PlayFrame {
-                            stage: PlayStage::Window,
-                            ..play
-                        })
-                    });
-                } else {
+                if !self.s.has_reaction(r, &play) {
                     // `resolve`: R5.7, the card to the discard pile and
                     // the token moves.
-                    self.put_card(card, Dest::Discard);
-                    self.move_token(target, r.card(card).value, side)?;
+                    if on_stack {
+                        self.s.stack.drop_top();
+                    }
+                    self.put_card(play.card, Dest::Discard);
+                    self.move_token(target, r.card(play.card).value, play.player)?;
+                    return Ok(Flow::Go);
+                }
+                // R6: the opponent may answer.
+                PlayFrame {
+                    stage: PlayStage::Window,
+                    ..play
                 }
             }
-            Choice::Ask(colour) => {
-                let stage = self.ask_colour(colour);
-                self.s
-                    .push_frame(|| Frame::Play(PlayFrame { stage, ..play }));
-            }
+            Choice::Ask(colour) => PlayFrame {
+                stage: self.ask_colour(colour),
+                ..play
+            },
             other => unreachable!("{other:?} among a value play's targets"),
+        };
+        if on_stack {
+            self.set_top_play(play);
+        } else {
+            self.s.push_frame(|| Frame::Play(play));
         }
         Ok(Flow::Go)
     }

@@ -53,8 +53,42 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
-    /// R4 begins: its frame, and its first step at once.
+    /// R4 begins: its frame, and its first step at once. When the
+    /// generator makes every draw (no explicit chance), the phase waits
+    /// for nothing: it is carried out whole with no frame (`step_setup`
+    /// does the same work a step at a time, its frame keeping count, for
+    /// draws left to chance). Issue 38: the frame's push, updates and drop
+    /// were a tenth of a value-plays-only game's setup work.
     fn begin_initial_phase(&mut self) -> Progress {
+        if !self.s.explicit_chance {
+            let n = &self.r.numbers;
+            let holder = self.s.initiative;
+            self.draw_cards(holder, n.hand_size_with_initiative);
+            self.draw_cards(holder.other(), n.hand_size_without_initiative);
+            // Nixon draws from the end of the bag onto 0, face down;
+            // docs/open-questions.md#q2: an empty bag gives what it has.
+            for _ in 0..n.evidence_per_round {
+                let Some(t) = self.s.bag.pop() else {
+                    break;
+                };
+                self.s.track.push(t);
+                self.s.set_evidence(
+                    t,
+                    EvLoc::Track {
+                        pos: 0,
+                        face_up: false,
+                    },
+                );
+                self.o.event(Event::EvidenceDrawn {
+                    token: t,
+                    pos: 0,
+                    face_up: false,
+                });
+            }
+            self.s.phase = Phase::Cards;
+            self.s.turn = self.s.initiative;
+            return Progress::Continue;
+        }
         self.s.push_frame(|| Frame::Setup {
             dealt: false,
             cards_dealt: 0,
@@ -435,19 +469,32 @@ impl State {
             usable |= ((met >> code) as u64 & 1) << i;
             ask |= u64::from(code == CardTraits::TURN_ASK) << i;
         }
-        let all = !self.forbidden.is_empty();
-        if all || ask != 0 {
-            for (i, &card) in hand.iter().enumerate() {
-                if all || ask >> i & 1 != 0 {
-                    let ok = self.action_usable(r, side, card, PlayedAs::Turn);
-                    usable = usable & !(1 << i) | u64::from(ok) << i;
-                }
-            }
+        if ask != 0 || !self.forbidden.is_empty() {
+            usable = self.usable_asked(r, usable, ask);
         }
         TurnOptions {
             cards: hand.len(),
             usable,
         }
+    }
+
+    /// `turn_options` for the cards whose action `action_usable` must say:
+    /// those of `ask`, or all of them in a round that forbids something.
+    /// Out of line: most turns need none of it, and inlined it made every
+    /// turn save the registers it uses.
+    #[cold]
+    #[inline(never)]
+    fn usable_asked(&self, r: &Rules, usable: u64, ask: u64) -> u64 {
+        let side = self.turn;
+        let all = !self.forbidden.is_empty();
+        let mut usable = usable;
+        for (i, &card) in self.hands[side].iter().enumerate() {
+            if all || ask >> i & 1 != 0 {
+                let ok = self.action_usable(r, side, card, PlayedAs::Turn);
+                usable = usable & !(1 << i) | u64::from(ok) << i;
+            }
+        }
+        usable
     }
 
     /// Which quick requirements ([`CardTraits::requirement_code`]) a card

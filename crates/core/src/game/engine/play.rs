@@ -61,6 +61,11 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
+    /// The play on top becomes `play` (the top frame must be a play).
+    pub(super) fn set_top_play(&mut self, play: PlayFrame) {
+        *self.top_play() = play;
+    }
+
     fn top_play(&mut self) -> &mut PlayFrame {
         match self.s.stack.last_mut() {
             Some(Frame::Play(p)) => p,
@@ -251,7 +256,7 @@ impl<O: Observer> Ctx<'_, O> {
     /// stage the play goes on at: Nixon's reveal, or, with nothing of that
     /// colour face down, the Editor's choice limited to it.
     pub(super) fn ask_colour(&mut self, colour: Colour) -> PlayStage {
-        let found = self.s.face_down_of(self.r, colour).next().is_some();
+        let found = self.s.face_down_slots(self.r, colour) != 0;
         self.o.event(Event::AskedColour { colour, found });
         if found {
             PlayStage::Reveal(colour)
@@ -291,19 +296,16 @@ impl State {
         }
     }
 
-    /// Face-down tokens on the track showing `colour`.
-    pub(crate) fn face_down_of<'a>(
-        &'a self,
-        r: &'a Rules,
-        colour: Colour,
-    ) -> impl Iterator<Item = u8> + 'a {
-        self.track
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, t)| match self.on_track(*t) {
-                Some((_, false)) if r.token_colours(*t).contains(colour) => Some(i as u8),
-                _ => None,
-            })
+    /// The track slots of the face-down tokens showing `colour`, as bits
+    /// (a slot's bit is its place on the track, `rules::MAX_EVIDENCE`).
+    pub(crate) fn face_down_slots(&self, r: &Rules, colour: Colour) -> u64 {
+        let evidence: &[EvLoc] = &self.evidence;
+        let mut slots = 0u64;
+        for (slot, t) in self.track.iter().enumerate() {
+            let face_down = matches!(evidence[t.index()], EvLoc::Track { face_up: false, .. });
+            slots |= u64::from(face_down & r.token_colours(*t).contains(colour)) << slot;
+        }
+        slots
     }
 
     /// R5.3–R5.6: what a value play may move, as the options of its
@@ -474,10 +476,7 @@ impl State {
                 Actor::Player(p.player)
             }
             PlayStage::Reveal(c) => {
-                out.extend(
-                    self.face_down_of(r, c)
-                        .map(|s| Choice::Token(TokenRef::Evidence(s))),
-                );
+                ValueTargets::slots(self.face_down_slots(r, c)).write(out);
                 Actor::Player(Side::Nixon)
             }
             PlayStage::Window => {
@@ -519,6 +518,18 @@ pub(crate) struct ValueTargets {
 }
 
 impl ValueTargets {
+    /// The evidence in each slot of `slots`, and nothing else (Nixon's
+    /// reveal, R5.6).
+    #[inline]
+    pub fn slots(slots: u64) -> ValueTargets {
+        ValueTargets {
+            initiative: false,
+            momentum: false,
+            slots,
+            asks: Colours::NONE,
+        }
+    }
+
     /// How many options there are.
     #[inline]
     pub fn len(&self) -> usize {
@@ -528,30 +539,24 @@ impl ValueTargets {
             + self.asks.len()
     }
 
-    /// Option `k` (below `len`).
+    /// Option `k` (below `len`), found by counting bits: no walk over
+    /// the options.
     #[inline]
     pub fn nth(&self, k: usize) -> Choice {
-        let mut k = k;
-        if self.initiative {
-            if k == 0 {
-                return Choice::Token(TokenRef::Initiative);
-            }
-            k -= 1;
+        let (initiative, momentum) = (usize::from(self.initiative), usize::from(self.momentum));
+        if k < initiative {
+            return Choice::Token(TokenRef::Initiative);
         }
-        if self.momentum {
-            if k == 0 {
-                return Choice::Token(TokenRef::Momentum);
-            }
-            k -= 1;
+        if k < initiative + momentum {
+            return Choice::Token(TokenRef::Momentum);
         }
+        let k = k - initiative - momentum;
         let evidence = self.slots.count_ones() as usize;
         if k < evidence {
             return Choice::Token(TokenRef::Evidence(nth_bit(self.slots, k) as u8));
         }
-        match self.asks.iter().nth(k - evidence) {
-            Some(colour) => Choice::Ask(colour),
-            None => unreachable!("option {k} of {} value targets", self.len()),
-        }
+        // A colour's bit is its place in `Colour::ALL` (`Colour::bit`).
+        Choice::Ask(Colour::ALL[nth_bit(u64::from(self.asks.0), k - evidence) as usize])
     }
 
     /// Appends the options in their order.
