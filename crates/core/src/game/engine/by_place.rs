@@ -22,7 +22,7 @@ use crate::game::state::*;
 
 /// The picker and the count of decisions: `take` is asked at every
 /// decision, forced ones included.
-struct ByPlace<'p, P> {
+pub(crate) struct ByPlace<'p, P> {
     pick: &'p mut P,
     taken: u64,
     limit: u64,
@@ -33,7 +33,7 @@ impl<P: FnMut(Actor, usize) -> usize> ByPlace<'_, P> {
     /// when there is one (not a decision), else the picker's. `None` when
     /// `limit` decisions were taken: the game stops at this one.
     #[inline(always)]
-    fn take(&mut self, actor: Actor, n: usize) -> Option<usize> {
+    pub(crate) fn take(&mut self, actor: Actor, n: usize) -> Option<usize> {
         if n < 2 {
             return Some(0);
         }
@@ -46,7 +46,7 @@ impl<P: FnMut(Actor, usize) -> usize> ByPlace<'_, P> {
 }
 
 /// Whether a step of the loop goes on or stops at a decision.
-enum Flow {
+pub(crate) enum Flow {
     Go,
     Stop,
 }
@@ -107,6 +107,7 @@ impl<O: Observer> Ctx<'_, O> {
                         Flow::Go
                     }
                 }
+                Some(Frame::Run(_)) => self.run_by_place(&mut by, buf)?,
                 _ => self.step_generic(&mut by, buf)?,
             };
             if let Flow::Stop = flow {
@@ -125,9 +126,24 @@ impl<O: Observer> Ctx<'_, O> {
         buf: &mut Vec<Choice>,
     ) -> Result<Flow, PlayError> {
         buf.clear();
-        let actor = match self.step(buf)? {
+        let progress = self.step(buf)?;
+        self.decide_by_place(progress, by, buf)
+    }
+
+    /// After a generic step: nothing to decide, or the decision it stopped
+    /// at taken from its list (`buf` holds it when the step listed it).
+    pub(crate) fn decide_by_place<P: FnMut(Actor, usize) -> usize>(
+        &mut self,
+        progress: Progress,
+        by: &mut ByPlace<'_, P>,
+        buf: &mut Vec<Choice>,
+    ) -> Result<Flow, PlayError> {
+        let actor = match progress {
             Progress::Continue => return Ok(Flow::Go),
-            Progress::Decide => self.s.options_into(self.r, buf),
+            Progress::Decide => {
+                buf.clear();
+                self.s.options_into(self.r, buf)
+            }
             Progress::Ready(actor) => actor,
         };
         if buf.is_empty() {
@@ -179,6 +195,13 @@ impl<O: Observer> Ctx<'_, O> {
         };
         if part == Part::Action {
             self.begin_play(card, side, part, None);
+            // Nobody may answer: the play resolves at once, as its next
+            // step would (its program's frame goes on top).
+            if let Some(Frame::Play(p)) = self.s.stack.last() {
+                if p.stage == PlayStage::Resolve {
+                    self.resolve()?;
+                }
+            }
             return Ok(Flow::Go);
         }
         self.value_play_by_place(by, play, false)

@@ -109,24 +109,29 @@ impl<O: Observer> Ctx<'_, O> {
                 Ok(Progress::Continue)
             }
             PlayStage::Running => {
-                // The action's program has finished (R5.10).
-                let p = self.s.top_play();
-                let (card, dest) = (p.card, p.dest);
-                self.s.stack.drop_top();
-                let dest = dest.unwrap_or(match self.r.card(card).card_type {
-                    CardType::Event => Dest::Removed,
-                    CardType::Conspirator | CardType::Journalist => Dest::Discard,
-                });
-                self.put_card(card, dest);
+                self.finish_play();
                 Ok(Progress::Continue)
             }
         }
     }
 
+    /// The action's program has finished (R5.10): the play on top ends,
+    /// its card where the program or its type says.
+    pub(super) fn finish_play(&mut self) {
+        let p = self.s.top_play();
+        let (card, dest) = (p.card, p.dest);
+        self.s.stack.drop_top();
+        let dest = dest.unwrap_or(match self.r.card(card).card_type {
+            CardType::Event => Dest::Removed,
+            CardType::Conspirator | CardType::Journalist => Dest::Discard,
+        });
+        self.put_card(card, dest);
+    }
+
     /// R6.6: a cancelled play does nothing and its card goes where the
     /// canceller sends it; otherwise the value moves or the action runs.
     /// The play is the top frame's.
-    fn resolve(&mut self) -> Result<(), PlayError> {
+    pub(super) fn resolve(&mut self) -> Result<(), PlayError> {
         let p = self.s.top_play();
         let (card, player, cancelled, part, target) =
             (p.card, p.player, p.cancelled, p.part, p.target);
