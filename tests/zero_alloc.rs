@@ -7,7 +7,7 @@
 
 use std::cell::Cell;
 use std::ops::ControlFlow;
-use watergate::game::engine::{Actor, Choice};
+use watergate::game::engine::{Actor, Choice, Quiet};
 use watergate::game::model::{BySide, Side};
 use watergate::game::state::State;
 use watergate::game::view::View;
@@ -100,6 +100,31 @@ fn no_engine_step_of_a_random_game_allocates() {
     );
     assert!(deepest > 4, "deepest stack {deepest}");
     assert!(steps > 100_000, "{steps} steps");
+}
+
+/// 1,000 seeded random games played on by place (`State::play_by_place`,
+/// a decision at a time, as a random game in a simulation plays them
+/// whole): no decision allocates.
+#[test]
+fn no_decision_by_place_allocates() {
+    let r = rules();
+    let mut buf = Vec::with_capacity(256);
+    let mut decisions = 0u64;
+    for seed in 0..1000 {
+        let mut s = State::new(&r, seed);
+        let mut agent = RandomAgent::new(seed);
+        let mut pick = |_: Actor, n: usize| agent.pick(n);
+        while !s.is_over() {
+            let (result, n) =
+                allocations_in(|| s.play_by_place(&r, 1, &mut pick, &mut buf, &mut Quiet));
+            assert_eq!(
+                n, 0,
+                "seed {seed}, decision {decisions} allocated {n} times"
+            );
+            decisions += result.unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+        }
+    }
+    assert!(decisions > 100_000, "{decisions} decisions");
 }
 
 /// An ISMCTS agent with an iteration budget decides without allocating:

@@ -23,6 +23,11 @@ use std::ops::ControlFlow;
 /// events (its [`Observer`] side). Both hooks may stop the game or fail it.
 pub trait Steps: Observer {
     type Error;
+    /// Whether the hooks below watch the decisions. Steps that only hear
+    /// the engine's events say `false`: a game between blind agents (the
+    /// random player) is then played on by place, with no list of options
+    /// built (`State::play_by_place`), and the hooks are not called.
+    const WATCHES_DECISIONS: bool = true;
     /// Before `actor` decides among `options` in `s`.
     fn before(
         &mut self,
@@ -137,6 +142,12 @@ pub fn play_out_alone<O: Steps>(
 trait Seats {
     type Agent: Agent + ?Sized;
     fn seat(&mut self, side: Side) -> &mut Self::Agent;
+    /// Whether every seat's agent is blind ([`Agent::is_blind`]).
+    fn blind(&mut self) -> bool {
+        Side::BOTH
+            .into_iter()
+            .all(|side| self.seat(side).is_blind())
+    }
     /// Tells every agent (once each) of a choice applied to the game.
     fn observe(&mut self, actor: Actor, choice: Choice);
 }
@@ -180,6 +191,25 @@ fn drive<S: Seats, O: Steps>(
     // for value and action, or a token's pin spaces): one allocation a
     // game instead of one and then a few more as the list grew.
     let mut options = Vec::with_capacity(OPTIONS_ROOM);
+    if !O::WATCHES_DECISIONS && !s.explicit_chance() && agents.blind() {
+        // Only players decide (no chance decision without explicit
+        // chance), each by place: nobody needs a view, the options or the
+        // choices told, so the game is played on by place (issue 38).
+        let mut pick = |actor: Actor, n: usize| match actor {
+            Actor::Player(side) => agents
+                .seat(side)
+                .pick_blind(n)
+                .expect("a blind agent picks by place"),
+            Actor::Chance => unreachable!("a chance decision without explicit chance"),
+        };
+        let decisions = s
+            .play_by_place(r, u64::MAX, &mut pick, &mut options, obs)
+            .map_err(DriveError::Play)?;
+        return Ok(Played {
+            decisions,
+            stopped: false,
+        });
+    }
     let mut played = Played {
         decisions: 0,
         stopped: false,

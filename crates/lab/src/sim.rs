@@ -241,6 +241,7 @@ struct PlayCounter {
 
 impl Steps for PlayCounter {
     type Error = std::convert::Infallible;
+    const WATCHES_DECISIONS: bool = false;
 }
 
 impl Observer for PlayCounter {

@@ -399,10 +399,21 @@ fn player_cards<'p>(
         }
     }
     for side in Side::BOTH {
-        if !runtime_cards.iter().any(|c: &Card| c.side == side) {
+        let n = runtime_cards
+            .iter()
+            .filter(|c: &&Card| c.side == side)
+            .count();
+        if n == 0 {
             d.push(Diagnostic::unread(
                 ds.display_path("cards"),
                 format!("no player cards for {side}: each side needs a deck"),
+            ));
+        } else if n > MAX_CARDS_A_SIDE {
+            d.push(Diagnostic::unread(
+                ds.display_path("cards"),
+                format!(
+                    "{n} player cards for {side}: at most {MAX_CARDS_A_SIDE} a side are supported"
+                ),
             ));
         }
     }
@@ -708,11 +719,11 @@ fn check_tokens(p: &Parsed<TokensDef>, d: &mut Diagnostics) -> (Vec<Picture>, Ve
         reserve.extend(std::iter::repeat_n(tok(false), g.in_reserve as usize));
     }
     bag.extend(reserve);
-    if bag.len() > MAX_ITEMS {
+    if bag.len() > MAX_EVIDENCE {
         d.push(p.at(
             "evidence",
             format!(
-                "{} evidence tokens: at most {MAX_ITEMS} are supported",
+                "{} evidence tokens: at most {MAX_EVIDENCE} are supported",
                 bag.len()
             ),
         ));

@@ -19,6 +19,7 @@ impl Side {
     pub const BOTH: [Side; 2] = [Side::Editor, Side::Nixon];
 
     /// The opponent.
+    #[inline]
     pub fn other(self) -> Side {
         match self {
             Side::Editor => Side::Nixon,
@@ -27,12 +28,14 @@ impl Side {
     }
 
     /// Index into per-side arrays: Editor 0, Nixon 1.
+    #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
 
     /// Direction on the research track: positions on the Editor's side are
     /// positive, on Nixon's side negative (R1.3).
+    #[inline]
     pub fn sign(self) -> i8 {
         match self {
             Side::Editor => 1,
@@ -90,6 +93,7 @@ impl Colour {
     pub const ALL: [Colour; 3] = [Colour::Blue, Colour::Yellow, Colour::Green];
 
     /// The colour's bit in a [`Colours`] set: blue 1, yellow 2, green 4.
+    #[inline]
     pub fn bit(self) -> u8 {
         1 << (self as u8)
     }
@@ -139,38 +143,45 @@ impl Colours {
     }
 
     /// The set of one colour.
+    #[inline]
     pub fn single(c: Colour) -> Colours {
         Colours(c.bit())
     }
 
     /// Whether the set holds `c`.
+    #[inline]
     pub fn contains(self, c: Colour) -> bool {
         self.0 & c.bit() != 0
     }
 
     /// Whether the two sets share a colour: a card matches a token, or a token a
     /// colour slip (R5.4, R7.6).
+    #[inline]
     pub fn intersects(self, other: Colours) -> bool {
         self.0 & other.0 != 0
     }
 
     /// Whether the set holds all three colours: a joker (R1.7), which matches
     /// every colour (R5.4).
+    #[inline]
     pub fn is_joker(self) -> bool {
         self == Colours::ALL
     }
 
     /// Whether the set holds no colour.
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// How many colours the set holds (0 to 3).
+    #[inline]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// The colours of the set in the order blue, yellow, green.
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Colour> {
         Colour::ALL.into_iter().filter(move |c| self.contains(*c))
     }
@@ -276,6 +287,7 @@ macro_rules! id_type {
 
         impl $name {
             /// The id as an index into its list.
+            #[inline]
             pub fn index(self) -> usize {
                 self.0 as usize
             }
@@ -312,31 +324,37 @@ impl SpaceSet {
     pub const EMPTY: SpaceSet = SpaceSet([0; 4]);
 
     /// Adds space `s`.
+    #[inline]
     pub fn insert(&mut self, s: SpaceId) {
         self.0[s.index() >> 6] |= 1 << (s.index() & 63);
     }
 
     /// Takes space `s` out.
+    #[inline]
     pub fn remove(&mut self, s: SpaceId) {
         self.0[s.index() >> 6] &= !(1 << (s.index() & 63));
     }
 
     /// Whether the set holds space `s`.
+    #[inline]
     pub fn contains(&self, s: SpaceId) -> bool {
         self.0[s.index() >> 6] & (1 << (s.index() & 63)) != 0
     }
 
     /// Whether the set holds no space.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.0 == [0; 4]
     }
 
     /// How many spaces the set holds.
+    #[inline]
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// The spaces in `self` or in `other`.
+    #[inline]
     pub fn union(self, other: SpaceSet) -> SpaceSet {
         let mut out = self;
         for (w, o) in out.0.iter_mut().zip(other.0) {
@@ -346,6 +364,7 @@ impl SpaceSet {
     }
 
     /// The spaces in both `self` and `other`.
+    #[inline]
     pub fn intersection(self, other: SpaceSet) -> SpaceSet {
         let mut out = self;
         for (w, o) in out.0.iter_mut().zip(other.0) {
@@ -355,6 +374,7 @@ impl SpaceSet {
     }
 
     /// The spaces in `self` and not in `other`.
+    #[inline]
     pub fn minus(self, other: SpaceSet) -> SpaceSet {
         let mut out = self;
         for (w, o) in out.0.iter_mut().zip(other.0) {
@@ -377,7 +397,38 @@ impl SpaceSet {
         }
     }
 
+    /// The spaces 0 to 63, as the bits of a word.
+    #[inline]
+    pub fn first_word(&self) -> u64 {
+        self.0[0]
+    }
+
+    /// The set of the spaces 0 to 63 whose bits `word` sets.
+    #[inline]
+    pub fn from_first_word(word: u64) -> SpaceSet {
+        SpaceSet([word, 0, 0, 0])
+    }
+
+    /// The `k`-th space in ascending order, from 0; `None` past the last.
+    #[inline]
+    pub fn nth(&self, k: usize) -> Option<SpaceId> {
+        let mut k = k;
+        for (w, word) in self.0.into_iter().enumerate() {
+            let n = word.count_ones() as usize;
+            if k < n {
+                let mut bits = word;
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                return Some(SpaceId((w * 64 + bits.trailing_zeros() as usize) as u8));
+            }
+            k -= n;
+        }
+        None
+    }
+
     /// The spaces in ascending order.
+    #[inline]
     pub fn iter(self) -> SpaceSetIter {
         let [first, rest @ ..] = self.0;
         SpaceSetIter {
@@ -518,6 +569,7 @@ impl<T> BySide<T> {
     }
 
     /// The value of `side` (as `self[side]`).
+    #[inline]
     pub fn get(&self, side: Side) -> &T {
         &self[side]
     }

@@ -7,6 +7,18 @@ use crate::game::model::*;
 use crate::game::program::{Program, TypeMask};
 use serde::{Deserialize, Serialize};
 
+/// The most evidence tokens a game may have (the shipped game has 36):
+/// the engine keeps the research track's slots as the bits of a `u64`
+/// (a value play's targets, `engine::play::ValueTargets`), so the loader
+/// refuses more.
+pub const MAX_EVIDENCE: usize = 64;
+
+/// The most player cards a side may have (the shipped game has 20): a
+/// hand holds only its side's cards, and the engine keeps a hand's cards
+/// as the bits of a `u64` (a turn's options, `engine::flow::TurnOptions`),
+/// so the loader refuses more.
+pub const MAX_CARDS_A_SIDE: usize = 64;
+
 /// The game's numbers (R1–R8), from `cards/game.ron`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Numbers {
@@ -233,6 +245,14 @@ pub struct Board {
     /// walk of R8.3 takes a whole frontier's neighbours at once).
     #[serde(skip)]
     pub(crate) neighbour_sets: Vec<SpaceSet>,
+    /// On a board of at most 64 spaces (the shipped one has 40), each
+    /// space's neighbours as one word, by `SpaceId`: every set of its
+    /// spaces lies in a `SpaceSet`'s first word, and `around` walks and
+    /// joins that word alone (the walks read four words a step before:
+    /// the search's judged connection need was a tenth of an ISMCTS
+    /// iteration, issue 38). Empty on a bigger board.
+    #[serde(skip)]
+    pub(crate) neighbour_words: Vec<u64>,
     /// All evidence spaces, and all informant spaces.
     #[serde(skip)]
     pub(crate) evidence_spaces: SpaceSet,
@@ -260,7 +280,7 @@ impl Board {
                 }
             }
         }
-        let neighbour_sets = neighbours
+        let neighbour_sets: Vec<SpaceSet> = neighbours
             .iter()
             .map(|ns| {
                 let mut set = SpaceSet::EMPTY;
@@ -270,6 +290,11 @@ impl Board {
                 set
             })
             .collect();
+        let neighbour_words = if spaces.len() <= 64 {
+            neighbour_sets.iter().map(|set| set.first_word()).collect()
+        } else {
+            Vec::new()
+        };
         let mut evidence_spaces = SpaceSet::EMPTY;
         let mut informant_set = SpaceSet::EMPTY;
         for (i, sp) in spaces.iter().enumerate() {
@@ -286,17 +311,20 @@ impl Board {
             informant_spaces,
             matching,
             neighbour_sets,
+            neighbour_words,
             evidence_spaces,
             informant_set,
         }
     }
 
     /// The evidence spaces of the board (R1.6), as a set.
+    #[inline]
     pub fn evidence_spaces(&self) -> SpaceSet {
         self.evidence_spaces
     }
 
     /// The spaces next to `space` (none for an id off the board).
+    #[inline]
     pub fn next_to(&self, space: SpaceId) -> SpaceSet {
         self.neighbour_sets
             .get(space.index())
@@ -308,6 +336,16 @@ impl Board {
     /// the board (the connection of R8.3, the judged connection need).
     #[inline]
     pub fn around(&self, set: SpaceSet) -> SpaceSet {
+        if !self.neighbour_words.is_empty() {
+            // A board of at most 64 spaces: the set is its first word.
+            let mut bits = set.first_word();
+            let mut out = 0;
+            while bits != 0 {
+                out |= self.neighbour_words[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            return SpaceSet::from_first_word(out);
+        }
         let mut out = SpaceSet::EMPTY;
         for x in set.iter() {
             out = out.union(self.next_to(x));
@@ -316,6 +354,7 @@ impl Board {
     }
 
     /// The evidence spaces whose slip shows one of `colours`.
+    #[inline]
     pub(crate) fn matching(&self, colours: Colours) -> SpaceSet {
         self.matching[(colours.0 & 7) as usize]
     }
@@ -446,6 +485,9 @@ pub struct CardTraits {
     /// `QUICK_NONE`, `QUICK_NOT_FIRST_TURN`, `QUICK_PICTURE + p` for a
     /// picture `p` in the supply, or `QUICK_OTHER` (ask the card).
     requirement: u8,
+    /// Whether the action may be used on a turn of its own, as the bit
+    /// to read in the turn's mask of requirements met (`turn_code`).
+    turn: u8,
 }
 
 /// A card's requirement as its traits hold it ([`CardTraits::requirement`]).
@@ -468,6 +510,12 @@ impl CardTraits {
     pub(crate) const QUICK_NOT_FIRST_TURN: u8 = 1;
     pub(crate) const QUICK_PICTURE: u8 = 2;
     const QUICK_OTHER: u8 = u8::MAX;
+    /// `turn_code` of a reaction card: its action is never used on a
+    /// turn of its own (R5.12). A bit the turn's mask never sets.
+    pub(crate) const TURN_NEVER: u8 = 64;
+    /// `turn_code` of a card whose requirement the mask does not hold:
+    /// `State::action_usable` must be asked.
+    pub(crate) const TURN_ASK: u8 = 65;
 
     /// The traits of card `c`.
     pub fn of(c: &Card) -> CardTraits {
@@ -498,10 +546,18 @@ impl CardTraits {
                 }
             }
         }
+        let turn = if c.is_reaction() {
+            Self::TURN_NEVER
+        } else if requirement < 64 {
+            requirement
+        } else {
+            Self::TURN_ASK
+        };
         CardTraits {
             flags: reaction | ty << Self::TYPE_SHIFT,
             reacts,
             requirement,
+            turn,
         }
     }
 
@@ -539,6 +595,18 @@ impl CardTraits {
     #[inline]
     pub fn requirement_code(self) -> u8 {
         self.requirement
+    }
+
+    /// Whether the card's action may be used on a turn of its own (R5.11,
+    /// R5.12), as a bit of the turn's mask of quick requirements met
+    /// (`State::quick_requirements_met`, widened to 128 bits): the
+    /// requirement's code, `TURN_NEVER` for a reaction card (a bit the
+    /// mask never sets), or `TURN_ASK` (ask `State::action_usable`). A
+    /// turn's options read each card's with no branch on its kind
+    /// (issue 38).
+    #[inline]
+    pub fn turn_code(self) -> u8 {
+        self.turn
     }
 
     /// The card's requirement (R5.11), where it is a single one.
@@ -626,6 +694,7 @@ impl Rules {
 
 impl Rules {
     /// The card with id `id`.
+    #[inline]
     pub fn card(&self, id: CardId) -> &Card {
         &self.cards[id.index()]
     }
@@ -670,6 +739,7 @@ impl Rules {
     }
 
     /// The evidence token `t`.
+    #[inline]
     pub fn token(&self, t: TokenId) -> &EvidenceToken {
         &self.evidence[t.index()]
     }

@@ -508,17 +508,20 @@ pub fn shuffle<T>(rng: &mut GameRng, items: &mut [T]) {
 /// Reading a game: one accessor per field, in the field's own terms.
 impl State {
     /// The generator (everything random from here on comes from it).
+    #[inline]
     pub fn rng(&self) -> &GameRng {
         &self.rng
     }
 
     /// Whether random events stop as decisions of `Actor::Chance`.
+    #[inline]
     pub fn explicit_chance(&self) -> bool {
         self.explicit_chance
     }
 
     /// Random events become decisions of chance (the solver's and a
     /// puzzle's view) or are drawn from the generator again.
+    #[inline]
     pub fn set_explicit_chance(&mut self, on: bool) {
         self.explicit_chance = on;
         if !on {
@@ -527,6 +530,7 @@ impl State {
     }
 
     /// Whether every card drawn from a deck is chance's decision as well.
+    #[inline]
     pub fn explicit_deals(&self) -> bool {
         self.explicit_deals
     }
@@ -535,6 +539,7 @@ impl State {
     /// chance (`on`), or only the ones of `set_explicit_chance` (`!on`).
     /// The deck's order then never matters: each card drawn is chosen
     /// among the deck's cards, each as likely, as from a shuffled deck.
+    #[inline]
     pub fn set_explicit_deals(&mut self, on: bool) {
         self.explicit_deals = on;
         if on {
@@ -543,107 +548,128 @@ impl State {
     }
 
     /// The round's number, from 1 (R3).
+    #[inline]
     pub fn round(&self) -> u16 {
         self.round
     }
 
     /// The phase of the round.
+    #[inline]
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
     /// Who holds the initiative (R7.2).
+    #[inline]
     pub fn initiative(&self) -> Side {
         self.initiative
     }
 
     /// The initiative token's track position; `None` once gained this round.
+    #[inline]
     pub fn initiative_token(&self) -> Option<i8> {
         self.initiative_token
     }
 
     /// The momentum token's track position; `None` when not on the track.
+    #[inline]
     pub fn momentum_token(&self) -> Option<i8> {
         self.momentum_token
     }
 
     /// Momentum tokens left in the supply (R2.3, R7.4).
+    #[inline]
     pub fn momentum_supply(&self) -> u8 {
         self.momentum_supply
     }
 
     /// Momentum tokens on each side's momentum card.
+    #[inline]
     pub fn momentum_cards(&self) -> BySide<u8> {
         self.momentum_cards
     }
 
     /// Momentum tokens out of the game: gained by the Editor with no free
     /// space on her card (R7.3).
+    #[inline]
     pub fn momentum_removed(&self) -> u8 {
         self.momentum_removed
     }
 
     /// Where each evidence token is, by `TokenId`.
+    #[inline]
     pub fn evidence(&self) -> &[EvLoc] {
         &self.evidence
     }
 
     /// The evidence on the research track by slot, in the order it arrived.
+    #[inline]
     pub fn track(&self) -> &[TokenId] {
         &self.track
     }
 
     /// The bag, drawn from the end.
+    #[inline]
     pub fn bag(&self) -> &[TokenId] {
         &self.bag
     }
 
     /// Where each picture is, by `PictureId`.
+    #[inline]
     pub fn pictures(&self) -> &[PicLoc] {
         &self.pictures
     }
 
     /// A side's hand.
+    #[inline]
     pub fn hand(&self, side: Side) -> &[CardId] {
         &self.hands[side]
     }
 
     /// A side's draw deck, drawn from the end.
+    #[inline]
     pub fn deck(&self, side: Side) -> &[CardId] {
         &self.decks[side]
     }
 
     /// A side's discard pile, the latest last.
+    #[inline]
     pub fn discards(&self, side: Side) -> &[CardId] {
         &self.discards[side]
     }
 
     /// Cards out of the game.
+    #[inline]
     pub fn removed(&self) -> &[CardId] {
         &self.removed
     }
 
     /// Whose turn it is when no play is in progress.
+    #[inline]
     pub fn turn(&self) -> Side {
         self.turn
     }
 
     /// Cards each side has played this round (reactions count, R6.1).
+    #[inline]
     pub fn turns_played(&self) -> BySide<u8> {
         self.turns_played
     }
 
     /// Restrictions in force for the rest of the round.
+    #[inline]
     pub fn forbidden(&self) -> &[Forbid] {
         &self.forbidden
     }
 
     /// The engine's work in progress, innermost last.
+    #[inline]
     pub fn stack(&self) -> &FrameStack {
         &self.stack
     }
 
     /// Who won and how, once the game is over (R8).
+    #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
@@ -755,11 +781,13 @@ impl State {
     }
 
     /// Whether the game is over (R8.4).
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
 
     /// The evidence token in research-track slot `slot`.
+    #[inline]
     pub fn track_token(&self, slot: u8) -> Option<TokenId> {
         self.track.get(slot as usize).copied()
     }

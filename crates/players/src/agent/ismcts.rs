@@ -24,7 +24,7 @@
 
 use super::Agent;
 use crate::clock::{Clock, Stopwatch, WallClock};
-use crate::game::engine::{Actor, Choice};
+use crate::game::engine::{Actor, Choice, Quiet};
 use crate::game::model::Side;
 use crate::game::rules::Rules;
 use crate::game::state::State;
@@ -298,6 +298,12 @@ struct Task {
     exploration: f64,
 }
 
+/// A number below `n` from `rng`: a tree's every random pick.
+#[inline]
+fn pick_below(rng: &mut Pcg64Mcg, n: usize) -> usize {
+    (((rng.next_u64() as u128) * (n as u128)) >> 64) as usize
+}
+
 /// How much one tree is to search in a decision.
 #[derive(Clone, Copy)]
 enum Goal {
@@ -321,7 +327,7 @@ impl Tree {
     }
 
     fn pick(&mut self, n: usize) -> usize {
-        (((self.rng.next_u64() as u128) * (n as u128)) >> 64) as usize
+        pick_below(&mut self.rng, n)
     }
 
     /// Makes the subtree under `at` the whole tree (children in the same
@@ -371,18 +377,14 @@ impl Tree {
         buf: &mut Vec<Choice>,
         limit: usize,
     ) -> f32 {
-        let mut live = next.is_some();
-        for _ in 0..limit {
-            if !live {
-                break;
-            }
-            let c = buf[self.pick(buf.len())];
-            match s.apply_next(r, c, buf) {
-                Ok(next) => live = next.is_some(),
-                Err(e) => {
-                    super::note_script_error(&mut self.script_error, e);
-                    break;
-                }
+        // The playout picks by place (`State::play_by_place`): the same
+        // choices as taking `buf[pick(buf.len())]` at each decision, with
+        // no list of options built for most of them (issue 38).
+        if next.is_some() {
+            let rng = &mut self.rng;
+            let mut pick = |_: Actor, n: usize| pick_below(rng, n);
+            if let Err(e) = s.play_by_place(r, limit as u64, &mut pick, buf, &mut Quiet) {
+                super::note_script_error(&mut self.script_error, e);
             }
         }
         match s.outcome() {

@@ -40,6 +40,19 @@ pub trait Agent: Send {
     /// The game went back or jumped (an undo): whatever the agent kept of
     /// the game's course no longer holds.
     fn forget(&mut self) {}
+    /// Whether the agent picks an option by its place alone, from the
+    /// number of options, reading neither the view nor the options nor
+    /// the choices it is told (the random player): a driver may then play
+    /// on by place (`State::play_by_place`), asking [`Agent::pick_blind`]
+    /// with no view made and no list of options built.
+    fn is_blind(&self) -> bool {
+        false
+    }
+    /// A blind agent's pick: the place of the option it takes among `n`
+    /// (two or more). `None` from an agent that is not blind.
+    fn pick_blind(&mut self, _n: usize) -> Option<usize> {
+        None
+    }
 }
 
 /// Keeps the first script error of a look-ahead (other errors there are
@@ -176,6 +189,19 @@ impl Agent for SeatAgent {
         match self {
             SeatAgent::Random(a) => a.forget(),
             SeatAgent::Other(a) => a.forget(),
+        }
+    }
+    fn is_blind(&self) -> bool {
+        match self {
+            SeatAgent::Random(a) => a.is_blind(),
+            SeatAgent::Other(a) => a.is_blind(),
+        }
+    }
+    #[inline]
+    fn pick_blind(&mut self, n: usize) -> Option<usize> {
+        match self {
+            SeatAgent::Random(a) => a.pick_blind(n),
+            SeatAgent::Other(a) => a.pick_blind(n),
         }
     }
 }

@@ -35,4 +35,13 @@ impl Agent for RandomAgent {
     fn decide_index(&mut self, _view: &View, options: &[Choice]) -> Result<usize, Choice> {
         Ok(self.pick(options.len()))
     }
+
+    fn is_blind(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn pick_blind(&mut self, n: usize) -> Option<usize> {
+        Some(self.pick(n))
+    }
 }

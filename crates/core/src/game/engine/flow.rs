@@ -53,8 +53,42 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
-    /// R4 begins: its frame, and its first step at once.
+    /// R4 begins: its frame, and its first step at once. When the
+    /// generator makes every draw (no explicit chance), the phase waits
+    /// for nothing: it is carried out whole with no frame (`step_setup`
+    /// does the same work a step at a time, its frame keeping count, for
+    /// draws left to chance). Issue 38: the frame's push, updates and drop
+    /// were a tenth of a value-plays-only game's setup work.
     fn begin_initial_phase(&mut self) -> Progress {
+        if !self.s.explicit_chance {
+            let n = &self.r.numbers;
+            let holder = self.s.initiative;
+            self.draw_cards(holder, n.hand_size_with_initiative);
+            self.draw_cards(holder.other(), n.hand_size_without_initiative);
+            // Nixon draws from the end of the bag onto 0, face down;
+            // docs/open-questions.md#q2: an empty bag gives what it has.
+            for _ in 0..n.evidence_per_round {
+                let Some(t) = self.s.bag.pop() else {
+                    break;
+                };
+                self.s.track.push(t);
+                self.s.set_evidence(
+                    t,
+                    EvLoc::Track {
+                        pos: 0,
+                        face_up: false,
+                    },
+                );
+                self.o.event(Event::EvidenceDrawn {
+                    token: t,
+                    pos: 0,
+                    face_up: false,
+                });
+            }
+            self.s.phase = Phase::Cards;
+            self.s.turn = self.s.initiative;
+            return Progress::Continue;
+        }
         self.s.push_frame(|| Frame::Setup {
             dealt: false,
             cards_dealt: 0,
@@ -383,46 +417,84 @@ impl State {
     }
 
     /// R5.1: every card in hand, for its value, and for its action where it
-    /// may be used now (R5.11, R5.12).
+    /// may be used now (R5.11, R5.12): the options of the turn
+    /// (`TurnOptions` says in which order).
     #[inline]
     pub(crate) fn idle_options(&self, r: &Rules, out: &mut Vec<Choice>) -> Actor {
         let side = self.turn;
         let hand: &[CardId] = &self.hands[side];
+        let usable = self.turn_options(r).usable;
         out.reserve(2 * hand.len());
-        // `action_usable` for each card, its requirement read as one bit
-        // of the requirements met this turn instead of a branch on its
-        // kind, which went one way or another from card to card (issue
-        // 16); a round that forbids something asks `action_usable`.
-        let met = self.quick_requirements_met(side, PlayedAs::Turn);
-        let none_forbidden = self.forbidden.is_empty();
         // Each card's action is written whether it is usable or not, and
         // kept by counting it (the next card's value writes over one that
         // is not): a branch on it went one way or another from card to
         // card, and the processor guessed it wrong too often to pay.
         let spare = out.spare_capacity_mut();
         let mut n = 0;
-        for &card in hand {
+        for (i, &card) in hand.iter().enumerate() {
             spare[n].write(Choice::Play {
                 card,
                 part: Part::Value,
             });
-            let t = r.traits(card);
-            let code = t.requirement_code();
-            let usable = if none_forbidden && code < 64 {
-                !t.is_reaction() & ((met >> code) & 1 != 0)
-            } else {
-                self.action_usable(r, side, card, PlayedAs::Turn)
-            };
             spare[n + 1].write(Choice::Play {
                 card,
                 part: Part::Action,
             });
-            n += 1 + usize::from(usable);
+            n += 1 + (usable >> i & 1) as usize;
         }
         // SAFETY: room for two options a card was reserved above, and the
         // first `n` slots past the length were written in the loop.
         unsafe { out.set_len(out.len() + n) };
         Actor::Player(side)
+    }
+
+    /// R5.1: the options of the turn of the side on turn, as a set.
+    #[inline]
+    pub(crate) fn turn_options(&self, r: &Rules) -> TurnOptions {
+        let side = self.turn;
+        let hand: &[CardId] = &self.hands[side];
+        // `action_usable` for each card, its requirement read as one bit
+        // of the requirements met this turn instead of a branch on its
+        // kind, which went one way or another from card to card (issue
+        // 16); a reaction card's bit is one the mask never sets (issue
+        // 38). A round that forbids something, or a card whose
+        // requirement the mask does not hold, asks `action_usable`.
+        let met = u128::from(self.quick_requirements_met(side, PlayedAs::Turn));
+        let mut usable = 0u64;
+        let mut ask = 0u64;
+        for (i, &card) in hand.iter().enumerate() {
+            let code = r.traits(card).turn_code();
+            // A hand holds only its side's cards, and the loader allows
+            // at most `rules::MAX_CARDS_A_SIDE` a side: each card has its bit.
+            usable |= ((met >> code) as u64 & 1) << i;
+            ask |= u64::from(code == CardTraits::TURN_ASK) << i;
+        }
+        if ask != 0 || !self.forbidden.is_empty() {
+            usable = self.usable_asked(r, usable, ask);
+        }
+        TurnOptions {
+            cards: hand.len(),
+            usable,
+        }
+    }
+
+    /// `turn_options` for the cards whose action `action_usable` must say:
+    /// those of `ask`, or all of them in a round that forbids something.
+    /// Out of line: most turns need none of it, and inlined it made every
+    /// turn save the registers it uses.
+    #[cold]
+    #[inline(never)]
+    fn usable_asked(&self, r: &Rules, usable: u64, ask: u64) -> u64 {
+        let side = self.turn;
+        let all = !self.forbidden.is_empty();
+        let mut usable = usable;
+        for (i, &card) in self.hands[side].iter().enumerate() {
+            if all || ask >> i & 1 != 0 {
+                let ok = self.action_usable(r, side, card, PlayedAs::Turn);
+                usable = usable & !(1 << i) | u64::from(ok) << i;
+            }
+        }
+        usable
     }
 
     /// Which quick requirements ([`CardTraits::requirement_code`]) a card
@@ -515,5 +587,45 @@ impl State {
             R::NotFirstTurnOfRound => turn >= 2,
             R::All(list) => list.iter().all(|r| self.requirement_met(r, turn)),
         }
+    }
+}
+
+/// The options of a turn (R5.1) as a set rather than a list: for each
+/// card of the hand in order, its value, then its action where usable.
+/// One definition serves the list of options (`State::idle_options`) and
+/// a choice by place with no list (`len` and `nth`, `engine::by_place`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TurnOptions {
+    /// The cards in hand.
+    pub cards: usize,
+    /// Bit `i` when the action of the hand's card `i` may be used.
+    pub usable: u64,
+}
+
+impl TurnOptions {
+    /// How many options there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.cards + self.usable.count_ones() as usize
+    }
+
+    /// Option `k` (below `len`): the place in hand of the card played, and
+    /// its part.
+    #[inline]
+    pub fn nth(&self, k: usize) -> (usize, Part) {
+        let mut k = k;
+        for i in 0..self.cards {
+            if k == 0 {
+                return (i, Part::Value);
+            }
+            k -= 1;
+            if self.usable >> i & 1 != 0 {
+                if k == 0 {
+                    return (i, Part::Action);
+                }
+                k -= 1;
+            }
+        }
+        unreachable!("option {k} past the turn's {} options", self.len())
     }
 }

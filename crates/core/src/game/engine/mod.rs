@@ -12,6 +12,7 @@
 //! the caller (search).
 
 mod board;
+mod by_place;
 pub mod choice;
 mod effects;
 pub mod event;
@@ -303,6 +304,29 @@ impl State {
         ctx.advance_to(options)
     }
 
+    /// Plays on by place, from a decision (as [`State::new`],
+    /// [`State::apply_next`] and [`State::settle`] leave a game) or the
+    /// game's end: at each decision with two options or more,
+    /// `pick(actor, n)` gives the place (below `n`) of the option taken
+    /// among the `n` that [`State::legal`] would list, and the game goes on
+    /// exactly as [`State::apply_next`] with that option would take it.
+    /// The common decisions are counted and taken with no list of options
+    /// (`engine::by_place`); `buf` holds the others' options.
+    ///
+    /// Stops when the game is over, or at the next decision once `limit`
+    /// decisions were taken; returns how many were taken. As with
+    /// [`State::apply_unchecked`], the state is unusable after an error.
+    pub fn play_by_place<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        limit: u64,
+        pick: &mut impl FnMut(Actor, usize) -> usize,
+        buf: &mut Vec<Choice>,
+        o: &mut O,
+    ) -> Result<u64, PlayError> {
+        Ctx::new(rules, self, o).play_by_place(limit, pick, buf)
+    }
+
     /// Checks and applies a choice like [`State::apply`], and returns the
     /// decision it leads to (`None` when the game is over).
     pub fn apply_decide(
@@ -398,20 +422,31 @@ impl<O: Observer> Ctx<'_, O> {
                 Progress::Ready(actor) => actor,
             };
             match buf.len() {
-                0 => {
-                    return Err(PlayError::internal(format!(
-                        "a decision with no options at {:?}",
-                        self.s.stack.last()
-                    )))
-                }
+                0 => return Err(self.no_options()),
                 1 => self.choose(buf[0])?,
                 _ => return Ok(Some(actor)),
             }
         }
-        Err(PlayError::stuck(format!(
+        Err(self.stuck())
+    }
+
+    /// The engine's error at a decision with no options (a bug).
+    #[cold]
+    fn no_options(&self) -> PlayError {
+        PlayError::internal(format!(
+            "a decision with no options at {:?}",
+            self.s.stack.last()
+        ))
+    }
+
+    /// The error of a game that went `MAX_AUTOMATIC_STEPS` steps without a
+    /// decision.
+    #[cold]
+    fn stuck(&self) -> PlayError {
+        PlayError::stuck(format!(
             "the game went {MAX_AUTOMATIC_STEPS} steps (to round {}) without anyone having a decision to take: no player can ever act (are there no cards left to draw?)",
             self.s.round
-        )))
+        ))
     }
 
     /// One step of the top frame. `buf` is empty; a step that stops at a

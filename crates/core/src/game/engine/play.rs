@@ -61,6 +61,11 @@ impl<O: Observer> Ctx<'_, O> {
         }
     }
 
+    /// The play on top becomes `play` (the top frame must be a play).
+    pub(super) fn set_top_play(&mut self, play: PlayFrame) {
+        *self.top_play() = play;
+    }
+
     fn top_play(&mut self) -> &mut PlayFrame {
         match self.s.stack.last_mut() {
             Some(Frame::Play(p)) => p,
@@ -104,24 +109,29 @@ impl<O: Observer> Ctx<'_, O> {
                 Ok(Progress::Continue)
             }
             PlayStage::Running => {
-                // The action's program has finished (R5.10).
-                let p = self.s.top_play();
-                let (card, dest) = (p.card, p.dest);
-                self.s.stack.drop_top();
-                let dest = dest.unwrap_or(match self.r.card(card).card_type {
-                    CardType::Event => Dest::Removed,
-                    CardType::Conspirator | CardType::Journalist => Dest::Discard,
-                });
-                self.put_card(card, dest);
+                self.finish_play();
                 Ok(Progress::Continue)
             }
         }
     }
 
+    /// The action's program has finished (R5.10): the play on top ends,
+    /// its card where the program or its type says.
+    pub(super) fn finish_play(&mut self) {
+        let p = self.s.top_play();
+        let (card, dest) = (p.card, p.dest);
+        self.s.stack.drop_top();
+        let dest = dest.unwrap_or(match self.r.card(card).card_type {
+            CardType::Event => Dest::Removed,
+            CardType::Conspirator | CardType::Journalist => Dest::Discard,
+        });
+        self.put_card(card, dest);
+    }
+
     /// R6.6: a cancelled play does nothing and its card goes where the
     /// canceller sends it; otherwise the value moves or the action runs.
     /// The play is the top frame's.
-    fn resolve(&mut self) -> Result<(), PlayError> {
+    pub(super) fn resolve(&mut self) -> Result<(), PlayError> {
         let p = self.s.top_play();
         let (card, player, cancelled, part, target) =
             (p.card, p.player, p.cancelled, p.part, p.target);
@@ -204,14 +214,8 @@ impl<O: Observer> Ctx<'_, O> {
                 self.declared_or_resolved()?;
             }
             (PlayStage::ChooseTarget, Choice::Ask(colour)) => {
-                // R5.6: the Editor names a colour; Nixon must reveal a match.
-                let found = self.s.face_down_of(self.r, colour).next().is_some();
-                self.o.event(Event::AskedColour { colour, found });
-                self.top_play().stage = if found {
-                    PlayStage::Reveal(colour)
-                } else {
-                    PlayStage::Locked(colour)
-                };
+                let stage = self.ask_colour(colour);
+                self.top_play().stage = stage;
             }
             (PlayStage::Reveal(_), Choice::Token(t)) => {
                 let target = self.s.resolve_token(t)?;
@@ -253,7 +257,21 @@ impl<O: Observer> Ctx<'_, O> {
         Ok(())
     }
 
-    fn reveal(&mut self, t: TokenId) {
+    /// R5.6: the Editor names a colour; Nixon must reveal a match. The
+    /// stage the play goes on at: Nixon's reveal, or, with nothing of that
+    /// colour face down, the Editor's choice limited to it.
+    pub(super) fn ask_colour(&mut self, colour: Colour) -> PlayStage {
+        let found = self.s.face_down_slots(self.r, colour) != 0;
+        self.o.event(Event::AskedColour { colour, found });
+        if found {
+            PlayStage::Reveal(colour)
+        } else {
+            PlayStage::Locked(colour)
+        }
+    }
+
+    /// R5.5, R5.6: a face-down token on the track turns face up.
+    pub(super) fn reveal(&mut self, t: TokenId) {
         if let Some((pos, false)) = self.s.on_track(t) {
             self.s.set_evidence(t, EvLoc::Track { pos, face_up: true });
             self.o.event(Event::Revealed { token: t });
@@ -283,63 +301,75 @@ impl State {
         }
     }
 
-    /// Face-down tokens on the track showing `colour`.
-    pub(crate) fn face_down_of<'a>(
-        &'a self,
-        r: &'a Rules,
-        colour: Colour,
-    ) -> impl Iterator<Item = u8> + 'a {
-        self.track
-            .iter()
-            .enumerate()
-            .filter_map(move |(i, t)| match self.on_track(*t) {
-                Some((_, false)) if r.token_colours(*t).contains(colour) => Some(i as u8),
-                _ => None,
-            })
+    /// The track slots of the face-down tokens showing `colour`, as bits
+    /// (a slot's bit is its place on the track, `rules::MAX_EVIDENCE`).
+    pub(crate) fn face_down_slots(&self, r: &Rules, colour: Colour) -> u64 {
+        let evidence: &[EvLoc] = &self.evidence;
+        let mut slots = 0u64;
+        for (slot, t) in self.track.iter().enumerate() {
+            let face_down = matches!(evidence[t.index()], EvLoc::Track { face_up: false, .. });
+            slots |= u64::from(face_down & r.token_colours(*t).contains(colour)) << slot;
+        }
+        slots
     }
 
-    /// R5.3–R5.6: what a value play may move. Evidence must match the card's
-    /// colours; Nixon may pick face-down tokens (he sees them), the Editor
-    /// asks for a colour instead; after a negative answer the Editor's
-    /// choice is limited to the named colour (the erratum).
+    /// R5.3–R5.6: what a value play may move, as the options of its
+    /// decision (`ValueTargets` says in which order).
     #[inline]
     pub(crate) fn value_targets(&self, r: &Rules, p: &PlayFrame, out: &mut Vec<Choice>) {
-        let card = r.card(p.card);
-        let (colours, locked) = match p.stage {
+        self.value_target_set(r, p.card, p.player, p.stage)
+            .write(out);
+    }
+
+    /// R5.3–R5.6: what a value play of `card` by `player` at `stage` may
+    /// move. Evidence must match the card's colours; Nixon may pick
+    /// face-down tokens (he sees them), the Editor asks for a colour
+    /// instead; after a negative answer the Editor's choice is limited to
+    /// the named colour (the erratum).
+    #[inline]
+    pub(crate) fn value_target_set(
+        &self,
+        r: &Rules,
+        card: CardId,
+        player: Side,
+        stage: PlayStage,
+    ) -> ValueTargets {
+        let card = r.card(card);
+        let (colours, locked) = match stage {
             PlayStage::Locked(c) if r.settings.named_colour_locked => (Colours::single(c), true),
             PlayStage::Locked(_) => (card.colours, true),
             _ => (card.colours, false),
         };
-        if self.initiative_token.is_some() {
-            out.push(Choice::Token(TokenRef::Initiative));
-        }
-        if self.momentum_token.is_some() {
-            out.push(Choice::Token(TokenRef::Momentum));
-        }
         let mut any_face_down = false;
         // The lists borrowed once (each access to a small vector asks
         // whether it spilled); Nixon sees his face-down tokens (R5.5).
         let evidence: &[EvLoc] = &self.evidence;
         let track: &[TokenId] = &self.track;
-        let sees_face_down = p.player == Side::Nixon;
-        // Each token is written and kept by counting it, as a turn's
-        // options are (`idle_options` says why).
-        out.reserve(track.len());
-        let spare = out.spare_capacity_mut();
-        let mut n = 0;
+        let sees_face_down = player == Side::Nixon;
+        // Each slot's bit is set with no branch on whether it is kept:
+        // that branch went one way or another from token to token
+        // (`idle_options` says more).
+        let mut slots = 0u64;
         for (slot, t) in track.iter().enumerate() {
             let EvLoc::Track { face_up, .. } = evidence[t.index()] else {
                 continue;
             };
             any_face_down |= !face_up;
-            spare[n].write(Choice::Token(TokenRef::Evidence(slot as u8)));
-            n += usize::from((face_up | sees_face_down) & r.token_colours(*t).intersects(colours));
+            let kept = (face_up | sees_face_down) & r.token_colours(*t).intersects(colours);
+            // The loader allows at most `rules::MAX_EVIDENCE` tokens, so every
+            // slot has its bit.
+            slots |= u64::from(kept) << slot;
         }
-        // SAFETY: room for every token on the track was reserved above,
-        // and the first `n` slots past the length were written.
-        unsafe { out.set_len(out.len() + n) };
-        if p.player == Side::Editor && !locked && any_face_down {
-            out.extend(card.colours.iter().map(Choice::Ask));
+        let asks = if player == Side::Editor && !locked && any_face_down {
+            card.colours
+        } else {
+            Colours::NONE
+        };
+        ValueTargets {
+            initiative: self.initiative_token.is_some(),
+            momentum: self.momentum_token.is_some(),
+            slots,
+            asks,
         }
     }
 
@@ -451,10 +481,7 @@ impl State {
                 Actor::Player(p.player)
             }
             PlayStage::Reveal(c) => {
-                out.extend(
-                    self.face_down_of(r, c)
-                        .map(|s| Choice::Token(TokenRef::Evidence(s))),
-                );
+                ValueTargets::slots(self.face_down_slots(r, c)).write(out);
                 Actor::Player(Side::Nixon)
             }
             PlayStage::Window => {
@@ -478,4 +505,95 @@ impl State {
             _ => DecisionKind::ValueTarget { card: p.card },
         }
     }
+}
+
+/// What a value play may move (R5.3–R5.6), as sets rather than a list:
+/// its decision's options are, in this order, the initiative token, the
+/// momentum token, the evidence in each slot of `slots` (lowest first),
+/// then an ask for each colour of `asks` (`Colours::iter`'s order).
+/// One definition serves the list of options (`write`) and a choice by
+/// place with no list (`len` and `nth`, `engine::by_place`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ValueTargets {
+    pub initiative: bool,
+    pub momentum: bool,
+    /// Bit `i` for the evidence in track slot `i`.
+    pub slots: u64,
+    pub asks: Colours,
+}
+
+impl ValueTargets {
+    /// The evidence in each slot of `slots`, and nothing else (Nixon's
+    /// reveal, R5.6).
+    #[inline]
+    pub fn slots(slots: u64) -> ValueTargets {
+        ValueTargets {
+            initiative: false,
+            momentum: false,
+            slots,
+            asks: Colours::NONE,
+        }
+    }
+
+    /// How many options there are.
+    #[inline]
+    pub fn len(&self) -> usize {
+        usize::from(self.initiative)
+            + usize::from(self.momentum)
+            + self.slots.count_ones() as usize
+            + self.asks.len()
+    }
+
+    /// Option `k` (below `len`), found by counting bits: no walk over
+    /// the options.
+    #[inline]
+    pub fn nth(&self, k: usize) -> Choice {
+        let (initiative, momentum) = (usize::from(self.initiative), usize::from(self.momentum));
+        if k < initiative {
+            return Choice::Token(TokenRef::Initiative);
+        }
+        if k < initiative + momentum {
+            return Choice::Token(TokenRef::Momentum);
+        }
+        let k = k - initiative - momentum;
+        let evidence = self.slots.count_ones() as usize;
+        if k < evidence {
+            return Choice::Token(TokenRef::Evidence(nth_bit(self.slots, k) as u8));
+        }
+        // A colour's bit is its place in `Colour::ALL` (`Colour::bit`).
+        Choice::Ask(Colour::ALL[nth_bit(u64::from(self.asks.0), k - evidence) as usize])
+    }
+
+    /// Appends the options in their order.
+    #[inline]
+    pub fn write(&self, out: &mut Vec<Choice>) {
+        out.reserve(self.len());
+        if self.initiative {
+            out.push(Choice::Token(TokenRef::Initiative));
+        }
+        if self.momentum {
+            out.push(Choice::Token(TokenRef::Momentum));
+        }
+        let mut slots = self.slots;
+        while slots != 0 {
+            out.push(Choice::Token(TokenRef::Evidence(
+                slots.trailing_zeros() as u8
+            )));
+            slots &= slots - 1;
+        }
+        if !self.asks.is_empty() {
+            out.extend(self.asks.iter().map(Choice::Ask));
+        }
+    }
+}
+
+/// The place of the `k`-th set bit of `bits`, lowest first (`k` below the
+/// number of bits set).
+#[inline]
+pub(crate) fn nth_bit(bits: u64, k: usize) -> u32 {
+    let mut bits = bits;
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
 }

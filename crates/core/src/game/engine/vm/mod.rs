@@ -24,6 +24,7 @@ mod course;
 mod pinboard;
 mod track;
 
+use super::by_place::{ByPlace, Flow};
 use super::choice::*;
 use super::event::Observer;
 use super::{Ctx, PlayError, Progress};
@@ -109,6 +110,21 @@ pub(super) trait Instruction: fmt::Debug {
         at: &At,
         buf: &mut Vec<Choice>,
     ) -> Result<Progress, PlayError>;
+
+    /// `run` by place (`State::play_by_place`): a decision it stops at is
+    /// taken at once, by the picker (`buf`, empty, holds its options).
+    /// A picking instruction takes the pick where it stands (`picking!`);
+    /// the others go through the generic door.
+    fn run_by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        buf: &mut Vec<Choice>,
+        by: &mut ByPlace<'_, P>,
+    ) -> Result<Flow, PlayError> {
+        let progress = self.run(cx, at, buf)?;
+        cx.decide_by_place(progress, by, buf)
+    }
 
     /// The options of the decision the instruction waits for, and who takes
     /// it. An instruction that never waits lists nothing.
@@ -236,6 +252,33 @@ macro_rules! picking {
                 Ok(Progress::Continue)
             }
 
+            /// The pick taken where it stands: one dispatch on the
+            /// instruction where `run`, then `choose_run`, made two.
+            fn run_by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
+                &self,
+                cx: &mut Ctx<'_, O>,
+                at: &At,
+                buf: &mut Vec<Choice>,
+                by: &mut ByPlace<'_, P>,
+            ) -> Result<Flow, PlayError> {
+                let Some(f) = cx.s.top_run() else {
+                    return Ok(Flow::Go);
+                };
+                self.candidates(cx.s, cx.r, f, buf);
+                if !buf.is_empty() && !self.finished(at) {
+                    if self.may_skip() {
+                        buf.push(Choice::Skip);
+                    }
+                    let Some(k) = by.take(Actor::Player(at.actor), buf.len()) else {
+                        return Ok(Flow::Stop);
+                    };
+                    self.apply(cx, at, buf[k])?;
+                    return Ok(Flow::Go);
+                }
+                self.pass_over(cx);
+                Ok(Flow::Go)
+            }
+
             fn options(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) -> Actor {
                 self.candidates(s, r, f, out);
                 if self.may_skip() {
@@ -347,6 +390,48 @@ impl<O: Observer> Ctx<'_, O> {
             return Ok(Progress::Continue);
         };
         with_instruction!(instr, i => i.run(self, &at, buf))
+    }
+
+    /// The running program by place: its instructions one after the other
+    /// while they run by themselves, each decision taken at once by the
+    /// picker, until the program stops at a decision (`limit`), ends, or
+    /// puts a frame above itself (a pin, a card played). Chained here
+    /// rather than a trip through the engine's loop and its dispatch on the
+    /// top frame each (issue 38); at most `CHAINED` at a time, so a program
+    /// that never stops still meets the loop's count of automatic steps.
+    pub(crate) fn run_by_place<P: FnMut(Actor, usize) -> usize>(
+        &mut self,
+        by: &mut ByPlace<'_, P>,
+        buf: &mut Vec<Choice>,
+    ) -> Result<Flow, PlayError> {
+        const CHAINED: usize = 64;
+        let depth = self.s.stack.len();
+        for _ in 0..CHAINED {
+            let Some(Frame::Run(f)) = self.s.stack.last() else {
+                return Ok(Flow::Go);
+            };
+            let at = At::of(f);
+            let prog = code(self.r, f);
+            let Some(instr) = prog.get(at.pc as usize) else {
+                self.s.stack.drop_top();
+                // A card's action ends its play at once, as the play's
+                // next step would.
+                if let Some(Frame::Play(p)) = self.s.stack.last() {
+                    if p.stage == PlayStage::Running {
+                        self.finish_play();
+                    }
+                }
+                return Ok(Flow::Go);
+            };
+            buf.clear();
+            if let Flow::Stop = with_instruction!(instr, i => i.run_by_place(self, &at, buf, by))? {
+                return Ok(Flow::Stop);
+            }
+            if self.s.outcome.is_some() || self.s.stack.len() != depth {
+                return Ok(Flow::Go);
+            }
+        }
+        Ok(Flow::Go)
     }
 
     /// Applies a decision of the running program's instruction.
