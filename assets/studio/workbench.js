@@ -188,9 +188,47 @@ export async function mount(el, { params }) {
 
   text.addEventListener("input", () => edited());
   text.addEventListener("scroll", () => { gutter.scrollTop = text.scrollTop; });
+  // Tab indents the line or the selected lines by four spaces (the files'
+  // own indentation) and Shift+Tab takes them back, as in a code editor.
+  // A keyboard user still leaves the box with Tab: Escape first, then Tab
+  // moves on (the hint under the box says so). The text is changed with
+  // the browser's own editing command, so Ctrl+Z and Ctrl+Y undo and redo
+  // it with the typing around it.
+  let tabLeaves = false;
   text.addEventListener("keydown", (e) => {
-    if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); if (!save.disabled) doSave(false); }
+    if ((e.ctrlKey || e.metaKey) && e.key === "s") { e.preventDefault(); if (!save.disabled) doSave(false); return; }
+    if (e.key === "Escape") { tabLeaves = true; return; }
+    if (e.key !== "Tab" || e.ctrlKey || e.metaKey || e.altKey || text.readOnly || tabLeaves) { tabLeaves = false; return; }
+    e.preventDefault();
+    indent(e.shiftKey);
   });
+  text.addEventListener("blur", () => { tabLeaves = false; });
+
+  function indent(back) {
+    const v = text.value;
+    const start = text.selectionStart, end = text.selectionEnd;
+    const first = v.lastIndexOf("\n", start - 1) + 1;
+    if (!back && start === end) {
+      // A caret: spaces to the next multiple of four.
+      const pad = "    ".slice((start - first) % 4);
+      document.execCommand("insertText", false, pad) || text.setRangeText(pad, start, end, "end");
+      edited();
+      return;
+    }
+    // The selected lines (a selection ending at a line's start leaves that line out).
+    const last = end > start && v[end - 1] === "\n" ? end - 1 : end;
+    const stop = v.indexOf("\n", last) === -1 ? v.length : v.indexOf("\n", last);
+    const lines = v.slice(first, stop).split("\n");
+    const moved = lines.map((l) => back ? l.replace(/^ {1,4}/, "") : "    " + l);
+    const block = moved.join("\n");
+    if (block === lines.join("\n")) return;
+    const shift = (l, m) => m.length - l.length;
+    text.setSelectionRange(first, stop);
+    document.execCommand("insertText", false, block) || text.setRangeText(block, first, stop, "end");
+    const startShift = Math.max(shift(lines[0], moved[0]), first - start);
+    text.setSelectionRange(start + startShift, end + block.length - (stop - first));
+    edited();
+  }
 
   async function doSave(force) {
     save.disabled = true;
@@ -332,6 +370,7 @@ export async function mount(el, { params }) {
     h("div", { class: "wb-main" },
       h("div", { class: "wb-head" }, title, save, revert, state),
       h("div", { class: "wb-code" }, gutter, text),
+      info.writable ? h("p", { class: "hint", id: "wb-keys" }, "Tab and Shift+Tab indent and outdent the line or the selected lines; Escape, then Tab, leaves the box. Ctrl+S saves.") : null,
       problemsBox,
       h("details", { class: "panel", open: true }, h("summary", {}, "Fields"), form)),
     h("div", { class: "wb-side" },

@@ -806,3 +806,89 @@ fn without_data_the_page_is_read_only_and_says_how_to_start_a_workbench_that_wri
         },
     );
 }
+
+/// The code box indents like a code editor: Tab puts four spaces at the
+/// caret, Tab and Shift+Tab move the selected lines in and out, the
+/// browser's undo takes an indent back, and Escape then Tab leaves the box
+/// (a keyboard user is never trapped in it).
+#[test]
+fn tab_indents_the_code_box_and_escape_then_tab_leaves_it() {
+    let (_, data) = data_copy("browser-tab");
+    let d = data.display().to_string();
+    run(
+        "workbench_tab",
+        &["--data", &d],
+        move |c: fantoccini::Client, url: String| async move {
+            let good = std::fs::read_to_string(data.join(GAME)).map_err(e)?;
+            c.goto(&format!("{url}#/workbench/{GAME}"))
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            let keys = |k: String| {
+                let c = c.clone();
+                async move {
+                    c.active_element()
+                        .await
+                        .map_err(e)?
+                        .send_keys(&k)
+                        .await
+                        .map_err(e)
+                }
+            };
+            // A caret at a line's start: four spaces.
+            let second = good.find('\n').ok_or("one line")? + 1;
+            caret(&c, second).await?;
+            keys(Key::Tab.to_string()).await?;
+            let once = value_of(&c, "#wb-text").await?;
+            let want = format!("{}    {}", &good[..second], &good[second..]);
+            if once != want {
+                return Err("Tab at a line's start did not put four spaces there".into());
+            }
+            // Undone by the browser's own undo.
+            keys(format!("{}z{}", Key::Control, Key::Control)).await?;
+            if value_of(&c, "#wb-text").await? != good {
+                return Err("Ctrl+Z did not take the indent back".into());
+            }
+            // Three selected lines, in and out again.
+            let lines: Vec<&str> = good.split('\n').collect();
+            let end = lines[..4].iter().map(|l| l.len() + 1).sum::<usize>() - 1;
+            c.execute(
+                "const t = document.getElementById('wb-text'); t.focus(); t.setSelectionRange(arguments[0], arguments[1]);",
+                vec![json!(second), json!(end)],
+            )
+            .await
+            .map_err(e)?;
+            keys(Key::Tab.to_string()).await?;
+            let indented = value_of(&c, "#wb-text").await?;
+            let got: Vec<&str> = indented.split('\n').collect();
+            for i in 1..4 {
+                if got[i] != format!("    {}", lines[i]) {
+                    return Err(format!("line {} after Tab: {:?}", i + 1, got[i]));
+                }
+            }
+            if got[0] != lines[0] || got[4] != lines[4] {
+                return Err("Tab moved a line outside the selection".into());
+            }
+            keys(format!("{}{}{}", Key::Shift, Key::Tab, Key::Shift)).await?;
+            if value_of(&c, "#wb-text").await? != good {
+                return Err("Shift+Tab did not take the selected lines back out".into());
+            }
+            // Escape, then Tab: the focus moves on, the text is unchanged.
+            keys(format!("{}{}", Key::Escape, Key::Tab)).await?;
+            let left = c
+                .execute(
+                    "return document.activeElement && document.activeElement.id",
+                    vec![],
+                )
+                .await
+                .map_err(e)?;
+            if left == json!("wb-text") {
+                return Err("Escape then Tab stayed in the code box".into());
+            }
+            if value_of(&c, "#wb-text").await? != good {
+                return Err("leaving the box changed the text".into());
+            }
+            Ok(())
+        },
+    );
+}
