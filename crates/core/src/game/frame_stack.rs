@@ -138,6 +138,18 @@ impl FrameStack {
         self.iter().cloned().collect()
     }
 
+    /// Whether any frame, or the list of them, lives on the heap or holds
+    /// something there (a shared program, a spilled list of picked
+    /// tokens): then the stack is not plain bytes (`State::clone`).
+    #[inline]
+    pub fn owns_heap(&self) -> bool {
+        self.below.spilled()
+            || self.iter().any(|f| match f {
+                Frame::Run(r) => r.shared.is_some() || r.picked.spilled(),
+                _ => false,
+            })
+    }
+
     /// Bytes a clone copies on the heap for the frames themselves (a stack
     /// deeper than its inline room).
     pub fn heap_bytes(&self) -> usize {

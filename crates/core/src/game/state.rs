@@ -675,11 +675,52 @@ impl State {
     }
 }
 
-/// Field by field: a list of plain values held inline is copied as its
-/// bytes (`InlineList::clone`), the stack frame by frame. Search clones a
-/// state at every iteration.
+/// A state that holds nothing on the heap (every list inline, no program
+/// computed at play time on its stack: every game of the shipped data) is
+/// copied as its bytes, one block; otherwise field by field, a list of
+/// plain values held inline as its bytes (`InlineList::clone`), the stack
+/// frame by frame. Search clones a state at every iteration: copied
+/// field by field it took about 500 instructions, most of them asking
+/// each list whether it spilled (issue 38).
 impl Clone for State {
+    #[inline]
     fn clone(&self) -> State {
+        if !self.owns_heap() {
+            // SAFETY: nothing in the state points to memory it owns (no
+            // list spilled, no shared program, `owns_heap`), so a copy of
+            // its bytes is a state of its own that frees nothing twice:
+            // every field is plain data, inline.
+            return unsafe { std::ptr::read(self) };
+        }
+        self.clone_fields()
+    }
+}
+
+impl State {
+    /// Whether any part of the state lives on the heap: a list that
+    /// spilled, the stack's frames below the top past their inline room,
+    /// or a running frame's shared program or spilled list. Tested with
+    /// no early exit (a branch a list, never taken in the shipped game).
+    #[inline]
+    fn owns_heap(&self) -> bool {
+        let lists = self.evidence.spilled()
+            | self.track.spilled()
+            | self.bag.spilled()
+            | self.pictures.spilled()
+            | self.hands.editor.spilled()
+            | self.hands.nixon.spilled()
+            | self.decks.editor.spilled()
+            | self.decks.nixon.spilled()
+            | self.discards.editor.spilled()
+            | self.discards.nixon.spilled()
+            | self.removed.spilled()
+            | self.forbidden.spilled();
+        lists || self.stack.owns_heap()
+    }
+
+    /// `clone` field by field.
+    #[inline(never)]
+    fn clone_fields(&self) -> State {
         State {
             rng: self.rng.clone(),
             explicit_chance: self.explicit_chance,
@@ -984,6 +1025,38 @@ impl State {
 mod tests {
     use super::*;
     use crate::game::program::{ExtraTurn, Instr};
+
+    /// A state with nothing on the heap is copied as its bytes, one with
+    /// a spilled list or a shared program field by field: either way the
+    /// copy is equal, and one on the heap owns its own list and shares
+    /// its program.
+    #[test]
+    fn a_clone_is_equal_whether_copied_as_bytes_or_field_by_field() {
+        let plain = State::bare(36);
+        assert!(!plain.owns_heap());
+        assert_eq!(plain.clone(), plain);
+
+        let spilled = State::bare(100);
+        assert!(spilled.evidence.spilled() && spilled.owns_heap());
+        let copy = spilled.clone();
+        assert_eq!(copy, spilled);
+        assert_ne!(copy.evidence.as_ptr(), spilled.evidence.as_ptr());
+
+        let mut shared = State::bare(36);
+        let program = Arc::new(vec![Instr::ExtraTurn(ExtraTurn)]);
+        shared.push_frame(|| {
+            Frame::Run(RunFrame::new(
+                ProgRef::Dynamic(program.clone()),
+                Side::Editor,
+                None,
+                None,
+            ))
+        });
+        assert!(shared.owns_heap());
+        let copy = shared.clone();
+        assert_eq!(copy, shared);
+        assert_eq!(Arc::strong_count(&program), 3);
+    }
 
     /// A running frame keeps its program in two parts, and is written with
     /// its program whole (`prog`), as before the split: saved positions

@@ -310,64 +310,79 @@ impl View<'_> {
     /// only place an agent's search touches a full state, and it reads the
     /// hidden parts only for their sizes and pools, never their contents.
     pub fn determinize(&self, seed: u64) -> State {
+        use crate::game::rules::{MAX_CARDS_A_SIDE, MAX_EVIDENCE};
+        use crate::game::state::shuffle;
         use rand::SeedableRng;
-        use smallvec::SmallVec;
-        // Scratch lists live on the stack (sized for the shipped game; a
-        // bigger one spills to the heap and works the same): a search
-        // determinizes at every iteration. Each pool is put in id order
-        // before it is shuffled, so the deal depends on what the pool holds,
-        // never on the order the hidden cards or tokens lay in.
+        // A search determinizes at every iteration. Scratch lists are
+        // arrays on the stack with room for every card of a side and every
+        // evidence token (the loader's limits), and each list dealt again
+        // keeps its length, so the state's lists are written in place:
+        // no list grows, none asks whether it spilled at each item, and a
+        // token's new place is written with no look at the board's sets
+        // (it goes from the track or the bag to the track or the bag).
+        // Each pool is put in id order before it is shuffled, so the deal
+        // depends on what the pool holds, never on the order the hidden
+        // cards or tokens lay in.
         let mut s = self.state.clone();
         s.rng = GameRng::seed_from_u64(seed);
         let me = self.side;
         let opp = me.other();
         // The opponent's hand and deck: one pool, dealt again.
-        let hand_len = s.hands[opp].len();
-        let mut pool: SmallVec<[CardId; 40]> = SmallVec::new();
-        pool.extend_from_slice(&s.hands[opp]);
-        pool.extend_from_slice(&s.decks[opp]);
-        sort_ids(&mut pool, |c| c.0, CardId);
-        s.shuffle(&mut pool);
-        s.hands[opp].clear();
-        s.hands[opp].extend_from_slice(&pool[..hand_len]);
-        s.decks[opp].clear();
-        s.decks[opp].extend_from_slice(&pool[hand_len..]);
+        let mut pool = [CardId(0); MAX_CARDS_A_SIDE];
+        let hand: &mut [CardId] = &mut s.hands[opp];
+        let deck: &mut [CardId] = &mut s.decks[opp];
+        let (h, n) = (hand.len(), hand.len() + deck.len());
+        pool[..h].copy_from_slice(hand);
+        pool[h..n].copy_from_slice(deck);
+        sort_ids(&mut pool[..n], |c| c.0, CardId);
+        shuffle(&mut s.rng, &mut pool[..n]);
+        hand.copy_from_slice(&pool[..h]);
+        deck.copy_from_slice(&pool[h..n]);
         // The viewer's own deck order is unknown to them too.
-        let mut deck = std::mem::take(&mut s.decks[me]);
-        sort_ids(&mut deck, |c| c.0, CardId);
-        s.shuffle(&mut deck);
-        s.decks[me] = deck;
+        let deck: &mut [CardId] = &mut s.decks[me];
+        sort_ids(deck, |c| c.0, CardId);
+        shuffle(&mut s.rng, deck);
         // Evidence the viewer cannot identify: the bag, and for the Editor
-        // the face-down tokens on the research track.
-        let mut hidden_slots: SmallVec<[usize; 16]> = SmallVec::new();
+        // the face-down tokens on the research track (their slots first).
+        let evidence: &mut [EvLoc] = &mut s.evidence;
+        let track: &mut [TokenId] = &mut s.track;
+        let bag: &mut [TokenId] = &mut s.bag;
+        let mut tokens = [TokenId(0); MAX_EVIDENCE];
+        // Each hidden slot and the space its token lies on, face down.
+        let mut slots = [(0u8, 0i8); MAX_EVIDENCE];
+        let mut hidden = 0;
         if me == Side::Editor {
-            hidden_slots.extend(
-                s.track
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, t)| matches!(s.on_track(**t), Some((_, false))))
-                    .map(|(i, _)| i),
-            );
+            for (slot, t) in track.iter().enumerate() {
+                if let EvLoc::Track {
+                    pos,
+                    face_up: false,
+                } = evidence[t.index()]
+                {
+                    slots[hidden] = (slot as u8, pos);
+                    tokens[hidden] = *t;
+                    hidden += 1;
+                }
+            }
         }
-        let mut tokens: SmallVec<[TokenId; 48]> = SmallVec::new();
-        tokens.extend(hidden_slots.iter().map(|i| s.track[*i]));
-        tokens.extend_from_slice(&s.bag);
-        sort_ids(&mut tokens, |t| t.0, TokenId);
-        s.shuffle(&mut tokens);
-        let (on_track, in_bag) = tokens.split_at(hidden_slots.len());
-        let locs: SmallVec<[EvLoc; 16]> = hidden_slots
-            .iter()
-            .map(|i| s.evidence[s.track[*i].index()])
-            .collect();
-        for ((slot, t), loc) in hidden_slots.iter().zip(on_track).zip(locs) {
-            s.track[*slot] = *t;
-            s.set_evidence(*t, loc);
+        let m = hidden + bag.len();
+        tokens[hidden..m].copy_from_slice(bag);
+        sort_ids(&mut tokens[..m], |t| t.0, TokenId);
+        shuffle(&mut s.rng, &mut tokens[..m]);
+        // Every token of the pool lies in the bag but the hidden slots'
+        // new ones: those of the bag lay there already, the hidden ones go
+        // there first, and a hidden slot's new token lies where the old
+        // one lay.
+        for &(slot, _) in &slots[..hidden] {
+            evidence[track[slot as usize].index()] = EvLoc::Bag;
         }
-        for t in in_bag {
-            s.set_evidence(*t, EvLoc::Bag);
+        for (&(slot, pos), &t) in slots[..hidden].iter().zip(&tokens) {
+            track[slot as usize] = t;
+            evidence[t.index()] = EvLoc::Track {
+                pos,
+                face_up: false,
+            };
         }
-        s.bag.clear();
-        s.bag.extend_from_slice(in_bag);
+        bag.copy_from_slice(&tokens[hidden..m]);
         s
     }
 }
