@@ -232,6 +232,12 @@ export function drawTable(info, v, { tg, pick, you = true, shown = null, shownLa
   return { track, board, momentum, piles, inPlay, hand, otherHand };
 }
 
+// The cards on the table and the other hand shown face up, side by side
+// beside the board (style.css), or whichever of them there is.
+export function asideRow(inPlay, otherHand) {
+  return inPlay && otherHand ? h("div", { class: "aside-row" }, inPlay, otherHand) : inPlay || otherHand;
+}
+
 // A narrow screen (a phone) has a layout of its own (style.css); the
 // track is drawn as a ladder there.
 export const NARROW = "(max-width: 999px), (max-height: 619px)";
