@@ -12,7 +12,7 @@
 
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { ensureCss, readFile } from "/studio/pages.js";
-import { Targets, asideRow, drawTable, key } from "/studio/table.js";
+import { Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
 
 export async function mount(el) {
   ensureCss();
@@ -144,7 +144,8 @@ class Attempt {
   // The table as Play draws it (table.js), from the player's chair: the
   // options are chosen on the track, the board, the cards; the opponent's
   // hand lies face up beside the board, the position being full-information.
-  // The goal, the hint, the solution and the log take Play's decision column.
+  // The goal and the verdict lie above the table; the hint, the solution
+  // and the log take Play's decision column.
   draw() {
     const v = this.v;
     const t = v.table;
@@ -165,7 +166,7 @@ class Attempt {
 
     const brief = h("section", { class: "panel puzzle-brief" },
       h("p", { class: "goal", id: "puzzle-goal" }, h("b", {}, "Goal: "), v.goal),
-      h("p", { class: "notice" }, "A full-information position: the solver sees the whole table, so you do too — face-down tokens and both hands."),
+      h("p", { class: "notice" }, "A full-information position: the solver sees the whole table, so you do too (face-down tokens, both hands)."),
       v.verdict ? h("p", { class: `verdict ${v.ending}`, id: "puzzle-verdict" }, v.verdict) : null);
 
     const options = h("ol", { class: "options puzzle-options", id: "puzzle-options", start: 1 },
@@ -200,15 +201,18 @@ class Attempt {
     const narration = h("section", { class: "panel narration" }, h("h2", {}, "What happened"),
       h("ol", { id: "puzzle-log" }, v.log.map((l) => h("li", {}, l))));
 
+    // The goal above the table, the whole width: the column beside the
+    // board keeps its height for the decision and the hand.
     const root = h("div", { class: "play table puzzle", id: "puzzle-table", "data-moves": v.moves.length },
-      bar,
+      bar, brief,
       h("div", { class: "table-area" }, drawn.track,
         h("div", { class: "table-middle" }, drawn.board,
           h("div", { class: "table-aside" }, asideRow(drawn.inPlay, drawn.otherHand), drawn.momentum, drawn.piles))),
-      h("div", { class: "side" }, brief, decision, solution, drawn.hand, narration));
+      h("div", { class: "side" }, decision, solution, drawn.hand, narration));
     tg.root = root;
     document.body.classList.add("at-table");
     this.el.replaceChildren(root);
+    fitAside(root);
     // The newest lines of the log in view, within its own box.
     const log = root.querySelector("#puzzle-log");
     log.scrollTop = log.scrollHeight;

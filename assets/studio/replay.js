@@ -9,7 +9,7 @@
 
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { ensureCss, readFile } from "/studio/pages.js";
-import { SIDE, Targets, asideRow, drawTable, key } from "/studio/table.js";
+import { SIDE, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
 
 let keyHandler = null;
 function dropKeys() {
@@ -138,6 +138,7 @@ function show(el, info, rp, body, at) {
     d.board.id = "replay-board";
     area.replaceChildren(d.track, h("div", { class: "table-middle" }, d.board,
       h("div", { class: "table-aside" }, asideRow(d.inPlay, d.otherHand), d.momentum, d.piles)));
+    if (root.isConnected) fitAside(root);
     // The hand takes its place in the column; a step's table replaces it.
     hand.replaceWith(d.hand);
     hand = d.hand;

@@ -238,6 +238,17 @@ export function asideRow(inPlay, otherHand) {
   return inPlay && otherHand ? h("div", { class: "aside-row" }, inPlay, otherHand) : inPlay || otherHand;
 }
 
+// Beside the board (Puzzles, Replay: the other hand lies there too): when
+// what lies there is taller than the board, the two momentum cards go side
+// by side, their spaces' titles left to their tooltips. Call once the
+// table is on the page; a phone's one column is never tight.
+export function fitAside(root) {
+  const aside = root.querySelector(".table-aside");
+  if (!aside) return;
+  aside.classList.remove("tight");
+  if (aside.scrollHeight > aside.clientHeight + 1) aside.classList.add("tight");
+}
+
 // A narrow screen (a phone) has a layout of its own (style.css); the
 // track is drawn as a ladder there.
 export const NARROW = "(max-width: 999px), (max-height: 619px)";
