@@ -5,13 +5,19 @@
 // request. A puzzle is a full-information position: the solver sees the
 // whole table, so the page shows it whole. The board is the puzzle's own
 // (`game` in the attempt: a puzzle may play on a variant's board).
+//
+// An attempt is drawn as Play's table (table.js): the player's options are
+// chosen on the track, the board and the cards, and the opponent's hand
+// lies face up, labelled as shown because the position is full-information.
 
 import { api, game as gameInfo, h } from "/studio/api.js";
-import { boardSvg, trackSvg } from "/studio/board.js";
-import { ensureCss, readFile, tableSide } from "/studio/pages.js";
+import { ensureCss, readFile } from "/studio/pages.js";
+import { Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
 
 export async function mount(el) {
   ensureCss();
+  // The list is a page of its own; an attempt takes the whole window.
+  document.body.classList.remove("at-table");
   const info = await gameInfo();
   const err = h("p", { class: "error", role: "alert", id: "puzzle-error" });
   const list = h("ul", { class: "puzzle-list", id: "puzzle-list" });
@@ -78,6 +84,11 @@ export async function mount(el) {
   set.addEventListener("change", load);
   level.addEventListener("change", load);
   await load();
+  // Other pages do not take the whole window.
+  return () => {
+    document.body.classList.remove("at-table");
+    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+  };
 }
 
 // "The solver is thinking…" with the positions searched so far, while a
@@ -108,13 +119,14 @@ class Attempt {
     this.info = info;
     this.v = v;
     this.busy = false;
+    this.targets = null;
   }
 
   async send(path, body) {
     if (this.busy) return;
     this.busy = true;
     this.el.classList.add("thinking");
-    this.el.querySelectorAll(".puzzle-options button, .tools button").forEach((b) => (b.disabled = true));
+    this.el.querySelectorAll("#puzzle-options button, .tools button").forEach((b) => (b.disabled = true));
     const wait = thinking(this.el, this.v.id);
     try {
       this.v = await api(`/api/puzzles/attempt/${this.v.id}/${path}`, { method: "POST", body });
@@ -129,61 +141,80 @@ class Attempt {
     }
   }
 
+  // The table as Play draws it (table.js), from the player's chair: the
+  // options are chosen on the track, the board, the cards; the opponent's
+  // hand lies face up beside the board, the position being full-information.
+  // The goal and the verdict lie above the table; the hint, the solution
+  // and the log take Play's decision column.
   draw() {
     const v = this.v;
-    // The track's tokens and the board's spaces answer the options that
-    // name them, as on Play (an informant's space answers a `picture`).
+    const t = v.table;
     const pick = (index) => this.send("choose", { index });
-    const byTarget = (kind, field) => Object.fromEntries(v.options.filter((o) => o.kind === kind).map((o) => [o[field], o.index]));
-    const onBoard = byTarget("space", "space");
-    for (const o of v.options.filter((o) => o.kind === "picture")) {
-      const sp = v.game.spaces.find((x) => x.informant === o.name);
-      if (sp) onBoard[sp.id] = o.index;
-    }
-    const options = h("div", { class: "puzzle-options", id: "puzzle-options" },
-      v.options.map((o) => h("button", {
-        class: "option", "data-index": o.index, "data-notation": o.notation,
-        // What the option names on the table (a clickable space or token).
-        "data-target": o.space || o.token || Object.keys(onBoard).find((id) => onBoard[id] === o.index && o.kind === "picture"),
-        onclick: () => this.send("choose", { index: o.index }),
-      }, h("code", {}, o.notation), o.text)));
-    const notation = h("input", { id: "puzzle-notation", placeholder: "or type a move in notation (ev2, pass, …)" });
+    if (this.targets) this.targets.closeMenu();
+    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+    const tg = (this.targets = new Targets(v.options, pick));
+    const seat = key(t.seat);
+    const other = seat === "editor" ? "nixon" : "editor";
+    const drawn = drawTable(v.game, t, { tg, pick, shown: t.hands ? t.hands[other] : null, shownLabel: "shown: full information" });
+
+    const bar = h("div", { class: "bar" },
+      h("h1", {}, `Puzzle: ${v.name}`),
+      h("span", { class: "facts" },
+        h("span", {}, `Round ${t.round}`), h("span", {}, t.phase),
+        h("span", {}, `${t.initiative} holds the initiative`),
+        h("span", {}, `You play ${v.side}; the solver plays ${v.opponent}`)));
+
+    const brief = h("section", { class: "panel puzzle-brief" },
+      h("p", { class: "goal", id: "puzzle-goal" }, h("b", {}, "Goal: "), v.goal),
+      h("p", { class: "notice" }, "A full-information position: the solver sees the whole table, so you do too (face-down tokens, both hands)."),
+      v.verdict ? h("p", { class: `verdict ${v.ending}`, id: "puzzle-verdict" }, v.verdict) : null);
+
+    const options = h("ol", { class: "options puzzle-options", id: "puzzle-options", start: 1 },
+      v.options.map((o) => {
+        const b = h("button", { class: "option", "data-index": o.index, "data-notation": o.notation, onclick: () => pick(o.index) }, o.text);
+        tg.explain(b, o);
+        return h("li", {}, b, h("code", {}, o.notation));
+      }));
+    const notation = h("input", { id: "puzzle-notation", placeholder: "or type a move in notation (ev2, pass, …)", autocomplete: "off" });
     const form = h("form", { class: "notation", onsubmit: (e) => { e.preventDefault(); if (notation.value.trim()) this.send("choose", { notation: notation.value }); } },
       notation, h("button", { type: "submit" }, "Play"));
     const reveal = h("button", {
       id: "reveal",
       onclick: () => { if (confirm("Show the recorded solution? It gives the puzzle away.")) this.send("reveal"); },
     }, "Show the solution");
-    this.el.replaceChildren(h("section", { class: "puzzle" },
-      h("div", { class: "panel" },
-        h("h1", {}, `Puzzle: ${v.name}`),
-        h("p", { class: "goal", id: "puzzle-goal" }, h("b", {}, "Goal: "), v.goal),
-        h("p", {}, `You play ${v.side}; the solver plays ${v.opponent} with its best defence.`),
-        h("p", { class: "notice" }, "This puzzle is a full-information position: the solver sees the whole table, so it is shown to you whole (face-down tokens and both hands included)."),
-        v.verdict ? h("p", { class: `verdict ${v.ending}`, id: "puzzle-verdict" }, v.verdict) : null,
-        h("div", { id: "puzzle-status" })),
-      h("div", { class: "columns" },
-        h("div", { class: "panel", id: "puzzle-table" },
-          trackSvg(v.table, { clickable: byTarget("token", "token"), onToken: pick }),
-          boardSvg(v.game, v.table, { clickable: onBoard, onSpace: pick }),
-          tableSide(v.table)),
-        h("div", {},
-          h("div", { class: "panel" },
-            v.prompt ? h("h2", {}, v.prompt) : h("h2", {}, v.ending ? "The attempt is over." : "Waiting…"),
-            options, v.options.length ? form : null,
-            this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
-            v.hint ? h("p", { class: "hint", id: "puzzle-hint" }, v.hint) : null,
-            h("div", { class: "tools" },
-              v.ending ? null : h("button", { id: "hint", onclick: () => this.send("hint") }, "Hint"),
-              v.revealed ? null : reveal,
-              h("button", { onclick: () => mount(this.el) }, "Other puzzles")),
-            h("p", { class: "counts" }, `Your moves: ${v.moves.length ? v.moves.join(" · ") : "none"} · hints used: ${v.hints} · solution shown: ${v.revealed ? "yes" : "no"}`)),
-          v.solution ? h("div", { class: "panel solution", id: "puzzle-solution" },
-            h("h2", {}, "Solution"),
-            v.solution.theme ? h("p", {}, h("b", {}, "Theme: "), v.solution.theme) : null,
-            v.solution.explanation.length ? h("div", {}, v.solution.explanation.map((l) => h("div", {}, l))) : null,
-            h("p", {}, h("b", {}, "Moves from the start: "), v.solution.moves.length ? v.solution.moves.join(" · ") : "none recorded")) : null,
-          h("div", { class: "panel" }, h("h2", {}, "What happened"),
-            h("ol", { class: "narration", id: "puzzle-log" }, v.log.map((l) => h("li", {}, l))))))));
+    const decision = h("section", { class: "panel decision", id: "decision" },
+      v.prompt ? h("h2", { id: "prompt" }, v.prompt) : h("h2", {}, v.ending ? "The attempt is over." : "Waiting…"),
+      v.options.length ? options : null, v.options.length ? form : null,
+      this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
+      v.hint ? h("p", { class: "hint", id: "puzzle-hint" }, v.hint) : null,
+      h("div", { class: "tools" },
+        v.ending ? null : h("button", { id: "hint", onclick: () => this.send("hint") }, "Hint"),
+        v.revealed ? null : reveal,
+        h("button", { id: "other-puzzles", onclick: () => mount(this.el) }, "Other puzzles")),
+      h("p", { class: "counts" }, `Your moves: ${v.moves.length ? v.moves.join(" · ") : "none"} · hints used: ${v.hints} · solution shown: ${v.revealed ? "yes" : "no"}`),
+      h("div", { id: "puzzle-status" }));
+    const solution = v.solution ? h("section", { class: "panel solution", id: "puzzle-solution" },
+      h("h2", {}, "Solution"),
+      v.solution.theme ? h("p", {}, h("b", {}, "Theme: "), v.solution.theme) : null,
+      v.solution.explanation.length ? h("div", {}, v.solution.explanation.map((l) => h("div", {}, l))) : null,
+      h("p", {}, h("b", {}, "Moves from the start: "), v.solution.moves.length ? v.solution.moves.join(" · ") : "none recorded")) : null;
+    const narration = h("section", { class: "panel narration" }, h("h2", {}, "What happened"),
+      h("ol", { id: "puzzle-log" }, v.log.map((l) => h("li", {}, l))));
+
+    // The goal above the table, the whole width: the column beside the
+    // board keeps its height for the decision and the hand.
+    const root = h("div", { class: "play table puzzle", id: "puzzle-table", "data-moves": v.moves.length },
+      bar, brief,
+      h("div", { class: "table-area" }, drawn.track,
+        h("div", { class: "table-middle" }, drawn.board,
+          h("div", { class: "table-aside" }, asideRow(drawn.inPlay, drawn.otherHand), drawn.momentum, drawn.piles))),
+      h("div", { class: "side" }, decision, solution, drawn.hand, narration));
+    tg.root = root;
+    document.body.classList.add("at-table");
+    this.el.replaceChildren(root);
+    fitAside(root);
+    // The newest lines of the log in view, within its own box.
+    const log = root.querySelector("#puzzle-log");
+    log.scrollTop = log.scrollHeight;
   }
 }

@@ -1,12 +1,15 @@
 // Replay: open a game log (upload it, or pick one the server lists), then
 // step and scrub through it. The server replays the log once
-// (POST /api/replay) and sends every step with the whole table after it,
-// so the slider moves without asking again. A log is written for both
-// players, so the replay shows the whole game.
+// (POST /api/replay) and sends every step with the table after it, so the
+// slider moves without asking again. A log is written for both players, so
+// the replay shows the whole game; it can be watched from one side's chair
+// too (`view`), the table and the narration as that player had them.
+// Each step is drawn as Play's table (table.js): track, board, momentum
+// cards, piles, the cards on the table and the hands, as cards.
 
 import { api, game as gameInfo, h } from "/studio/api.js";
-import { boardSvg, trackSvg } from "/studio/board.js";
-import { ensureCss, readFile, tableSide } from "/studio/pages.js";
+import { ensureCss, readFile } from "/studio/pages.js";
+import { SIDE, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
 
 let keyHandler = null;
 function dropKeys() {
@@ -17,6 +20,7 @@ function dropKeys() {
 export async function mount(el) {
   ensureCss();
   dropKeys();
+  document.body.classList.remove("at-table");
   const info = await gameInfo();
   const err = h("p", { class: "error", role: "alert", id: "replay-error" });
   const file = h("input", { type: "file", id: "log-file", accept: ".ron,text/plain" });
@@ -24,7 +28,7 @@ export async function mount(el) {
     err.textContent = "";
     try {
       const rp = await api("/api/replay", { method: "POST", body });
-      show(el, info, rp);
+      show(el, info, rp, body, 0);
     } catch (e) {
       err.textContent = e.message;
     }
@@ -53,17 +57,36 @@ export async function mount(el) {
   } catch (e) {
     list.append(h("li", { class: "error" }, e.message));
   }
-  return dropKeys;
+  return () => {
+    dropKeys();
+    document.body.classList.remove("at-table");
+    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+  };
 }
 
-function show(el, info, rp) {
+// The replay `rp` of the log `body` asked for, at step `at`.
+function show(el, info, rp, body, at) {
   const n = rp.steps.length - 1;
+  const eyes = body.view || "whole";
   const slider = h("input", { type: "range", id: "replay-slider", min: 0, max: n, value: 0, step: 1, "aria-label": "Step" });
   const label = h("span", { class: "step-label", id: "step-label" });
   const choice = h("p", { id: "step-choice" });
-  const boardBox = h("div", { id: "replay-board" });
-  const sideBox = h("div", {});
-  const narration = h("ol", { class: "narration", id: "replay-narration", start: 0 });
+  // Whose eyes: the whole table, or one player's; the log is replayed
+  // again for them, at the same step.
+  const view = h("select", { id: "replay-view", "aria-label": "Whose view",
+    onchange: async () => {
+      view.disabled = true;
+      try {
+        const again = await api("/api/replay", { method: "POST", body: { ...body, view: view.value } });
+        show(el, info, again, { ...body, view: view.value }, Number(slider.value));
+      } catch (e) {
+        choice.textContent = e.message;
+        view.disabled = false;
+      }
+    } },
+  h("option", { value: "whole", selected: eyes === "whole" }, "The whole table"),
+  h("option", { value: "editor", selected: eyes === "editor" }, "The Editor's view"),
+  h("option", { value: "nixon", selected: eyes === "nixon" }, "Nixon's view"));
   const items = rp.steps.map((s) => {
     const li = h("li", { "data-step": s.index },
       s.actor ? [h("span", { class: "who" }, `${s.actor}: `), `${s.notation} — ${s.text}`] : h("span", { class: "who" }, "The deal"),
@@ -71,46 +94,72 @@ function show(el, info, rp) {
     li.addEventListener("click", () => go(s.index));
     return li;
   });
-  narration.append(...items);
+  const narration = h("ol", { id: "replay-narration", start: 0 }, ...items);
+  const facts = h("span", { class: "facts" });
+  const outcome = h("div", { id: "replay-outcome" });
+  const btn = (id, text, f) => h("button", { id, onclick: f }, text);
+  const controls = h("section", { class: "panel replay-controls" },
+    h("p", {}, `${rp.start}; Editor: ${rp.players.editor}, Nixon: ${rp.players.nixon}; ${rp.choices} choices; the log records: ${rp.recorded}.`),
+    h("p", { class: "notice" }, eyes === "whole"
+      ? "The whole game is shown (logs are written for both players): face-down tokens and both hands."
+      : `${SIDE[eyes][0].toUpperCase()}${SIDE[eyes].slice(1)}'s view: the table and the narration as ${eyes === "editor" ? "she" : "he"} had them.`),
+    rp.warning ? h("p", { class: "error" }, rp.warning) : null,
+    rp.problem ? h("div", { class: "error", id: "replay-problem" },
+      h("p", {}, `${rp.problem.path}${rp.problem.line ? `:${rp.problem.line}:${rp.problem.col}` : ""}: ${rp.problem.message}`),
+      rp.problem.source_line ? h("pre", {}, rp.problem.source_line) : null) : null,
+    h("div", { class: "scrub" },
+      btn("first", "« first", () => go(0)), btn("prev", "◀", () => go(Number(slider.value) - 1)),
+      slider,
+      btn("next", "▶", () => go(Number(slider.value) + 1)), btn("last", "last »", () => go(n)),
+      label),
+    choice,
+    outcome,
+    h("button", { id: "other-log", onclick: () => mount(el) }, "Open another log"));
+  const area = h("div", { class: "table-area" });
+  let hand = h("div", { class: "replay-hand" });
+  const root = h("div", { class: "play table replay-table", id: "replay-table" },
+    h("div", { class: "bar" }, h("h1", {}, `Replay: ${rp.name}`), facts, h("label", {}, "Show ", view)),
+    area,
+    h("div", { class: "side" }, controls, hand,
+      h("section", { class: "panel narration" }, h("h2", {}, "Narration"), narration)));
+  // Nothing is chosen on a replayed table: no options, nothing to click.
+  const none = new Targets([], () => {});
   const go = (k) => {
     k = Math.max(0, Math.min(n, k));
     slider.value = k;
     const s = rp.steps[k];
+    const t = s.table;
     label.textContent = `Step ${k} of ${n}`;
     choice.textContent = s.actor ? `${s.actor}: ${s.notation} — ${s.text}` : "The start of the game, after the deal.";
-    boardBox.replaceChildren(trackSvg(s.table), boardSvg(info, s.table));
-    sideBox.replaceChildren(tableSide(s.table));
+    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+    const other = key(t.seat) === "editor" ? "nixon" : "editor";
+    const d = drawTable(info, t, { tg: none, pick: () => {}, you: false,
+      shown: t.hands ? t.hands[other] : null, shownLabel: t.hands ? "shown: the whole game" : "" });
+    d.board.id = "replay-board";
+    area.replaceChildren(d.track, h("div", { class: "table-middle" }, d.board,
+      h("div", { class: "table-aside" }, asideRow(d.inPlay, d.otherHand), d.momentum, d.piles)));
+    if (root.isConnected) fitAside(root);
+    // The hand takes its place in the column; a step's table replaces it.
+    hand.replaceWith(d.hand);
+    hand = d.hand;
+    facts.replaceChildren(h("span", {}, `Round ${t.round}`), h("span", {}, t.phase), h("span", {}, `${t.initiative} holds the initiative`));
+    outcome.replaceChildren(t.outcome ? h("p", { id: "outcome", class: `outcome ${key(t.outcome.winner)}` }, t.outcome.text) : "");
     items.forEach((li, i) => li.classList.toggle("current", i === k));
-    items[k].scrollIntoView({ block: "nearest" });
+    // Within the narration's own box: the page does not scroll.
+    const b = narration.getBoundingClientRect(), r = items[k].getBoundingClientRect();
+    if (r.top < b.top || r.bottom > b.bottom) narration.scrollTop += r.top - b.top - b.height / 3;
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
-  const btn = (id, text, f) => h("button", { id, onclick: f }, text);
   const keys = (e) => {
     if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    if (e.target.tagName === "SELECT") return;
     if (e.key === "ArrowRight") go(Number(slider.value) + 1);
     if (e.key === "ArrowLeft") go(Number(slider.value) - 1);
   };
-  el.replaceChildren(h("section", { class: "replay" },
-    h("div", { class: "panel" },
-      h("h1", {}, `Replay: ${rp.name}`),
-      h("p", {}, `${rp.start}; Editor: ${rp.players.editor}, Nixon: ${rp.players.nixon}; ${rp.choices} choices; the log records: ${rp.recorded}.`),
-      h("p", { class: "notice" }, "The whole game is shown (logs are written for both players)."),
-      rp.warning ? h("p", { class: "error" }, rp.warning) : null,
-      rp.problem ? h("div", { class: "error", id: "replay-problem" },
-        h("p", {}, `${rp.problem.path}${rp.problem.line ? `:${rp.problem.line}:${rp.problem.col}` : ""}: ${rp.problem.message}`),
-        rp.problem.source_line ? h("pre", {}, rp.problem.source_line) : null) : null,
-      h("div", { class: "scrub" },
-        btn("first", "« first", () => go(0)), btn("prev", "◀", () => go(Number(slider.value) - 1)),
-        slider,
-        btn("next", "▶", () => go(Number(slider.value) + 1)), btn("last", "last »", () => go(n)),
-        label),
-      choice,
-      h("button", { onclick: () => mount(el) }, "Open another log")),
-    h("div", { class: "columns" },
-      h("div", { class: "panel" }, boardBox),
-      h("div", {}, h("div", { class: "panel" }, sideBox), h("div", { class: "panel" }, h("h2", {}, "Narration"), narration)))));
+  document.body.classList.add("at-table");
+  el.replaceChildren(root);
   dropKeys();
   keyHandler = keys;
   document.addEventListener("keydown", keys);
-  go(0);
+  go(at);
 }

@@ -6,7 +6,8 @@
 
 use crate::common;
 
-use common::browser::{run, wait_css};
+use crate::table_layout::{check, FITS_THE_WINDOW, OVERLAPS};
+use common::browser::{run, viewport, wait_css};
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::{Client, Locator};
 use std::path::PathBuf;
@@ -60,10 +61,45 @@ async fn text_of(c: &Client, css: &str) -> Option<String> {
     c.find(Locator::Css(css)).await.ok()?.text().await.ok()
 }
 
+/// Where the puzzle's table draws what the player clicks (the track, the
+/// board, the cards on the table, the hand, the momentum cards, the
+/// piles): never the decision panel's option buttons or notation box.
+const TABLE: &str = "svg.track, svg.board, .in-play, .hand, .momentum, .piles";
+
+/// For option `index`: the drawn things outside the decision panel that
+/// choose it, each as the options it stands for; and whether every option
+/// of the decision is drawn on the table.
+async fn on_table(c: &Client, index: &str) -> Result<(Vec<Vec<String>>, bool), String> {
+    let v = c
+        .execute(
+            &format!(
+                "const on = [...document.querySelectorAll('.targetable')] \
+                   .filter((el) => el.closest('{TABLE}') && !el.closest('#decision')); \
+                 const listed = [...document.querySelectorAll('#puzzle-options button.option')].map((b) => b.dataset.index); \
+                 const reachable = new Set(on.flatMap((el) => el.dataset.options.split(' '))); \
+                 return [on.map((el) => el.dataset.options.split(' ')), listed.every((i) => reachable.has(i)) && listed.length > 0];"
+            ),
+            vec![],
+        )
+        .await
+        .map_err(e)?;
+    let all: Vec<Vec<String>> = serde_json::from_value(v[0].clone()).map_err(e)?;
+    let mine = all
+        .into_iter()
+        .filter(|o| o.iter().any(|i| i == index))
+        .collect();
+    Ok((mine, v[1].as_bool() == Some(true)))
+}
+
+/// Issue 36: a puzzle is drawn as Play's table — the opponent's hand face
+/// up and labelled as shown, the whole of it in a 1366×768 window with no
+/// label on a token — and solved by clicking the hinted moves on the
+/// track, the board and the cards only, never an option button.
 #[test]
 fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
     run("pages_puzzle", &[], |c: Client, url: String| async move {
         c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
+        viewport(&c, 1366, 768).await?;
         wait_css(
             &c,
             r#"button.open-puzzle[data-file="02_follow_the_money.ron"]"#,
@@ -81,19 +117,42 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
         if c.find(Locator::Css("#puzzle-solution")).await.is_ok() {
             return Err("the solution is shown before it is asked for".into());
         }
-        let mut table_clicks = 0;
+        // The opponent's hand, face up, as cards, said to be shown.
+        let theirs = text_of(&c, ".other-hand h2").await.unwrap_or_default();
+        let cards = c
+            .find_all(Locator::Css(".other-hand article.card"))
+            .await
+            .map_err(e)?;
+        if !theirs.starts_with("Nixon's hand") || !theirs.contains("shown") || cards.is_empty() {
+            return Err(format!(
+                "the opponent's hand reads {theirs:?}, {} cards",
+                cards.len()
+            ));
+        }
+        if c.find_all(Locator::Css(".hand article.card"))
+            .await
+            .map_err(e)?
+            .is_empty()
+        {
+            return Err("the player's hand is not drawn as cards".into());
+        }
+        let script = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
         for turn in 0..20 {
             if turn == 1 {
                 shot(&c, "puzzle").await?;
             }
             if let Some(v) = text_of(&c, "#puzzle-verdict").await {
                 if v.starts_with("Solved") {
-                    if table_clicks == 0 {
-                        return Err("no move was made on the board or the track".into());
+                    if turn == 0 {
+                        return Err("no move was made on the table".into());
                     }
                     return Ok(());
                 }
                 return Err(format!("after {turn} moves: {v}"));
+            }
+            let found = c.execute(&script, vec![]).await.map_err(e)?;
+            if found.as_array().is_none_or(|a| !a.is_empty()) {
+                return Err(format!("move {turn}: {found}"));
             }
             wait_css(&c, "#hint", 30).await?.click().await.map_err(e)?;
             let hint = wait_css(&c, "#puzzle-hint", 90)
@@ -105,23 +164,59 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
                 .strip_prefix("Hint: ")
                 .ok_or_else(|| format!("not a move: {hint}"))?
                 .to_string();
-            // A move that names a token or a space is made by clicking it
-            // on the table; any other by its option button.
-            let css = format!(r#"button.option[data-notation="{mv}"]"#);
-            let button = wait_css(&c, &css, 10).await?;
-            match button.attr("data-target").await.map_err(e)? {
-                Some(target) => {
-                    let on_table = format!(
-                        r#"#puzzle-table .clickable[data-space="{target}"], #puzzle-table .clickable[data-token="{target}"]"#
-                    );
-                    wait_css(&c, &on_table, 10)
-                        .await?
-                        .click()
-                        .await
-                        .map_err(e)?;
-                    table_clicks += 1;
-                }
-                None => button.click().await.map_err(e)?,
+            // The hinted move's option, made by clicking where the table
+            // draws it: a thing that stands for it alone if there is one,
+            // else one that opens a menu of its options.
+            let index = wait_css(
+                &c,
+                &format!(r#"#puzzle-options button.option[data-notation="{mv}"]"#),
+                10,
+            )
+            .await?
+            .attr("data-index")
+            .await
+            .map_err(e)?
+            .ok_or("an option without its index")?;
+            let (targets, all) = on_table(&c, &index).await?;
+            if !all {
+                return Err(format!("move {turn}: an option is not drawn on the table"));
+            }
+            let alone = targets.iter().position(|o| o.len() == 1);
+            let nth = alone
+                .or((!targets.is_empty()).then_some(0))
+                .ok_or_else(|| {
+                    format!("move {turn}: `{mv}` (option {index}) is not drawn on the table")
+                })?;
+            let want = &targets[nth];
+            // Marked for the test to find it (the page draws no two alike).
+            c.execute(
+                &format!(
+                    "const on = [...document.querySelectorAll('.targetable')] \
+                       .filter((el) => el.closest('{TABLE}') && !el.closest('#decision') \
+                         && el.dataset.options.split(' ').includes(arguments[0])); \
+                     on[arguments[1]].setAttribute('data-test-click', '');"
+                ),
+                vec![serde_json::json!(index), serde_json::json!(nth)],
+            )
+            .await
+            .map_err(e)?;
+            let el = c.find(Locator::Css("[data-test-click]")).await.map_err(e)?;
+            // A card is clicked on its name: its buttons are the card's own.
+            let spot = match el.find(Locator::Css(":scope > header")).await {
+                Ok(header) => header,
+                Err(_) => el,
+            };
+            spot.click().await.map_err(e)?;
+            if want.len() > 1 {
+                wait_css(
+                    &c,
+                    &format!(r#".target-menu button[data-index="{index}"]"#),
+                    10,
+                )
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
             }
             // The page is drawn again once the solver answered: the hint is gone.
             until("the solver's answer", 90, || async {
@@ -136,6 +231,74 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
     });
 }
 
+/// Issue 36: every hand-made puzzle's position is drawn as Play's table
+/// that fits a 1366×768 window — nothing scrolls, no panel is cut off, no
+/// label of the board or the track lies on another or on a token — with
+/// the opponent's hand face up, however many cards each side holds.
+#[test]
+fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
+    run(
+        "pages_puzzles_fit",
+        &[],
+        |c: Client, url: String| async move {
+            c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
+            viewport(&c, 1366, 768).await?;
+            wait_css(&c, "button.open-puzzle", 30).await?;
+            let mut files = Vec::new();
+            for b in c
+                .find_all(Locator::Css("button.open-puzzle:not([disabled])"))
+                .await
+                .map_err(e)?
+            {
+                files.push(b.attr("data-file").await.map_err(e)?.unwrap_or_default());
+            }
+            if files.len() < 10 {
+                return Err(format!("{} puzzles listed", files.len()));
+            }
+            let script = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
+            for file in &files {
+                // Back to the list as a player goes (a route changed twice
+                // at once may end on the first page drawn).
+                if let Ok(back) = c.find(Locator::Css("#other-puzzles")).await {
+                    back.click().await.map_err(e)?;
+                }
+                wait_css(
+                    &c,
+                    &format!(r#"button.open-puzzle[data-file="{file}"]"#),
+                    30,
+                )
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+                wait_css(&c, "#puzzle-table .other-hand", 60)
+                    .await
+                    .map_err(|x| format!("{file}: {x}"))?;
+                // The page's style sheet of the non-Play pages applies too.
+                wait_css(&c, "link#pages-css", 10).await?;
+                let found = c.execute(&script, vec![]).await.map_err(e)?;
+                if found.as_array().is_none_or(|a| !a.is_empty()) {
+                    return Err(format!("{file}: {found}"));
+                }
+            }
+            eprintln!("{} puzzles measured at 1366×768", files.len());
+            Ok(())
+        },
+    );
+}
+
+/// The page itself does not scroll (the columns may, inside).
+const NO_SCROLL: &str = r#"
+const se = document.scrollingElement;
+if (se.scrollHeight > innerHeight || se.scrollWidth > innerWidth) {
+  problems.push(`the page scrolls: ${se.scrollWidth}×${se.scrollHeight} in ${innerWidth}×${innerHeight}`);
+}
+"#;
+
+/// Issue 36: a replay is drawn as Play's table at every step — the track,
+/// the board, the momentum cards, the hands as cards (Nixon's face up: the
+/// whole game is shown) — in a 1366×768 window that does not scroll; it is
+/// scrubbed with the slider, stepped, and watched from one side's chair.
 #[test]
 fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
     let data = data_copy("replay");
@@ -148,6 +311,7 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
         &["--data", &d],
         move |c: Client, url: String| async move {
             c.goto(&format!("{url}#/replay")).await.map_err(e)?;
+            viewport(&c, 1366, 768).await?;
             wait_css(&c, r#"button.open-log[data-name="game21.ron"]"#, 30)
                 .await?
                 .click()
@@ -186,16 +350,62 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
             if current.as_deref() != Some(mid.to_string().as_str()) {
                 return Err(format!("the narration marks step {current:?}, not {mid}"));
             }
+            // Play's table: cards as cards, momentum cards, both hands.
+            let count = |css: &'static str| {
+                let c = c.clone();
+                async move {
+                    c.find_all(Locator::Css(css))
+                        .await
+                        .map(|v| v.len())
+                        .map_err(e)
+                }
+            };
+            let drawn = (
+                count("svg.track").await?,
+                count(".momentum-card").await?,
+                count(".hand article.card").await?,
+                count(".other-hand article.card").await?,
+            );
+            if drawn.0 != 1 || drawn.1 != 2 || drawn.2 == 0 || drawn.3 == 0 {
+                return Err(format!(
+                    "the table at step {mid}: tracks, momentum cards, the Editor's cards, Nixon's: {drawn:?}"
+                ));
+            }
+            let found = c
+                .execute(&check(&[OVERLAPS, NO_SCROLL]), vec![])
+                .await
+                .map_err(e)?;
+            if found.as_array().is_none_or(|a| !a.is_empty()) {
+                return Err(format!("step {mid}: {found}"));
+            }
             shot(&c, "replay").await?;
             click(&c, "#next").await?;
             let label = text_of(&c, "#step-label").await.unwrap_or_default();
             if label != format!("Step {} of {n}", mid + 1) {
                 return Err(format!("after one step: {label:?}"));
             }
-            click(&c, "#last").await?;
-            let table = text_of(&c, ".table-side .outcome")
+            // Nixon's chair: his hand below, the Editor's hidden, at the
+            // same step.
+            c.find(Locator::Css("#replay-view option[value='nixon']"))
                 .await
-                .unwrap_or_default();
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            until("Nixon's view", 30, || async {
+                let h = text_of(&c, ".hand h2").await?;
+                h.starts_with("Nixon's hand").then_some(())
+            })
+            .await?;
+            let label = text_of(&c, "#step-label").await.unwrap_or_default();
+            if label != format!("Step {} of {n}", mid + 1) {
+                return Err(format!("after changing the view: {label:?}"));
+            }
+            if c.find(Locator::Css(".other-hand")).await.is_ok() {
+                return Err("Nixon's view shows the Editor's hand".into());
+            }
+            click(&c, "#last").await?;
+            let table = text_of(&c, "#outcome").await.unwrap_or_default();
             if !table.contains("wins") {
                 return Err(format!("the last step shows no winner: {table:?}"));
             }

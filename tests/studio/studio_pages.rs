@@ -111,6 +111,25 @@ fn a_log_replays_step_by_step_and_a_bad_log_is_refused_with_its_line() {
         .unwrap()
         .iter()
         .all(|t| !t["kind"].is_null())));
+    // In Play's shape: the hand drawn from the Editor's chair, Nixon's
+    // face up beside it.
+    assert_eq!(steps[1]["table"]["seat"], "Editor");
+    assert_eq!(
+        steps[1]["table"]["hand"],
+        steps[1]["table"]["hands"]["editor"]
+    );
+    // A side's view: that seat's table, as Play would have sent it.
+    let body = serde_json::json!({ "text": text, "name": "g.ron", "view": "nixon" });
+    let (status, v) = srv.json("POST", "/api/replay", Some(body));
+    assert_eq!(status, 200, "{v}");
+    let seen = v["steps"].as_array().unwrap();
+    assert_eq!(seen.len(), steps.len());
+    assert!(seen.iter().all(|s| s["table"]["seat"] == "Nixon"
+        && s["table"]["hands"].is_null()
+        && s["table"]["whole"] == false));
+    let body = serde_json::json!({ "text": text, "view": "everyone" });
+    let (status, _) = srv.json("POST", "/api/replay", Some(body));
+    assert_eq!(status, 400);
 
     let (status, v) = srv.json(
         "POST",

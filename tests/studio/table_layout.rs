@@ -28,7 +28,7 @@ fn e(e: fantoccini::error::CmdError) -> String {
 /// overlaps another text or a token (a token's own letters excepted), is
 /// cut off its drawing, and every two tokens of one drawing that overlap.
 /// Boxes touching at an edge do not overlap.
-const OVERLAPS: &str = r#"
+pub(crate) const OVERLAPS: &str = r#"
 const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.05
   && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.05;
 const name = (el) => {
@@ -68,7 +68,7 @@ for (const s of drawings) {
 /// At 1366×768: the page does not scroll, and every panel of the table,
 /// every card of the hand, is inside the window and not cut off by the
 /// column that holds it.
-const FITS_THE_WINDOW: &str = r#"
+pub(crate) const FITS_THE_WINDOW: &str = r#"
 const de = document.documentElement;
 if (innerWidth !== 1366 || innerHeight !== 768) problems.push(`the window is ${innerWidth}×${innerHeight}`);
 if (de.scrollWidth > innerWidth || de.scrollHeight > innerHeight) {
@@ -112,7 +112,7 @@ if (!col.every((r, i) => Math.abs(r.left - col[0].left) < 1 && Math.abs(r.width 
 "#;
 
 /// A check script: the parts above, each pushing its problems.
-fn check(parts: &[&str]) -> String {
+pub(crate) fn check(parts: &[&str]) -> String {
     let blocks: Vec<String> = parts.iter().map(|p| format!("{{\n{p}\n}}")).collect();
     format!(
         "const problems = [];\n{}\nreturn problems;",

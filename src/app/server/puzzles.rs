@@ -13,7 +13,7 @@
 //! `GET /api/puzzles/attempt/{id}/progress` tells the page how far it got.
 
 use super::error::{ApiError, JsonBody};
-use super::play::seat::{option_view, OptionView};
+use super::play::seat::{option_view, Faces, OptionView};
 use super::scenarios::{Files, PUZZLES};
 use super::table::{self, Table};
 use super::AppState;
@@ -180,6 +180,9 @@ pub struct AttemptView {
     /// The puzzle's own board and pieces (a puzzle may play on a variant's
     /// board), in the shape of `GET /api/game`.
     pub(super) game: super::game::Game,
+    /// The whole position (a puzzle is full-information), in the shape of
+    /// Play's view for the player's side: their hand as `hand`, and both
+    /// hands face up in `hands` (the opponent's too).
     pub table: Table,
     pub prompt: Option<String>,
     pub options: Vec<OptionView>,
@@ -328,7 +331,7 @@ impl Inner {
             opponent: side.other(),
             full_information: true,
             game: super::game::describe(r, self.file.clone(), Vec::new()),
-            table: table::whole(r, &self.game.s),
+            table: table::whole(r, &Faces::of(r), &self.game.s, side),
             prompt: mine.then(|| {
                 crate::app::terminal::decision_text(r, side, &self.game.s.decision_kind(r))
             }),
@@ -686,6 +689,37 @@ mod tests {
         let e = Set::Mined.read(&files, "../mined/x.ron").unwrap_err();
         assert_eq!(e.status.as_u16(), 403);
         assert_eq!(Set::parse(Some("odd")).unwrap_err().status.as_u16(), 400);
+    }
+
+    #[test]
+    fn an_attempt_shows_play_s_table_from_the_player_s_chair_with_both_hands() {
+        let mut a = attempt("02_follow_the_money.ron");
+        a.advance(&|_| true);
+        let v = a.view("x");
+        let t = serde_json::to_value(&v.table).unwrap();
+        // Play's seat-table fields, for the player's side…
+        for field in [
+            "hand",
+            "hand_sizes",
+            "deck_sizes",
+            "discards",
+            "in_play",
+            "track",
+        ] {
+            assert!(t.get(field).is_some(), "no `{field}` in {t}");
+        }
+        assert_eq!(t["seat"], serde_json::json!(v.side));
+        assert_eq!(t["hand"], t["hands"][v.side.key()]);
+        // …and the opponent's hand face up: the position is full-information.
+        let theirs = t["hands"][v.opponent.key()].as_array().unwrap();
+        assert_eq!(
+            theirs.len() as u64,
+            t["hand_sizes"][v.opponent.key()].as_u64().unwrap()
+        );
+        assert!(theirs.iter().all(|c| c["name"].is_string()));
+        // Every option is chosen on the table, as in Play.
+        assert!(!v.options.is_empty());
+        assert!(v.options.iter().all(|o| !o.targets.is_empty()));
     }
 
     #[test]

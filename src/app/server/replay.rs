@@ -1,9 +1,11 @@
 //! Replay: a game log (`src/log.rs`, docs/formats/log.md) stepped through
 //! on the page. The server replays the whole log once and sends every step
-//! — the choice, who made it, its words, the narration and the whole table
-//! after it — so the page scrubs without asking again. A log is written for
-//! both players, so a replay shows everything (face-down tokens, both
-//! hands); the page says so.
+//! — the choice, who made it, its words, the narration and the table after
+//! it, in the shape of Play's view (`table.rs`) — so the page scrubs without
+//! asking again. A log is written for both players, so a replay shows
+//! everything by default (face-down tokens, both hands); the page says so.
+//! Asked for a side's view (`"view": "editor"` or `"nixon"`), every step is
+//! the table and the narration as that player saw them at the table.
 //!
 //! `GET /api/logs` lists the logs the server may open: `logs/` of the data
 //! folder (`--data`) and the per-user folder `watergate play` writes to.
@@ -12,6 +14,7 @@
 //! name: no path from the page is ever opened).
 
 use super::error::{ApiError, JsonBody};
+use super::play::seat::Faces;
 use super::table::{self, Table};
 use super::AppState;
 use crate::formats::log::{self, LoadedLog};
@@ -26,6 +29,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The most choices a replayed log may hold (a whole game has a few
 /// hundred); beyond it the log is refused rather than sent in megabytes.
@@ -48,7 +52,8 @@ pub struct Step {
     pub notation: Option<String>,
     /// The choice in words.
     pub text: Option<String>,
-    /// What happened, for a reader who sees everything.
+    /// What happened, for a reader who sees everything, or as the side
+    /// whose view is shown was told it.
     pub narration: Vec<String>,
     pub table: Table,
 }
@@ -70,9 +75,48 @@ pub struct Replay {
     pub steps: Vec<Step>,
 }
 
-/// Replays `loaded` with `r`: every step that replays, and the first
-/// problem (a choice that does not apply, an outcome that differs).
-pub fn build(r: &Rules, loaded: &LoadedLog, text: &str) -> Result<Replay, ApiError> {
+/// Whose eyes a replay is shown through.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Eyes {
+    /// The whole table: what the log holds (the default).
+    #[default]
+    Whole,
+    /// What the Editor saw.
+    Editor,
+    /// What Nixon saw.
+    Nixon,
+}
+
+impl Eyes {
+    fn side(self) -> Option<Side> {
+        match self {
+            Eyes::Whole => None,
+            Eyes::Editor => Some(Side::Editor),
+            Eyes::Nixon => Some(Side::Nixon),
+        }
+    }
+
+    fn table(self, r: &Rules, faces: &Faces, s: &crate::game::state::State) -> Table {
+        match self.side() {
+            // The whole table is drawn from the Editor's chair: her hand
+            // below, Nixon's face up beside the board.
+            None => table::whole(r, faces, s, Side::Editor),
+            Some(side) => table::seen_by(r, faces, s, side),
+        }
+    }
+}
+
+/// Replays `loaded` with `r` through `eyes`: every step that replays, and
+/// the first problem (a choice that does not apply, an outcome that
+/// differs).
+pub fn build(
+    r: &Arc<Rules>,
+    loaded: &LoadedLog,
+    text: &str,
+    eyes: Eyes,
+) -> Result<Replay, ApiError> {
+    let faces = Faces::of(r);
     let l = &loaded.log;
     if l.choices.len() > MAX_CHOICES {
         return Err(ApiError::unprocessable(format!(
@@ -90,6 +134,9 @@ pub fn build(r: &Rules, loaded: &LoadedLog, text: &str) -> Result<Replay, ApiErr
         super::Problem::of(d, line)
     };
     let mut events = Vec::new();
+    // The viewer's sight of a new game starts before the deal; of a
+    // position, at it (the Editor cannot identify what lies face down).
+    let mut sight = Sight::new_game(eyes.side());
     let mut s = loaded.start(r, &mut events).map_err(|d| {
         ApiError::unprocessable(
             d.iter()
@@ -98,13 +145,16 @@ pub fn build(r: &Rules, loaded: &LoadedLog, text: &str) -> Result<Replay, ApiErr
                 .join("\n"),
         )
     })?;
+    if l.start.position.is_some() {
+        sight = Sight::new(&s, eyes.side());
+    }
     let mut steps = vec![Step {
         index: 0,
         actor: None,
         notation: None,
         text: None,
-        narration: narrate(r, None, &Sight::everything().see_all(&events)),
-        table: table::whole(r, &s),
+        narration: narrate(r, eyes.side(), &sight.see_all(&events)),
+        table: eyes.table(r, &faces, &s),
     }];
     let mut stopped = None;
     for i in 0..l.choices.len() {
@@ -122,8 +172,8 @@ pub fn build(r: &Rules, loaded: &LoadedLog, text: &str) -> Result<Replay, ApiErr
                     actor: Some(who),
                     notation: Some(l.choices[i].clone()),
                     text: Some(describe_choice(r, &before, side, choice)),
-                    narration: narrate(r, None, &Sight::everything().see_all(&events)),
-                    table: table::whole(r, &s),
+                    narration: narrate(r, eyes.side(), &sight.see_all(&events)),
+                    table: eyes.table(r, &faces, &s),
                 });
             }
             Err(d) => {
@@ -228,6 +278,9 @@ struct ReplayRequest {
     name: Option<String>,
     /// One of the listed logs.
     log: Option<LogRef>,
+    /// `whole` (the default), `editor` or `nixon`: whose view each step is.
+    #[serde(default)]
+    view: Eyes,
 }
 
 #[derive(Deserialize)]
@@ -241,6 +294,7 @@ async fn replay(
     State(st): State<AppState>,
     JsonBody(req): JsonBody<ReplayRequest>,
 ) -> Result<Json<Replay>, ApiError> {
+    let eyes = req.view;
     let (display, text) = match (req.text, req.log) {
         (Some(text), None) => (req.name.unwrap_or_else(|| "uploaded log".into()), text),
         (None, Some(l)) => {
@@ -266,7 +320,7 @@ async fn replay(
                     .join("\n"),
             )
         })?;
-        build(&rules, &loaded, &text).map(Json)
+        build(&rules, &loaded, &text, eyes).map(Json)
     })
     .await
     .map_err(|e| ApiError::internal(format!("the replay stopped: {e}")))?
@@ -300,10 +354,10 @@ mod tests {
 
     #[test]
     fn a_replay_has_a_step_per_choice_and_ends_as_the_game_did() {
-        let r = crate::data::shipped();
+        let r = Arc::new(crate::data::shipped());
         let (text, end) = logged_game(&r, 5);
         let loaded = log::from_text("game.ron", &text, PathBuf::new()).unwrap();
-        let rp = build(&r, &loaded, &text).unwrap();
+        let rp = build(&r, &loaded, &text, Eyes::Whole).unwrap();
         assert!(rp.problem.is_none(), "{:?}", rp.problem.map(|p| p.message));
         assert_eq!(rp.steps.len(), loaded.log.choices.len() + 1);
         let last = rp.steps.last().unwrap();
@@ -312,22 +366,53 @@ mod tests {
             end.outcome().map(|o| o.winner)
         );
         // The whole game is shown: both hands and every track token's kind.
-        assert!(rp.steps[1].table.hands.editor.len() + rp.steps[1].table.hands.nixon.len() > 0);
+        let hands = rp.steps[1].table.hands.as_ref().expect("both hands");
+        assert!(hands.editor.len() + hands.nixon.len() > 0);
         assert!(rp
             .steps
             .iter()
-            .all(|s| s.table.open.track.iter().all(|t| t.kind.is_some())));
+            .all(|s| s.table.shown.open.track.iter().all(|t| t.kind.is_some())));
+    }
+
+    #[test]
+    fn a_side_s_replay_shows_the_table_as_that_side_saw_it() {
+        let r = Arc::new(crate::data::shipped());
+        let (text, _) = logged_game(&r, 5);
+        let loaded = log::from_text("game.ron", &text, PathBuf::new()).unwrap();
+        let whole = build(&r, &loaded, &text, Eyes::Whole).unwrap();
+        let editor = build(&r, &loaded, &text, Eyes::Editor).unwrap();
+        assert_eq!(editor.steps.len(), whole.steps.len());
+        let mut hidden = 0;
+        for (e, w) in editor.steps.iter().zip(&whole.steps) {
+            assert_eq!(e.table.seat, Side::Editor);
+            assert!(e.table.hands.is_none(), "no other hand in a side's view");
+            let json = serde_json::to_value(&e.table).unwrap();
+            assert!(json.get("hands").is_none());
+            // Her own hand, the one the whole table shows for her.
+            let wh = serde_json::to_value(&w.table.hands.as_ref().unwrap().editor).unwrap();
+            assert_eq!(json["hand"], wh);
+            hidden += e
+                .table
+                .shown
+                .open
+                .track
+                .iter()
+                .filter(|t| t.kind.is_none())
+                .count();
+        }
+        // R4.3: the Editor does not know the kinds face down on the track.
+        assert!(hidden > 0, "no face-down token was ever hidden from her");
     }
 
     #[test]
     fn a_choice_that_does_not_apply_stops_the_replay_at_its_line() {
-        let r = crate::data::shipped();
+        let r = Arc::new(crate::data::shipped());
         let (text, _) = logged_game(&r, 9);
         let loaded = log::from_text("game.ron", &text, PathBuf::new()).unwrap();
         let first = loaded.log.choices[0].clone();
         let bad = text.replacen(&format!("\"{first}\""), "\"no-such-move\"", 1);
         let loaded = log::from_text("game.ron", &bad, PathBuf::new()).unwrap();
-        let rp = build(&r, &loaded, &bad).unwrap();
+        let rp = build(&r, &loaded, &bad, Eyes::Whole).unwrap();
         let p = rp.problem.expect("the replay stops");
         assert!(p.message.contains("choice 1"), "{}", p.message);
         assert!(p.source_line.unwrap().contains("no-such-move"));
