@@ -151,7 +151,9 @@ function show(el, info, rp, body, at) {
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
   const keys = (e) => {
-    if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    // The slider steps by itself (its own arrow keys); a text box or the
+    // view's list keeps its keys.
+    if (e.target.tagName === "INPUT") return;
     if (e.target.tagName === "SELECT") return;
     if (e.key === "ArrowRight") go(Number(slider.value) + 1);
     if (e.key === "ArrowLeft") go(Number(slider.value) - 1);

@@ -297,8 +297,9 @@ if (se.scrollHeight > innerHeight || se.scrollWidth > innerWidth) {
 
 /// Issue 36: a replay is drawn as Play's table at every step — the track,
 /// the board, the momentum cards, the hands as cards (Nixon's face up: the
-/// whole game is shown) — in a 1366×768 window that does not scroll; it is
-/// scrubbed with the slider, stepped, and watched from one side's chair.
+/// whole game is shown) — in a 1366×768 window that does not scroll, no
+/// label on a token, at every step of a whole game; it is scrubbed with
+/// the slider, stepped, and watched from one side's chair.
 #[test]
 fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
     let data = data_copy("replay");
@@ -371,18 +372,45 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
                     "the table at step {mid}: tracks, momentum cards, the Editor's cards, Nixon's: {drawn:?}"
                 ));
             }
-            let found = c
-                .execute(&check(&[OVERLAPS, NO_SCROLL]), vec![])
+            shot(&c, "replay").await?;
+            // Every step of the game fits the window, no label on a token.
+            let script = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
+            for k in 0..=n {
+                c.execute(
+                    "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
+                    vec![serde_json::json!(k)],
+                )
                 .await
                 .map_err(e)?;
-            if found.as_array().is_none_or(|a| !a.is_empty()) {
-                return Err(format!("step {mid}: {found}"));
+                let found = c.execute(&script, vec![]).await.map_err(e)?;
+                if found.as_array().is_none_or(|a| !a.is_empty()) {
+                    return Err(format!("step {k}: {found}"));
+                }
             }
-            shot(&c, "replay").await?;
+            c.execute(
+                "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
+                vec![serde_json::json!(mid)],
+            )
+            .await
+            .map_err(e)?;
             click(&c, "#next").await?;
             let label = text_of(&c, "#step-label").await.unwrap_or_default();
             if label != format!("Step {} of {n}", mid + 1) {
                 return Err(format!("after one step: {label:?}"));
+            }
+            // The slider's own arrow key: one step, not two.
+            c.execute("document.getElementById('replay-slider').focus()", vec![])
+                .await
+                .map_err(e)?;
+            c.active_element()
+                .await
+                .map_err(e)?
+                .send_keys("\u{E014}")
+                .await
+                .map_err(e)?;
+            let label = text_of(&c, "#step-label").await.unwrap_or_default();
+            if label != format!("Step {} of {n}", mid + 2) {
+                return Err(format!("after the arrow key: {label:?}"));
             }
             // Nixon's chair: his hand below, the Editor's hidden, at the
             // same step.
@@ -398,7 +426,7 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
             })
             .await?;
             let label = text_of(&c, "#step-label").await.unwrap_or_default();
-            if label != format!("Step {} of {n}", mid + 1) {
+            if label != format!("Step {} of {n}", mid + 2) {
                 return Err(format!("after changing the view: {label:?}"));
             }
             if c.find(Locator::Css(".other-hand")).await.is_ok() {

@@ -67,7 +67,7 @@ for (const s of drawings) {
 
 /// At 1366×768: the page does not scroll, and every panel of the table,
 /// every card of the hand, is inside the window and not cut off by the
-/// column that holds it.
+/// column that holds it (Play's table, and Puzzles' and Replay's).
 pub(crate) const FITS_THE_WINDOW: &str = r#"
 const de = document.documentElement;
 if (innerWidth !== 1366 || innerHeight !== 768) problems.push(`the window is ${innerWidth}×${innerHeight}`);
@@ -86,7 +86,8 @@ for (const el of document.querySelectorAll('.play .bar, .play .panel, .play .out
     if (r.bottom > c.bottom + 0.5 || r.right > c.right + 0.5) problems.push(`${what} is cut off by ${p.className}`);
   }
 }
-const layout = ['.track-panel', '.board-panel', '#decision', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
+// The decision's place is a replay's controls on Replay.
+const layout = ['.track-panel', '.board-panel', '#decision, .replay-controls', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
 if (!(layout[0].bottom <= layout[1].top && layout[2].left >= layout[1].right && layout[3].left >= layout[1].right)) {
   problems.push('not the table layout: the track above the board, the decision and the hand beside it');
 }
