@@ -234,7 +234,8 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
 /// Issue 36: every hand-made puzzle's position is drawn as Play's table
 /// that fits a 1366×768 window — nothing scrolls, no panel is cut off, no
 /// label of the board or the track lies on another or on a token — with
-/// the opponent's hand face up, however many cards each side holds.
+/// the opponent's hand face up, however many cards each side holds, and
+/// with the recorded solution shown.
 #[test]
 fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
     run(
@@ -280,6 +281,18 @@ fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
                 if found.as_array().is_none_or(|a| !a.is_empty()) {
                     return Err(format!("{file}: {found}"));
                 }
+                // The recorded solution shown too (its question answered yes).
+                c.execute(
+                    "window.confirm = () => true; document.getElementById('reveal').click();",
+                    vec![],
+                )
+                .await
+                .map_err(e)?;
+                wait_css(&c, "#puzzle-solution", 30).await?;
+                let found = c.execute(&script, vec![]).await.map_err(e)?;
+                if found.as_array().is_none_or(|a| !a.is_empty()) {
+                    return Err(format!("{file}, its solution shown: {found}"));
+                }
             }
             eprintln!("{} puzzles measured at 1366×768", files.len());
             Ok(())
@@ -287,11 +300,19 @@ fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
     );
 }
 
-/// The page itself does not scroll (the columns may, inside).
+/// The page itself does not scroll (the columns may, inside), and no
+/// panel of the column beside the table is squeezed below what it holds
+/// (its buttons spilling over the next panel): only a panel that scrolls
+/// may hold more than it shows.
 const NO_SCROLL: &str = r#"
 const se = document.scrollingElement;
 if (se.scrollHeight > innerHeight || se.scrollWidth > innerWidth) {
   problems.push(`the page scrolls: ${se.scrollWidth}×${se.scrollHeight} in ${innerWidth}×${innerHeight}`);
+}
+for (const el of document.querySelectorAll('.side > .panel')) {
+  if (getComputedStyle(el).overflowY === 'visible' && el.scrollHeight > el.clientHeight + 1) {
+    problems.push(`${el.className} holds more than it shows: ${el.scrollHeight} in ${el.clientHeight}`);
+  }
 }
 "#;
 
