@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use crate::table_layout::{check, FITS_THE_WINDOW, OVERLAPS};
+use crate::table_layout::{check, FITS_A_PHONE, FITS_THE_WINDOW, OVERLAPS};
 use common::browser::{run, viewport, wait_css};
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::{Client, Locator};
@@ -295,6 +295,69 @@ fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
                 }
             }
             eprintln!("{} puzzles measured at 1366×768", files.len());
+            Ok(())
+        },
+    );
+}
+
+/// Issue 36: on a phone (390×844) a puzzle and a replay get Play's phone
+/// layout — one column, the track as a ladder, nothing cut off at a side,
+/// no label on a token — the opponent's hand face up there too.
+#[test]
+fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
+    let data = data_copy("phone");
+    std::fs::create_dir_all(data.join("logs")).unwrap();
+    // With `--data` the puzzles listed are the folder's own, and the
+    // variants they play on.
+    for sub in ["scenarios/puzzles", "scenarios/variants"] {
+        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
+        std::fs::create_dir_all(data.join(sub)).unwrap();
+        for f in std::fs::read_dir(&from).unwrap().flatten() {
+            if f.path().is_file() {
+                std::fs::copy(f.path(), data.join(sub).join(f.file_name())).unwrap();
+            }
+        }
+    }
+    std::fs::write(data.join("logs/game21.ron"), common::logged_game(21).0).unwrap();
+    let d = data.display().to_string();
+    run(
+        "pages_phone",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
+            viewport(&c, 390, 844).await?;
+            let script = check(&[OVERLAPS, FITS_A_PHONE]);
+            wait_css(
+                &c,
+                r#"button.open-puzzle[data-file="15_five_cards_each.ron"]"#,
+                30,
+            )
+            .await?
+            .click()
+            .await
+            .map_err(e)?;
+            wait_css(&c, "#puzzle-table .other-hand article.card", 60).await?;
+            let found = c.execute(&script, vec![]).await.map_err(e)?;
+            if found.as_array().is_none_or(|a| !a.is_empty()) {
+                return Err(format!("the puzzle: {found}"));
+            }
+            c.goto(&format!("{url}#/replay")).await.map_err(e)?;
+            wait_css(&c, r#"button.open-log[data-name="game21.ron"]"#, 30)
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#replay-slider", 60).await?;
+            c.execute(
+                "const s = document.getElementById('replay-slider'); s.value = 40; s.dispatchEvent(new Event('input'));",
+                vec![],
+            )
+            .await
+            .map_err(e)?;
+            let found = c.execute(&script, vec![]).await.map_err(e)?;
+            if found.as_array().is_none_or(|a| !a.is_empty()) {
+                return Err(format!("the replay: {found}"));
+            }
             Ok(())
         },
     );

@@ -97,7 +97,7 @@ if (!(layout[0].bottom <= layout[1].top && layout[2].left >= layout[1].right && 
 /// cut off at a side and the page does not scroll sideways; the layout is
 /// the phone's own: one column, the decision first, then the track (drawn
 /// as a ladder), the board and the hand, each as wide as the screen.
-const FITS_A_PHONE: &str = r#"
+pub(crate) const FITS_A_PHONE: &str = r#"
 const de = document.documentElement;
 if (innerWidth !== 390 || innerHeight !== 844) problems.push(`the window is ${innerWidth}×${innerHeight}`);
 if (de.scrollWidth > de.clientWidth) problems.push(`the page scrolls sideways: ${de.scrollWidth} in ${de.clientWidth}`);
@@ -106,7 +106,7 @@ for (const el of document.querySelectorAll('.play .bar, .play .panel, .play .out
   if (r.left < -0.5 || r.right > de.clientWidth + 0.5) problems.push(`${el.getAttribute('class')} is cut off at a side: ${r.left}…${r.right}`);
 }
 if (!document.querySelector('svg.track.ladder')) problems.push('the track is not drawn as a ladder');
-const col = ['#decision', '.track-panel', '.board-panel', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
+const col = ['#decision, .replay-controls', '.track-panel', '.board-panel', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
 if (!col.every((r, i) => Math.abs(r.left - col[0].left) < 1 && Math.abs(r.width - col[0].width) < 1 && (i === 0 || r.top >= col[i - 1].bottom))) {
   problems.push(`not one column: ${JSON.stringify(col.map((r) => [r.left, r.top, r.width]))}`);
 }
