@@ -482,6 +482,31 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
             if label != format!("Step {} of {n}", mid + 1) {
                 return Err(format!("after one step: {label:?}"));
             }
+            // A step on plays the move: what moved glides to its place
+            // (motion.js), within a few steps of a whole game.
+            let mut glided = false;
+            for _ in 0..6 {
+                if c.execute("return !!document.querySelector('.ghost')", vec![])
+                    .await
+                    .map_err(e)?
+                    .as_bool()
+                    == Some(true)
+                {
+                    glided = true;
+                    break;
+                }
+                click(&c, "#next").await?;
+                tokio::time::sleep(Duration::from_millis(60)).await;
+            }
+            if !glided {
+                return Err("stepping on, nothing glides".into());
+            }
+            c.execute(
+                "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
+                vec![serde_json::json!(mid + 1)],
+            )
+            .await
+            .map_err(e)?;
             // The slider's own arrow key: one step, not two.
             c.execute("document.getElementById('replay-slider').focus()", vec![])
                 .await
