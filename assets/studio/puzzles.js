@@ -162,7 +162,9 @@ class Attempt {
       h("span", { class: "facts" },
         h("span", {}, `Round ${t.round}`), h("span", {}, t.phase),
         h("span", {}, `${t.initiative} holds the initiative`),
-        h("span", {}, `You play ${v.side}; the solver plays ${v.opponent}`)));
+        h("span", {}, `You play ${v.side}; the solver plays ${v.opponent}`)),
+      // "The solver is thinking…" goes here, in view whatever the column holds.
+      h("div", { id: "puzzle-status" }));
 
     const brief = h("section", { class: "panel puzzle-brief" },
       h("p", { class: "goal", id: "puzzle-goal" }, h("b", {}, "Goal: "), v.goal),
@@ -191,8 +193,7 @@ class Attempt {
         v.ending ? null : h("button", { id: "hint", onclick: () => this.send("hint") }, "Hint"),
         v.revealed ? null : reveal,
         h("button", { id: "other-puzzles", onclick: () => mount(this.el) }, "Other puzzles")),
-      h("p", { class: "counts" }, `Your moves: ${v.moves.length ? v.moves.join(" · ") : "none"} · hints used: ${v.hints} · solution shown: ${v.revealed ? "yes" : "no"}`),
-      h("div", { id: "puzzle-status" }));
+      h("p", { class: "counts" }, `Your moves: ${v.moves.length ? v.moves.join(" · ") : "none"} · hints used: ${v.hints} · solution shown: ${v.revealed ? "yes" : "no"}`));
     const solution = v.solution ? h("section", { class: "panel solution", id: "puzzle-solution" },
       h("h2", {}, "Solution"),
       v.solution.theme ? h("p", {}, h("b", {}, "Theme: "), v.solution.theme) : null,

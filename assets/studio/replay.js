@@ -8,6 +8,7 @@
 // cards, piles, the cards on the table and the hands, as cards.
 
 import { api, game as gameInfo, h } from "/studio/api.js";
+import { glide, snapshot, timing } from "/studio/motion.js";
 import { ensureCss, readFile } from "/studio/pages.js";
 import { SIDE, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
 
@@ -124,8 +125,13 @@ function show(el, info, rp, body, at) {
       h("section", { class: "panel narration" }, h("h2", {}, "Narration"), narration)));
   // Nothing is chosen on a replayed table: no options, nothing to click.
   const none = new Targets([], () => {});
+  let shown = null;
   const go = (k) => {
     k = Math.max(0, Math.min(n, k));
+    // One step on: what moved glides there, as Play plays a move back (at
+    // the player's speed; not under reduced motion). A jump is drawn at once.
+    const before = shown !== null && Math.abs(k - shown) === 1 ? snapshot(root) : null;
+    shown = k;
     slider.value = k;
     const s = rp.steps[k];
     const t = s.table;
@@ -148,10 +154,13 @@ function show(el, info, rp, body, at) {
     // Within the narration's own box: the page does not scroll.
     const b = narration.getBoundingClientRect(), r = items[k].getBoundingClientRect();
     if (r.top < b.top || r.bottom > b.bottom) narration.scrollTop += r.top - b.top - b.height / 3;
+    if (before) glide(root, before, timing().glide);
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
   const keys = (e) => {
-    if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    // The slider steps by itself (its own arrow keys); a text box or the
+    // view's list keeps its keys.
+    if (e.target.tagName === "INPUT") return;
     if (e.target.tagName === "SELECT") return;
     if (e.key === "ArrowRight") go(Number(slider.value) + 1);
     if (e.key === "ArrowLeft") go(Number(slider.value) - 1);

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use crate::table_layout::{check, FITS_THE_WINDOW, OVERLAPS};
+use crate::table_layout::{check, FITS_A_PHONE, FITS_THE_WINDOW, OVERLAPS};
 use common::browser::{run, viewport, wait_css};
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::{Client, Locator};
@@ -234,7 +234,8 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
 /// Issue 36: every hand-made puzzle's position is drawn as Play's table
 /// that fits a 1366×768 window — nothing scrolls, no panel is cut off, no
 /// label of the board or the track lies on another or on a token — with
-/// the opponent's hand face up, however many cards each side holds.
+/// the opponent's hand face up, however many cards each side holds, and
+/// with the recorded solution shown.
 #[test]
 fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
     run(
@@ -280,6 +281,18 @@ fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
                 if found.as_array().is_none_or(|a| !a.is_empty()) {
                     return Err(format!("{file}: {found}"));
                 }
+                // The recorded solution shown too (its question answered yes).
+                c.execute(
+                    "window.confirm = () => true; document.getElementById('reveal').click();",
+                    vec![],
+                )
+                .await
+                .map_err(e)?;
+                wait_css(&c, "#puzzle-solution", 30).await?;
+                let found = c.execute(&script, vec![]).await.map_err(e)?;
+                if found.as_array().is_none_or(|a| !a.is_empty()) {
+                    return Err(format!("{file}, its solution shown: {found}"));
+                }
             }
             eprintln!("{} puzzles measured at 1366×768", files.len());
             Ok(())
@@ -287,18 +300,90 @@ fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
     );
 }
 
-/// The page itself does not scroll (the columns may, inside).
+/// Issue 36: on a phone (390×844) a puzzle and a replay get Play's phone
+/// layout — one column, the track as a ladder, nothing cut off at a side,
+/// no label on a token — the opponent's hand face up there too.
+#[test]
+fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
+    let data = data_copy("phone");
+    std::fs::create_dir_all(data.join("logs")).unwrap();
+    // With `--data` the puzzles listed are the folder's own, and the
+    // variants they play on.
+    for sub in ["scenarios/puzzles", "scenarios/variants"] {
+        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
+        std::fs::create_dir_all(data.join(sub)).unwrap();
+        for f in std::fs::read_dir(&from).unwrap().flatten() {
+            if f.path().is_file() {
+                std::fs::copy(f.path(), data.join(sub).join(f.file_name())).unwrap();
+            }
+        }
+    }
+    std::fs::write(data.join("logs/game21.ron"), common::logged_game(21).0).unwrap();
+    let d = data.display().to_string();
+    run(
+        "pages_phone",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
+            viewport(&c, 390, 844).await?;
+            let script = check(&[OVERLAPS, FITS_A_PHONE]);
+            wait_css(
+                &c,
+                r#"button.open-puzzle[data-file="15_five_cards_each.ron"]"#,
+                30,
+            )
+            .await?
+            .click()
+            .await
+            .map_err(e)?;
+            wait_css(&c, "#puzzle-table .other-hand article.card", 60).await?;
+            let found = c.execute(&script, vec![]).await.map_err(e)?;
+            if found.as_array().is_none_or(|a| !a.is_empty()) {
+                return Err(format!("the puzzle: {found}"));
+            }
+            c.goto(&format!("{url}#/replay")).await.map_err(e)?;
+            wait_css(&c, r#"button.open-log[data-name="game21.ron"]"#, 30)
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#replay-slider", 60).await?;
+            c.execute(
+                "const s = document.getElementById('replay-slider'); s.value = 40; s.dispatchEvent(new Event('input'));",
+                vec![],
+            )
+            .await
+            .map_err(e)?;
+            let found = c.execute(&script, vec![]).await.map_err(e)?;
+            if found.as_array().is_none_or(|a| !a.is_empty()) {
+                return Err(format!("the replay: {found}"));
+            }
+            Ok(())
+        },
+    );
+}
+
+/// The page itself does not scroll (the columns may, inside), and no
+/// panel of the column beside the table is squeezed below what it holds
+/// (its buttons spilling over the next panel): only a panel that scrolls
+/// may hold more than it shows.
 const NO_SCROLL: &str = r#"
 const se = document.scrollingElement;
 if (se.scrollHeight > innerHeight || se.scrollWidth > innerWidth) {
   problems.push(`the page scrolls: ${se.scrollWidth}×${se.scrollHeight} in ${innerWidth}×${innerHeight}`);
 }
+for (const el of document.querySelectorAll('.side > .panel')) {
+  if (getComputedStyle(el).overflowY === 'visible' && el.scrollHeight > el.clientHeight + 1) {
+    problems.push(`${el.className} holds more than it shows: ${el.scrollHeight} in ${el.clientHeight}`);
+  }
+}
 "#;
 
 /// Issue 36: a replay is drawn as Play's table at every step — the track,
 /// the board, the momentum cards, the hands as cards (Nixon's face up: the
-/// whole game is shown) — in a 1366×768 window that does not scroll; it is
-/// scrubbed with the slider, stepped, and watched from one side's chair.
+/// whole game is shown) — in a 1366×768 window that does not scroll, no
+/// label on a token, at every step of a whole game; it is scrubbed with
+/// the slider, stepped, and watched from one side's chair.
 #[test]
 fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
     let data = data_copy("replay");
@@ -371,18 +456,70 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
                     "the table at step {mid}: tracks, momentum cards, the Editor's cards, Nixon's: {drawn:?}"
                 ));
             }
-            let found = c
-                .execute(&check(&[OVERLAPS, NO_SCROLL]), vec![])
+            shot(&c, "replay").await?;
+            // Every step of the game fits the window, no label on a token.
+            let script = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
+            for k in 0..=n {
+                c.execute(
+                    "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
+                    vec![serde_json::json!(k)],
+                )
                 .await
                 .map_err(e)?;
-            if found.as_array().is_none_or(|a| !a.is_empty()) {
-                return Err(format!("step {mid}: {found}"));
+                let found = c.execute(&script, vec![]).await.map_err(e)?;
+                if found.as_array().is_none_or(|a| !a.is_empty()) {
+                    return Err(format!("step {k}: {found}"));
+                }
             }
-            shot(&c, "replay").await?;
+            c.execute(
+                "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
+                vec![serde_json::json!(mid)],
+            )
+            .await
+            .map_err(e)?;
             click(&c, "#next").await?;
             let label = text_of(&c, "#step-label").await.unwrap_or_default();
             if label != format!("Step {} of {n}", mid + 1) {
                 return Err(format!("after one step: {label:?}"));
+            }
+            // A step on plays the move: what moved glides to its place
+            // (motion.js), within a few steps of a whole game.
+            let mut glided = false;
+            for _ in 0..6 {
+                if c.execute("return !!document.querySelector('.ghost')", vec![])
+                    .await
+                    .map_err(e)?
+                    .as_bool()
+                    == Some(true)
+                {
+                    glided = true;
+                    break;
+                }
+                click(&c, "#next").await?;
+                tokio::time::sleep(Duration::from_millis(60)).await;
+            }
+            if !glided {
+                return Err("stepping on, nothing glides".into());
+            }
+            c.execute(
+                "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
+                vec![serde_json::json!(mid + 1)],
+            )
+            .await
+            .map_err(e)?;
+            // The slider's own arrow key: one step, not two.
+            c.execute("document.getElementById('replay-slider').focus()", vec![])
+                .await
+                .map_err(e)?;
+            c.active_element()
+                .await
+                .map_err(e)?
+                .send_keys("\u{E014}")
+                .await
+                .map_err(e)?;
+            let label = text_of(&c, "#step-label").await.unwrap_or_default();
+            if label != format!("Step {} of {n}", mid + 2) {
+                return Err(format!("after the arrow key: {label:?}"));
             }
             // Nixon's chair: his hand below, the Editor's hidden, at the
             // same step.
@@ -398,7 +535,7 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
             })
             .await?;
             let label = text_of(&c, "#step-label").await.unwrap_or_default();
-            if label != format!("Step {} of {n}", mid + 1) {
+            if label != format!("Step {} of {n}", mid + 2) {
                 return Err(format!("after changing the view: {label:?}"));
             }
             if c.find(Locator::Css(".other-hand")).await.is_ok() {

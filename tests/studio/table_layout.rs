@@ -67,7 +67,7 @@ for (const s of drawings) {
 
 /// At 1366×768: the page does not scroll, and every panel of the table,
 /// every card of the hand, is inside the window and not cut off by the
-/// column that holds it.
+/// column that holds it (Play's table, and Puzzles' and Replay's).
 pub(crate) const FITS_THE_WINDOW: &str = r#"
 const de = document.documentElement;
 if (innerWidth !== 1366 || innerHeight !== 768) problems.push(`the window is ${innerWidth}×${innerHeight}`);
@@ -86,7 +86,8 @@ for (const el of document.querySelectorAll('.play .bar, .play .panel, .play .out
     if (r.bottom > c.bottom + 0.5 || r.right > c.right + 0.5) problems.push(`${what} is cut off by ${p.className}`);
   }
 }
-const layout = ['.track-panel', '.board-panel', '#decision', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
+// The decision's place is a replay's controls on Replay.
+const layout = ['.track-panel', '.board-panel', '#decision, .replay-controls', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
 if (!(layout[0].bottom <= layout[1].top && layout[2].left >= layout[1].right && layout[3].left >= layout[1].right)) {
   problems.push('not the table layout: the track above the board, the decision and the hand beside it');
 }
@@ -96,7 +97,7 @@ if (!(layout[0].bottom <= layout[1].top && layout[2].left >= layout[1].right && 
 /// cut off at a side and the page does not scroll sideways; the layout is
 /// the phone's own: one column, the decision first, then the track (drawn
 /// as a ladder), the board and the hand, each as wide as the screen.
-const FITS_A_PHONE: &str = r#"
+pub(crate) const FITS_A_PHONE: &str = r#"
 const de = document.documentElement;
 if (innerWidth !== 390 || innerHeight !== 844) problems.push(`the window is ${innerWidth}×${innerHeight}`);
 if (de.scrollWidth > de.clientWidth) problems.push(`the page scrolls sideways: ${de.scrollWidth} in ${de.clientWidth}`);
@@ -105,7 +106,7 @@ for (const el of document.querySelectorAll('.play .bar, .play .panel, .play .out
   if (r.left < -0.5 || r.right > de.clientWidth + 0.5) problems.push(`${el.getAttribute('class')} is cut off at a side: ${r.left}…${r.right}`);
 }
 if (!document.querySelector('svg.track.ladder')) problems.push('the track is not drawn as a ladder');
-const col = ['#decision', '.track-panel', '.board-panel', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
+const col = ['#decision, .replay-controls', '.track-panel', '.board-panel', '.hand'].map((s) => document.querySelector(s).getBoundingClientRect());
 if (!col.every((r, i) => Math.abs(r.left - col[0].left) < 1 && Math.abs(r.width - col[0].width) < 1 && (i === 0 || r.top >= col[i - 1].bottom))) {
   problems.push(`not one column: ${JSON.stringify(col.map((r) => [r.left, r.top, r.width]))}`);
 }
