@@ -17,29 +17,45 @@ const AREAS = {
 };
 
 let leave = null;
+// Which visit is the page's: a route that is still loading when the next
+// one starts must neither draw over the newer page nor keep its listeners.
+let visits = 0;
 
 async function route() {
+  const visit = ++visits;
   const hash = location.hash.replace(/^#\/?/, "") || "play";
   const [area, ...params] = hash.split("/");
   document.querySelectorAll("#nav a").forEach((a) =>
     a.classList.toggle("current", a.dataset.area === area));
   const app = document.getElementById("app");
   if (leave) { try { leave(); } catch (e) { console.error(e); } leave = null; }
-  app.replaceChildren();
+  // Each visit draws into an element of its own (`display: contents`, so
+  // the layout is as if it were <main> itself): a visit left before its
+  // data came draws into an element no longer on the page.
+  const page = document.createElement("div");
+  page.className = "area";
+  app.replaceChildren(page);
   app.dataset.area = area;
   const file = AREAS[area];
   if (!file) {
-    app.textContent = `No such page: #/${area}.`;
+    page.textContent = `No such page: #/${area}.`;
     return;
   }
   let mod;
   try {
     mod = await import(file);
   } catch (e) {
-    app.textContent = `The ${area} page is not part of this build yet.`;
+    if (visit === visits) page.textContent = `The ${area} page is not part of this build yet.`;
     return;
   }
-  leave = (await mod.mount(app, { area, params })) || null;
+  if (visit !== visits) return;
+  const done = (await mod.mount(page, { area, params })) || null;
+  if (visit === visits) {
+    leave = done;
+  } else if (done) {
+    // Left while it mounted: its leaving runs now.
+    try { done(); } catch (e) { console.error(e); }
+  }
 }
 
 // The live-data notice (live.js), when that module is present.

@@ -258,8 +258,7 @@ fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
             }
             let script = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
             for file in &files {
-                // Back to the list as a player goes (a route changed twice
-                // at once may end on the first page drawn).
+                // Back to the list as a player goes.
                 if let Ok(back) = c.find(Locator::Css("#other-puzzles")).await {
                     back.click().await.map_err(e)?;
                 }
@@ -740,4 +739,78 @@ fn the_lab_runs_a_typed_agent_and_refuses_an_unknown_one() {
         }
         Ok(())
     });
+}
+
+/// Each page's own mark, drawn once its content is there.
+const PAGE_MARKS: [(&str, &str); 5] = [
+    ("puzzles", "section.puzzles"),
+    ("howto", "div.howto"),
+    ("lab", "section.lab"),
+    ("cards", "section.gallery"),
+    ("replay", "section.replay"),
+];
+
+#[test]
+fn a_route_changed_twice_at_once_ends_on_the_second_page_only() {
+    run(
+        "pages_route_race",
+        &[],
+        |c: Client, url: String| async move {
+            c.goto(&format!("{url}#/cards")).await.map_err(e)?;
+            wait_css(&c, "section.gallery", 30).await?;
+            // Every ordered pair of pages: the second asked for while the
+            // first is loading (from the hash change that started it), the
+            // first's first request answered last (held back 600 ms in the
+            // page). Only the second page may be left on the page.
+            for (first, first_mark) in PAGE_MARKS {
+                for (second, second_mark) in PAGE_MARKS {
+                    if first == second {
+                        continue;
+                    }
+                    // From a page of neither (a hash set to the page's
+                    // own again would not change the route).
+                    c.execute("location.hash = '#/none';", vec![])
+                        .await
+                        .map_err(e)?;
+                    wait_css(&c, "#app[data-area=none]", 30).await?;
+                    c.execute(
+                        "const real = window.realFetch || (window.realFetch = window.fetch); \
+                     let first = true; \
+                     window.fetch = (u, o) => { \
+                       if (!first) return real(u, o); \
+                       first = false; \
+                       return new Promise((r) => setTimeout(r, 600)).then(() => real(u, o)); }; \
+                     window.addEventListener('hashchange', \
+                       () => { location.hash = '#/' + arguments[1]; }, { once: true }); \
+                     location.hash = '#/' + arguments[0];",
+                        vec![first.into(), second.into()],
+                    )
+                    .await
+                    .map_err(e)?;
+                    wait_css(&c, second_mark, 30)
+                        .await
+                        .map_err(|x| format!("#/{first} then #/{second} at once: {x}"))?;
+                    // Long enough for the first page's answer to arrive.
+                    tokio::time::sleep(Duration::from_millis(900)).await;
+                    let shown = c
+                        .execute(
+                            "return [document.getElementById('app').dataset.area, \
+                         !!document.querySelector('#app ' + arguments[0]), \
+                         !!document.querySelector('#app ' + arguments[1])];",
+                            vec![first_mark.into(), second_mark.into()],
+                        )
+                        .await
+                        .map_err(e)?;
+                    let want = serde_json::json!([second, false, true]);
+                    if shown != want {
+                        return Err(format!(
+                            "#/{first} then #/{second} at once left \
+                         [area, first page drawn, second page drawn] = {shown}"
+                        ));
+                    }
+                }
+            }
+            Ok(())
+        },
+    );
 }
