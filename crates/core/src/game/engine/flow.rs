@@ -459,14 +459,17 @@ impl State {
         // 16); a reaction card's bit is one the mask never sets (issue
         // 38). A round that forbids something, or a card whose
         // requirement the mask does not hold, asks `action_usable`.
-        let met = u128::from(self.quick_requirements_met(side, PlayedAs::Turn));
+        let met = self.quick_requirements_met(side, PlayedAs::Turn);
         let mut usable = 0u64;
         let mut ask = 0u64;
         for (i, &card) in hand.iter().enumerate() {
             let code = r.traits(card).turn_code();
             // A hand holds only its side's cards, and the loader allows
             // at most `rules::MAX_CARDS_A_SIDE` a side: each card has its bit.
-            usable |= ((met >> code) as u64 & 1) << i;
+            // A code of 64 or more (`TURN_NEVER`, `TURN_ASK`) reads no bit
+            // of the mask: a masked shift of one word, where a shift of a
+            // `u128` took twice the instructions (issue 38).
+            usable |= (met >> (code & 63) & u64::from(code < 64)) << i;
             ask |= u64::from(code == CardTraits::TURN_ASK) << i;
         }
         if ask != 0 || !self.forbidden.is_empty() {
