@@ -137,7 +137,11 @@ fn need_from<S: Spaces>(
         let picture = match s.pictures()[p] {
             PicLoc::Pinned { face_up: true } => 0,
             PicLoc::Supply => 1,
-            PicLoc::Pinned { face_up: false } => FAR,
+            PicLoc::Pinned { face_up: false } => {
+                // Secured by Nixon: FAR whatever its path (none looked for).
+                count[FAR as usize] += 1;
+                continue;
+            }
         };
         let next_to = next_to(*space);
         let path = levels[..depth]

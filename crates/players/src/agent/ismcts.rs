@@ -441,6 +441,7 @@ impl Tree {
         let mut node = 0usize;
         path.clear();
         path.push(0);
+        let ln_table = ln_table();
         // Each step's options come with the state it leads to (`apply_next`).
         let mut next = s.legal(r, buf);
         while let Some(Actor::Player(actor)) = next {
@@ -472,8 +473,9 @@ impl Tree {
                 tried += 1;
                 child.avail += 1;
                 let mean = child.wins as f64 / child.visits.max(1) as f64;
-                let ucb =
-                    mean + exploration * (ln(child.avail) / child.visits.max(1) as f64).sqrt();
+                let ucb = mean
+                    + exploration
+                        * (ln_in(ln_table, child.avail) / child.visits.max(1) as f64).sqrt();
                 if best.is_none_or(|(b, _)| ucb > b) {
                     best = Some((ucb, id));
                 }
@@ -642,10 +644,17 @@ impl Tree {
 /// every walk: about 3% of a search's time).
 static LN: std::sync::OnceLock<Box<[f64]>> = std::sync::OnceLock::new();
 
-/// `(n as f64).ln()`.
+/// The table of `LN`, made at the first call.
 #[inline]
-fn ln(n: u32) -> f64 {
-    let table = LN.get_or_init(|| (0..4096u32).map(|i| (i as f64).ln()).collect());
+fn ln_table() -> &'static [f64] {
+    LN.get_or_init(|| (0..4096u32).map(|i| (i as f64).ln()).collect())
+}
+
+/// `(n as f64).ln()`, read from `table` (`ln_table()`): a walk takes the
+/// table once, where asking `LN` at each child checked each time that it
+/// was made (about 1 % of an iteration's instructions, issue 38).
+#[inline]
+fn ln_in(table: &[f64], n: u32) -> f64 {
     match table.get(n as usize) {
         Some(v) => *v,
         None => (n as f64).ln(),
@@ -699,7 +708,7 @@ impl IsmctsAgent {
     pub fn with_clock(search: Search, seed: u64, clock: Arc<dyn Clock>) -> IsmctsAgent {
         // The logarithm table is made now, not inside the first decision
         // (a decision allocates nothing: tests/zero_alloc.rs).
-        ln(1);
+        ln_table();
         let threads = search.threads.max(1) as u64;
         let k = threads as usize;
         IsmctsAgent {
