@@ -209,12 +209,12 @@ impl CardSums {
         for ((t, (v, a)), card) in self.cards.iter_mut().zip(&g.plays).zip(&r.cards) {
             t.value_plays += *v as u64;
             t.action_plays += *a as u64;
-            if *a > 0 {
-                t.action_games += 1;
-                if g.outcome.winner == card.side {
-                    t.action_wins += 1;
-                }
-            }
+            // With no branch on whether the card's action was played in
+            // the game (a guess the processor got wrong at one card in
+            // five, issue 38).
+            let used = u64::from(*a > 0);
+            t.action_games += used;
+            t.action_wins += used & u64::from(g.outcome.winner == card.side);
         }
     }
 
@@ -247,11 +247,11 @@ impl Steps for PlayCounter {
 impl Observer for PlayCounter {
     fn event(&mut self, e: Event) {
         if let Event::Played { card, part, .. } = e {
+            // Counted with no branch on the part, the random player's
+            // pick, which the processor could only guess (issue 38).
             let p = &mut self.plays[card.index()];
-            match part {
-                Part::Value => p.0 += 1,
-                Part::Action => p.1 += 1,
-            }
+            p.0 += u16::from(part == Part::Value);
+            p.1 += u16::from(part == Part::Action);
         }
     }
 }

@@ -323,6 +323,14 @@ impl Board {
         self.evidence_spaces
     }
 
+    /// On a board of at most 64 spaces, each space's neighbours as the
+    /// bits of one word, by `SpaceId` (a walk over such a board needs no
+    /// more than a word a set); `None` on a bigger board.
+    #[inline]
+    pub fn neighbour_words(&self) -> Option<&[u64]> {
+        (!self.neighbour_words.is_empty()).then_some(&self.neighbour_words[..])
+    }
+
     /// The spaces next to `space` (none for an id off the board).
     #[inline]
     pub fn next_to(&self, space: SpaceId) -> SpaceSet {

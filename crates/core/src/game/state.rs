@@ -614,6 +614,13 @@ impl State {
         &self.bag
     }
 
+    /// The board's spaces holding evidence, and those of them face up
+    /// (kept as tokens move: no scan of every token to find them).
+    #[inline]
+    pub fn board_evidence(&self) -> (SpaceSet, SpaceSet) {
+        (self.board_taken, self.board_face_up)
+    }
+
     /// Where each picture is, by `PictureId`.
     #[inline]
     pub fn pictures(&self) -> &[PicLoc] {

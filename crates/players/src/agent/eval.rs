@@ -18,41 +18,116 @@ const FAR: u32 = 20;
 pub fn connection_need(r: &Rules, s: &State) -> u32 {
     let b = &r.board;
     // Evidence spaces by what entering them costs: a face-up token 0, an
-    // empty space 1; a face-down token blocks.
-    let (mut face_up, mut face_down) = (SpaceSet::EMPTY, SpaceSet::EMPTY);
-    for loc in s.evidence() {
-        if let EvLoc::Board { space, face_up: up } = loc {
-            if *up {
-                face_up.insert(*space);
-            } else {
-                face_down.insert(*space);
-            }
-        }
-    }
+    // empty space 1; a face-down token blocks. The state keeps the sets
+    // of the spaces holding evidence and of those face up: before, every
+    // evidence token was read to find them (issue 38).
+    let (taken, face_up) = s.board_evidence();
     let free = face_up.intersection(b.evidence_spaces());
-    let empty = b.evidence_spaces().minus(face_up).minus(face_down);
+    let empty = b.evidence_spaces().minus(taken);
+    let mut nixon = SpaceSet::EMPTY;
+    nixon.insert(b.nixon);
+    match b.neighbour_words() {
+        // A board of at most 64 spaces: every set is one word, and a walk
+        // step joins the words of its spaces (a third of the walk's
+        // instructions on four-word sets; issue 38).
+        Some(words) => need_from(
+            r,
+            s,
+            [nixon.first_word(), free.first_word(), empty.first_word()],
+            |set: u64| {
+                let (mut bits, mut out) = (set, 0);
+                while bits != 0 {
+                    out |= words[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                out
+            },
+            |space| words.get(space.index()).copied().unwrap_or(0),
+        ),
+        None => need_from(
+            r,
+            s,
+            [nixon, free, empty],
+            |set| b.around(set),
+            |space| b.next_to(space),
+        ),
+    }
+}
+
+/// A set of the board's spaces as `connection_need`'s walk reads it: a
+/// `SpaceSet`, or one word of it on a board of at most 64 spaces.
+trait Spaces: Copy {
+    const NONE: Self;
+    fn or(self, other: Self) -> Self;
+    fn and(self, other: Self) -> Self;
+    fn but(self, other: Self) -> Self;
+    fn none(self) -> bool;
+}
+
+impl Spaces for u64 {
+    const NONE: u64 = 0;
+    fn or(self, other: u64) -> u64 {
+        self | other
+    }
+    fn and(self, other: u64) -> u64 {
+        self & other
+    }
+    fn but(self, other: u64) -> u64 {
+        self & !other
+    }
+    fn none(self) -> bool {
+        self == 0
+    }
+}
+
+impl Spaces for SpaceSet {
+    const NONE: SpaceSet = SpaceSet::EMPTY;
+    fn or(self, other: SpaceSet) -> SpaceSet {
+        self.union(other)
+    }
+    fn and(self, other: SpaceSet) -> SpaceSet {
+        self.intersection(other)
+    }
+    fn but(self, other: SpaceSet) -> SpaceSet {
+        self.minus(other)
+    }
+    fn none(self) -> bool {
+        self.is_empty()
+    }
+}
+
+/// `connection_need` from Nixon's space, the free (face-up) and the empty
+/// evidence spaces, `around` a set and `next_to` a space.
+#[inline(always)]
+fn need_from<S: Spaces>(
+    r: &Rules,
+    s: &State,
+    [nixon, free, empty]: [S; 3],
+    around: impl Fn(S) -> S,
+    next_to: impl Fn(SpaceId) -> S,
+) -> u32 {
+    let b = &r.board;
     // Shortest paths from Nixon by whole levels of bit sets (no heap):
     // level d is every space at cost d. A level is closed through free
     // spaces at the same cost, collecting the spaces around it; the empty
     // ones among those are the next level. FAR and beyond count as FAR.
-    let mut levels = [SpaceSet::EMPTY; FAR as usize];
+    let mut levels = [S::NONE; FAR as usize];
     let mut depth = 0;
-    let mut reached = SpaceSet::EMPTY;
-    let mut level = SpaceSet::EMPTY;
-    level.insert(b.nixon);
-    while depth < levels.len() && !level.is_empty() {
-        let (mut grow, mut around) = (level, SpaceSet::EMPTY);
-        while !grow.is_empty() {
-            reached = reached.union(grow);
-            let next = b.around(grow);
-            around = around.union(next);
-            grow = next.intersection(free).minus(reached);
-            level = level.union(grow);
+    let mut reached = S::NONE;
+    let mut level = nixon;
+    while depth < levels.len() && !level.none() {
+        let (mut grow, mut around_level) = (level, S::NONE);
+        while !grow.none() {
+            reached = reached.or(grow);
+            let next = around(grow);
+            around_level = around_level.or(next);
+            grow = next.and(free).but(reached);
+            level = level.or(grow);
         }
         levels[depth] = level;
         depth += 1;
-        level = around.intersection(empty).minus(reached);
-        reached = reached.union(level);
+        level = around_level.and(empty).but(reached);
+        reached = reached.or(level);
     }
     // Each informant's need (its nearest level next to it, and its picture),
     // counted by value: the cheapest `informants_to_connect` are summed
@@ -62,12 +137,16 @@ pub fn connection_need(r: &Rules, s: &State) -> u32 {
         let picture = match s.pictures()[p] {
             PicLoc::Pinned { face_up: true } => 0,
             PicLoc::Supply => 1,
-            PicLoc::Pinned { face_up: false } => FAR,
+            PicLoc::Pinned { face_up: false } => {
+                // Secured by Nixon: FAR whatever its path (none looked for).
+                count[FAR as usize] += 1;
+                continue;
+            }
         };
-        let next_to = b.next_to(*space);
+        let next_to = next_to(*space);
         let path = levels[..depth]
             .iter()
-            .position(|l| !l.intersection(next_to).is_empty())
+            .position(|l| !l.and(next_to).none())
             .map_or(FAR, |d| d as u32);
         count[(path + picture).min(FAR) as usize] += 1;
     }

@@ -250,9 +250,8 @@ impl<O: Observer> Ctx<'_, O> {
             }
             return Ok(Flow::Stop);
         };
-        let play = match targets.nth(k) {
-            Choice::Token(t) => {
-                let target = self.s.resolve_token(t)?;
+        let play = match targets.nth_target(&self.s.track, k) {
+            Ok(target) => {
                 if let Moving::Evidence(tok) = target {
                     // R5.5, R5.6: a face-down token chosen is turned up.
                     self.reveal(tok);
@@ -277,11 +276,10 @@ impl<O: Observer> Ctx<'_, O> {
                     ..play
                 }
             }
-            Choice::Ask(colour) => PlayFrame {
+            Err(colour) => PlayFrame {
                 stage: self.ask_colour(colour),
                 ..play
             },
-            other => unreachable!("{other:?} among a value play's targets"),
         };
         if on_stack {
             self.set_top_play(play);

@@ -54,6 +54,34 @@ pub enum Choice {
     Chance(u8),
 }
 
+impl Choice {
+    /// The choice as one number: equal for equal choices and different for
+    /// different ones (the variant in bits 16 and up, its fields below).
+    /// A search matches its tree's children against a decision's options by
+    /// it, each option's number made once a decision: the derived `==`
+    /// compares the variants and then the fields, with a branch on each,
+    /// and took 4 % of an ISMCTS iteration's instructions there (issue 38).
+    #[inline]
+    pub fn key(self) -> u32 {
+        let (variant, a, b) = match self {
+            Choice::Play { card, part } => (0, card.0, part as u8),
+            Choice::Token(TokenRef::Initiative) => (1, 0, 0),
+            Choice::Token(TokenRef::Momentum) => (1, 1, 0),
+            Choice::Token(TokenRef::Evidence(slot)) => (1, 2, slot),
+            Choice::Ask(colour) => (2, colour as u8, 0),
+            Choice::Space(space) => (3, space.0, 0),
+            Choice::Picture(picture) => (4, picture.0, 0),
+            Choice::Card(card) => (5, card.0, 0),
+            Choice::React(card) => (6, card.0, 0),
+            Choice::Pass => (7, 0, 0),
+            Choice::Branch(n) => (8, n, 0),
+            Choice::Skip => (9, 0, 0),
+            Choice::Chance(n) => (10, n, 0),
+        };
+        (variant as u32) << 16 | (a as u32) << 8 | b as u32
+    }
+}
+
 /// Who decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Actor {
@@ -230,6 +258,47 @@ impl fmt::Display for TokenRef {
             TokenRef::Initiative => f.write_str("initiative"),
             TokenRef::Momentum => f.write_str("momentum"),
             TokenRef::Evidence(s) => write!(f, "evidence#{s}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Choice::key` tells apart every two different choices and gives
+    /// equal choices the same number.
+    #[test]
+    fn keys_tell_choices_apart() {
+        let mut all = Vec::new();
+        for b in [0u8, 1, 2, 63, 64, 200, 255] {
+            for part in [Part::Value, Part::Action] {
+                all.push(Choice::Play {
+                    card: CardId(b),
+                    part,
+                });
+            }
+            all.push(Choice::Token(TokenRef::Evidence(b)));
+            all.push(Choice::Space(SpaceId(b)));
+            all.push(Choice::Picture(PictureId(b)));
+            all.push(Choice::Card(CardId(b)));
+            all.push(Choice::React(CardId(b)));
+            all.push(Choice::Branch(b));
+            all.push(Choice::Chance(b));
+        }
+        all.extend([
+            Choice::Token(TokenRef::Initiative),
+            Choice::Token(TokenRef::Momentum),
+            Choice::Ask(Colour::Blue),
+            Choice::Ask(Colour::Yellow),
+            Choice::Ask(Colour::Green),
+            Choice::Pass,
+            Choice::Skip,
+        ]);
+        for a in &all {
+            for b in &all {
+                assert_eq!(a == b, a.key() == b.key(), "{a:?} and {b:?}");
+            }
         }
     }
 }

@@ -459,14 +459,17 @@ impl State {
         // 16); a reaction card's bit is one the mask never sets (issue
         // 38). A round that forbids something, or a card whose
         // requirement the mask does not hold, asks `action_usable`.
-        let met = u128::from(self.quick_requirements_met(side, PlayedAs::Turn));
+        let met = self.quick_requirements_met(side, PlayedAs::Turn);
         let mut usable = 0u64;
         let mut ask = 0u64;
         for (i, &card) in hand.iter().enumerate() {
             let code = r.traits(card).turn_code();
             // A hand holds only its side's cards, and the loader allows
             // at most `rules::MAX_CARDS_A_SIDE` a side: each card has its bit.
-            usable |= ((met >> code) as u64 & 1) << i;
+            // A code of 64 or more (`TURN_NEVER`, `TURN_ASK`) reads no bit
+            // of the mask: a masked shift of one word, where a shift of a
+            // `u128` took twice the instructions (issue 38).
+            usable |= (met >> (code & 63) & u64::from(code < 64)) << i;
             ask |= u64::from(code == CardTraits::TURN_ASK) << i;
         }
         if ask != 0 || !self.forbidden.is_empty() {
@@ -613,6 +616,22 @@ impl TurnOptions {
     /// its part.
     #[inline]
     pub fn nth(&self, k: usize) -> (usize, Part) {
+        if self.cards <= 32 {
+            // Bit `p` of `values` when option `p` is a card's value (its
+            // action, if usable, follows it): the card is then the count
+            // of values up to `k`, with no branch on where `k` falls,
+            // which the walk below took at a random place each turn (the
+            // processor guessed it wrong about once a turn, issue 38).
+            // At most 32 cards: 64 options at most, one word.
+            let (mut values, mut p) = (0u64, 0);
+            for i in 0..self.cards {
+                values |= 1 << p;
+                p += 1 + (self.usable >> i & 1) as usize;
+            }
+            let upto = values & (u64::MAX >> (63 - k));
+            let part = [Part::Action, Part::Value][(values >> k & 1) as usize];
+            return (upto.count_ones() as usize - 1, part);
+        }
         let mut k = k;
         for i in 0..self.cards {
             if k == 0 {

@@ -512,7 +512,7 @@ impl State {
 /// momentum token, the evidence in each slot of `slots` (lowest first),
 /// then an ask for each colour of `asks` (`Colours::iter`'s order).
 /// One definition serves the list of options (`write`) and a choice by
-/// place with no list (`len` and `nth`, `engine::by_place`).
+/// place with no list (`len` and `nth_target`, `engine::by_place`).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ValueTargets {
     pub initiative: bool,
@@ -544,24 +544,26 @@ impl ValueTargets {
             + self.asks.len()
     }
 
-    /// Option `k` (below `len`), found by counting bits: no walk over
-    /// the options.
+    /// Option `k` (below `len`), found by counting bits, as what it does:
+    /// the token it moves (evidence read from `track`, the track its slots
+    /// were found on) or the colour the Editor asks for. Before, the
+    /// option was made a `Choice` and read back (`resolve_token`): a play
+    /// by place went through three branches on the same pick (issue 38).
     #[inline]
-    pub fn nth(&self, k: usize) -> Choice {
+    pub fn nth_target(&self, track: &[TokenId], k: usize) -> Result<Moving, Colour> {
         let (initiative, momentum) = (usize::from(self.initiative), usize::from(self.momentum));
         if k < initiative {
-            return Choice::Token(TokenRef::Initiative);
+            return Ok(Moving::Initiative);
         }
         if k < initiative + momentum {
-            return Choice::Token(TokenRef::Momentum);
+            return Ok(Moving::Momentum);
         }
         let k = k - initiative - momentum;
         let evidence = self.slots.count_ones() as usize;
         if k < evidence {
-            return Choice::Token(TokenRef::Evidence(nth_bit(self.slots, k) as u8));
+            return Ok(Moving::Evidence(track[nth_bit(self.slots, k) as usize]));
         }
-        // A colour's bit is its place in `Colour::ALL` (`Colour::bit`).
-        Choice::Ask(Colour::ALL[nth_bit(u64::from(self.asks.0), k - evidence) as usize])
+        Err(Colour::ALL[nth_bit(u64::from(self.asks.0), k - evidence) as usize])
     }
 
     /// Appends the options in their order.
