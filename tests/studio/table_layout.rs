@@ -221,7 +221,7 @@ new MutationObserver(() => {
     who: b ? b.querySelector('.who').textContent : null,
     said: b ? [...b.querySelectorAll('.said')].map((d) => d.textContent) : [],
   });
-}).observe(document.getElementById('app'), { childList: true });
+}).observe(document.getElementById('app'), { childList: true, subtree: true }); // the table is drawn in the visit's own element (app.js)
 new MutationObserver((ms) => {
   for (const m of ms) for (const n of m.addedNodes) if (n.classList && n.classList.contains('ghost')) window.flown++;
 }).observe(document.body, { childList: true });
