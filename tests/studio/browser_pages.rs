@@ -57,6 +57,15 @@ async fn click(c: &Client, css: &str) -> Result<(), String> {
         .map_err(e)
 }
 
+/// Opens puzzle `file` from the list on the page (waiting for the list).
+async fn open_puzzle(c: &Client, file: &str) -> Result<(), String> {
+    wait_css(c, &format!(r#"button.open-puzzle[data-file="{file}"]"#), 30)
+        .await?
+        .click()
+        .await
+        .map_err(e)
+}
+
 async fn text_of(c: &Client, css: &str) -> Option<String> {
     c.find(Locator::Css(css)).await.ok()?.text().await.ok()
 }
@@ -100,15 +109,7 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
     run("pages_puzzle", &[], |c: Client, url: String| async move {
         c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
         viewport(&c, 1366, 768).await?;
-        wait_css(
-            &c,
-            r#"button.open-puzzle[data-file="02_follow_the_money.ron"]"#,
-            30,
-        )
-        .await?
-        .click()
-        .await
-        .map_err(e)?;
+        open_puzzle(&c, "02_follow_the_money.ron").await?;
         wait_css(&c, "#puzzle-goal", 60).await?;
         let notice = text_of(&c, ".puzzle .notice").await.unwrap_or_default();
         if !notice.contains("full-information") {
@@ -262,15 +263,7 @@ fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
                 if let Ok(back) = c.find(Locator::Css("#other-puzzles")).await {
                     back.click().await.map_err(e)?;
                 }
-                wait_css(
-                    &c,
-                    &format!(r#"button.open-puzzle[data-file="{file}"]"#),
-                    30,
-                )
-                .await?
-                .click()
-                .await
-                .map_err(e)?;
+                open_puzzle(&c, file).await?;
                 wait_css(&c, "#puzzle-table .other-hand", 60)
                     .await
                     .map_err(|x| format!("{file}: {x}"))?;
@@ -326,15 +319,7 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
             c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
             viewport(&c, 390, 844).await?;
             let script = check(&[OVERLAPS, FITS_A_PHONE]);
-            wait_css(
-                &c,
-                r#"button.open-puzzle[data-file="15_five_cards_each.ron"]"#,
-                30,
-            )
-            .await?
-            .click()
-            .await
-            .map_err(e)?;
+            open_puzzle(&c, "15_five_cards_each.ron").await?;
             wait_css(&c, "#puzzle-table .other-hand article.card", 60).await?;
             let found = c.execute(&script, vec![]).await.map_err(e)?;
             if found.as_array().is_none_or(|a| !a.is_empty()) {
