@@ -173,6 +173,26 @@ pub(super) trait Pick: fmt::Debug {
         cx.next();
     }
 
+    /// The instruction's turn, as `run` and `run_by_place` both begin it:
+    /// `true` with its options in `buf` (and `Skip` where allowed) when
+    /// there is a pick to make; `false` when there is none (no run on
+    /// top, or no candidate, or all picked: then it is passed over).
+    #[inline(always)]
+    fn offer<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At, buf: &mut Vec<Choice>) -> bool {
+        let Some(f) = cx.s.top_run() else {
+            return false;
+        };
+        self.candidates(cx.s, cx.r, f, buf);
+        if !buf.is_empty() && !self.finished(at) {
+            if self.may_skip() {
+                buf.push(Choice::Skip);
+            }
+            return true;
+        }
+        self.pass_over(cx);
+        false
+    }
+
     /// Carries out the actor's pick (or `Skip`).
     fn apply<O: Observer>(
         &self,
@@ -238,18 +258,11 @@ macro_rules! picking {
                 at: &At,
                 buf: &mut Vec<Choice>,
             ) -> Result<Progress, PlayError> {
-                let Some(f) = cx.s.top_run() else {
-                    return Ok(Progress::Continue);
-                };
-                self.candidates(cx.s, cx.r, f, buf);
-                if !buf.is_empty() && !self.finished(at) {
-                    if self.may_skip() {
-                        buf.push(Choice::Skip);
-                    }
-                    return Ok(Progress::Ready(Actor::Player(at.actor)));
-                }
-                self.pass_over(cx);
-                Ok(Progress::Continue)
+                Ok(if self.offer(cx, at, buf) {
+                    Progress::Ready(Actor::Player(at.actor))
+                } else {
+                    Progress::Continue
+                })
             }
 
             /// The pick taken where it stands: one dispatch on the
@@ -261,21 +274,12 @@ macro_rules! picking {
                 buf: &mut Vec<Choice>,
                 by: &mut ByPlace<'_, P>,
             ) -> Result<Flow, PlayError> {
-                let Some(f) = cx.s.top_run() else {
-                    return Ok(Flow::Go);
-                };
-                self.candidates(cx.s, cx.r, f, buf);
-                if !buf.is_empty() && !self.finished(at) {
-                    if self.may_skip() {
-                        buf.push(Choice::Skip);
-                    }
+                if self.offer(cx, at, buf) {
                     let Some(k) = by.take(Actor::Player(at.actor), buf.len()) else {
                         return Ok(Flow::Stop);
                     };
                     self.apply(cx, at, buf[k])?;
-                    return Ok(Flow::Go);
                 }
-                self.pass_over(cx);
                 Ok(Flow::Go)
             }
 
