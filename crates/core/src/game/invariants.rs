@@ -57,6 +57,7 @@ pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
         }
     }
     kept_board_sets(s)?;
+    kept_track_sets(s)?;
     kept_supply_mask(s)?;
     if s.track.len() != on_track {
         return Err(format!(
@@ -151,6 +152,18 @@ fn kept_board_sets(s: &State) -> Result<(), String> {
         return Err(format!(
             "the board's kept sets (taken {:?}, face up {:?}) disagree with the evidence on it",
             s.board_taken, s.board_face_up
+        ));
+    }
+    Ok(())
+}
+
+/// The track's mask the engine keeps (`State::set_evidence`) agrees with
+/// the tokens on the track.
+fn kept_track_sets(s: &State) -> Result<(), String> {
+    if s.track_face_down != State::track_face_down_of(&s.evidence) {
+        return Err(format!(
+            "the track's kept mask of face-down tokens ({:#x}) disagrees with the evidence on it",
+            s.track_face_down
         ));
     }
     Ok(())

@@ -452,13 +452,17 @@ pub struct Rules {
 }
 
 /// Every evidence token's colours, by `TokenId`: room for every id a
-/// `TokenId` can hold, so a look-up needs no bounds check.
+/// `TokenId` can hold, so a look-up needs no bounds check. And, for each
+/// set of colours (`Colours`' three bits), the tokens showing one of them
+/// as bits by `TokenId` (the loader allows at most `MAX_EVIDENCE`, 64):
+/// a value play's targets are then one `and` of the state's masks of the
+/// track (`State::track_face_down`) with these, not a look at each token.
 #[derive(Clone, Debug)]
-pub struct TokenColourTable([Colours; 256]);
+pub struct TokenColourTable([Colours; 256], [u64; 8]);
 
 impl Default for TokenColourTable {
     fn default() -> Self {
-        TokenColourTable([Colours::NONE; 256])
+        TokenColourTable([Colours::NONE; 256], [0; 8])
     }
 }
 
@@ -468,6 +472,11 @@ impl TokenColourTable {
         let mut t = TokenColourTable::default();
         for (slot, token) in t.0.iter_mut().zip(tokens) {
             *slot = token.colours;
+        }
+        for (set, mask) in t.1.iter_mut().enumerate() {
+            for (id, token) in tokens.iter().enumerate().take(64) {
+                *mask |= u64::from(token.colours.intersects(Colours(set as u8))) << id;
+            }
         }
         t
     }
@@ -719,6 +728,13 @@ impl Rules {
     #[inline]
     pub fn token_colours(&self, t: TokenId) -> Colours {
         self.token_colours.0[t.0 as usize]
+    }
+
+    /// The tokens showing one of `colours` (R5.4), as bits by `TokenId`
+    /// (below `MAX_EVIDENCE`).
+    #[inline]
+    pub fn tokens_matching(&self, colours: Colours) -> u64 {
+        self.token_colours.1[(colours.0 & 7) as usize]
     }
 
     /// The card whose id (`Card::id`, `nixon.howard_hunt`) is `key`.

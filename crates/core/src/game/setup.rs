@@ -431,6 +431,7 @@ impl State {
             }
         }
         let (board_taken, board_face_up) = State::board_sets(&evidence);
+        let track_face_down = State::track_face_down_of(&evidence);
         let state = State {
             rng: setup.rng,
             explicit_chance: setup.explicit_chance || setup.explicit_deals,
@@ -446,6 +447,7 @@ impl State {
             evidence,
             board_taken,
             board_face_up,
+            track_face_down,
             track: setup.track.iter().map(|t| t.token).collect(),
             bag: setup.bag.into_iter().collect(),
             pictures_in_supply: State::supply_mask(&setup.pictures),

@@ -365,7 +365,7 @@ impl TryFrom<u8> for EvalStep {
 pub type Pile = InlineList<CardId, 24>;
 
 /// The bag's tokens.
-pub type Bag = InlineList<TokenId, 40>;
+pub type Bag = InlineList<TokenId, 36>;
 
 /// A new game's lists as R2 lays them out before anything is shuffled:
 /// where each token and picture starts, each side's deck in card order
@@ -442,6 +442,13 @@ pub struct State {
     pub(in crate::game) board_taken: SpaceSet,
     #[serde(skip)]
     pub(in crate::game) board_face_up: SpaceSet,
+    /// The evidence tokens lying face down on the research track, as bits by
+    /// `TokenId` (the loader allows at most 64 tokens): what `evidence`
+    /// says, kept as it changes (`set_evidence`), so that a value play's
+    /// targets are found by masks (`value_target_set`), not by a look at
+    /// each token's place.
+    #[serde(skip)]
+    pub(in crate::game) track_face_down: u64,
     /// The evidence tokens on the research track in the order they arrived:
     /// choices name a token by its slot here, never by its id, so they reveal
     /// nothing about face-down tokens.
@@ -743,6 +750,7 @@ impl State {
             evidence: self.evidence.clone(),
             board_taken: self.board_taken,
             board_face_up: self.board_face_up,
+            track_face_down: self.track_face_down,
             track: self.track.clone(),
             bag: self.bag.clone(),
             pictures: self.pictures.clone(),
@@ -761,11 +769,17 @@ impl State {
 }
 
 impl State {
-    /// Puts evidence token `t` at `loc`, keeping the board's sets.
+    /// Puts evidence token `t` at `loc`, keeping the board's sets and the
+    /// track's masks.
     #[inline]
     pub(in crate::game) fn set_evidence(&mut self, t: TokenId, loc: EvLoc) {
         // The list is indexed once (each index asks whether it spilled).
         let old = std::mem::replace(&mut self.evidence[t.index()], loc);
+        // The track's mask with no branch on the place or the face: a
+        // token that moves on the track is set here at every step.
+        let down = matches!(loc, EvLoc::Track { face_up: false, .. });
+        let id = t.0 & 63;
+        self.track_face_down = self.track_face_down & !(1 << id) | u64::from(down) << id;
         if let EvLoc::Board { space, .. } = old {
             self.board_taken.remove(space);
             self.board_face_up.remove(space);
@@ -816,6 +830,16 @@ impl State {
             }
         }
         (taken, face_up)
+    }
+
+    /// The track's mask as `evidence` says (after building a state): the
+    /// tokens lying face down on it, by `TokenId`.
+    pub(in crate::game) fn track_face_down_of(evidence: &[EvLoc]) -> u64 {
+        let mut down = 0u64;
+        for (i, loc) in evidence.iter().enumerate().take(64) {
+            down |= u64::from(matches!(loc, EvLoc::Track { face_up: false, .. })) << i;
+        }
+        down
     }
 
     /// A uniform number in `0..n` (n > 0) from the game's generator ([`below`]).
@@ -1011,6 +1035,7 @@ impl State {
             evidence: (0..tokens).map(|_| EvLoc::Reserve).collect(),
             board_taken: SpaceSet::EMPTY,
             board_face_up: SpaceSet::EMPTY,
+            track_face_down: 0,
             track: Default::default(),
             bag: Default::default(),
             pictures: Default::default(),

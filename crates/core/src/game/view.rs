@@ -372,8 +372,12 @@ impl View<'_> {
         // new ones: those of the bag lay there already, the hidden ones go
         // there first, and a hidden slot's new token lies where the old
         // one lay.
+        // The track's kept mask of face-down tokens follows them.
+        let mut face_down = s.track_face_down;
         for &(slot, _) in &slots[..hidden] {
-            evidence[track[slot as usize].index()] = EvLoc::Bag;
+            let t = track[slot as usize];
+            evidence[t.index()] = EvLoc::Bag;
+            face_down &= !(1 << (t.0 & 63));
         }
         for (&(slot, pos), &t) in slots[..hidden].iter().zip(&tokens) {
             track[slot as usize] = t;
@@ -381,8 +385,10 @@ impl View<'_> {
                 pos,
                 face_up: false,
             };
+            face_down |= 1 << (t.0 & 63);
         }
         bag.copy_from_slice(&tokens[hidden..m]);
+        s.track_face_down = face_down;
         s
     }
 }

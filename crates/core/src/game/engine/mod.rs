@@ -178,6 +178,7 @@ impl State {
             evidence: start.evidence.clone(),
             board_taken: SpaceSet::EMPTY,
             board_face_up: SpaceSet::EMPTY,
+            track_face_down: 0,
             track: Default::default(),
             bag: start.bag.clone(),
             pictures: start.pictures.clone(),
