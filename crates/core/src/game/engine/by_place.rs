@@ -14,7 +14,7 @@
 //! gained is in BENCHMARKS.md (issue 38).
 
 use super::choice::*;
-use super::event::{Event, Observer};
+use super::event::Observer;
 use super::play::ValueTargets;
 use super::{Ctx, PlayError, Progress, MAX_AUTOMATIC_STEPS};
 use crate::game::model::*;
@@ -173,16 +173,7 @@ impl<O: Observer> Ctx<'_, O> {
             return Ok(Flow::Stop);
         };
         let (i, part) = options.nth(k);
-        let card = self.s.hands[side].remove(i);
-        self.s.turns_played[side] += 1;
-        // R5.2, R6.1: turns alternate after every card played.
-        self.s.turn = side.other();
-        self.o.event(Event::Played {
-            side,
-            card,
-            part,
-            reaction: false,
-        });
+        let card = self.play_from_hand(i, part);
         let play = PlayFrame {
             card,
             player: side,

@@ -103,13 +103,24 @@ impl<O: Observer> Ctx<'_, O> {
             return Err(PlayError::internal(format!("{choice:?} on an idle turn")));
         };
         let side = self.s.turn;
-        let hand = &mut self.s.hands[side];
-        let Some(i) = hand.iter().position(|c| *c == card) else {
+        let Some(i) = self.s.hands[side].iter().position(|c| *c == card) else {
             return Err(PlayError::internal("played card not in hand"));
         };
-        hand.remove(i);
+        self.play_from_hand(i, part);
+        self.begin_play(card, side, part, None);
+        Ok(())
+    }
+
+    /// R5.1: the side on turn plays card `i` of its hand for `part`: the
+    /// card leaves the hand, the turn counts and passes (R5.2, R6.1: turns
+    /// alternate after every card played). The card played. One place for
+    /// a turn taken from a list (`choose_idle`) and by place
+    /// (`turn_by_place`).
+    #[inline(always)]
+    pub(crate) fn play_from_hand(&mut self, i: usize, part: Part) -> CardId {
+        let side = self.s.turn;
+        let card = self.s.hands[side].remove(i);
         self.s.turns_played[side] += 1;
-        // R5.2, R6.1: turns alternate after every card played.
         self.s.turn = side.other();
         self.o.event(Event::Played {
             side,
@@ -117,8 +128,7 @@ impl<O: Observer> Ctx<'_, O> {
             part,
             reaction: false,
         });
-        self.begin_play(card, side, part, None);
-        Ok(())
+        card
     }
 
     /// R4: deal cards, then Nixon draws evidence face down onto the 0 space.
