@@ -12,7 +12,7 @@
 
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { ensureCss, readFile } from "/studio/pages.js";
-import { Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
+import { NARROW, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
 
 export async function mount(el) {
   ensureCss();
@@ -22,13 +22,18 @@ export async function mount(el) {
   const err = h("p", { class: "error", role: "alert", id: "puzzle-error" });
   const list = h("ul", { class: "puzzle-list", id: "puzzle-list" });
   const file = h("input", { type: "file", id: "puzzle-file", accept: ".ron,text/plain" });
+  // The attempt on the page, drawn again when the window crosses into or
+  // out of the narrow layout (a tablet turned, a window resized: the track
+  // is a ladder there, table.js), as Play does.
+  let attempt = null;
   const begin = async (body) => {
     err.textContent = "";
     const wait = thinking(el, null);
     try {
       const v = await api("/api/puzzles/attempt", { method: "POST", body });
       wait.stop();
-      new Attempt(el, info, v).draw();
+      attempt = new Attempt(el, info, v);
+      attempt.draw();
     } catch (e) {
       wait.stop();
       el.replaceChildren(page);
@@ -83,9 +88,14 @@ export async function mount(el) {
   };
   set.addEventListener("change", load);
   level.addEventListener("change", load);
+  const mq = window.matchMedia ? window.matchMedia(NARROW) : null;
+  const again = () => { if (attempt && !attempt.busy && attempt.el.querySelector("#puzzle-table")) attempt.draw(); };
+  if (mq) mq.addEventListener("change", again);
   await load();
   // Other pages do not take the whole window.
   return () => {
+    if (mq) mq.removeEventListener("change", again);
+    attempt = null;
     document.body.classList.remove("at-table");
     for (const z of document.querySelectorAll(".card-zoom")) z.remove();
   };

@@ -10,12 +10,20 @@
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { glide, snapshot, timing } from "/studio/motion.js";
 import { ensureCss, readFile } from "/studio/pages.js";
-import { SIDE, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
+import { NARROW, SIDE, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
 
+// The shown replay's listeners: its keys, and its redraw when the window
+// crosses into or out of the narrow layout (a tablet turned, a window
+// resized): the track is drawn as a ladder there (table.js), so the step
+// is drawn again, as Play does.
 let keyHandler = null;
+let layoutHandler = null;
+const narrowQuery = window.matchMedia ? window.matchMedia(NARROW) : null;
 function dropKeys() {
   if (keyHandler) document.removeEventListener("keydown", keyHandler);
   keyHandler = null;
+  if (layoutHandler && narrowQuery) narrowQuery.removeEventListener("change", layoutHandler);
+  layoutHandler = null;
 }
 
 export async function mount(el) {
@@ -170,5 +178,7 @@ function show(el, info, rp, body, at) {
   dropKeys();
   keyHandler = keys;
   document.addEventListener("keydown", keys);
+  layoutHandler = () => { if (root.isConnected && shown !== null) go(shown); };
+  if (narrowQuery) narrowQuery.addEventListener("change", layoutHandler);
   go(at);
 }

@@ -347,6 +347,104 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
     );
 }
 
+/// A window that crosses into or out of the phone layout while a puzzle or
+/// a replay is on screen (a tablet turned, a window resized) gets that
+/// layout at once, as Play does: the track is drawn again as the ladder of
+/// a narrow screen, and as the wide track again on the way back, with
+/// nothing cut off and no label on a token either way.
+#[test]
+fn a_puzzle_and_a_replay_are_drawn_again_when_the_window_turns_narrow_and_back() {
+    let data = data_copy("turned");
+    std::fs::create_dir_all(data.join("logs")).unwrap();
+    for sub in ["scenarios/puzzles", "scenarios/variants"] {
+        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
+        std::fs::create_dir_all(data.join(sub)).unwrap();
+        for f in std::fs::read_dir(&from).unwrap().flatten() {
+            if f.path().is_file() {
+                std::fs::copy(f.path(), data.join(sub).join(f.file_name())).unwrap();
+            }
+        }
+    }
+    std::fs::write(data.join("logs/game21.ron"), common::logged_game(21).0).unwrap();
+    let d = data.display().to_string();
+    run(
+        "pages_turned",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            let phone = check(&[OVERLAPS, FITS_A_PHONE]);
+            let wide = check(&[OVERLAPS, FITS_THE_WINDOW]);
+            // Whether the track is drawn as a ladder, once it is drawn.
+            let ladder = |c: Client| async move {
+                until("the track", 30, || async {
+                    let v = c
+                        .execute(
+                            "const t = document.querySelector('svg.track'); return t ? t.classList.contains('ladder') : null;",
+                            vec![],
+                        )
+                        .await
+                        .ok()?;
+                    v.as_bool()
+                })
+                .await
+            };
+            // Turned narrow and back: the ladder comes and goes, and each
+            // layout passes its checks.
+            let turn = |c: Client, what: &'static str| {
+                let (phone, wide) = (phone.clone(), wide.clone());
+                async move {
+                    viewport(&c, 390, 844).await?;
+                    until(&format!("{what}: the ladder on a phone"), 10, || async {
+                        ladder(c.clone()).await.ok().filter(|l| *l)
+                    })
+                    .await?;
+                    let found = c.execute(&phone, vec![]).await.map_err(e)?;
+                    if found.as_array().is_none_or(|a| !a.is_empty()) {
+                        return Err(format!("{what}, turned to a phone: {found}"));
+                    }
+                    viewport(&c, 1366, 768).await?;
+                    until(&format!("{what}: the wide track again"), 10, || async {
+                        ladder(c.clone()).await.ok().filter(|l| !*l)
+                    })
+                    .await?;
+                    let found = c.execute(&wide, vec![]).await.map_err(e)?;
+                    if found.as_array().is_none_or(|a| !a.is_empty()) {
+                        return Err(format!("{what}, back to 1366×768: {found}"));
+                    }
+                    Ok::<(), String>(())
+                }
+            };
+            c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
+            viewport(&c, 1366, 768).await?;
+            open_puzzle(&c, "15_five_cards_each.ron").await?;
+            wait_css(&c, "#puzzle-table .other-hand article.card", 60).await?;
+            if ladder(c.clone()).await? {
+                return Err("the puzzle's track is a ladder at 1366×768".into());
+            }
+            turn(c.clone(), "the puzzle").await?;
+            c.goto(&format!("{url}#/replay")).await.map_err(e)?;
+            wait_css(&c, r#"button.open-log[data-name="game21.ron"]"#, 30)
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#replay-slider", 60).await?;
+            c.execute(
+                "const s = document.getElementById('replay-slider'); s.value = 40; s.dispatchEvent(new Event('input'));",
+                vec![],
+            )
+            .await
+            .map_err(e)?;
+            turn(c.clone(), "the replay").await?;
+            // Still at the step it was on.
+            let label = text_of(&c, "#step-label").await.unwrap_or_default();
+            if !label.starts_with("Step 40 of ") {
+                return Err(format!("the replay after turning: {label:?}"));
+            }
+            Ok(())
+        },
+    );
+}
+
 /// The page itself does not scroll (the columns may, inside), and no
 /// panel of the column beside the table is squeezed below what it holds
 /// (its buttons spilling over the next panel): only a panel that scrolls
