@@ -14,18 +14,29 @@ import { api, game as gameInfo, h } from "/studio/api.js";
 import { ensureCss, readFile } from "/studio/pages.js";
 import { NARROW, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
 
+// The window crossing into or out of the narrow layout (a tablet turned,
+// a window resized: the track is a ladder there, table.js) draws the
+// attempt on the page again, as Play does. One listener, the page's
+// latest visit's: "Other puzzles" mounts the page again in place.
+let relayout = null;
+// The attempt on the page, if any (ended when the player leaves it).
+let attempt = null;
+const narrowQuery = window.matchMedia ? window.matchMedia(NARROW) : null;
+function dropRelayout() {
+  if (relayout && narrowQuery) narrowQuery.removeEventListener("change", relayout);
+  relayout = null;
+}
+
 export async function mount(el) {
   ensureCss();
+  dropRelayout();
   // The list is a page of its own; an attempt takes the whole window.
   document.body.classList.remove("at-table");
   const info = await gameInfo();
   const err = h("p", { class: "error", role: "alert", id: "puzzle-error" });
   const list = h("ul", { class: "puzzle-list", id: "puzzle-list" });
   const file = h("input", { type: "file", id: "puzzle-file", accept: ".ron,text/plain" });
-  // The attempt on the page, drawn again when the window crosses into or
-  // out of the narrow layout (a tablet turned, a window resized: the track
-  // is a ladder there, table.js), as Play does.
-  let attempt = null;
+  attempt = null;
   const begin = async (body) => {
     err.textContent = "";
     const wait = thinking(el, null);
@@ -88,13 +99,13 @@ export async function mount(el) {
   };
   set.addEventListener("change", load);
   level.addEventListener("change", load);
-  const mq = window.matchMedia ? window.matchMedia(NARROW) : null;
-  const again = () => { if (attempt && !attempt.busy && attempt.el.querySelector("#puzzle-table")) attempt.draw(); };
-  if (mq) mq.addEventListener("change", again);
+  relayout = () => { if (attempt && !attempt.ended && !attempt.busy && el.querySelector("#puzzle-table")) attempt.draw(); };
+  if (narrowQuery) narrowQuery.addEventListener("change", relayout);
   await load();
   // Other pages do not take the whole window.
   return () => {
-    if (mq) mq.removeEventListener("change", again);
+    dropRelayout();
+    if (attempt) attempt.end();
     attempt = null;
     document.body.classList.remove("at-table");
     for (const z of document.querySelectorAll(".card-zoom")) z.remove();
@@ -130,6 +141,14 @@ class Attempt {
     this.v = v;
     this.busy = false;
     this.targets = null;
+  }
+
+  // The player leaves the attempt: the server forgets it (it keeps a
+  // bounded number at once).
+  end() {
+    if (this.ended) return;
+    this.ended = true;
+    api(`/api/puzzles/attempt/${this.v.id}`, { method: "DELETE" }).catch(() => {});
   }
 
   async send(path, body) {
@@ -202,7 +221,7 @@ class Attempt {
       h("div", { class: "tools" },
         v.ending ? null : h("button", { id: "hint", onclick: () => this.send("hint") }, "Hint"),
         v.revealed ? null : reveal,
-        h("button", { id: "other-puzzles", onclick: () => mount(this.el) }, "Other puzzles")),
+        h("button", { id: "other-puzzles", onclick: () => { this.end(); mount(this.el); } }, "Other puzzles")),
       h("p", { class: "counts" }, `Your moves: ${v.moves.length ? v.moves.join(" · ") : "none"} · hints used: ${v.hints} · solution shown: ${v.revealed ? "yes" : "no"}`));
     const solution = v.solution ? h("section", { class: "panel solution", id: "puzzle-solution" },
       h("h2", {}, "Solution"),

@@ -198,6 +198,31 @@ fn no_listed_file_is_opened_outside_the_data_folder() {
     }
 }
 
+/// The server keeps a bounded number of attempts at once; the page ends
+/// the one the player leaves, so going through the whole list of puzzles,
+/// one after the other, is never refused.
+#[test]
+fn a_player_going_through_more_puzzles_than_the_server_keeps_is_never_refused() {
+    let srv = Server::start(None);
+    let mut last = String::new();
+    for n in 0..70 {
+        let (status, v) = srv.json(
+            "POST",
+            "/api/puzzles/attempt",
+            Some(serde_json::json!({ "file": "02_follow_the_money.ron" })),
+        );
+        assert_eq!(status, 200, "attempt {n}: {v}");
+        last = v["id"].as_str().unwrap().to_string();
+        let (status, body) = srv.call("DELETE", &format!("/api/puzzles/attempt/{last}"), None);
+        assert_eq!(status, 204, "attempt {n} ended: {body}");
+    }
+    // An ended attempt is gone.
+    let (status, _) = srv.json("GET", &format!("/api/puzzles/attempt/{last}"), None);
+    assert_eq!(status, 404);
+    let (status, _) = srv.json("DELETE", &format!("/api/puzzles/attempt/{last}"), None);
+    assert_eq!(status, 404);
+}
+
 #[test]
 fn a_puzzle_is_attempted_and_a_bad_move_leaves_it_unchanged() {
     let srv = Server::start(None);

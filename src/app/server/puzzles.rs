@@ -11,6 +11,10 @@
 //! The solver runs off the async runtime (`spawn_blocking`), bounded in
 //! positions ([`NODE_LIMIT`]) and time ([`TIME_LIMIT`]); while it thinks,
 //! `GET /api/puzzles/attempt/{id}/progress` tells the page how far it got.
+//!
+//! At most [`MAX_ATTEMPTS`] are kept at once; the page ends its attempt
+//! (`DELETE /api/puzzles/attempt/{id}`) when the player leaves it, so one
+//! who goes through the list never reaches that bound.
 
 use super::error::{ApiError, JsonBody};
 use super::play::seat::{option_view, Faces, OptionView};
@@ -92,7 +96,7 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/puzzles", get(list))
         .route("/puzzles/attempt", post(start))
-        .route("/puzzles/attempt/{id}", get(show))
+        .route("/puzzles/attempt/{id}", get(show).delete(end))
         .route("/puzzles/attempt/{id}/choose", post(choose))
         .route("/puzzles/attempt/{id}/hint", post(hint))
         .route("/puzzles/attempt/{id}/reveal", post(reveal))
@@ -556,6 +560,21 @@ async fn show(
     Path(id): Path<String>,
 ) -> Result<Json<AttemptView>, ApiError> {
     with_attempt(&st, &id, |_, _| Ok(())).await
+}
+
+/// The player left the attempt: it is forgotten, and makes room for
+/// another. A solver still thinking about it finishes on its own copy.
+async fn end(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<axum::http::StatusCode, ApiError> {
+    if st.pages.puzzles.remove(&id) {
+        Ok(axum::http::StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::not_found(
+            "no such puzzle attempt (it may have expired)",
+        ))
+    }
 }
 
 async fn choose(

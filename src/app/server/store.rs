@@ -69,6 +69,11 @@ impl<T> Store<T> {
         Some(Arc::clone(&e.item))
     }
 
+    /// Forgets entry `id` (a page done with it); whether there was one.
+    pub fn remove(&self, id: &str) -> bool {
+        self.table().remove(id).is_some()
+    }
+
     pub fn len(&self) -> usize {
         self.table().len()
     }
@@ -95,5 +100,10 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(c.len(), 32);
         assert_ne!(random_id(), random_id());
+        // An entry a page is done with makes room at once.
+        let (d, _) = s.insert(4).unwrap();
+        assert_eq!(s.insert(5).unwrap_err(), 2);
+        assert!(s.remove(&d) && !s.remove(&d));
+        s.insert(5).unwrap();
     }
 }
