@@ -111,11 +111,15 @@ impl MoveTokens {
         };
         let f = cx.run_frame();
         f.done += 1;
-        if let Moving::Evidence(tok) = target {
-            f.picked.push(tok);
-        }
         if f.done >= self.count {
-            cx.next();
+            // The last pick: the program goes on (`Ctx::next`), on the
+            // frame already at hand rather than looked up again, and the
+            // token is not recorded as picked only to be cleared.
+            f.pc += 1;
+            f.done = 0;
+            f.picked.clear();
+        } else if let Moving::Evidence(tok) = target {
+            f.picked.push(tok);
         }
         cx.move_token(target, steps, at.actor)?;
         Ok(Flow::Go)
