@@ -193,6 +193,27 @@ pub(super) trait Pick: fmt::Debug {
         false
     }
 
+    /// The instruction's turn by place (`run_by_place`): the pick made
+    /// from its options listed (`offer`) and the one at the picked place
+    /// applied. An instruction whose options are counted from sets takes
+    /// it with no list instead (`MoveTokens`).
+    #[inline(always)]
+    fn by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        buf: &mut Vec<Choice>,
+        by: &mut ByPlace<'_, P>,
+    ) -> Result<Flow, PlayError> {
+        if self.offer(cx, at, buf) {
+            let Some(k) = by.take(Actor::Player(at.actor), buf.len()) else {
+                return Ok(Flow::Stop);
+            };
+            self.apply(cx, at, buf[k])?;
+        }
+        Ok(Flow::Go)
+    }
+
     /// Carries out the actor's pick (or `Skip`).
     fn apply<O: Observer>(
         &self,
@@ -265,8 +286,9 @@ macro_rules! picking {
                 })
             }
 
-            /// The pick taken where it stands: one dispatch on the
-            /// instruction where `run`, then `choose_run`, made two.
+            /// The pick taken where it stands (`Pick::by_place`): one
+            /// dispatch on the instruction where `run`, then `choose_run`,
+            /// made two.
             fn run_by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
                 &self,
                 cx: &mut Ctx<'_, O>,
@@ -274,13 +296,7 @@ macro_rules! picking {
                 buf: &mut Vec<Choice>,
                 by: &mut ByPlace<'_, P>,
             ) -> Result<Flow, PlayError> {
-                if self.offer(cx, at, buf) {
-                    let Some(k) = by.take(Actor::Player(at.actor), buf.len()) else {
-                        return Ok(Flow::Stop);
-                    };
-                    self.apply(cx, at, buf[k])?;
-                }
-                Ok(Flow::Go)
+                self.by_place(cx, at, buf, by)
             }
 
             fn options(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) -> Actor {

@@ -2,8 +2,10 @@
 //! one or all, return one to the bag, pin one (R5.13, R7.6).
 
 use super::{At, Effect, Pick};
+use crate::game::engine::by_place::{ByPlace, Flow};
 use crate::game::engine::choice::*;
 use crate::game::engine::event::{Event, Observer};
+use crate::game::engine::play::nth_bit;
 use crate::game::engine::{Ctx, PlayError};
 use crate::game::model::*;
 use crate::game::program::*;
@@ -11,8 +13,47 @@ use crate::game::rules::Rules;
 use crate::game::state::*;
 
 impl Pick for MoveTokens {
-    fn candidates(&self, s: &State, r: &Rules, _f: &RunFrame, out: &mut Vec<Choice>) {
-        s.track_candidates(r, &self.what, out);
+    fn candidates(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) {
+        s.track_picks(r, &self.what, &f.picked).write(out);
+    }
+
+    /// The token picked by place among `TrackPicks`, counted from the
+    /// sets with no list of options, and moved with no `Choice` read back
+    /// (`resolve_token`): as value plays are taken by place
+    /// (`ValueTargets`). The game is the same as `offer` then `apply`
+    /// with the option at that place (issue 38).
+    #[inline(always)]
+    fn by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        _buf: &mut Vec<Choice>,
+        by: &mut ByPlace<'_, P>,
+    ) -> Result<Flow, PlayError> {
+        let Some(f) = cx.s.top_run() else {
+            return Ok(Flow::Go);
+        };
+        // All picked, or nothing to pick: passed over (`offer`).
+        let picks = if self.finished(at) {
+            TrackPicks::NONE
+        } else {
+            cx.s.track_picks(cx.r, &self.what, &f.picked)
+        };
+        let n = picks.len();
+        if n == 0 {
+            cx.next();
+            return Ok(Flow::Go);
+        }
+        // `Skip` comes last, after the candidates.
+        let Some(k) = by.take(Actor::Player(at.actor), n + usize::from(self.up_to)) else {
+            return Ok(Flow::Stop);
+        };
+        if k == n {
+            cx.next();
+            return Ok(Flow::Go);
+        }
+        let target = picks.nth(&cx.s.track, k);
+        self.move_picked(cx, at, target)
     }
 
     fn may_skip(&self) -> bool {
@@ -33,19 +74,7 @@ impl Pick for MoveTokens {
         match choice {
             Choice::Token(t) => {
                 let target = cx.s.resolve_token(t)?;
-                let steps = match self.steps {
-                    Amount::Fixed(n) => n,
-                    Amount::TriggerValue => cx.s.trigger_value(cx.r).unwrap_or(0),
-                };
-                let f = cx.run_frame();
-                f.done += 1;
-                if let Moving::Evidence(tok) = target {
-                    f.picked.push(tok);
-                }
-                if f.done >= self.count {
-                    cx.next();
-                }
-                cx.move_token(target, steps, at.actor)?;
+                self.move_picked(cx, at, target)?;
                 Ok(())
             }
             Choice::Skip if self.up_to => {
@@ -67,6 +96,36 @@ impl Pick for MoveTokens {
     }
 }
 
+impl MoveTokens {
+    /// Moves the token picked (`target`), counted as one of `count`.
+    #[inline(always)]
+    fn move_picked<O: Observer>(
+        &self,
+        cx: &mut Ctx<'_, O>,
+        at: &At,
+        target: Moving,
+    ) -> Result<Flow, PlayError> {
+        let steps = match self.steps {
+            Amount::Fixed(n) => n,
+            Amount::TriggerValue => cx.s.trigger_value(cx.r).unwrap_or(0),
+        };
+        let f = cx.run_frame();
+        f.done += 1;
+        if f.done >= self.count {
+            // The last pick: the program goes on (`Ctx::next`), on the
+            // frame already at hand rather than looked up again, and the
+            // token is not recorded as picked only to be cleared.
+            f.pc += 1;
+            f.done = 0;
+            f.picked.clear();
+        } else if let Moving::Evidence(tok) = target {
+            f.picked.push(tok);
+        }
+        cx.move_token(target, steps, at.actor)?;
+        Ok(Flow::Go)
+    }
+}
+
 impl Effect for MoveAll {
     fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         let tokens = cx.s.track_tokens_admitted(cx.r, &self.filter);
@@ -83,8 +142,8 @@ impl Effect for MoveAll {
 }
 
 impl Pick for Place {
-    fn candidates(&self, s: &State, r: &Rules, _f: &RunFrame, out: &mut Vec<Choice>) {
-        s.track_candidates(r, &self.what, out);
+    fn candidates(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) {
+        s.track_picks(r, &self.what, &f.picked).write(out);
     }
 
     fn apply<O: Observer>(
@@ -152,8 +211,9 @@ fn picked_evidence(s: &State, t: TokenRef) -> Result<TokenId, PlayError> {
 }
 
 impl Pick for TrackToBag {
-    fn candidates(&self, s: &State, r: &Rules, _f: &RunFrame, out: &mut Vec<Choice>) {
-        s.track_candidates(r, &evidence_only(self.filter), out);
+    fn candidates(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) {
+        s.track_picks(r, &evidence_only(self.filter), &f.picked)
+            .write(out);
     }
 
     fn apply<O: Observer>(
@@ -179,8 +239,9 @@ impl Pick for TrackToBag {
 }
 
 impl Pick for PinFromTrack {
-    fn candidates(&self, s: &State, r: &Rules, _f: &RunFrame, out: &mut Vec<Choice>) {
-        s.track_candidates(r, &evidence_only(self.filter), out);
+    fn candidates(&self, s: &State, r: &Rules, f: &RunFrame, out: &mut Vec<Choice>) {
+        s.track_picks(r, &evidence_only(self.filter), &f.picked)
+            .write(out);
     }
 
     fn apply<O: Observer>(
@@ -237,38 +298,162 @@ impl State {
         filter.face.admits(face_up) && filter.colour.is_none_or(|c| r.token_colours(t).contains(c))
     }
 
+    /// The track slots of the evidence a filter admits, as bits, and how
+    /// many. Kept out of line, with the filter made two masks first: its
+    /// loop then holds its values in registers, at about a third of the
+    /// instructions it took inlined where the track is picked from (with
+    /// a branch on the face and values spilled to the stack).
+    #[inline(never)]
+    fn admitted_slots(&self, r: &Rules, filter: &EvidenceFilter) -> (u64, u32) {
+        // Bit 0: a face-down token is admitted; bit 1: a face-up one.
+        let faces: u8 = match filter.face {
+            Face::Any => 0b11,
+            Face::Up => 0b10,
+            Face::Down => 0b01,
+        };
+        // A token is admitted if it shares a colour with `colours`, or
+        // whatever its colours when no colour is asked for (`any`).
+        let (colours, any) = match filter.colour {
+            None => (0, 1),
+            Some(c) => (Colours::single(c).0, 0),
+        };
+        let evidence: &[EvLoc] = &self.evidence;
+        let (mut slots, mut count) = (0u64, 0u32);
+        for (slot, t) in self.track.iter().enumerate() {
+            let face = match evidence[t.index()] {
+                EvLoc::Track { face_up, .. } => 1u8 << u8::from(face_up),
+                _ => 0,
+            };
+            let kept = (face & faces != 0) & ((r.token_colours(*t).0 & colours) | any != 0);
+            // The loader allows at most `rules::MAX_EVIDENCE` tokens, so
+            // every slot has its bit.
+            slots |= u64::from(kept) << slot;
+            count += u32::from(kept);
+        }
+        (slots, count)
+    }
+
     /// The track tokens a selector may pick now, excluding tokens already
-    /// picked by the running instruction (docs/open-questions.md#q9).
-    fn track_candidates(&self, r: &Rules, what: &TokenSelector, out: &mut Vec<Choice>) {
-        if what.initiative && self.initiative_token.is_some() {
+    /// picked by the running instruction (`picked`,
+    /// docs/open-questions.md#q9), as sets. Each slot's bit is set with no
+    /// branch on whether it is kept, as in `value_target_set`.
+    #[inline]
+    fn track_picks(&self, r: &Rules, what: &TokenSelector, picked: &[TokenId]) -> TrackPicks {
+        let (mut slots, mut evidence_count) = (0u64, 0u32);
+        if let Some(filter) = &what.evidence {
+            (slots, evidence_count) = self.admitted_slots(r, filter);
+            let track: &[TokenId] = &self.track;
+            for t in picked {
+                if let Some(slot) = track.iter().position(|x| x == t) {
+                    evidence_count -= (slots >> slot) as u32 & 1;
+                    slots &= !(1 << slot);
+                }
+            }
+        }
+        let trigger = if what.trigger_token {
+            match self.trigger_target() {
+                Some(Moving::Evidence(t)) => self.slot_of(t).map(TokenRef::Evidence),
+                Some(Moving::Initiative) if self.initiative_token.is_some() => {
+                    Some(TokenRef::Initiative)
+                }
+                Some(Moving::Momentum) if self.momentum_token.is_some() => Some(TokenRef::Momentum),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        TrackPicks {
+            initiative: what.initiative && self.initiative_token.is_some(),
+            momentum: what.momentum && self.momentum_token.is_some(),
+            slots,
+            evidence_count,
+            trigger,
+        }
+    }
+}
+
+/// What a track instruction may pick, in the order of its options: the
+/// initiative token, the momentum token, the evidence in each slot of
+/// `slots` (lowest first), then the token the answered play moved (which
+/// may be one of those again: it is offered twice then). One definition
+/// serves the list of options (`write`) and a pick by place with no list
+/// (`len` and `nth`), as `ValueTargets` does for value plays.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TrackPicks {
+    initiative: bool,
+    momentum: bool,
+    /// Bit `i` for the evidence in track slot `i`.
+    slots: u64,
+    /// The bits set in `slots`, counted as they were set: the processor
+    /// is only assumed to have SSE2, so `count_ones` is a routine of a
+    /// dozen instructions, not one.
+    evidence_count: u32,
+    trigger: Option<TokenRef>,
+}
+
+impl TrackPicks {
+    /// Nothing to pick.
+    const NONE: TrackPicks = TrackPicks {
+        initiative: false,
+        momentum: false,
+        slots: 0,
+        evidence_count: 0,
+        trigger: None,
+    };
+
+    /// How many options there are.
+    #[inline]
+    fn len(&self) -> usize {
+        usize::from(self.initiative)
+            + usize::from(self.momentum)
+            + self.evidence_count as usize
+            + usize::from(self.trigger.is_some())
+    }
+
+    /// Option `k` (below `len`) as the token it moves (evidence read from
+    /// `track`, the track its slots were found on).
+    #[inline]
+    fn nth(&self, track: &[TokenId], k: usize) -> Moving {
+        let as_moving = |t: TokenRef| match t {
+            TokenRef::Initiative => Moving::Initiative,
+            TokenRef::Momentum => Moving::Momentum,
+            TokenRef::Evidence(slot) => Moving::Evidence(track[slot as usize]),
+        };
+        let (initiative, momentum) = (usize::from(self.initiative), usize::from(self.momentum));
+        if k < initiative {
+            return Moving::Initiative;
+        }
+        if k < initiative + momentum {
+            return Moving::Momentum;
+        }
+        let k = k - initiative - momentum;
+        if k < self.evidence_count as usize {
+            return Moving::Evidence(track[nth_bit(self.slots, k) as usize]);
+        }
+        match self.trigger {
+            Some(t) => as_moving(t),
+            None => unreachable!("option {k} beyond the track's picks"),
+        }
+    }
+
+    /// Appends the options in their order.
+    #[inline]
+    fn write(&self, out: &mut Vec<Choice>) {
+        if self.initiative {
             out.push(Choice::Token(TokenRef::Initiative));
         }
-        if what.momentum && self.momentum_token.is_some() {
+        if self.momentum {
             out.push(Choice::Token(TokenRef::Momentum));
         }
-        let picked: &[TokenId] = self.top_run().map(|f| f.picked.as_slice()).unwrap_or(&[]);
-        if let Some(filter) = &what.evidence {
-            for (slot, t) in self.track.iter().enumerate() {
-                if !picked.contains(t) && self.evidence_admits(r, *t, filter) {
-                    out.push(Choice::Token(TokenRef::Evidence(slot as u8)));
-                }
-            }
+        let mut slots = self.slots;
+        while slots != 0 {
+            out.push(Choice::Token(TokenRef::Evidence(
+                slots.trailing_zeros() as u8
+            )));
+            slots &= slots - 1;
         }
-        if what.trigger_token {
-            match self.trigger_target() {
-                Some(Moving::Evidence(t)) => {
-                    if let Some(slot) = self.slot_of(t) {
-                        out.push(Choice::Token(TokenRef::Evidence(slot)));
-                    }
-                }
-                Some(Moving::Initiative) if self.initiative_token.is_some() => {
-                    out.push(Choice::Token(TokenRef::Initiative))
-                }
-                Some(Moving::Momentum) if self.momentum_token.is_some() => {
-                    out.push(Choice::Token(TokenRef::Momentum))
-                }
-                _ => {}
-            }
+        if let Some(t) = self.trigger {
+            out.push(Choice::Token(t));
         }
     }
 }
