@@ -329,15 +329,30 @@ async fn puzzles_fit(c: &Client, url: &str, set: &str, least: usize) -> Result<(
     Ok(())
 }
 
-/// Issue 36: on a phone (390×844) a puzzle and a replay get Play's phone
-/// layout — one column, the track as a ladder, nothing cut off at a side,
-/// no label on a token — the opponent's hand face up there too.
-#[test]
-fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
-    let data = data_copy("phone");
+/// Opens game 21's log on the Replay page and scrubs to step 40.
+async fn replay_at_step_40(c: &Client, url: &str) -> Result<(), String> {
+    c.goto(&format!("{url}#/replay")).await.map_err(e)?;
+    wait_css(c, r#"button.open-log[data-name="game21.ron"]"#, 30)
+        .await?
+        .click()
+        .await
+        .map_err(e)?;
+    wait_css(c, "#replay-slider", 60).await?;
+    c.execute(
+        "const s = document.getElementById('replay-slider'); s.value = 40; s.dispatchEvent(new Event('input'));",
+        vec![],
+    )
+    .await
+    .map_err(e)?;
+    Ok(())
+}
+
+/// A data folder for a puzzle and a replay: the shipped data, the
+/// hand-made puzzles and the variants they play on (with `--data` the
+/// puzzles listed are the folder's own), and the log of game 21 in logs/.
+fn puzzles_and_a_log(name: &str) -> String {
+    let data = data_copy(name);
     std::fs::create_dir_all(data.join("logs")).unwrap();
-    // With `--data` the puzzles listed are the folder's own, and the
-    // variants they play on.
     for sub in ["scenarios/puzzles", "scenarios/variants"] {
         let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
         std::fs::create_dir_all(data.join(sub)).unwrap();
@@ -348,7 +363,15 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
         }
     }
     std::fs::write(data.join("logs/game21.ron"), common::logged_game(21).0).unwrap();
-    let d = data.display().to_string();
+    data.display().to_string()
+}
+
+/// Issue 36: on a phone (390×844) a puzzle and a replay get Play's phone
+/// layout — one column, the track as a ladder, nothing cut off at a side,
+/// no label on a token — the opponent's hand face up there too.
+#[test]
+fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
+    let d = puzzles_and_a_log("phone");
     run(
         "pages_phone",
         &["--data", &d],
@@ -362,19 +385,7 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
             if found.as_array().is_none_or(|a| !a.is_empty()) {
                 return Err(format!("the puzzle: {found}"));
             }
-            c.goto(&format!("{url}#/replay")).await.map_err(e)?;
-            wait_css(&c, r#"button.open-log[data-name="game21.ron"]"#, 30)
-                .await?
-                .click()
-                .await
-                .map_err(e)?;
-            wait_css(&c, "#replay-slider", 60).await?;
-            c.execute(
-                "const s = document.getElementById('replay-slider'); s.value = 40; s.dispatchEvent(new Event('input'));",
-                vec![],
-            )
-            .await
-            .map_err(e)?;
+            replay_at_step_40(&c, &url).await?;
             let found = c.execute(&script, vec![]).await.map_err(e)?;
             if found.as_array().is_none_or(|a| !a.is_empty()) {
                 return Err(format!("the replay: {found}"));
@@ -391,19 +402,7 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
 /// nothing cut off and no label on a token either way.
 #[test]
 fn a_puzzle_and_a_replay_are_drawn_again_when_the_window_turns_narrow_and_back() {
-    let data = data_copy("turned");
-    std::fs::create_dir_all(data.join("logs")).unwrap();
-    for sub in ["scenarios/puzzles", "scenarios/variants"] {
-        let from = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
-        std::fs::create_dir_all(data.join(sub)).unwrap();
-        for f in std::fs::read_dir(&from).unwrap().flatten() {
-            if f.path().is_file() {
-                std::fs::copy(f.path(), data.join(sub).join(f.file_name())).unwrap();
-            }
-        }
-    }
-    std::fs::write(data.join("logs/game21.ron"), common::logged_game(21).0).unwrap();
-    let d = data.display().to_string();
+    let d = puzzles_and_a_log("turned");
     run(
         "pages_turned",
         &["--data", &d],
@@ -458,19 +457,7 @@ fn a_puzzle_and_a_replay_are_drawn_again_when_the_window_turns_narrow_and_back()
                 return Err("the puzzle's track is a ladder at 1366×768".into());
             }
             turn(c.clone(), "the puzzle").await?;
-            c.goto(&format!("{url}#/replay")).await.map_err(e)?;
-            wait_css(&c, r#"button.open-log[data-name="game21.ron"]"#, 30)
-                .await?
-                .click()
-                .await
-                .map_err(e)?;
-            wait_css(&c, "#replay-slider", 60).await?;
-            c.execute(
-                "const s = document.getElementById('replay-slider'); s.value = 40; s.dispatchEvent(new Event('input'));",
-                vec![],
-            )
-            .await
-            .map_err(e)?;
+            replay_at_step_40(&c, &url).await?;
             turn(c.clone(), "the replay").await?;
             // Still at the step it was on.
             let label = text_of(&c, "#step-label").await.unwrap_or_default();
