@@ -574,19 +574,7 @@ impl ValueTargets {
     #[inline]
     pub fn write(&self, out: &mut Vec<Choice>) {
         out.reserve(self.len());
-        if self.initiative {
-            out.push(Choice::Token(TokenRef::Initiative));
-        }
-        if self.momentum {
-            out.push(Choice::Token(TokenRef::Momentum));
-        }
-        let mut slots = self.slots;
-        while slots != 0 {
-            out.push(Choice::Token(TokenRef::Evidence(
-                slots.trailing_zeros() as u8
-            )));
-            slots &= slots - 1;
-        }
+        push_track_tokens(self.initiative, self.momentum, self.slots, out);
         if !self.asks.is_empty() {
             out.extend(self.asks.iter().map(Choice::Ask));
         }
@@ -602,4 +590,30 @@ pub(crate) fn nth_bit(bits: u64, k: usize) -> u32 {
         bits &= bits - 1;
     }
     bits.trailing_zeros()
+}
+
+/// Appends the track's tokens as options, in the order every list of them
+/// has: the initiative token, the momentum token, then the evidence by
+/// slot (a value play's targets, `ValueTargets`, and a card program's
+/// picks on the track, `TrackPicks`).
+#[inline]
+pub(crate) fn push_track_tokens(
+    initiative: bool,
+    momentum: bool,
+    slots: u64,
+    out: &mut Vec<Choice>,
+) {
+    if initiative {
+        out.push(Choice::Token(TokenRef::Initiative));
+    }
+    if momentum {
+        out.push(Choice::Token(TokenRef::Momentum));
+    }
+    let mut slots = slots;
+    while slots != 0 {
+        out.push(Choice::Token(TokenRef::Evidence(
+            slots.trailing_zeros() as u8
+        )));
+        slots &= slots - 1;
+    }
 }

@@ -439,19 +439,12 @@ impl TrackPicks {
     /// Appends the options in their order.
     #[inline]
     fn write(&self, out: &mut Vec<Choice>) {
-        if self.initiative {
-            out.push(Choice::Token(TokenRef::Initiative));
-        }
-        if self.momentum {
-            out.push(Choice::Token(TokenRef::Momentum));
-        }
-        let mut slots = self.slots;
-        while slots != 0 {
-            out.push(Choice::Token(TokenRef::Evidence(
-                slots.trailing_zeros() as u8
-            )));
-            slots &= slots - 1;
-        }
+        crate::game::engine::play::push_track_tokens(
+            self.initiative,
+            self.momentum,
+            self.slots,
+            out,
+        );
         if let Some(t) = self.trigger {
             out.push(Choice::Token(t));
         }
