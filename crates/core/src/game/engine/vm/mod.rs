@@ -419,6 +419,9 @@ impl<O: Observer> Ctx<'_, O> {
     /// rather than a trip through the engine's loop and its dispatch on the
     /// top frame each (issue 38); at most `CHAINED` at a time, so a program
     /// that never stops still meets the loop's count of automatic steps.
+    /// Inlined into `play_by_place` for its `popcnt` build
+    /// (`by_place::step_generic` says why).
+    #[inline(always)]
     pub(crate) fn run_by_place<P: FnMut(Actor, usize) -> usize>(
         &mut self,
         by: &mut ByPlace<'_, P>,
