@@ -10,7 +10,7 @@
 //! or a human the studio waits for. Every agent is told every choice
 //! (`Agent::observe`), so a searching agent can keep its tree.
 
-use crate::game::engine::{Actor, Choice, Observer, PlayError, ScriptError};
+use crate::game::engine::{Actor, Choice, Observer, Picker, PlayError, ScriptError};
 use crate::game::model::{BySide, Side};
 use crate::game::rules::Rules;
 use crate::game::state::State;
@@ -177,6 +177,25 @@ impl<'a> Seats for Alone<'a> {
     }
 }
 
+/// The seats' blind agents as the engine's picker: a type rather than a
+/// closure so that its `pick` can be marked to be inlined into the
+/// engine's loop (`Picker` says why).
+struct BlindPicks<'a, S>(&'a mut S);
+
+impl<S: Seats> Picker for BlindPicks<'_, S> {
+    #[inline(always)]
+    fn pick(&mut self, actor: Actor, n: usize) -> usize {
+        match actor {
+            Actor::Player(side) => self
+                .0
+                .seat(side)
+                .pick_blind(n)
+                .expect("a blind agent picks by place"),
+            Actor::Chance => unreachable!("a chance decision without explicit chance"),
+        }
+    }
+}
+
 /// The room made for a decision's options at the start of a game.
 const OPTIONS_ROOM: usize = 64;
 
@@ -195,13 +214,7 @@ fn drive<S: Seats, O: Steps>(
         // Only players decide (no chance decision without explicit
         // chance), each by place: nobody needs a view, the options or the
         // choices told, so the game is played on by place (issue 38).
-        let mut pick = |actor: Actor, n: usize| match actor {
-            Actor::Player(side) => agents
-                .seat(side)
-                .pick_blind(n)
-                .expect("a blind agent picks by place"),
-            Actor::Chance => unreachable!("a chance decision without explicit chance"),
-        };
+        let mut pick = BlindPicks(agents);
         let decisions = s
             .play_by_place(r, u64::MAX, &mut pick, &mut options, obs)
             .map_err(DriveError::Play)?;

@@ -20,6 +20,23 @@ use super::{Ctx, PlayError, Progress, MAX_AUTOMATIC_STEPS};
 use crate::game::model::*;
 use crate::game::state::*;
 
+/// Who picks an option by its place (`State::play_by_place`): any
+/// `FnMut(Actor, usize) -> usize` closure, or a type whose `pick` is
+/// marked `#[inline(always)]`, which the loop's `popcnt` build then
+/// inlines (it did not inline the random player's closure, a call at
+/// every decision: issue 38).
+pub trait Picker {
+    /// The place of the option `actor` takes among `n` (two or more).
+    fn pick(&mut self, actor: Actor, n: usize) -> usize;
+}
+
+impl<F: FnMut(Actor, usize) -> usize> Picker for F {
+    #[inline(always)]
+    fn pick(&mut self, actor: Actor, n: usize) -> usize {
+        self(actor, n)
+    }
+}
+
 /// The picker and the count of decisions: `take` is asked at every
 /// decision, forced ones included.
 pub(crate) struct ByPlace<'p, P> {
@@ -28,7 +45,7 @@ pub(crate) struct ByPlace<'p, P> {
     limit: u64,
 }
 
-impl<P: FnMut(Actor, usize) -> usize> ByPlace<'_, P> {
+impl<P: Picker> ByPlace<'_, P> {
     /// The place of the option taken among `n` (`n` ≥ 1): the only one
     /// when there is one (not a decision), else the picker's. `None` when
     /// `limit` decisions were taken: the game stops at this one.
@@ -41,7 +58,7 @@ impl<P: FnMut(Actor, usize) -> usize> ByPlace<'_, P> {
             return None;
         }
         self.taken += 1;
-        Some((self.pick)(actor, n))
+        Some(self.pick.pick(actor, n))
     }
 }
 
@@ -59,7 +76,7 @@ impl<O: Observer> Ctx<'_, O> {
     pub(crate) fn play_by_place(
         &mut self,
         limit: u64,
-        pick: &mut impl FnMut(Actor, usize) -> usize,
+        pick: &mut impl Picker,
         buf: &mut Vec<Choice>,
     ) -> Result<u64, PlayError> {
         #[cfg(all(target_arch = "x86_64", not(target_feature = "popcnt")))]
@@ -84,7 +101,7 @@ impl<O: Observer> Ctx<'_, O> {
     unsafe fn play_by_place_popcnt(
         &mut self,
         limit: u64,
-        pick: &mut impl FnMut(Actor, usize) -> usize,
+        pick: &mut impl Picker,
         buf: &mut Vec<Choice>,
     ) -> Result<u64, PlayError> {
         self.play_by_place_here(limit, pick, buf)
@@ -96,7 +113,7 @@ impl<O: Observer> Ctx<'_, O> {
     fn play_by_place_here(
         &mut self,
         limit: u64,
-        pick: &mut impl FnMut(Actor, usize) -> usize,
+        pick: &mut impl Picker,
         buf: &mut Vec<Choice>,
     ) -> Result<u64, PlayError> {
         let mut by = ByPlace {
@@ -161,7 +178,7 @@ impl<O: Observer> Ctx<'_, O> {
     /// are: the `popcnt` build of the loop compiles only what is inlined
     /// into it for `popcnt`.
     #[inline(always)]
-    fn step_generic<P: FnMut(Actor, usize) -> usize>(
+    fn step_generic<P: Picker>(
         &mut self,
         by: &mut ByPlace<'_, P>,
         buf: &mut Vec<Choice>,
@@ -173,7 +190,7 @@ impl<O: Observer> Ctx<'_, O> {
 
     /// After a generic step: nothing to decide, or the decision it stopped
     /// at taken from its list (`buf` holds it when the step listed it).
-    pub(crate) fn decide_by_place<P: FnMut(Actor, usize) -> usize>(
+    pub(crate) fn decide_by_place<P: Picker>(
         &mut self,
         progress: Progress,
         by: &mut ByPlace<'_, P>,
@@ -206,10 +223,7 @@ impl<O: Observer> Ctx<'_, O> {
     /// frame as `begin_play` and `choose_play` would have left it.
     /// Inlined for `popcnt` (`step_generic` says why).
     #[inline(always)]
-    fn turn_by_place<P: FnMut(Actor, usize) -> usize>(
-        &mut self,
-        by: &mut ByPlace<'_, P>,
-    ) -> Result<Flow, PlayError> {
+    fn turn_by_place<P: Picker>(&mut self, by: &mut ByPlace<'_, P>) -> Result<Flow, PlayError> {
         let (r, side) = (self.r, self.s.turn);
         let options = self.s.turn_options(r);
         let Some(k) = by.take(Actor::Player(side), options.len()) else {
@@ -248,7 +262,7 @@ impl<O: Observer> Ctx<'_, O> {
     /// there), or not yet on the stack (a turn by place: it gets its frame
     /// only if the play goes on, or the game stops at this decision).
     #[inline(always)]
-    fn value_play_by_place<P: FnMut(Actor, usize) -> usize>(
+    fn value_play_by_place<P: Picker>(
         &mut self,
         by: &mut ByPlace<'_, P>,
         play: PlayFrame,

@@ -22,6 +22,7 @@ mod play;
 mod vm;
 
 pub use board::connected_informants;
+pub use by_place::Picker;
 pub use choice::*;
 pub use event::*;
 
@@ -308,7 +309,8 @@ impl State {
     /// Plays on by place, from a decision (as [`State::new`],
     /// [`State::apply_next`] and [`State::settle`] leave a game) or the
     /// game's end: at each decision with two options or more,
-    /// `pick(actor, n)` gives the place (below `n`) of the option taken
+    /// `pick.pick(actor, n)` (a [`Picker`]: a closure will do) gives the
+    /// place (below `n`) of the option taken
     /// among the `n` that [`State::legal`] would list, and the game goes on
     /// exactly as [`State::apply_next`] with that option would take it.
     /// The common decisions are counted and taken with no list of options
@@ -321,7 +323,7 @@ impl State {
         &mut self,
         rules: &Rules,
         limit: u64,
-        pick: &mut impl FnMut(Actor, usize) -> usize,
+        pick: &mut impl Picker,
         buf: &mut Vec<Choice>,
         o: &mut O,
     ) -> Result<u64, PlayError> {

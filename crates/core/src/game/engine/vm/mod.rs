@@ -24,7 +24,7 @@ mod course;
 mod pinboard;
 mod track;
 
-use super::by_place::{ByPlace, Flow};
+use super::by_place::{ByPlace, Flow, Picker};
 use super::choice::*;
 use super::event::Observer;
 use super::{Ctx, PlayError, Progress};
@@ -115,7 +115,7 @@ pub(super) trait Instruction: fmt::Debug {
     /// taken at once, by the picker (`buf`, empty, holds its options).
     /// A picking instruction takes the pick where it stands (`picking!`);
     /// the others go through the generic door.
-    fn run_by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
+    fn run_by_place<O: Observer, P: Picker>(
         &self,
         cx: &mut Ctx<'_, O>,
         at: &At,
@@ -198,7 +198,7 @@ pub(super) trait Pick: fmt::Debug {
     /// applied. An instruction whose options are counted from sets takes
     /// it with no list instead (`MoveTokens`).
     #[inline(always)]
-    fn by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
+    fn by_place<O: Observer, P: Picker>(
         &self,
         cx: &mut Ctx<'_, O>,
         at: &At,
@@ -289,7 +289,7 @@ macro_rules! picking {
             /// The pick taken where it stands (`Pick::by_place`): one
             /// dispatch on the instruction where `run`, then `choose_run`,
             /// made two.
-            fn run_by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
+            fn run_by_place<O: Observer, P: Picker>(
                 &self,
                 cx: &mut Ctx<'_, O>,
                 at: &At,
@@ -422,7 +422,7 @@ impl<O: Observer> Ctx<'_, O> {
     /// Inlined into `play_by_place` for its `popcnt` build
     /// (`by_place::step_generic` says why).
     #[inline(always)]
-    pub(crate) fn run_by_place<P: FnMut(Actor, usize) -> usize>(
+    pub(crate) fn run_by_place<P: Picker>(
         &mut self,
         by: &mut ByPlace<'_, P>,
         buf: &mut Vec<Choice>,

@@ -2,7 +2,7 @@
 //! one or all, return one to the bag, pin one (R5.13, R7.6).
 
 use super::{At, Effect, Pick};
-use crate::game::engine::by_place::{ByPlace, Flow};
+use crate::game::engine::by_place::{ByPlace, Flow, Picker};
 use crate::game::engine::choice::*;
 use crate::game::engine::event::{Event, Observer};
 use crate::game::engine::play::nth_bit;
@@ -23,7 +23,7 @@ impl Pick for MoveTokens {
     /// (`ValueTargets`). The game is the same as `offer` then `apply`
     /// with the option at that place (issue 38).
     #[inline(always)]
-    fn by_place<O: Observer, P: FnMut(Actor, usize) -> usize>(
+    fn by_place<O: Observer, P: Picker>(
         &self,
         cx: &mut Ctx<'_, O>,
         at: &At,
