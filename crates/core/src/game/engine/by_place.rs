@@ -185,6 +185,12 @@ impl<O: Observer> Ctx<'_, O> {
     ) -> Result<Flow, PlayError> {
         buf.clear();
         let progress = self.step(buf)?;
+        // Most generic steps decide nothing (the evaluation, a new round,
+        // a play resolved): they go on here, without the call, whose
+        // register saves cost more than its work (issue 38).
+        if let Progress::Continue = progress {
+            return Ok(Flow::Go);
+        }
         self.decide_by_place(progress, by, buf)
     }
 
