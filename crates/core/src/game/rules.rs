@@ -651,11 +651,19 @@ impl CardTraits {
 /// Every card's [`CardTraits`], by `CardId`: room for every id a `CardId`
 /// can hold, so a look-up needs no bounds check.
 #[derive(Clone, Debug)]
-pub struct CardTraitTable([CardTraits; 256]);
+pub struct CardTraitTable {
+    by_id: [CardTraits; 256],
+    /// Whether any card's `turn_code` is `TURN_ASK`: a turn of a game
+    /// with none (the shipped one) does not look for them (issue 38).
+    any_turn_ask: bool,
+}
 
 impl Default for CardTraitTable {
     fn default() -> Self {
-        CardTraitTable([CardTraits::default(); 256])
+        CardTraitTable {
+            by_id: [CardTraits::default(); 256],
+            any_turn_ask: false,
+        }
     }
 }
 
@@ -663,8 +671,9 @@ impl CardTraitTable {
     /// The traits of `cards`, as they are now.
     pub fn of(cards: &[Card]) -> CardTraitTable {
         let mut t = CardTraitTable::default();
-        for (slot, c) in t.0.iter_mut().zip(cards) {
+        for (slot, c) in t.by_id.iter_mut().zip(cards) {
             *slot = CardTraits::of(c);
+            t.any_turn_ask |= slot.turn_code() == CardTraits::TURN_ASK;
         }
         t
     }
@@ -719,7 +728,14 @@ impl Rules {
     /// What the engine asks of `id` at every turn ([`CardTraits`]).
     #[inline]
     pub fn traits(&self, id: CardId) -> CardTraits {
-        self.traits.0[id.0 as usize]
+        self.traits.by_id[id.0 as usize]
+    }
+
+    /// Whether any card's action needs `State::action_usable` asked on a
+    /// turn of its own ([`CardTraits::turn_code`] `TURN_ASK`).
+    #[inline]
+    pub(crate) fn any_turn_ask(&self) -> bool {
+        self.traits.any_turn_ask
     }
 
     /// The colours of evidence token `t` (R1.5): `token(t).colours`, read

@@ -471,7 +471,6 @@ impl State {
         // requirement the mask does not hold, asks `action_usable`.
         let met = self.quick_requirements_met(side, PlayedAs::Turn);
         let mut usable = 0u64;
-        let mut ask = 0u64;
         for (i, &card) in hand.iter().enumerate() {
             let code = r.traits(card).turn_code();
             // A hand holds only its side's cards, and the loader allows
@@ -480,8 +479,16 @@ impl State {
             // of the mask: a masked shift of one word, where a shift of a
             // `u128` took twice the instructions (issue 38).
             usable |= (met >> (code & 63) & u64::from(code < 64)) << i;
-            ask |= u64::from(code == CardTraits::TURN_ASK) << i;
         }
+        // The cards to ask are looked for only in a game that has some
+        // (the shipped one has none: a third of the walk saved, issue 38).
+        let ask = if r.any_turn_ask() {
+            hand.iter().enumerate().fold(0u64, |ask, (i, &card)| {
+                ask | u64::from(r.traits(card).turn_code() == CardTraits::TURN_ASK) << i
+            })
+        } else {
+            0
+        };
         if ask != 0 || !self.forbidden.is_empty() {
             usable = self.usable_asked(r, usable, ask);
         }
