@@ -84,9 +84,9 @@ fn a_turns_options_are_each_card_for_its_value_and_its_usable_action() {
     turns_options_agree_with_the_rule(&watergate::data::shipped(), 400);
 }
 
-/// The same in a game with a requirement the turn's kept bits do not hold
-/// (`All([])`, which the engine asks the card about): the shipped game has
-/// none, and a turn looks for them only in a game that has some.
+/// R5.11, the same in a game with a requirement the turn's kept bits do
+/// not hold (`All([])`, which the engine asks the card about): the shipped
+/// game has none, and a turn looks for them only in a game that has some.
 #[test]
 fn a_turns_options_agree_with_the_rule_where_a_requirement_must_be_asked() {
     use std::path::Path;
