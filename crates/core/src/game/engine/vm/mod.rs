@@ -432,12 +432,19 @@ impl<O: Observer> Ctx<'_, O> {
     ) -> Result<Flow, PlayError> {
         const CHAINED: usize = 64;
         let depth = self.s.stack.len();
+        let Some(Frame::Run(f)) = self.s.stack.last() else {
+            return Ok(Flow::Go);
+        };
+        // Read once for the whole chain: the chain stops as soon as the
+        // stack's depth changes, and an instruction only ever pushes
+        // frames, so the top frame stays this one and runs this program
+        // (issue 38).
+        let prog = code(self.r, f);
         for _ in 0..CHAINED {
             let Some(Frame::Run(f)) = self.s.stack.last() else {
                 return Ok(Flow::Go);
             };
             let at = At::of(f);
-            let prog = code(self.r, f);
             let Some(instr) = prog.get(at.pc as usize) else {
                 self.s.stack.drop_top();
                 // A card's action ends its play at once, as the play's
