@@ -18,6 +18,7 @@ use super::event::Observer;
 use super::play::ValueTargets;
 use super::{Ctx, PlayError, Progress, MAX_AUTOMATIC_STEPS};
 use crate::game::model::*;
+use crate::game::rules::Action;
 use crate::game::state::*;
 
 /// Who picks an option by its place (`State::play_by_place`): any
@@ -248,6 +249,49 @@ impl<O: Observer> Ctx<'_, O> {
             dest: None,
         };
         if part == Part::Action {
+            // An action computed at load whose play nobody may answer
+            // (R6): the play and its program's frame go on the stack as
+            // `begin_play` then `resolve` would leave them, each built
+            // where it stays (`FrameStack::push_two_with`; issue 38). An
+            // action a script computes now goes the long way: its script
+            // sees the play on the stack.
+            if let Action::Static(_) = r.card(card).action {
+                let play = PlayFrame {
+                    part: Some(part),
+                    stage: PlayStage::Running,
+                    ..play
+                };
+                if !self.s.has_reaction(r, &play) {
+                    let idx = self.s.stack.len() as u8;
+                    // The play is written field by field in its place
+                    // (not copied from `play`, which lies in memory for
+                    // `has_reaction`: a copy of it read back fields just
+                    // written, a stall).
+                    self.s.stack.push_two_with(
+                        || {
+                            Frame::Play(PlayFrame {
+                                card,
+                                player: side,
+                                part: Some(part),
+                                stage: PlayStage::Running,
+                                target: None,
+                                cancelled: None,
+                                reacting_to: None,
+                                dest: None,
+                            })
+                        },
+                        || {
+                            Frame::Run(RunFrame::new(
+                                ProgRef::Card(card),
+                                side,
+                                Some(card),
+                                Some(idx),
+                            ))
+                        },
+                    );
+                    return Ok(Flow::Go);
+                }
+            }
             self.begin_play(card, side, part, None);
             // Nobody may answer: the play resolves at once, as its next
             // step would (its program's frame goes on top).
