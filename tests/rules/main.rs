@@ -8,6 +8,7 @@ mod common;
 mod agents;
 mod bench_runs;
 mod board_d5;
+mod board_walk;
 mod by_place;
 mod explicit_deals;
 mod format_doc;

@@ -29,6 +29,9 @@ pub(crate) fn informants_connected(r: &Rules, s: &State, n: usize) -> bool {
 /// the centre or to a reached space. Every informant is counted once.
 fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
     let board = &r.board;
+    if let Some(neighbours) = board.neighbour_words() {
+        return connected_informants_in_a_word(r, s, neighbours, cap);
+    }
     let open = s.board_face_up.intersection(board.evidence_spaces);
     let mut reached = SpaceSet::EMPTY;
     reached.insert(board.nixon);
@@ -43,12 +46,63 @@ fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
     }
     let mut count = 0;
     for y in touched.intersection(board.informant_set).iter() {
-        if let SpaceKind::Informant(p) = board.spaces[y.index()].kind {
-            if s.pictures.get(p.index()) == Some(&PicLoc::Pinned { face_up: true }) {
-                count += 1;
-                if count >= cap {
-                    return count;
-                }
+        if face_up_informant(r, s, y.index()) {
+            count += 1;
+            if count >= cap {
+                return count;
+            }
+        }
+    }
+    count
+}
+
+/// Whether space `y` (an informant space) holds its picture face up.
+#[inline]
+fn face_up_informant(r: &Rules, s: &State, y: usize) -> bool {
+    match r.board.spaces[y].kind {
+        SpaceKind::Informant(p) => {
+            s.pictures.get(p.index()) == Some(&PicLoc::Pinned { face_up: true })
+        }
+        _ => false,
+    }
+}
+
+/// `connected_informants_capped` on a board of at most 64 spaces (the
+/// shipped one has 37): the same walk, each set one word held in a
+/// register. Walked with whole `SpaceSet`s, the sets went through memory,
+/// each written a word at a time and read back two words at once, which
+/// the processor cannot forward from its pending stores: the walk took
+/// 3.0 % of a random game's time for 1.3 % of its instructions (issue 38).
+fn connected_informants_in_a_word(r: &Rules, s: &State, neighbours: &[u64], cap: usize) -> usize {
+    let board = &r.board;
+    let around = |mut set: u64| {
+        let mut out = 0;
+        while set != 0 {
+            out |= neighbours[set.trailing_zeros() as usize];
+            set &= set - 1;
+        }
+        out
+    };
+    let open = s.board_face_up.first_word() & board.evidence_spaces.first_word();
+    // The board has at most 64 spaces, so the centre has its bit.
+    let mut reached = 1u64 << board.nixon.index();
+    let mut frontier = reached;
+    let mut touched = 0;
+    while frontier != 0 {
+        let next = around(frontier);
+        touched |= next;
+        frontier = next & open & !reached;
+        reached |= frontier;
+    }
+    let mut count = 0;
+    let mut informants = touched & board.informant_set.first_word();
+    while informants != 0 {
+        let y = informants.trailing_zeros() as usize;
+        informants &= informants - 1;
+        if face_up_informant(r, s, y) {
+            count += 1;
+            if count >= cap {
+                return count;
             }
         }
     }
