@@ -272,25 +272,31 @@ impl<O: Observer> Ctx<'_, O> {
         let depth = self.s.stack.len();
         let mut step = step;
         loop {
-            self.evaluation_step(step)?;
-            if self.s.outcome.is_some() || self.s.stack.len() != depth {
+            if step == EvalStep::Done {
+                self.s.stack.drop_top();
                 return Ok(Progress::Continue);
             }
-            match self.s.stack.last() {
-                Some(&Frame::Evaluation { step: next }) => step = next,
-                _ => return Ok(Progress::Continue),
+            let next = self.evaluation_step(step)?;
+            if self.s.outcome.is_some() || self.s.stack.len() != depth {
+                // The frame learns where the evaluation goes on only
+                // when the loop leaves it, after the step's frames went
+                // on above it: written before, while on top, it was read
+                // back whole by the push just after (a pin's frame, most
+                // rounds), a store the processor could not forward
+                // (issue 38).
+                if let Some(Frame::Evaluation { step }) = self.s.stack.get_mut(depth - 1) {
+                    *step = next;
+                }
+                return Ok(Progress::Continue);
             }
+            step = next;
         }
     }
 
-    /// One step of R7.
-    fn evaluation_step(&mut self, step: EvalStep) -> Result<(), PlayError> {
-        let set = |s: &mut State, n: EvalStep| {
-            if let Some(Frame::Evaluation { step }) = s.stack.last_mut() {
-                *step = n;
-            }
-        };
-        match step {
+    /// One step of R7 (not `Done`): its effects, and the step that comes
+    /// next (the same one while it has tokens left to pin).
+    fn evaluation_step(&mut self, step: EvalStep) -> Result<EvalStep, PlayError> {
+        Ok(match step {
             EvalStep::ZeroToBag => {
                 // R7.1: evidence on the 0 space goes back to the bag, in
                 // track order. Walked slot by slot (a token sent back
@@ -304,12 +310,11 @@ impl<O: Observer> Ctx<'_, O> {
                         slot += 1;
                     }
                 }
-                set(self.s, EvalStep::Initiative);
+                EvalStep::Initiative
             }
             EvalStep::Initiative => {
                 // R7.2: the initiative goes to the side it is on; on 0, to the
                 // player who did not hold it. Skipped if gained this round.
-                set(self.s, EvalStep::Momentum);
                 if let Some(p) = self.s.initiative_token {
                     let side = match p.signum() {
                         1 => Side::Editor,
@@ -318,12 +323,12 @@ impl<O: Observer> Ctx<'_, O> {
                     };
                     self.gain_initiative(side);
                 }
+                EvalStep::Momentum
             }
             EvalStep::Momentum => {
                 // R7.3: the momentum token goes to the side it is on (its
                 // card's space instruction runs at once); on 0 it returns to
                 // the supply. Skipped if gained this round.
-                set(self.s, EvalStep::NewTokens);
                 if let Some(p) = self.s.momentum_token {
                     match p.signum() {
                         0 => {
@@ -337,11 +342,11 @@ impl<O: Observer> Ctx<'_, O> {
                         }
                     }
                 }
+                EvalStep::NewTokens
             }
             EvalStep::NewTokens => {
                 // R7.4: the initiative token and a new momentum token on 0; an
                 // empty supply wins for Nixon at once (R8.2, R10.5).
-                set(self.s, EvalStep::HolderPins);
                 self.s.initiative_token = Some(0);
                 self.o.event(Event::Moved {
                     token: TokenKind::Initiative,
@@ -355,6 +360,7 @@ impl<O: Observer> Ctx<'_, O> {
                     self.s.momentum_token = Some(0);
                     self.o.event(Event::NewMomentum);
                 }
+                EvalStep::HolderPins
             }
             EvalStep::HolderPins | EvalStep::OtherPins => {
                 // R7.5: the initiative holder pins all of theirs first.
@@ -367,15 +373,15 @@ impl<O: Observer> Ctx<'_, O> {
                     |t| matches!(self.s.on_track(*t), Some((p, _)) if p.signum() == side.sign()),
                 );
                 match next {
-                    Some(t) => self.gain_evidence(t, side),
-                    None => set(self.s, step.next()),
+                    Some(t) => {
+                        self.gain_evidence(t, side);
+                        step
+                    }
+                    None => step.next(),
                 }
             }
-            EvalStep::Done => {
-                self.s.stack.drop_top();
-            }
-        }
-        Ok(())
+            EvalStep::Done => unreachable!("the evaluation's frame ends in `step_evaluation`"),
+        })
     }
 
     /// R7.6: a token waits for its space; none left means docs/open-questions.md#q1.
