@@ -75,14 +75,28 @@ def test_a_ladder_on_ray_equals_the_clis(local_ray, cli):
 
 def test_ctrl_c_cancels_the_shards_left_and_returns_the_finished_ones_marked_partial(local_ray):
     import _thread
+    import signal
     import threading
     import time
 
+    # A SIGINT handler that does not raise, as another library may leave
+    # one: the study's own handler takes Ctrl-C all the same, and puts this
+    # one back when it returns. (With the KeyboardInterrupt of whatever
+    # handler was there, a clean-clone run once lost the interrupt and
+    # played all 200,000 games.)
+    def left_behind(_signum, _frame):
+        pass
+
+    original = signal.signal(signal.SIGINT, left_behind)
     timer = threading.Timer(2.0, _thread.interrupt_main)
     timer.start()
     study = {"command": "simulate", "games": 200_000, "editor": "heuristic", "nixon": "heuristic"}
-    got = watergate.cluster.run(study, shard_games=200, progress=False)
-    timer.cancel()
+    try:
+        got = watergate.cluster.run(study, shard_games=200, progress=False)
+    finally:
+        timer.cancel()
+        after = signal.signal(signal.SIGINT, original)
+    assert after is left_behind
     assert got["partial"] is True
     assert 0 < got["games_finished"] == got["games"] < got["games_asked"] == 200_000
     assert got["games_finished"] == sum(s["games"] for s in got["slices"])

@@ -46,7 +46,9 @@ import argparse
 import collections
 import json
 import os
+import signal
 import sys
+import threading
 import time
 
 import ray
@@ -256,9 +258,11 @@ def run(study, address=None, shard_games=None, progress=True):
         # cost O(shards) a wait, O(shards²) in all (31 ms a shard at 2,000).
         window = max(8, 4 * int(ray.cluster_resources().get("CPU", 1)))
         pending, finished = {}, 0
-        done, start, interrupted = 0, time.time(), False
+        done, start = 0, time.time()
+        stop = threading.Event()
+        previous = _catch_ctrl_c(stop)
         try:
-            while queue or pending:
+            while (queue or pending) and not stop.is_set():
                 while queue and len(pending) < window:
                     cell, first, count = queue.popleft()
                     ref = _play_shard.remote(cell.options, cell.files, cell.against, first, count)
@@ -275,7 +279,12 @@ def run(study, address=None, shard_games=None, progress=True):
                 if progress:
                     _show(done, total, start)
         except KeyboardInterrupt:
-            interrupted = True
+            stop.set()
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
+        interrupted = stop.is_set() and bool(queue or pending)
+        if interrupted:
             for ref in pending:
                 ray.cancel(ref, force=True)
         if progress:
@@ -294,6 +303,21 @@ def run(study, address=None, shard_games=None, progress=True):
     finally:
         if started_here:
             ray.shutdown()
+
+
+def _catch_ctrl_c(stop):
+    """While a study's shards run, Ctrl-C sets ``stop``, which the loop
+    looks at between its waits (every half second at most), instead of
+    raising ``KeyboardInterrupt`` wherever the driver happens to be. Raised
+    inside Ray's own calls, the interrupt was at times lost, and the study
+    ran on to its end (a clean-clone test run saw it). Returns the handler
+    to put back, or ``None`` off the main thread, where no handler can be
+    set (the ``KeyboardInterrupt`` of the main thread's own handler is
+    then caught as before)."""
+    try:
+        return signal.signal(signal.SIGINT, lambda _signum, _frame: stop.set())
+    except ValueError:
+        return None
 
 
 def _show(done, total, start):
