@@ -263,10 +263,10 @@ impl<O: Observer> Ctx<'_, O> {
                 };
                 if !self.s.has_reaction(r, &play) {
                     let idx = self.s.stack.len() as u8;
-                    // The play is written field by field in its place
-                    // (not copied from `play`, which lies in memory for
-                    // `has_reaction`: a copy of it read back fields just
-                    // written, a stall).
+                    // Spelled out rather than copied from `play` (which
+                    // lies in memory for `has_reaction`). What removed the
+                    // stall was `push_two_with` making room before it
+                    // writes; the compiler may build both the same way.
                     self.s.stack.push_two_with(
                         || {
                             Frame::Play(PlayFrame {
