@@ -1,9 +1,11 @@
 //! R8.3 counted two ways: the engine's walk over the board's bit words
 //! (`connected_informants`, issue 38) against a plain walk written here
 //! from the rule's words, space by space, at every decision of random
-//! games.
+//! games: on the shipped board (one word) and on a board of 68 spaces
+//! (the walk over whole sets, for boards of more than 64).
 
 use std::collections::VecDeque;
+use watergate::data::{self, DataSet};
 use watergate::game::model::SpaceId;
 use watergate::game::rules::{Rules, SpaceKind};
 use watergate::game::state::{PicLoc, State};
@@ -41,18 +43,20 @@ fn connected_by_the_rule(r: &Rules, s: &State) -> usize {
     count
 }
 
-#[test]
-fn r8_3_the_engines_walk_counts_as_the_rule_at_every_decision_of_random_games() {
-    let r = watergate::data::shipped();
+/// Plays `games` random games (seeds `0..games`) and compares the
+/// engine's count with the rule's at every decision and at each game's
+/// end: the decisions seen, and of them those with one and with two
+/// connected informants.
+fn compare_walks(r: &Rules, games: u64) -> (usize, usize, usize) {
     let mut options = Vec::new();
     let (mut decisions, mut with_one, mut with_two) = (0, 0, 0);
-    for seed in 0..400u64 {
-        let mut s = State::new(&r, seed);
+    for seed in 0..games {
+        let mut s = State::new(r, seed);
         let mut x = seed;
-        let mut next = s.legal(&r, &mut options);
+        let mut next = s.legal(r, &mut options);
         loop {
-            let engine = watergate::game::engine::connected_informants(&r, &s);
-            assert_eq!(engine, connected_by_the_rule(&r, &s), "seed {seed}");
+            let engine = watergate::game::engine::connected_informants(r, &s);
+            assert_eq!(engine, connected_by_the_rule(r, &s), "seed {seed}");
             decisions += 1;
             with_one += usize::from(engine >= 1);
             with_two += usize::from(engine >= 2);
@@ -63,14 +67,117 @@ fn r8_3_the_engines_walk_counts_as_the_rule_at_every_decision_of_random_games() 
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             let choice = options[(x >> 33) as usize % options.len()];
-            next = s.apply_next(&r, choice, &mut options).unwrap();
+            next = s.apply_next(r, choice, &mut options).unwrap();
         }
     }
+    (decisions, with_one, with_two)
+}
+
+#[test]
+fn r8_3_the_engines_walk_counts_as_the_rule_at_every_decision_of_random_games() {
+    let r = watergate::data::shipped();
+    let (decisions, with_one, with_two) = compare_walks(&r, 400);
     // The comparison saw connections, not only empty boards (two end a
     // game at once, R8.4: they are seen at its end).
     assert!(decisions > 10_000, "{decisions} decisions");
     assert!(
         with_one > 100 && with_two > 0,
         "{with_one} with one, {with_two} with two"
+    );
+}
+
+/// The shipped board with a longer way beside each thread from an outer
+/// space to its informant, through two new evidence spaces: 68 spaces,
+/// listed so that the informants sit on both sides of space 64 and the
+/// last new space after them.
+fn board_of_68_spaces() -> String {
+    let board = String::from_utf8(
+        DataSet::embedded()
+            .get("cards/board.ron")
+            .expect("the shipped board")
+            .to_vec(),
+    )
+    .unwrap();
+    let colours = ["Blue", "Yellow", "Green"];
+    let (mut spaces, mut last, mut threads) = (String::new(), String::new(), String::new());
+    let mut added = 0;
+    // Beside each thread `("oN", "informant_x")`: oN – a – b – informant.
+    let lengthened = |t: &str| t.starts_with("(\"o") && t.contains("\"informant_");
+    for line in board.lines().map(str::trim).filter(|t| lengthened(t)) {
+        let ends: Vec<&str> = line
+            .split('"')
+            .filter(|w| w.starts_with(['o', 'i']))
+            .collect();
+        let (outer, informant) = (ends[0], ends[1]);
+        let (a, b) = (format!("x{}", added + 1), format!("x{}", added + 2));
+        for (k, id) in [&a, &b].into_iter().enumerate() {
+            let colour = colours[(added + k) % 3];
+            let q = 10 + added + k;
+            // The last new space is listed after the informants.
+            let list = if added + k == 27 {
+                &mut last
+            } else {
+                &mut spaces
+            };
+            list.push_str(&format!(
+                "        (id: \"{id}\", kind: Evidence({colour}), at: ({q}, 0)),\n"
+            ));
+        }
+        threads.push_str(&format!(
+            "        (\"{outer}\", \"{a}\"),\n        (\"{a}\", \"{b}\"),\n        (\"{b}\", \"{informant}\"),\n"
+        ));
+        added += 2;
+    }
+    let (mut rewired, mut in_threads) = (String::new(), false);
+    for line in board.lines() {
+        let t = line.trim();
+        in_threads |= t == "threads: [";
+        // The new spaces go just before the first informant's, the new
+        // threads at the end of the list of threads.
+        if t.starts_with("(id: \"informant_") {
+            rewired.push_str(&std::mem::take(&mut spaces));
+        }
+        if t == "threads: [" {
+            // Back over the spaces' closing line: the last new space ends them.
+            let end = rewired.trim_end().rfind('\n').unwrap() + 1;
+            let closing = rewired.split_off(end);
+            rewired.push_str(&std::mem::take(&mut last));
+            rewired.push_str(&closing);
+        }
+        if in_threads && t == "]," {
+            rewired.push_str(&std::mem::take(&mut threads));
+        }
+        rewired.push_str(line);
+        rewired.push('\n');
+    }
+    assert_eq!(
+        added, 28,
+        "two new spaces beside each of the 14 informant threads"
+    );
+    rewired
+}
+
+#[test]
+fn r8_3_on_a_board_of_more_than_64_spaces_the_set_walk_counts_as_the_rule() {
+    // Boards of more than 64 spaces keep the walk over whole `SpaceSet`s
+    // (the one-word walk needs every space in one word): the shipped
+    // board does not reach it, so a larger board is built here.
+    let mut ds = DataSet::embedded();
+    ds.files
+        .insert("cards/board.ron".into(), board_of_68_spaces().into_bytes());
+    let r = data::load(&ds).unwrap_or_else(|d| panic!("the larger board loads: {d:?}"));
+    assert_eq!(r.board.spaces.len(), 68);
+    let informants: Vec<usize> = (0..r.board.spaces.len())
+        .filter(|&i| matches!(r.board.spaces[i].kind, SpaceKind::Informant(_)))
+        .collect();
+    assert!(
+        informants.iter().any(|&i| i < 64) && informants.iter().any(|&i| i >= 64),
+        "informants at {informants:?}: on both sides of space 64"
+    );
+    let (decisions, with_one, _) = compare_walks(&r, 400);
+    assert!(decisions > 10_000, "{decisions} decisions");
+    assert!(
+        with_one > 100,
+        "{with_one} decisions with an informant connected"
     );
 }
