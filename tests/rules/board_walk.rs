@@ -5,8 +5,9 @@
 //! (the walk over whole sets, for boards of more than 64).
 
 use std::collections::VecDeque;
+use watergate::data::raw::{BoardDef, BoardSpaceDef, SpaceKindDef};
 use watergate::data::{self, DataSet};
-use watergate::game::model::SpaceId;
+use watergate::game::model::{Colour, SpaceId};
 use watergate::game::rules::{Rules, SpaceKind};
 use watergate::game::state::{PicLoc, State};
 
@@ -91,70 +92,51 @@ fn r8_3_the_engines_walk_counts_as_the_rule_at_every_decision_of_random_games() 
 /// listed so that the informants sit on both sides of space 64 and the
 /// last new space after them.
 fn board_of_68_spaces() -> String {
-    let board = String::from_utf8(
-        DataSet::embedded()
-            .get("cards/board.ron")
-            .expect("the shipped board")
-            .to_vec(),
-    )
-    .unwrap();
-    let colours = ["Blue", "Yellow", "Green"];
-    let (mut spaces, mut last, mut threads) = (String::new(), String::new(), String::new());
-    let mut added = 0;
-    // Beside each thread `("oN", "informant_x")`: oN – a – b – informant.
-    let lengthened = |t: &str| t.starts_with("(\"o") && t.contains("\"informant_");
-    for line in board.lines().map(str::trim).filter(|t| lengthened(t)) {
-        let ends: Vec<&str> = line
-            .split('"')
-            .filter(|w| w.starts_with(['o', 'i']))
-            .collect();
-        let (outer, informant) = (ends[0], ends[1]);
-        let (a, b) = (format!("x{}", added + 1), format!("x{}", added + 2));
-        for (k, id) in [&a, &b].into_iter().enumerate() {
-            let colour = colours[(added + k) % 3];
-            let q = 10 + added + k;
-            // The last new space is listed after the informants.
-            let list = if added + k == 27 {
-                &mut last
-            } else {
-                &mut spaces
-            };
-            list.push_str(&format!(
-                "        (id: \"{id}\", kind: Evidence({colour}), at: ({q}, 0)),\n"
-            ));
+    let text = DataSet::embedded()
+        .get("cards/board.ron")
+        .expect("the shipped board")
+        .to_vec();
+    let mut board: BoardDef = ron::from_str(std::str::from_utf8(&text).unwrap()).unwrap();
+    let colours = [Colour::Blue, Colour::Yellow, Colour::Green];
+    let informant_threads: Vec<(String, String)> = board
+        .threads
+        .iter()
+        .filter(|(a, b)| a.starts_with('o') && b.starts_with("informant_"))
+        .cloned()
+        .collect();
+    let mut added = Vec::new();
+    for (outer, informant) in informant_threads {
+        let (a, b) = (
+            format!("x{}", added.len() + 1),
+            format!("x{}", added.len() + 2),
+        );
+        for id in [&a, &b] {
+            let n = added.len();
+            added.push(BoardSpaceDef {
+                id: id.clone(),
+                kind: SpaceKindDef::Evidence(colours[n % 3]),
+                at: (10 + n as i8, 0),
+            });
         }
-        threads.push_str(&format!(
-            "        (\"{outer}\", \"{a}\"),\n        (\"{a}\", \"{b}\"),\n        (\"{b}\", \"{informant}\"),\n"
-        ));
-        added += 2;
-    }
-    let (mut rewired, mut in_threads) = (String::new(), false);
-    for line in board.lines() {
-        let t = line.trim();
-        in_threads |= t == "threads: [";
-        // The new spaces go just before the first informant's, the new
-        // threads at the end of the list of threads.
-        if t.starts_with("(id: \"informant_") {
-            rewired.push_str(&std::mem::take(&mut spaces));
-        }
-        if t == "threads: [" {
-            // Back over the spaces' closing line: the last new space ends them.
-            let end = rewired.trim_end().rfind('\n').unwrap() + 1;
-            let closing = rewired.split_off(end);
-            rewired.push_str(&std::mem::take(&mut last));
-            rewired.push_str(&closing);
-        }
-        if in_threads && t == "]," {
-            rewired.push_str(&std::mem::take(&mut threads));
-        }
-        rewired.push_str(line);
-        rewired.push('\n');
+        board
+            .threads
+            .extend([(outer, a.clone()), (a, b.clone()), (b, informant)]);
     }
     assert_eq!(
-        added, 28,
+        added.len(),
+        28,
         "two new spaces beside each of the 14 informant threads"
     );
-    rewired
+    // The new spaces go just before the informants, the last one after them.
+    let last = added.pop().unwrap();
+    let first_informant = board
+        .spaces
+        .iter()
+        .position(|s| matches!(s.kind, SpaceKindDef::Informant(_)))
+        .unwrap();
+    board.spaces.splice(first_informant..first_informant, added);
+    board.spaces.push(last);
+    ron::to_string(&board).unwrap()
 }
 
 #[test]
