@@ -9,7 +9,7 @@
 //
 // `game` is GET /api/game (spaces with q/r, threads, pictures); `table` has
 // `board` [{space, face_up, kind}], `pictures` [{name, place, space}],
-// `track` [{slot, pos, face_up, kind|null}], `initiative_token`,
+// `track` [{slot, pos, face_up, kind|null, ruled_out?}], `initiative_token`,
 // `momentum_token`, `track_length` — the shape of a seat's view in Play.
 // `clickable` maps a space id (board) or a token name (`ev3`, `initiative`,
 // `momentum`: track) to the option it answers.
@@ -265,8 +265,10 @@ export function trackSvg(table, { clickable = {}, onToken, wire, ladder = false 
       let g;
       if (item.token) {
         const k = item.token.kind;
+        // R5.6: what a vain ask told everyone about a face-down token.
+        const lacks = item.token.ruled_out ? `, not ${item.token.ruled_out.join(" nor ")} (asked in vain)` : "";
         g = tokenSvg(k, { faceUp: item.token.face_up, x: cx, y: cy, r,
-          title: `${item.name}: ${k ? k.colours.join("/") + (k.symbol ? "★" : "") : "face-down token"}${item.token.face_up ? "" : " (face down)"}` });
+          title: `${item.name}: ${k ? k.colours.join("/") + (k.symbol ? "★" : "") : "face-down token"}${item.token.face_up ? "" : " (face down)"}${lacks}` });
       } else {
         g = markerSvg(item.name, { x: cx, y: cy, r: r - 0.5 });
       }

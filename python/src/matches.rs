@@ -19,17 +19,13 @@ use std::sync::Arc;
 use watergate_core::data::GameSource;
 use watergate_core::game::engine::notation::{format_choice, outcome_name};
 use watergate_core::game::engine::{Actor, Choice, DecisionKind, Event};
-use watergate_core::game::model::{BySide, CardId, Colour, Side, TokenId};
+use watergate_core::game::model::{BySide, CardId, Side};
 use watergate_core::game::observation::Sight;
 use watergate_core::game::setup::Setup;
 use watergate_core::game::state::State;
 use watergate_core::game::view::View;
 use watergate_formats::narrate::Narrator;
 use watergate_players::agent::AgentSpec;
-
-/// How many deals a resample for the Editor draws, at most, to find one
-/// consistent with the colours she knows a face-down token is not (R5.6).
-const RESAMPLE_TRIES: u64 = 10_000;
 
 /// OpenSpiel's player ids.
 const CHANCE: i64 = -1;
@@ -49,10 +45,6 @@ pub struct Match {
     seen: BySide<Vec<String>>,
     /// The hand each player last saw written in `seen`.
     hands: BySide<Vec<CardId>>,
-    /// Face-down tokens on the track that the Editor knows are not of a
-    /// colour: each was face down when she asked for that colour and none
-    /// was there (R5.6). A resample for her keeps them so.
-    ruled_out: Vec<(TokenId, Colour)>,
 }
 
 /// A state as bytes (pickle, OpenSpiel's `serialize`): the position as a
@@ -69,8 +61,6 @@ struct Saved {
     seeds: u32,
     seen: BySide<Vec<String>>,
     hands: BySide<Vec<CardId>>,
-    #[serde(default)]
-    ruled_out: Vec<(TokenId, Colour)>,
 }
 
 impl Match {
@@ -81,7 +71,6 @@ impl Match {
             seeds,
             seen: BySide::default(),
             hands: BySide::default(),
-            ruled_out: Vec::new(),
         };
         if let Some(s) = state {
             let sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
@@ -131,25 +120,6 @@ impl Match {
     fn record(&mut self, mut sights: BySide<Sight>, events: &[Event], choice: Option<String>) {
         let Some(s) = &self.state else { return };
         let r = &self.game.rules;
-        for e in events {
-            if let Event::AskedColour {
-                colour,
-                found: false,
-            } = e
-            {
-                // R5.6: none of the tokens face down now is of that colour,
-                // and everyone saw the answer.
-                let face_down = s
-                    .track()
-                    .iter()
-                    .copied()
-                    .filter(|t| matches!(s.on_track(*t), Some((_, false))));
-                self.ruled_out.extend(face_down.map(|t| (t, *colour)));
-            }
-        }
-        // What is no longer face down on the track needs no ruling out.
-        self.ruled_out
-            .retain(|(t, _)| matches!(s.on_track(*t), Some((_, false))));
         for side in Side::BOTH {
             let narrator = Narrator::new(r, Some(side));
             let seen = &mut self.seen[side];
@@ -189,7 +159,6 @@ impl Match {
             seeds: self.seeds,
             seen: self.seen.clone(),
             hands: self.hands.clone(),
-            ruled_out: self.ruled_out.clone(),
         }
     }
 
@@ -224,7 +193,6 @@ pub fn restore_match(bytes: &[u8]) -> PyResult<Match> {
         seeds: saved.seeds,
         seen: saved.seen,
         hands: saved.hands,
-        ruled_out: saved.ruled_out,
     })
 }
 
@@ -426,42 +394,15 @@ impl Match {
     ///
     /// For the Editor, a token she knows is not of a colour (she asked for
     /// it and none was face down, R5.6) is never dealt where she knows it
-    /// lies: deals that break this are drawn again (rejection keeps every
-    /// consistent deal as likely as before), and after
-    /// `RESAMPLE_TRIES` inconsistent deals the call raises RuntimeError.
+    /// lies: the engine's `View::determinize` keeps that knowledge, which
+    /// the state carries with each face-down token.
     fn resample(&self, player: i64, seed: u64) -> PyResult<Match> {
         let side = self.player(player)?;
         let mut m = self.clone();
-        let (Some(v), Some(s)) = (self.view(side), &self.state) else {
-            return Ok(m);
-        };
-        if side == Side::Nixon || self.ruled_out.is_empty() {
+        if let Some(v) = self.view(side) {
             m.state = Some(v.determinize(seed));
-            return Ok(m);
         }
-        for k in 0..RESAMPLE_TRIES {
-            // The first try is the plain deal of `seed`, as without rulings.
-            let dealt = v.determinize(seed ^ k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            // The Editor follows a face-down token by its slot on the track:
-            // what lies in that slot now must not be of the colour.
-            let moved: Option<Vec<(TokenId, Colour)>> = self
-                .ruled_out
-                .iter()
-                .map(|&(t, colour)| {
-                    let slot = s.slot_of(t)?;
-                    let now = dealt.track_token(slot)?;
-                    (!self.rules().token(now).colours.contains(colour)).then_some((now, colour))
-                })
-                .collect();
-            if let Some(ruled_out) = moved {
-                m.state = Some(dealt);
-                m.ruled_out = ruled_out;
-                return Ok(m);
-            }
-        }
-        Err(pyo3::exceptions::PyRuntimeError::new_err(format!(
-            "no deal consistent with what the Editor was told (R5.6) in {RESAMPLE_TRIES} tries"
-        )))
+        Ok(m)
     }
 
     /// The move this engine's agent `spec` (`random`, `heuristic`,

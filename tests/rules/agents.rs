@@ -46,7 +46,22 @@ fn rehide(r: &Rules, s: &State, viewer: Side, salt: u64) -> State {
         .map(|i| t.track[*i].token)
         .chain(t.bag.iter().copied())
         .collect();
-    t.shuffle(&mut tokens);
+    // Each slot keeps what everyone knows its token lacks (R5.6), so only
+    // deals that agree with it are positions the viewer cannot tell apart.
+    let lacks: Vec<Colours> = slots.iter().map(|i| t.track[*i].ruled_out).collect();
+    let agrees = |tokens: &[TokenId]| {
+        (lacks.iter().zip(tokens)).all(|(l, k)| !r.token(*k).colours.intersects(*l))
+    };
+    let dealt = tokens.clone();
+    for _ in 0..1000 {
+        t.shuffle(&mut tokens);
+        if agrees(&tokens) {
+            break;
+        }
+    }
+    if !agrees(&tokens) {
+        tokens = dealt;
+    }
     // Each slot keeps its place and face; another token lies there.
     for (k, slot) in slots.iter().enumerate() {
         t.track[*slot].token = tokens[k];

@@ -6,6 +6,7 @@
 mod common;
 
 mod agents;
+mod asked_in_vain;
 mod bench_runs;
 mod board_d5;
 mod board_walk;

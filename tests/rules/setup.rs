@@ -116,6 +116,7 @@ fn an_evidence_token_in_two_places_is_refused() {
         token: t,
         pos: 2,
         face_up: false,
+        ruled_out: Colours::NONE,
     });
     let e = problems(&r, s);
     assert_eq!(fields(&e), ["bag[3]"]);
@@ -171,6 +172,41 @@ fn a_pin_must_match_its_slip_and_a_space_holds_one_token() {
     assert_eq!(fields(&problems(&r, s)), ["board[1].space"]);
 }
 
+/// R5.6: what a vain ask told is true of the token and kept only face
+/// down; a setup that says otherwise is refused field by field.
+#[test]
+fn a_track_token_said_to_lack_a_colour_it_shows_or_has_is_refused() {
+    let r = watergate::data::shipped();
+    let mut s = table(&r);
+    let t = s.bag.pop().unwrap();
+    let lacked = Colours(!r.token(t).colours.0 & Colours::ALL.0);
+    let has = r.token(t).colours;
+    let on_track = |face_up, ruled_out| TrackToken {
+        token: t,
+        pos: 1,
+        face_up,
+        ruled_out,
+    };
+    let ok = on_track(false, lacked);
+    let said_wrongly = on_track(false, has);
+    let face_up = on_track(true, lacked);
+    for (token, refused) in [(ok, false), (said_wrongly, true), (face_up, true)] {
+        let mut s = s.clone();
+        s.track.push(token);
+        let e = match State::from_setup(&r, s) {
+            Ok(state) => {
+                assert_eq!(state.ruled_out(t), token.ruled_out);
+                vec![]
+            }
+            Err(e) => e,
+        };
+        assert_eq!(fields(&e).len(), usize::from(refused), "{token:?}: {e:?}");
+        if refused {
+            assert_eq!(fields(&e), ["track[0].ruled_out"], "{token:?}");
+        }
+    }
+}
+
 #[test]
 fn indices_out_of_range_are_reported_not_panicked_on() {
     let r = watergate::data::shipped();
@@ -179,6 +215,7 @@ fn indices_out_of_range_are_reported_not_panicked_on() {
         token: TokenId(250),
         pos: 9,
         face_up: false,
+        ruled_out: Colours::NONE,
     });
     s.board.push(BoardToken {
         space: SpaceId(250),

@@ -180,7 +180,7 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
         let Some((pos, up)) = s.on_track(*t) else {
             continue;
         };
-        let what = track_token_name(r, st, *t, up);
+        let what = track_token_name(r, st, s, *t, up);
         out.push_str(&row(format!("ev{slot} {what}"), pos));
     }
     out
@@ -359,14 +359,20 @@ pub fn momentum(r: &Rules, s: &State) -> String {
     out
 }
 
-/// What a track token is called for this viewer: its kind, or "face down".
-fn track_token_name(r: &Rules, st: &Style, t: TokenId, up: bool) -> String {
+/// What a track token is called for this viewer: its kind, or "face down"
+/// with the colours everyone knows it lacks (R5.6: "face down, not blue").
+fn track_token_name(r: &Rules, st: &Style, s: &State, t: TokenId, up: bool) -> String {
     if up || st.sees_hidden_track() {
         let k = r.token(t);
         let name = kind_name(k.colours, k.momentum_symbol);
         format!("{name}{}", if up { "" } else { " (down)" })
     } else {
-        "face down".to_string()
+        let lacks: Vec<&str> = s.ruled_out(t).iter().map(|c| c.name()).collect();
+        if lacks.is_empty() {
+            "face down".to_string()
+        } else {
+            format!("face down, not {}", lacks.join(" nor "))
+        }
     }
 }
 
@@ -385,7 +391,7 @@ pub fn track_compact(r: &Rules, s: &State, st: &Style) -> String {
         if let Some((pos, up)) = s.on_track(*t) {
             put(
                 Some(pos),
-                format!("ev{slot} {}", track_token_name(r, st, *t, up)),
+                format!("ev{slot} {}", track_token_name(r, st, s, *t, up)),
             );
         }
     }

@@ -23,11 +23,22 @@ pub fn conservation(r: &Rules, s: &State) -> Result<(), String> {
     for (i, loc) in s.evidence.iter().enumerate() {
         let t = TokenId(i as u8);
         match *loc {
-            EvLoc::Track { pos, .. } => {
+            EvLoc::Track {
+                pos,
+                face_up,
+                ruled_out,
+            } => {
                 on_track += 1;
                 if pos.abs() >= r.numbers.track_length {
                     return Err(format!(
                         "evidence {i} at {pos}, at or beyond the last space"
+                    ));
+                }
+                // What a vain ask told (R5.6) is true, and only kept face down.
+                if (face_up && !ruled_out.is_empty()) || r.token(t).colours.intersects(ruled_out) {
+                    return Err(format!(
+                        "evidence {i} (face up: {face_up}) said to lack colours {:#b} wrongly",
+                        ruled_out.0
                     ));
                 }
                 if !s.track.contains(&t) {

@@ -27,6 +27,14 @@ pub struct TrackToken {
     pub pos: i8,
     /// Whether it lies face up.
     pub face_up: bool,
+    /// The colours it is known to lack, face down (R5.6: the Editor asked
+    /// for them in vain while it lay there). Left out when none.
+    #[serde(default, skip_serializing_if = "knows_nothing")]
+    pub ruled_out: Colours,
+}
+
+fn knows_nothing(c: &Colours) -> bool {
+    c.is_empty()
 }
 
 /// An evidence token pinned on the board.
@@ -244,6 +252,21 @@ impl Setup {
                     ),
                 );
             }
+            if !t.ruled_out.is_empty() {
+                let colours = r.evidence.get(t.token.index()).map(|e| e.colours);
+                let why = if t.face_up {
+                    Some("a face-up token shows its colours: nothing is ruled out".to_string())
+                } else if t.ruled_out.0 & !Colours::ALL.0 != 0 {
+                    Some(format!("{:#b} is not a set of colours", t.ruled_out.0))
+                } else if colours.is_some_and(|c| c.intersects(t.ruled_out)) {
+                    Some("the token has a colour said to be ruled out (R5.6)".to_string())
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    bad(format!("track[{i}].ruled_out"), why);
+                }
+            }
         }
         let mut space_held: Vec<Option<usize>> = vec![None; r.board.spaces.len()];
         for (i, b) in self.board.iter().enumerate() {
@@ -414,6 +437,7 @@ impl State {
             evidence[t.token.index()] = EvLoc::Track {
                 pos: t.pos,
                 face_up: t.face_up,
+                ruled_out: t.ruled_out,
             };
         }
         for b in &setup.board {
@@ -499,6 +523,7 @@ impl State {
                         token: *t,
                         pos,
                         face_up,
+                        ruled_out: self.ruled_out(*t),
                     })
                 })
                 .collect(),

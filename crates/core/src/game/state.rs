@@ -31,6 +31,13 @@ pub enum EvLoc {
         pos: i8,
         /// Whether it lies face up (R4.2 draws face down, R5.13 turns up).
         face_up: bool,
+        /// The colours everyone knows a face-down token lacks: the Editor
+        /// asked for each of them while it lay face down and there was none
+        /// (R5.6). Always none while face up. A search that deals the hidden
+        /// tokens again keeps them so (`View::determinize`). Free in the
+        /// state's size: the compiler keeps `EvLoc` in 3 bytes by putting
+        /// its variant in `face_up`'s unused values.
+        ruled_out: Colours,
     },
     /// Pinned on the evidence board (R7.6).
     Board {
@@ -41,6 +48,22 @@ pub enum EvLoc {
     },
     /// Gained or drawn and waiting to be pinned (a `Pin` frame holds it).
     Held,
+}
+
+// The state's 720 bytes hold 36 of these: a fourth byte would cost 36.
+const _: () = assert!(std::mem::size_of::<EvLoc>() == 3);
+
+impl EvLoc {
+    /// On the research track at `pos`, face up or face down, nothing
+    /// known of its colours beyond what the face shows.
+    #[inline]
+    pub fn on_track(pos: i8, face_up: bool) -> EvLoc {
+        EvLoc::Track {
+            pos,
+            face_up,
+            ruled_out: Colours::NONE,
+        }
+    }
 }
 
 /// Where a picture tile is.
@@ -792,6 +815,20 @@ impl State {
         }
     }
 
+    /// R5.6: the Editor asked for `colour` and no face-down token on the
+    /// track had it. Everyone heard the answer, so each of them is known to
+    /// lack it for as long as it stays face down there.
+    pub(in crate::game) fn rule_out(&mut self, colour: Colour) {
+        let mut down = self.track_face_down;
+        while down != 0 {
+            let id = down.trailing_zeros() as usize;
+            down &= down - 1;
+            if let EvLoc::Track { ruled_out, .. } = &mut self.evidence[id] {
+                ruled_out.0 |= colour.bit();
+            }
+        }
+    }
+
     /// Puts picture `p` at `loc`, keeping the mask of pictures in the supply.
     #[inline]
     pub(in crate::game) fn set_picture(&mut self, p: PictureId, loc: PicLoc) {
@@ -873,8 +910,19 @@ impl State {
     #[inline]
     pub fn on_track(&self, t: TokenId) -> Option<(i8, bool)> {
         match self.evidence[t.index()] {
-            EvLoc::Track { pos, face_up } => Some((pos, face_up)),
+            EvLoc::Track { pos, face_up, .. } => Some((pos, face_up)),
             _ => None,
+        }
+    }
+
+    /// The colours a face-down token on the track is known to lack (R5.6:
+    /// the Editor asked for them in vain while it lay there); none for
+    /// any other token.
+    #[inline]
+    pub fn ruled_out(&self, t: TokenId) -> Colours {
+        match self.evidence[t.index()] {
+            EvLoc::Track { ruled_out, .. } => ruled_out,
+            _ => Colours::NONE,
         }
     }
 

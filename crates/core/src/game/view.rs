@@ -6,7 +6,7 @@
 
 use crate::game::engine::{Actor, Choice, Decision, DecisionKind};
 use crate::game::model::*;
-use crate::game::rules::Rules;
+use crate::game::rules::{Rules, MAX_CARDS_A_SIDE, MAX_EVIDENCE};
 use crate::game::state::*;
 use serde::Serialize;
 
@@ -32,6 +32,9 @@ pub struct TrackToken {
     /// Whether it shows the momentum symbol; `None` when hidden, as its
     /// colours.
     pub momentum_symbol: Option<bool>,
+    /// Face down: the colours everyone knows it lacks, since the Editor
+    /// asked for them in vain while it lay there (R5.6).
+    pub ruled_out: Colours,
 }
 
 /// An evidence token on the board (both players may look, R5.14).
@@ -202,6 +205,7 @@ impl<'a> View<'a> {
                     face_up,
                     colours: visible.then_some(tok.colours),
                     momentum_symbol: visible.then_some(tok.momentum_symbol),
+                    ruled_out: self.state.ruled_out(*t),
                 })
             })
             .collect()
@@ -309,8 +313,12 @@ impl View<'_> {
     /// Editor) which tokens lie face down on the research track. This is the
     /// only place an agent's search touches a full state, and it reads the
     /// hidden parts only for their sizes and pools, never their contents.
+    ///
+    /// What a vain ask told everyone (R5.6: none of the tokens face down
+    /// then had the colour) is kept: a face-down token known to lack a
+    /// colour is dealt again only as a token that lacks it, and the new
+    /// token carries the knowledge on (`deal_knowing`).
     pub fn determinize(&self, seed: u64) -> State {
-        use crate::game::rules::{MAX_CARDS_A_SIDE, MAX_EVIDENCE};
         use crate::game::state::shuffle;
         use rand::SeedableRng;
         // A search determinizes at every iteration. Scratch lists are
@@ -348,17 +356,23 @@ impl View<'_> {
         let track: &mut [TokenId] = &mut s.track;
         let bag: &mut [TokenId] = &mut s.bag;
         let mut tokens = [TokenId(0); MAX_EVIDENCE];
-        // Each hidden slot and the space its token lies on, face down.
+        // Each hidden slot, the space its token lies on face down, and the
+        // colours that token is known to lack.
         let mut slots = [(0u8, 0i8); MAX_EVIDENCE];
+        let mut lacks = [Colours::NONE; MAX_EVIDENCE];
+        let mut known = false;
         let mut hidden = 0;
         if me == Side::Editor {
             for (slot, t) in track.iter().enumerate() {
                 if let EvLoc::Track {
                     pos,
                     face_up: false,
+                    ruled_out,
                 } = evidence[t.index()]
                 {
                     slots[hidden] = (slot as u8, pos);
+                    lacks[hidden] = ruled_out;
+                    known |= !ruled_out.is_empty();
                     tokens[hidden] = *t;
                     hidden += 1;
                 }
@@ -368,6 +382,10 @@ impl View<'_> {
         tokens[hidden..m].copy_from_slice(bag);
         sort_ids(&mut tokens[..m], |t| t.0, TokenId);
         shuffle(&mut s.rng, &mut tokens[..m]);
+        if known {
+            let colours = |t: TokenId| self.rules.token_colours(t);
+            deal_knowing(&mut s.rng, &mut tokens[..m], &lacks[..hidden], colours);
+        }
         // Every token of the pool lies in the bag but the hidden slots'
         // new ones: those of the bag lay there already, the hidden ones go
         // there first, and a hidden slot's new token lies where the old
@@ -379,11 +397,12 @@ impl View<'_> {
             evidence[t.index()] = EvLoc::Bag;
             face_down &= !(1 << (t.0 & 63));
         }
-        for (&(slot, pos), &t) in slots[..hidden].iter().zip(&tokens) {
+        for ((&(slot, pos), &t), &ruled_out) in slots[..hidden].iter().zip(&tokens).zip(&lacks) {
             track[slot as usize] = t;
             evidence[t.index()] = EvLoc::Track {
                 pos,
                 face_up: false,
+                ruled_out,
             };
             face_down |= 1 << (t.0 & 63);
         }
@@ -391,6 +410,121 @@ impl View<'_> {
         s.track_face_down = face_down;
         s
     }
+}
+
+/// How many shuffles `deal_knowing` draws before it builds a deal instead.
+const KNOWING_TRIES: usize = 64;
+
+/// Makes a shuffled pool of tokens agree with what a vain ask told (R5.6):
+/// the first `lacks.len()` tokens go to the hidden slots, the one in slot
+/// `i` must have none of the colours `lacks[i]`. While a shuffle breaks
+/// this it is drawn again, up to `KNOWING_TRIES` times: rejection keeps
+/// every agreeing deal as likely as any other. Past that (knowledge so
+/// tight that few deals agree), each known slot in turn gets a token drawn
+/// among those that fit it and still leave every later known slot a
+/// token (`matchable`): always a deal that agrees, though no longer each
+/// with the same chance. The true deal agrees, so one exists.
+fn deal_knowing(
+    rng: &mut GameRng,
+    tokens: &mut [TokenId],
+    lacks: &[Colours],
+    colours: impl Fn(TokenId) -> Colours,
+) {
+    let agrees = |tokens: &[TokenId]| {
+        lacks
+            .iter()
+            .zip(tokens)
+            .all(|(l, t)| !colours(*t).intersects(*l))
+    };
+    for _ in 0..KNOWING_TRIES {
+        if agrees(tokens) {
+            return;
+        }
+        shuffle(rng, tokens);
+    }
+    if agrees(tokens) {
+        return;
+    }
+    let n = tokens.len();
+    let mut pool = [Colours::NONE; MAX_EVIDENCE];
+    for (c, t) in pool.iter_mut().zip(tokens.iter()) {
+        *c = colours(*t);
+    }
+    let pool = &pool[..n];
+    // The known slots, in slot order; `dealt[i]` the pool index slot i gets.
+    let mut known = [0usize; MAX_EVIDENCE];
+    let k = (0..lacks.len())
+        .filter(|i| !lacks[*i].is_empty())
+        .fold(0, |k, i| {
+            known[k] = i;
+            k + 1
+        });
+    let mut dealt = [usize::MAX; MAX_EVIDENCE];
+    let mut used = 0u64;
+    for (step, &slot) in known[..k].iter().enumerate() {
+        let rest: [Colours; MAX_EVIDENCE] =
+            std::array::from_fn(|i| known.get(step + 1 + i).map_or(Colours::NONE, |s| lacks[*s]));
+        let later = &rest[..k - step - 1];
+        let fits = |j: usize| {
+            used >> j & 1 == 0
+                && !pool[j].intersects(lacks[slot])
+                && matchable(later, pool, used | 1 << j)
+        };
+        let count = (0..n).filter(|j| fits(*j)).count();
+        if count == 0 {
+            // Only if the knowledge were false: keep the shuffle as it is.
+            return;
+        }
+        let pick = below(rng, count);
+        let Some(j) = (0..n).filter(|j| fits(*j)).nth(pick) else {
+            return;
+        };
+        dealt[slot] = j;
+        used |= 1 << j;
+    }
+    // Every other slot, then the bag, in the shuffle's order.
+    let mut free = (0..n).filter(|j| used >> j & 1 == 0);
+    for d in dealt.iter_mut().take(lacks.len()) {
+        if *d == usize::MAX {
+            *d = free.next().unwrap_or(0);
+        }
+    }
+    let mut out = [TokenId(0); MAX_EVIDENCE];
+    for (o, d) in out.iter_mut().zip(&dealt[..lacks.len()]) {
+        *o = tokens[*d];
+    }
+    for (o, j) in out[lacks.len()..n].iter_mut().zip(free) {
+        *o = tokens[j];
+    }
+    tokens.copy_from_slice(&out[..n]);
+}
+
+/// Whether each slot of `lacks` can get a token of `pool` of its own that
+/// has none of the slot's colours, the tokens in `used` taken already
+/// (Kuhn's augmenting paths: at most 16 slots and 64 tokens).
+fn matchable(lacks: &[Colours], pool: &[Colours], used: u64) -> bool {
+    fn augment(
+        i: usize,
+        lacks: &[Colours],
+        pool: &[Colours],
+        used: u64,
+        owner: &mut [usize; MAX_EVIDENCE],
+        seen: &mut u64,
+    ) -> bool {
+        for j in 0..pool.len() {
+            if (used | *seen) >> j & 1 != 0 || pool[j].intersects(lacks[i]) {
+                continue;
+            }
+            *seen |= 1 << j;
+            if owner[j] == usize::MAX || augment(owner[j], lacks, pool, used, owner, seen) {
+                owner[j] = i;
+                return true;
+            }
+        }
+        false
+    }
+    let mut owner = [usize::MAX; MAX_EVIDENCE];
+    (0..lacks.len()).all(|i| augment(i, lacks, pool, used, &mut owner, &mut 0))
 }
 
 /// Puts ids (one byte each) in ascending order: through a 256-bit set when
@@ -425,7 +559,48 @@ fn sort_ids<T: Copy + Ord>(items: &mut [T], id: impl Fn(T) -> u8, make: impl Fn(
 
 #[cfg(test)]
 mod tests {
-    use super::sort_ids;
+    use super::{deal_knowing, matchable, sort_ids};
+    use crate::game::model::{Colours, TokenId};
+    use crate::game::state::GameRng;
+    use rand::SeedableRng;
+
+    const BLUE: Colours = Colours(1);
+    const GREEN: Colours = Colours(4);
+
+    /// R5.6 knowledge so tight that about one shuffle in 924 agrees: six
+    /// face-down slots known to lack green, a pool of six blue and six
+    /// green tokens. The deal is built (past the shuffles drawn first),
+    /// agrees, and is still a deal of the same tokens.
+    #[test]
+    fn a_deal_agrees_with_what_vain_asks_told_even_when_few_do() {
+        let colours = |t: TokenId| if t.0 < 6 { BLUE } else { GREEN };
+        let lacks = [GREEN; 6];
+        let mut firsts = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut tokens: Vec<TokenId> = (0..12).rev().map(TokenId).collect();
+            deal_knowing(&mut rng, &mut tokens, &lacks, colours);
+            assert!(
+                tokens[..6].iter().all(|t| colours(*t) == BLUE),
+                "{tokens:?}"
+            );
+            let mut sorted = tokens.clone();
+            sorted.sort();
+            assert_eq!(sorted, (0..12).map(TokenId).collect::<Vec<_>>());
+            firsts.insert(tokens[0]);
+        }
+        // Every blue token gets the first slot in some deal.
+        assert_eq!(firsts.len(), 6, "{firsts:?}");
+    }
+
+    #[test]
+    fn two_slots_that_lack_blue_cannot_share_the_one_token_that_does_not_have_it() {
+        let pool = [BLUE, GREEN, BLUE];
+        assert!(!matchable(&[BLUE, BLUE], &pool, 0));
+        assert!(matchable(&[BLUE], &pool, 0));
+        assert!(!matchable(&[BLUE], &pool, 0b010));
+        assert!(matchable(&[BLUE, GREEN], &pool, 0));
+    }
 
     #[test]
     fn ids_are_put_in_ascending_order_whether_distinct_or_not() {

@@ -261,6 +261,18 @@ fn check_counters(s: &State, e: &ExpectDef, pr: &mut Problems) {
     );
 }
 
+/// How an expected or actual track token's R5.6 knowledge reads: ` not
+/// blue, green`, or nothing when none.
+fn lacking(colours: impl Iterator<Item = String>) -> String {
+    let mut names: Vec<String> = colours.collect();
+    names.sort();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(" not {}", names.join(", "))
+    }
+}
+
 /// The research track, the evidence board and the pictures.
 fn check_tokens(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
     if let Some(track) = &e.track {
@@ -268,10 +280,11 @@ fn check_tokens(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
             .iter()
             .map(|t| {
                 format!(
-                    "{} at {}{}",
+                    "{} at {}{}{}",
                     norm_kind(&t.token),
                     norm_pos(&t.at),
-                    if t.face_up { " up" } else { " down" }
+                    if t.face_up { " up" } else { " down" },
+                    lacking(t.ruled_out.iter().map(|c| c.to_lowercase()))
                 )
             })
             .collect();
@@ -282,10 +295,11 @@ fn check_tokens(r: &Rules, s: &State, e: &ExpectDef, pr: &mut Problems) {
                 let (pos, up) = s.on_track(*t)?;
                 let k = r.token(*t);
                 Some(format!(
-                    "{} at {}{}",
+                    "{} at {}{}{}",
                     kind_name(k.colours, k.momentum_symbol),
                     pos_name(pos),
-                    if up { " up" } else { " down" }
+                    if up { " up" } else { " down" },
+                    lacking(s.ruled_out(*t).iter().map(|c| c.name().to_string()))
                 ))
             })
             .collect();

@@ -251,6 +251,10 @@ pub struct TrackTokenDef {
     pub at: String,
     #[serde(default)]
     pub face_up: bool,
+    /// Face down: the colours the Editor asked for in vain while it lay
+    /// there (R5.6), which everyone knows it lacks.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ruled_out: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

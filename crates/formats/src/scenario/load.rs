@@ -436,14 +436,43 @@ impl Build<'_, '_> {
                     continue;
                 }
             };
-            match self.pool.take(&t.token) {
-                Ok(token) => self.s.track.push(TrackToken {
-                    token,
-                    pos,
-                    face_up: t.face_up,
-                }),
-                Err(e) => self.pr.at(&format!("{at}.token"), e),
+            let token = match self.pool.take(&t.token) {
+                Ok(token) => token,
+                Err(e) => {
+                    self.pr.at(&format!("{at}.token"), e);
+                    continue;
+                }
+            };
+            // R5.6: what a vain ask told is true of the token, and only a
+            // face-down token needs telling.
+            let mut ruled_out = Colours::NONE;
+            for (k, name) in t.ruled_out.iter().enumerate() {
+                let here = format!("{at}.ruled_out[{k}]");
+                match Colour::parse(name) {
+                    None => self.pr.at(
+                        &here,
+                        format!("`{name}` is not a colour: blue, yellow or green"),
+                    ),
+                    Some(_) if t.face_up => self.pr.at(
+                        &here,
+                        "a face-up token shows its colours: nothing is ruled out (R5.6)",
+                    ),
+                    Some(c) if self.r.token(token).colours.contains(c) => self.pr.at(
+                        &here,
+                        format!(
+                            "the token is {}: it cannot be known to lack {name} (R5.6)",
+                            t.token
+                        ),
+                    ),
+                    Some(c) => ruled_out.0 |= c.bit(),
+                }
             }
+            self.s.track.push(TrackToken {
+                token,
+                pos,
+                face_up: t.face_up,
+                ruled_out,
+            });
         }
     }
 

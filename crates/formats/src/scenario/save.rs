@@ -129,6 +129,7 @@ pub fn position_of_setup(r: &Rules, s: &Setup) -> PositionDef {
                 token: token(r, t.token),
                 at: pos_name(t.pos),
                 face_up: t.face_up,
+                ruled_out: t.ruled_out.iter().map(|c| c.name().into()).collect(),
             })
             .collect(),
         board: s

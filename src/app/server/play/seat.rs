@@ -112,6 +112,10 @@ pub struct TrackToken {
     pub face_up: bool,
     /// `None`: face down and hidden from this seat.
     pub kind: Option<TokenFace>,
+    /// Face down: the colours the Editor asked for in vain while it lay
+    /// there, which everyone knows it lacks (R5.6). Left out when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ruled_out: Vec<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -421,6 +425,7 @@ fn track(v: &View) -> Vec<TrackToken> {
                 colours: colours(c),
                 symbol: m,
             }),
+            ruled_out: colours(t.ruled_out),
         })
         .collect()
 }

@@ -93,13 +93,7 @@ impl<O: Observer> Ctx<'_, O> {
                         from: p,
                         to: np,
                     });
-                    self.s.set_evidence(
-                        t,
-                        EvLoc::Track {
-                            pos: np,
-                            face_up: true,
-                        },
-                    );
+                    self.s.set_evidence(t, EvLoc::on_track(np, true));
                     if np.abs() == len {
                         self.gain_evidence(t, toward);
                     }
@@ -147,13 +141,24 @@ impl<O: Observer> Ctx<'_, O> {
                 }
             }
             Moving::Evidence(t) => {
-                if let Some((p, face_up)) = self.s.on_track(t) {
+                if let EvLoc::Track {
+                    pos: p,
+                    face_up,
+                    ruled_out,
+                } = self.s.evidence[t.index()]
+                {
                     self.o.event(Event::Moved {
                         token: TokenKind::Evidence(t),
                         from: p,
                         to,
                     });
-                    self.s.set_evidence(t, EvLoc::Track { pos: to, face_up });
+                    // It keeps its face and what is known of it (R5.6).
+                    let at = EvLoc::Track {
+                        pos: to,
+                        face_up,
+                        ruled_out,
+                    };
+                    self.s.set_evidence(t, at);
                     if to.abs() == len {
                         self.gain_evidence(t, side);
                     }
@@ -254,7 +259,19 @@ impl<O: Observer> Ctx<'_, O> {
             self.s.track.remove(i);
         }
         self.s.track.push(t);
-        self.s.set_evidence(t, EvLoc::Track { pos, face_up });
+        // A token that stays face down on the track is still known to lack
+        // what it lacked (R5.6); one from anywhere else is not.
+        let ruled_out = if face_up {
+            Colours::NONE
+        } else {
+            self.s.ruled_out(t)
+        };
+        let at = EvLoc::Track {
+            pos,
+            face_up,
+            ruled_out,
+        };
+        self.s.set_evidence(t, at);
     }
 
     /// R7.6: the token waits for its space in a `Pin` frame.

@@ -72,13 +72,7 @@ impl<O: Observer> Ctx<'_, O> {
                     break;
                 };
                 self.s.track.push(t);
-                self.s.set_evidence(
-                    t,
-                    EvLoc::Track {
-                        pos: 0,
-                        face_up: false,
-                    },
-                );
+                self.s.set_evidence(t, EvLoc::on_track(0, false));
                 self.o.event(Event::EvidenceDrawn {
                     token: t,
                     pos: 0,

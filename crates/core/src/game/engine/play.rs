@@ -266,6 +266,7 @@ impl<O: Observer> Ctx<'_, O> {
         if found {
             PlayStage::Reveal(colour)
         } else {
+            self.s.rule_out(colour);
             PlayStage::Locked(colour)
         }
     }
@@ -273,7 +274,7 @@ impl<O: Observer> Ctx<'_, O> {
     /// R5.5, R5.6: a face-down token on the track turns face up.
     pub(super) fn reveal(&mut self, t: TokenId) {
         if let Some((pos, false)) = self.s.on_track(t) {
-            self.s.set_evidence(t, EvLoc::Track { pos, face_up: true });
+            self.s.set_evidence(t, EvLoc::on_track(pos, true));
             self.o.event(Event::Revealed { token: t });
         }
     }

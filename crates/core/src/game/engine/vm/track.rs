@@ -183,7 +183,7 @@ impl Effect for PlaceAll {
             for t in tokens.into_iter().rev() {
                 if self.flip_up {
                     if let Some((pos, false)) = cx.s.on_track(t) {
-                        cx.s.set_evidence(t, EvLoc::Track { pos, face_up: true });
+                        cx.s.set_evidence(t, EvLoc::on_track(pos, true));
                         cx.o.event(Event::Flipped { token: t });
                     }
                 }
