@@ -56,9 +56,10 @@ impl TensorShape {
     }
 
     /// One track slot: present, position (one-hot, or off the track), face
-    /// up, colours known, the colours, the momentum symbol.
+    /// up, colours known, the colours, the momentum symbol, and the colours
+    /// a face-down token is known to lack (R5.6: asked for in vain).
     fn slot_len(&self) -> usize {
-        1 + (self.positions + 1) + 1 + 1 + 3 + 1
+        1 + (self.positions + 1) + 1 + 1 + 3 + 1 + 3
     }
 
     /// The view as numbers (one-hot where a value is one of a few, counts
@@ -113,6 +114,7 @@ impl TensorShape {
                     t.flag(x.colours.is_some());
                     t.colours(x.colours.unwrap_or(Colours::NONE));
                     t.flag(x.momentum_symbol == Some(true));
+                    t.colours(x.ruled_out);
                 }
             }
         }
@@ -250,7 +252,14 @@ pub fn text(v: &View) -> String {
                 None => "?".to_string(),
             };
             let face = if x.face_up { "up" } else { "down" };
-            format!("#{}@{} {what} {face}", x.slot, x.pos)
+            // R5.6: what a vain ask told everyone, "down not blue".
+            let lacks: Vec<&str> = x.ruled_out.iter().map(|c| c.name()).collect();
+            let lacks = if lacks.is_empty() {
+                String::new()
+            } else {
+                format!(" not {}", lacks.join("/"))
+            };
+            format!("#{}@{} {what} {face}{lacks}", x.slot, x.pos)
         })
         .collect();
     lines.push(format!("track [{}]", track.join(", ")));

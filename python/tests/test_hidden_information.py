@@ -83,6 +83,10 @@ def test_a_resample_keeps_what_a_negative_answer_told_the_editor(game):
         if not down:
             continue
         asked += 1
+        # What she sees now says it of each face-down token: "down not blue".
+        track = next(l for l in state.observation_string(0).splitlines() if l.startswith("track ["))
+        downs = [t for t in track[len("track ["):-1].split(", ") if " down" in t]
+        assert downs and all(colour in t.split(" not ")[1] for t in downs), (track, colour)
         for _ in range(20):
             other = state.resample_from_infostate(0, sampler)
             seen = other.match.hidden()
