@@ -26,8 +26,13 @@ fn pick(n: u64, len: usize) -> usize {
 }
 
 /// Checks one raw response to the Editor against the full state behind it;
-/// returns how many forbidden strings were searched for (cards, kinds).
-fn assert_editor_sees_only_their_view(body: &str, m: &Mirror, context: &str) -> (usize, usize) {
+/// returns how many forbidden strings were searched for (cards, kinds) and
+/// how many face-down tokens were shown with what a vain ask told of them.
+fn assert_editor_sees_only_their_view(
+    body: &str,
+    m: &Mirror,
+    context: &str,
+) -> (usize, usize, usize) {
     let forbidden = m.forbidden();
     let kinds = forbidden
         .iter()
@@ -41,6 +46,7 @@ fn assert_editor_sees_only_their_view(body: &str, m: &Mirror, context: &str) -> 
     }
     let v: Value = serde_json::from_str(body).expect("a JSON view");
     let down = m.face_down_slots();
+    let mut known = 0;
     for t in v["track"].as_array().expect("the track") {
         let slot = t["slot"].as_u64().unwrap() as u8;
         if down.contains(&slot) {
@@ -49,6 +55,14 @@ fn assert_editor_sees_only_their_view(body: &str, m: &Mirror, context: &str) -> 
                 "{context}: the face-down token ev{slot} is shown to the Editor: {t}"
             );
         }
+        // What a vain ask told everyone (R5.6) is shown, and only that.
+        let token = m.state.track()[slot as usize];
+        let lacks: Vec<&str> = m.state.ruled_out(token).iter().map(|c| c.name()).collect();
+        let shown: Vec<&str> = (t["ruled_out"].as_array().into_iter().flatten())
+            .map(|c| c.as_str().unwrap())
+            .collect();
+        assert_eq!(shown, lacks, "{context}: what is known of ev{slot}: {t}");
+        known += usize::from(!lacks.is_empty());
     }
     // The view's hand is the Editor's own.
     let hand: Vec<&str> = v["hand"]
@@ -64,7 +78,7 @@ fn assert_editor_sees_only_their_view(body: &str, m: &Mirror, context: &str) -> 
         .map(|c| m.rules.card(*c).id.as_str())
         .collect();
     assert_eq!(hand, want, "{context}: the Editor's hand");
-    (forbidden.len() - kinds, kinds)
+    (forbidden.len() - kinds, kinds, known)
 }
 
 /// Plays a whole game over HTTP, mirrored in the library; every response
@@ -74,7 +88,7 @@ fn play_whole_game_checking_the_editor(
     server: &Server,
     seed: u64,
     random: bool,
-    searched: &mut (usize, usize),
+    searched: &mut (usize, usize, usize),
 ) -> usize {
     let c = Client::new(server.port);
     let body = if random {
@@ -100,9 +114,10 @@ fn play_whole_game_checking_the_editor(
             Some(&tokens[0]),
         );
         assert_eq!(r.status, 200, "{ctx}: {}", r.body);
-        let (cards, kinds) = assert_editor_sees_only_their_view(&r.body, &m, &ctx);
+        let (cards, kinds, known) = assert_editor_sees_only_their_view(&r.body, &m, &ctx);
         searched.0 += cards;
         searched.1 += kinds;
+        searched.2 += known;
         let ev = r.json();
         since[0] += ev["log"]["lines"].as_array().unwrap().len();
         let (to_move, options) = m.options();
@@ -159,7 +174,7 @@ fn play_whole_game_checking_the_editor(
 #[test]
 fn no_response_to_the_editor_holds_a_face_down_kind_nixon_s_hand_or_a_deck_s_order() {
     let server = Server::start(&[]);
-    let mut searched = (0, 0);
+    let mut searched = (0, 0, 0);
     for seed in [1, 2] {
         let n = play_whole_game_checking_the_editor(&server, seed, false, &mut searched);
         assert!(n > 20, "hotseat seed {seed}: a whole game ({n} choices)");
@@ -172,9 +187,10 @@ fn no_response_to_the_editor_holds_a_face_down_kind_nixon_s_hand_or_a_deck_s_ord
         );
     }
     // The search had something to find: hidden cards at every response,
-    // and distinctive face-down kinds at some.
+    // and distinctive face-down kinds at some; and face-down tokens known
+    // to lack a colour (R5.6) at some.
     assert!(
-        searched.0 > 1000 && searched.1 > 10,
+        searched.0 > 1000 && searched.1 > 10 && searched.2 > 0,
         "searched for {searched:?}"
     );
 }
