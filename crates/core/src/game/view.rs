@@ -451,20 +451,18 @@ fn deal_knowing(
         *c = colours(*t);
     }
     let pool = &pool[..n];
-    // The known slots, in slot order; `dealt[i]` the pool index slot i gets.
-    let mut known = [0usize; MAX_EVIDENCE];
-    let k = (0..lacks.len())
-        .filter(|i| !lacks[*i].is_empty())
-        .fold(0, |k, i| {
-            known[k] = i;
-            k + 1
-        });
+    // The known slots in slot order, and what each lacks; `dealt[i]` the
+    // pool index slot i gets.
+    let (mut known, mut known_lacks) = ([0usize; MAX_EVIDENCE], [Colours::NONE; MAX_EVIDENCE]);
+    let mut k = 0;
+    for (slot, l) in lacks.iter().enumerate().filter(|(_, l)| !l.is_empty()) {
+        (known[k], known_lacks[k]) = (slot, *l);
+        k += 1;
+    }
     let mut dealt = [usize::MAX; MAX_EVIDENCE];
     let mut used = 0u64;
     for (step, &slot) in known[..k].iter().enumerate() {
-        let rest: [Colours; MAX_EVIDENCE] =
-            std::array::from_fn(|i| known.get(step + 1 + i).map_or(Colours::NONE, |s| lacks[*s]));
-        let later = &rest[..k - step - 1];
+        let later = &known_lacks[step + 1..k];
         let fits = |j: usize| {
             used >> j & 1 == 0
                 && !pool[j].intersects(lacks[slot])
