@@ -4,7 +4,7 @@
 //
 //   boardSvg(game, table, { clickable, onSpace, wire })
 //   trackSvg(table, { clickable, onToken, wire })
-//   tokenSvg(kind, { faceUp, r, x, y })   one evidence token
+//   tokenSvg(kind, { faceUp, r, x, y, lacks })   one evidence token
 //   markerSvg(name, { x, y, r })            the initiative or a momentum token
 //
 // `game` is GET /api/game (spaces with q/r, threads, pictures); `table` has
@@ -78,15 +78,33 @@ function kindKey(kind, faceUp) {
 
 // One evidence token: a disc in its colour(s) (two colours: two halves),
 // its colour letters, a star for the momentum symbol. `kind` null: face
-// down and unknown to the viewer. The outer group has no transform of its
-// own (a move animates it); the inner one places it.
-export function tokenSvg(kind, { faceUp = true, r = 11, x = 0, y = 0, title } = {}) {
+// down and unknown to the viewer; `lacks`, the colours it is known not to
+// have (R5.6, an ask in vain), drawn under its "?" as small crossed-out
+// dots of those colours. The outer group has no transform of its own (a
+// move animates it); the inner one places it.
+export function tokenSvg(kind, { faceUp = true, r = 11, x = 0, y = 0, title, lacks = [] } = {}) {
   const g = svg("g", { class: "token" + (faceUp ? "" : " face-down"), "data-kind": kind ? kindKey(kind) : "ev:?" });
   const at = svg("g", { transform: `translate(${x},${y})` });
   g.append(at);
   if (!kind) {
+    const known = lacks.filter((c) => COLOURS[c]);
     at.append(svg("circle", { r, fill: "url(#face-down)", stroke: "#222", "stroke-width": 1.5 }),
-      svg("text", { class: "tok-letter down", y: r * 0.3, "text-anchor": "middle", style: `font-size:${r * 0.8}px` }, "?"));
+      svg("text", { class: "tok-letter down", y: r * (known.length ? 0.1 : 0.3), "text-anchor": "middle", style: `font-size:${r * 0.8}px` }, "?"));
+    if (known.length) {
+      // A row of dots inside the disc (so the token's box stays its disc),
+      // each struck through: "not this colour". Two at most with the
+      // shipped tokens (each has a colour), smaller if a game has three.
+      g.dataset.lacks = known.join(" ");
+      const few = known.length <= 2;
+      const step = r * (few ? 0.62 : 0.46), pip = r * (few ? 0.28 : 0.21), cy = r * 0.47;
+      const row = svg("g", { class: "lacks" });
+      known.forEach((c, i) => {
+        const cx = (i - (known.length - 1) / 2) * step;
+        row.append(svg("circle", { class: "lack", "data-colour": c, cx, cy, r: pip, fill: COLOURS[c].fill, stroke: "#fff", "stroke-width": 0.6 }),
+          svg("line", { x1: cx - pip * 1.1, y1: cy + pip * 1.1, x2: cx + pip * 1.1, y2: cy - pip * 1.1, stroke: "#fff", "stroke-width": 0.9 }));
+      });
+      at.append(row);
+    }
   } else {
     const cs = kind.colours.map((c) => COLOURS[c] || { fill: "#999", letter: "?" });
     if (cs.length === 2) {
@@ -267,7 +285,7 @@ export function trackSvg(table, { clickable = {}, onToken, wire, ladder = false 
         const k = item.token.kind;
         // R5.6: what a vain ask told everyone about a face-down token.
         const lacks = item.token.ruled_out ? `, not ${item.token.ruled_out.join(" nor ")} (asked in vain)` : "";
-        g = tokenSvg(k, { faceUp: item.token.face_up, x: cx, y: cy, r,
+        g = tokenSvg(k, { faceUp: item.token.face_up, x: cx, y: cy, r, lacks: item.token.ruled_out || [],
           title: `${item.name}: ${k ? k.colours.join("/") + (k.symbol ? "★" : "") : "face-down token"}${item.token.face_up ? "" : " (face down)"}${lacks}` });
       } else {
         g = markerSvg(item.name, { x: cx, y: cy, r: r - 0.5 });

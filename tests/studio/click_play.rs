@@ -556,14 +556,62 @@ pub(crate) async fn click_to_the_end(
 /// a reaction on the play it answers (R6) — clicked where they are drawn,
 /// a menu beside a card that stands for several options, never an option
 /// button or the notation box — until the page names the winner (R8).
+///
+/// At each decision the track is also compared with what the server tells
+/// the Editor's seat (`LACKS_DRAWN`): a face-down token she asked for in
+/// vain is drawn with a struck-out dot for each colour it lacks (R5.6),
+/// and no other token has any. The game must show her at least one.
 #[test]
 fn a_whole_game_is_played_by_clicking_only_the_board_the_track_and_the_hand() {
     run("click_play_whole_game", &[], |c, url| async move {
-        click_to_the_end(&c, &url, "editor", 23, None, None)
+        let script = crate::table_layout::check(&[LACKS_DRAWN]);
+        click_to_the_end(&c, &url, "editor", 23, Some(&script), None).await?;
+        let seen = c
+            .execute("return window.lacksSeen || 0", vec![])
             .await
-            .map(|_| ())
+            .map_err(e)?;
+        eprintln!("face-down tokens drawn with what they lack: {seen}");
+        if seen.as_u64().unwrap_or(0) == 0 {
+            return Err("no face-down token was known to lack a colour in the whole game".into());
+        }
+        Ok(())
     });
 }
+
+/// R5.6 on the Editor's track: each face-down token the server says lacks
+/// some colours (`ruled_out`, asked in vain) is drawn with one struck-out
+/// dot of each, in its colour, inside its disc; every other token has no
+/// dot. The seat's view is read from the server as the page reads it (a
+/// synchronous request, so the check stays one script). Counts the tokens
+/// with dots in `window.lacksSeen`.
+const LACKS_DRAWN: &str = r##"
+const fill = { blue: "#3b82c4", yellow: "#e3b505", green: "#3f9c4a" };
+const s = JSON.parse(sessionStorage.getItem('watergate.play'));
+const x = new XMLHttpRequest();
+x.open('GET', `/api/games/${s.game}?since=0&after=0`, false);
+x.setRequestHeader('X-Seat-Token', s.seats.editor);
+x.send();
+const v = JSON.parse(x.responseText);
+for (const t of v.track) {
+  const g = document.querySelector(`svg.track g.token[data-token="ev${t.slot}"]`);
+  if (!g) { problems.push(`ev${t.slot} is not drawn`); continue; }
+  const want = t.face_up || t.kind ? [] : (t.ruled_out || []);
+  const dots = [...g.querySelectorAll('circle.lack')];
+  const drawn = dots.map((d) => d.dataset.colour);
+  if (JSON.stringify(drawn) !== JSON.stringify(want)) {
+    problems.push(`ev${t.slot} lacks ${JSON.stringify(want)}, drawn ${JSON.stringify(drawn)}`);
+  }
+  for (const d of dots) {
+    if (d.getAttribute('fill') !== fill[d.dataset.colour]) problems.push(`ev${t.slot}: the ${d.dataset.colour} dot is ${d.getAttribute('fill')}`);
+    const a = d.getBoundingClientRect(), b = g.querySelector('circle').getBoundingClientRect();
+    if (a.left < b.left || a.right > b.right || a.top < b.top || a.bottom > b.bottom) problems.push(`ev${t.slot}: a dot outside the disc`);
+  }
+  if (want.length) {
+    window.lacksSeen = (window.lacksSeen || 0) + 1;
+    if (!g.querySelector('title').textContent.includes(`not ${want.join(' nor ')}`)) problems.push(`ev${t.slot}: the title does not say what it lacks`);
+  }
+}
+"##;
 
 /// The same as Nixon, whose seat has decisions of its own: the face-down
 /// token he turns up when the Editor asks (R5.6), his pins, face down
