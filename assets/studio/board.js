@@ -79,9 +79,10 @@ function kindKey(kind, faceUp) {
 // One evidence token: a disc in its colour(s) (two colours: two halves),
 // its colour letters, a star for the momentum symbol. `kind` null: face
 // down and unknown to the viewer; `lacks`, the colours it is known not to
-// have (R5.6, an ask in vain), drawn under its "?" as small crossed-out
-// dots of those colours. The outer group has no transform of its own (a
-// move animates it); the inner one places it.
+// have (R5.6, an ask in vain), drawn under its "?" as crossed-out dots of
+// those colours, each with its colour's letter (the colour is never the
+// only cue). The outer group has no transform of its own (a move animates
+// it); the inner one places it.
 export function tokenSvg(kind, { faceUp = true, r = 11, x = 0, y = 0, title, lacks = [] } = {}) {
   const g = svg("g", { class: "token" + (faceUp ? "" : " face-down"), "data-kind": kind ? kindKey(kind) : "ev:?" });
   const at = svg("g", { transform: `translate(${x},${y})` });
@@ -89,19 +90,24 @@ export function tokenSvg(kind, { faceUp = true, r = 11, x = 0, y = 0, title, lac
   if (!kind) {
     const known = lacks.filter((c) => COLOURS[c]);
     at.append(svg("circle", { r, fill: "url(#face-down)", stroke: "#222", "stroke-width": 1.5 }),
-      svg("text", { class: "tok-letter down", y: r * (known.length ? 0.1 : 0.3), "text-anchor": "middle", style: `font-size:${r * 0.8}px` }, "?"));
+      svg("text", { class: "tok-letter down", y: known.length ? -r * 0.12 : r * 0.3, "text-anchor": "middle",
+        style: `font-size:${r * (known.length ? 0.62 : 0.8)}px` }, "?"));
     if (known.length) {
       // A row of dots inside the disc (so the token's box stays its disc),
-      // each struck through: "not this colour". Two at most with the
-      // shipped tokens (each has a colour), smaller if a game has three.
+      // each with its colour's letter and struck through: "not this
+      // colour". Two at most with the shipped tokens (each has a colour),
+      // smaller if a game has three.
       g.dataset.lacks = known.join(" ");
       const few = known.length <= 2;
-      const step = r * (few ? 0.62 : 0.46), pip = r * (few ? 0.28 : 0.21), cy = r * 0.47;
+      const step = r * (few ? 0.78 : 0.52), pip = r * (few ? 0.36 : 0.25), cy = r * (few ? 0.42 : 0.4);
       const row = svg("g", { class: "lacks" });
       known.forEach((c, i) => {
         const cx = (i - (known.length - 1) / 2) * step;
-        row.append(svg("circle", { class: "lack", "data-colour": c, cx, cy, r: pip, fill: COLOURS[c].fill, stroke: "#fff", "stroke-width": 0.6 }),
-          svg("line", { x1: cx - pip * 1.1, y1: cy + pip * 1.1, x2: cx + pip * 1.1, y2: cy - pip * 1.1, stroke: "#fff", "stroke-width": 0.9 }));
+        const ink = c === "yellow" ? "#111" : "#fff";
+        row.append(svg("circle", { class: "lack", "data-colour": c, cx, cy, r: pip, fill: COLOURS[c].fill, stroke: "#fff", "stroke-width": 0.5 }),
+          svg("text", { class: "lack-letter", x: cx, y: cy + pip * 0.5, "text-anchor": "middle", fill: ink,
+            style: `font-size:${pip * 1.45}px` }, COLOURS[c].letter),
+          svg("line", { x1: cx - pip * 0.95, y1: cy + pip * 0.95, x2: cx + pip * 0.95, y2: cy - pip * 0.95, stroke: "#e0443a", "stroke-width": pip * 0.2, "stroke-linecap": "round" }));
       });
       at.append(row);
     }

@@ -580,12 +580,13 @@ fn a_whole_game_is_played_by_clicking_only_the_board_the_track_and_the_hand() {
 
 /// R5.6 on the Editor's track: each face-down token the server says lacks
 /// some colours (`ruled_out`, asked in vain) is drawn with one struck-out
-/// dot of each, in its colour, inside its disc; every other token has no
-/// dot. The seat's view is read from the server as the page reads it (a
-/// synchronous request, so the check stays one script). Counts the tokens
-/// with dots in `window.lacksSeen`.
+/// dot of each, in its colour and with its letter, inside its disc; every
+/// other token has no dot. The seat's view is read from the server as the
+/// page reads it (a synchronous request, so the check stays one script).
+/// Counts the tokens with dots in `window.lacksSeen`.
 const LACKS_DRAWN: &str = r##"
 const fill = { blue: "#3b82c4", yellow: "#e3b505", green: "#3f9c4a" };
+const letter = { blue: "B", yellow: "Y", green: "G" };
 const s = JSON.parse(sessionStorage.getItem('watergate.play'));
 const x = new XMLHttpRequest();
 x.open('GET', `/api/games/${s.game}?since=0&after=0`, false);
@@ -603,6 +604,9 @@ for (const t of v.track) {
   }
   for (const d of dots) {
     if (d.getAttribute('fill') !== fill[d.dataset.colour]) problems.push(`ev${t.slot}: the ${d.dataset.colour} dot is ${d.getAttribute('fill')}`);
+    // The colour is never the only cue: each dot carries its letter.
+    const l = d.nextElementSibling;
+    if (!l || !l.matches('text.lack-letter') || l.textContent !== letter[d.dataset.colour]) problems.push(`ev${t.slot}: the ${d.dataset.colour} dot has no letter ${letter[d.dataset.colour]}`);
     const a = d.getBoundingClientRect(), b = g.querySelector('circle').getBoundingClientRect();
     if (a.left < b.left || a.right > b.right || a.top < b.top || a.bottom > b.bottom) problems.push(`ev${t.slot}: a dot outside the disc`);
   }
