@@ -17,6 +17,13 @@ def test_two_games_each_side_once_then_resumed(tmp_path, capsys):
     assert len(out.read_text().splitlines()) == 2, "nothing played twice"
     table = capsys.readouterr().out
     assert "| 3 | 2 |" in table
+    # A second run sharing the work (games 1 and 2): game 1 is in the file
+    # already, so it plays game 2 only, and its progress counts its range.
+    strength.main(["--iterations", "3", "--first", "1", "--games", "2", "--out", str(out)])
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["game"] for r in rows] == [0, 1, 2]
+    progress = capsys.readouterr().err
+    assert "2/2 games" in progress and "3/2" not in progress, progress
 
 
 def test_wilson_interval():

@@ -159,6 +159,9 @@ def main(argv=None):
     done = {r["game"] for r in load(args.out)} if os.path.exists(args.out) else set()
     game = pyspiel.load_game("python_watergate")
     todo = [g for g in range(args.first, args.first + args.games) if g not in done]
+    # Progress counts this run's games only: with --first, the file may
+    # hold games of other ranges (another run sharing the work).
+    already = args.games - len(todo)
     start = time.time()
     try:
         with open(args.out, "a") as out:
@@ -167,7 +170,7 @@ def main(argv=None):
                 out.write(json.dumps(row) + "\n")
                 out.flush()
                 rate = k / (time.time() - start)
-                print(f"\r{len(done) + k}/{args.games} games, {rate * 3600:.0f}/h", end="", file=sys.stderr)
+                print(f"\r{already + k}/{args.games} games, {rate * 3600:.0f}/h", end="", file=sys.stderr)
     except KeyboardInterrupt:
         print("\nstopped: the games played so far are kept", file=sys.stderr)
     print(file=sys.stderr)
