@@ -44,11 +44,12 @@ export function svg(tag, attrs = {}, ...children) {
 }
 
 // Slip and token colours, with a pattern each so the colour is never the
-// only cue (stripes for blue, dots for yellow, crossing lines for green).
+// only cue (stripes for blue, dots for yellow, crossing lines for green);
+// `ink`, the colour a letter is written in on the full colour.
 export const COLOURS = {
-  blue: { fill: "#3b82c4", light: "#cfe2f5", letter: "B" },
-  yellow: { fill: "#e3b505", light: "#f8ecb8", letter: "Y" },
-  green: { fill: "#3f9c4a", light: "#cfead2", letter: "G" },
+  blue: { fill: "#3b82c4", light: "#cfe2f5", letter: "B", ink: "#fff" },
+  yellow: { fill: "#e3b505", light: "#f8ecb8", letter: "Y", ink: "#111" },
+  green: { fill: "#3f9c4a", light: "#cfead2", letter: "G", ink: "#fff" },
 };
 
 function defs() {
@@ -103,9 +104,8 @@ export function tokenSvg(kind, { faceUp = true, r = 11, x = 0, y = 0, title, lac
       const row = svg("g", { class: "lacks" });
       known.forEach((c, i) => {
         const cx = (i - (known.length - 1) / 2) * step;
-        const ink = c === "yellow" ? "#111" : "#fff";
         row.append(svg("circle", { class: "lack", "data-colour": c, cx, cy, r: pip, fill: COLOURS[c].fill, stroke: "#fff", "stroke-width": 0.5 }),
-          svg("text", { class: "lack-letter", x: cx, y: cy + pip * 0.5, "text-anchor": "middle", fill: ink,
+          svg("text", { class: "lack-letter", x: cx, y: cy + pip * 0.5, "text-anchor": "middle", fill: COLOURS[c].ink,
             style: `font-size:${pip * 1.45}px` }, COLOURS[c].letter),
           svg("line", { x1: cx - pip * 0.95, y1: cy + pip * 0.95, x2: cx + pip * 0.95, y2: cy - pip * 0.95, stroke: "#e0443a", "stroke-width": pip * 0.2, "stroke-linecap": "round" }));
       });
