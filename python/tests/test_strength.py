@@ -26,6 +26,27 @@ def test_two_games_each_side_once_then_resumed(tmp_path, capsys):
     assert "2/2 games" in progress and "3/2" not in progress, progress
 
 
+def test_a_game_another_run_played_meanwhile_is_not_played_again(tmp_path, monkeypatch):
+    # Two runs share the work with overlapping ranges: while this one plays
+    # game 0, the other writes game 1, which this one then skips.
+    out = tmp_path / "runs.jsonl"
+    played = []
+    real_play = strength.play
+
+    def play(game, g, iterations):
+        played.append(g)
+        row = real_play(game, g, iterations)
+        if g == 0:
+            with open(out, "a") as f:
+                f.write(json.dumps(real_play(game, 1, iterations)) + "\n")
+        return row
+
+    monkeypatch.setattr(strength, "play", play)
+    strength.main(["--iterations", "3", "--games", "3", "--out", str(out)])
+    assert played == [0, 2]
+    assert sorted(json.loads(line)["game"] for line in out.read_text().splitlines()) == [0, 1, 2]
+
+
 def test_wilson_interval():
     lo, hi = strength.wilson(200, 400)
     assert abs(lo - 0.451) < 0.001 and abs(hi - 0.549) < 0.001

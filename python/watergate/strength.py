@@ -156,21 +156,29 @@ def main(argv=None):
         return 0
     if not args.out:
         parser.error("--out FILE is needed to play (or --report FILE...)")
-    done = {r["game"] for r in load(args.out)} if os.path.exists(args.out) else set()
+    def done():
+        return {r["game"] for r in load(args.out)} if os.path.exists(args.out) else set()
+
     game = pyspiel.load_game("python_watergate")
-    todo = [g for g in range(args.first, args.first + args.games) if g not in done]
-    # Progress counts this run's games only: with --first, the file may
-    # hold games of other ranges (another run sharing the work).
-    already = args.games - len(todo)
-    start = time.time()
+    mine = range(args.first, args.first + args.games)
+    todo = [g for g in mine if g not in done()]
+    start, played = time.time(), 0
     try:
         with open(args.out, "a") as out:
-            for k, g in enumerate(todo, 1):
+            for g in todo:
+                # Another run sharing the work (an overlapping --first
+                # range) may have played this game since this one started.
+                if g in done():
+                    continue
                 row = play(game, g, args.iterations)
                 out.write(json.dumps(row) + "\n")
                 out.flush()
-                rate = k / (time.time() - start)
-                print(f"\r{already + k}/{args.games} games, {rate * 3600:.0f}/h", end="", file=sys.stderr)
+                played += 1
+                rate = played / (time.time() - start)
+                # Progress counts this run's range only: the file may hold
+                # games of other ranges.
+                finished = sum(1 for x in done() if x in mine)
+                print(f"\r{finished}/{args.games} games, {rate * 3600:.0f}/h", end="", file=sys.stderr)
     except KeyboardInterrupt:
         print("\nstopped: the games played so far are kept", file=sys.stderr)
     print(file=sys.stderr)
