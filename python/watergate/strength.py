@@ -156,19 +156,22 @@ def main(argv=None):
         return 0
     if not args.out:
         parser.error("--out FILE is needed to play (or --report FILE...)")
+
     def done():
         return {r["game"] for r in load(args.out)} if os.path.exists(args.out) else set()
 
     game = pyspiel.load_game("python_watergate")
     mine = range(args.first, args.first + args.games)
-    todo = [g for g in mine if g not in done()]
+    at_start = done()
+    todo = [g for g in mine if g not in at_start]
     start, played = time.time(), 0
     try:
         with open(args.out, "a") as out:
             for g in todo:
                 # Another run sharing the work (an overlapping --first
                 # range) may have played this game since this one started.
-                if g in done():
+                seen = done()
+                if g in seen:
                     continue
                 row = play(game, g, args.iterations)
                 out.write(json.dumps(row) + "\n")
@@ -177,7 +180,7 @@ def main(argv=None):
                 rate = played / (time.time() - start)
                 # Progress counts this run's range only: the file may hold
                 # games of other ranges.
-                finished = sum(1 for x in done() if x in mine)
+                finished = sum(1 for x in seen | {g} if x in mine)
                 print(f"\r{finished}/{args.games} games, {rate * 3600:.0f}/h", end="", file=sys.stderr)
     except KeyboardInterrupt:
         print("\nstopped: the games played so far are kept", file=sys.stderr)
