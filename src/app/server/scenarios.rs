@@ -138,21 +138,30 @@ impl Files {
     pub fn rules(&self, scn: &Scenario, source: &GameSource) -> Result<Rules, ApiError> {
         match self {
             Files::Folder(root) => {
-                for named in [&scn.def.data, &scn.def.variant].into_iter().flatten() {
-                    let path = scn.dir.join(named);
-                    if Path::new(named).is_absolute() || !super::paths::within(root, &path) {
+                let inside = |(named, path): (String, PathBuf)| {
+                    if Path::new(&named).is_absolute() || !super::paths::within(root, &path) {
                         return Err(ApiError::forbidden(format!(
                             "{}: `{named}` lies outside the data folder (or does not exist); the studio reads files inside it only",
                             scn.display
                         )));
                     }
-                }
+                    Ok(())
+                };
+                files_named(scn).into_iter().try_for_each(inside)?;
+                // The variant is inside the folder now: what it names in turn.
+                variant_files(scn).into_iter().try_for_each(inside)?;
                 scn.rules(source).map_err(unprocessable)
             }
             Files::Shipped => {
                 if scn.def.data.is_some() {
                     return Err(ApiError::forbidden(format!(
                         "{}: a scenario naming its own `data` folder can be opened only when the studio runs with --data",
+                        scn.display
+                    )));
+                }
+                if let Some((named, _)) = edits_files(scn).into_iter().next() {
+                    return Err(ApiError::forbidden(format!(
+                        "{}: `edits` naming a file (`{named}`) can be opened only when the studio runs with --data, and only a file inside its folder",
                         scn.display
                     )));
                 }
@@ -177,6 +186,53 @@ impl Files {
             }
         }
     }
+}
+
+/// The files the `edits` of `scn` would read (`add_cards`, `files`), each
+/// as the scenario names it and joined to the scenario's folder.
+fn edits_files(scn: &Scenario) -> Vec<(String, PathBuf)> {
+    let Some(e) = &scn.def.edits else {
+        return Vec::new();
+    };
+    named_in(&scn.dir, &e.add_cards, &e.files)
+}
+
+/// The files `scn` names itself, each as it names it and joined to its
+/// folder: its `data` folder and `variant`, and the files its `edits` read.
+fn files_named(scn: &Scenario) -> Vec<(String, PathBuf)> {
+    let mut out: Vec<(String, PathBuf)> = [&scn.def.data, &scn.def.variant]
+        .into_iter()
+        .flatten()
+        .map(|named| (named.clone(), scn.dir.join(named)))
+        .collect();
+    out.extend(edits_files(scn));
+    out
+}
+
+/// The files the variant `scn` names would read in turn (a variant file
+/// inside the folder may name a file outside it). Read only once the
+/// variant is known to lie inside; one that does not parse names none
+/// (loading it reports why).
+fn variant_files(scn: &Scenario) -> Vec<(String, PathBuf)> {
+    let Some(v) = &scn.def.variant else {
+        return Vec::new();
+    };
+    match Variant::from_file(&scn.dir.join(v)) {
+        Ok(variant) => named_in(&variant.dir, &variant.def.add_cards, &variant.def.files),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn named_in(
+    dir: &Path,
+    add_cards: &[String],
+    files: &[(String, String)],
+) -> Vec<(String, PathBuf)> {
+    add_cards
+        .iter()
+        .chain(files.iter().map(|(_, file)| file))
+        .map(|named| (named.clone(), dir.join(named)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -235,5 +291,61 @@ mod tests {
             assert_eq!(e.status.as_u16(), 403, "{named}: {}", e.message);
             assert!(e.message.contains("outside the data folder"));
         }
+    }
+
+    /// An uploaded scenario's `edits` and the variant it names may name
+    /// files too: none outside the data folder is read (the 422 would show
+    /// its first line), and without --data none at all.
+    #[test]
+    fn files_named_by_edits_or_by_a_variant_stay_inside_the_data_folder() {
+        let base = std::env::temp_dir().join(format!("wg-scn-edits-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let data = base.join("data");
+        std::fs::create_dir_all(data.join(PUZZLES)).unwrap();
+        std::fs::create_dir_all(data.join(VARIANTS)).unwrap();
+        let secret = base.join("secret.rhai");
+        std::fs::write(&secret, "SECRET_API_KEY").unwrap();
+        let secret = secret.display().to_string();
+        std::fs::write(
+            data.join(VARIANTS).join("leaky.ron"),
+            "Variant(name: \"leaky\", files: [(\"scripts/nixon/gordon_liddy.rhai\", \"../../../secret.rhai\")])",
+        )
+        .unwrap();
+        let source = GameSource {
+            data: Some(data.clone()),
+            variant: None,
+        };
+        let uploads = [
+            format!("Scenario(seed: 1, edits: Some((files: [(\"scripts/nixon/gordon_liddy.rhai\", {secret:?})])))"),
+            "Scenario(seed: 1, edits: Some((files: [(\"scripts/nixon/gordon_liddy.rhai\", \"../../../secret.rhai\")])))".to_string(),
+            format!("Scenario(seed: 1, edits: Some((add_cards: [{secret:?}])))"),
+            "Scenario(seed: 1, variant: \"../variants/leaky.ron\")".to_string(),
+        ];
+        for text in &uploads {
+            let f = Files::Folder(data.clone());
+            let scn = f.scenario(PUZZLES, "upload", text).unwrap();
+            let e = f.rules(&scn, &source).unwrap_err();
+            assert_eq!(e.status.as_u16(), 403, "{text}: {}", e.message);
+            assert!(!e.message.contains("SECRET"), "{text}: {}", e.message);
+            if !text.contains("leaky") {
+                let f = Files::Shipped;
+                let scn = f.scenario(PUZZLES, "upload", text).unwrap();
+                let e = f.rules(&scn, &GameSource::shipped()).unwrap_err();
+                assert_eq!(e.status.as_u16(), 403, "{text}: {}", e.message);
+                assert!(!e.message.contains("SECRET"), "{text}: {}", e.message);
+            }
+        }
+        // A file inside the folder is read as the scenario asks.
+        std::fs::write(data.join(PUZZLES).join("liddy.rhai"), "move_momentum(1);\n").unwrap();
+        let f = Files::Folder(data.clone());
+        let scn = f
+            .scenario(
+                PUZZLES,
+                "upload",
+                "Scenario(seed: 1, edits: Some((files: [(\"scripts/nixon/gordon_liddy.rhai\", \"liddy.rhai\")])))",
+            )
+            .unwrap();
+        f.rules(&scn, &GameSource::shipped()).unwrap();
+        let _ = std::fs::remove_dir_all(&base);
     }
 }
