@@ -330,8 +330,19 @@ fn ctrl_c_stops_a_soak_with_a_partial_report() {
 
 #[test]
 fn ctrl_c_stops_the_solver() {
+    // Seven cards in each hand: a round the solver takes many seconds to
+    // search (the five-card puzzle it searched first is solved in under a
+    // second on a fast processor, before the interrupt came).
+    let dir = temp_dir("solver-interrupted");
+    std::fs::create_dir_all(&dir).unwrap();
+    let position = dir.join("seven_cards.ron");
+    std::fs::write(
+        &position,
+        "Scenario(seed: 1, edits: Some((game: Some((hand_size_with_initiative: Some(7), hand_size_without_initiative: Some(7))))))",
+    )
+    .unwrap();
     let (out, _) = interrupted(
-        &["solve", &root(BIG_PUZZLE), "--nodes", "1000000000"],
+        &["solve", position.to_str().unwrap(), "--nodes", "1000000000"],
         Duration::from_millis(1000),
     );
     assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
