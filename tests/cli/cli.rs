@@ -405,3 +405,24 @@ fn a_game_log_given_where_a_scenario_is_wanted_points_at_replay() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A replay takes its rules from `--data` and `--variant`: a log whose start
+/// carries `edits` is refused at them, not replayed without them.
+#[test]
+fn a_log_whose_start_carries_edits_is_refused_not_replayed_without_them() {
+    let dir = temp_dir("log-edits");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("edits.log.ron");
+    std::fs::write(
+        &log,
+        "GameLog(\n    version: 1,\n    fingerprint: \"0\",\n    start: Scenario(\n        seed: 3,\n        edits: Some((game: Some((informants_to_connect: Some(1))))),\n    ),\n    players: PerSide(editor: \"random\", nixon: \"random\"),\n    choices: [],\n)\n",
+    )
+    .unwrap();
+    let out = watergate(&["replay", log.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("edits.log.ron:6:16: a log's start carries no edits"),
+        "{err}"
+    );
+}

@@ -152,6 +152,14 @@ pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<LoadedLog, D
             "a log's start names no data or variant: replay with `watergate replay --data DIR --variant FILE`",
         ));
     }
+    if loaded.log.start.edits.is_some() {
+        // A replay takes its rules from `--data` and `--variant` only; the
+        // edits were left out of the game without a word (session 11).
+        problems.push(loaded.at(
+            "start.edits",
+            "a log's start carries no edits: write them in a variant file (`Variant(name: \"…\", …)` with the same fields) and replay with `--variant FILE`",
+        ));
+    }
     if !loaded.log.start.play.is_empty() {
         problems.push(loaded.at(
             "start.play",
