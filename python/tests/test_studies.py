@@ -111,6 +111,34 @@ def test_bad_options_raise_clear_errors():
         watergate.ladder(["random"])
 
 
+@pytest.mark.parametrize("call, message", [
+    (lambda: watergate.simulate(games=-5), "games: expected at least 1, got -5"),
+    (lambda: watergate.simulate(games=3, seed=-1), "seed: expected a seed: a whole number"),
+    (lambda: watergate.simulate(games=3, seed=2**64), "seed: expected a seed"),
+    (lambda: watergate.simulate(games=3, threads=0), "threads: expected at least 1 thread"),
+    (lambda: watergate.simulate(games=3, threads=-1), "threads: expected at least 1 thread"),
+    (lambda: watergate.ladder(["random", "heuristic"], games=-1), "games: expected at least 1"),
+    (lambda: watergate.sweep("card.gordon_liddy.value=1,2", games=-1), "games: expected at least 1"),
+])
+def test_numbers_out_of_range_raise_value_error_as_the_cli_refuses_them(call, message):
+    """A negative count reached the engine as an unsigned number and raised
+    OverflowError, which `except ValueError` misses; threads=0 ran, where the
+    CLI refuses `--threads 0`."""
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        call()
+
+
+def test_ladder_takes_its_agents_as_the_cli_writes_them():
+    """`--agents random,heuristic`: one string split at its commas, where it
+    was split into letters ("agent r: unknown agent")."""
+    as_string = watergate.ladder("random,heuristic", games=4, seed=4)
+    as_list = watergate.ladder(["random", "heuristic"], games=4, seed=4)
+    for timed in (as_string, as_list):
+        timed.pop("seconds")
+    assert as_string == as_list
+    assert as_list["agents"] == ["random", "heuristic"]
+
+
 def test_against_the_game_itself_is_refused_as_the_cli_refuses_it():
     """`--against base` without a variant compares the game with itself:
     Python's simulate, the cluster's resolver and the CLI refuse it in the

@@ -49,6 +49,31 @@ def _game(game, data, variant):
     return load(data, variant)
 
 
+_U64_MAX = 2**64 - 1
+
+
+def _whole(name, value, least, expected):
+    """A count or a seed checked as the CLI checks it, before it reaches the
+    engine: there, a negative number raised ``OverflowError``, which neither
+    ``except ValueError`` nor ``except TypeError`` catches."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: expected a whole number, got {type(value).__name__}")
+    if not least <= value <= _U64_MAX:
+        raise ValueError(f"{name}: {expected}, got {value}")
+    return value
+
+
+def _counts(games, seed, threads):
+    return (
+        _whole("games", games, 1, "expected at least 1"),
+        _whole("seed", seed, 0, f"expected a seed: a whole number from 0 to {_U64_MAX}"),
+        _whole("threads", threads, 1,
+               "expected at least 1 thread (leave threads out to use every core)"),
+    )
+
+
 def simulate(games=None, seed=1, editor="random", nixon="random", *, data=None, variant=None,
              game=None, against=None, precision=None, shard=None, slice=None, threads=None,
              progress=False):
@@ -59,6 +84,7 @@ def simulate(games=None, seed=1, editor="random", nixon="random", *, data=None, 
     :class:`Game`. ``shard="I/N"`` plays slice I of N (for :func:`merge`);
     ``slice=(first_game, games)`` plays those games of the run.
     """
+    games, seed, threads = _counts(games, seed, threads)
     game = _game(game, data, variant)
     spec, other = (None, against) if isinstance(against, Game) else (against, None)
     if spec is not None and not isinstance(spec, str):
@@ -76,7 +102,12 @@ def merge(results):
 
 def ladder(agents=("random", "heuristic", "ismcts:30", "ismcts:100"), games=20, seed=1, *,
            data=None, variant=None, game=None, threads=None, progress=False):
-    """``watergate ladder --json``: every agent against every agent, both sides."""
+    """``watergate ladder --json``: every agent against every agent, both sides.
+    ``agents`` is a list, or one string as ``--agents`` takes it
+    (``"random,heuristic"``)."""
+    games, seed, threads = _counts(games, seed, threads)
+    if isinstance(agents, str):
+        agents = agents.split(",")
     return _json.loads(_engine.ladder_json(
         _game(game, data, variant), list(agents), games, seed, threads, progress))
 
@@ -85,6 +116,7 @@ def sweep(params, games=200, seed=1, editor="heuristic", nixon="heuristic", *, d
           variant=None, game=None, shard=None, threads=None, progress=False):
     """``watergate sweep --json``: the same games at every value of one or two
     parameters (``"NAME=V1,V2,..."``, as ``--param``)."""
+    games, seed, threads = _counts(games, seed, threads)
     if isinstance(params, str):
         params = [params]
     return _json.loads(_engine.sweep_json(
