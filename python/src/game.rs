@@ -71,6 +71,7 @@ impl Loaded {
             root: None,
             files: files.into_iter().collect(),
             unread: Default::default(),
+            shown: Default::default(),
         };
         let rules = watergate_core::data::load(&dataset)?;
         Ok(Loaded::keep(None, labels, dataset, rules))

@@ -307,3 +307,135 @@ fn a_replay_that_runs_into_the_failing_script_blames_it() {
         "{err}"
     );
 }
+
+#[test]
+fn sweep_blames_the_failing_script_as_simulate_does() {
+    let dir = edited_game("sweep", 3);
+    let out = watergate_in(
+        &dir,
+        &[
+            "sweep",
+            "--data",
+            "mydata",
+            "--param",
+            "card.gordon_liddy.value=1,2",
+            "--games",
+            "50",
+        ],
+    );
+    let err = stderr(&out);
+    // Exit 3 (the script), not 2 (bad usage), with the script's line and
+    // the point and game it failed in.
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(err.lines().next(), Some(PURPLE), "{err}");
+    assert!(err.contains("3 | if round() >= 3"), "{err}");
+    assert!(
+        err.contains("at card.gordon_liddy.value=1: in game "),
+        "{err}"
+    );
+}
+
+/// A folder holding `v/`: a variant that puts its own script `loopy.rhai`
+/// in place of Gordon Liddy's, looping from round 2 on.
+fn variant_with_a_runaway_script(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "watergate-script-errors-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("v")).unwrap();
+    std::fs::write(
+        dir.join("v/loopy.rhai"),
+        "// loops from round 2 on\nif round() >= 2 { loop {} }\nmove_momentum(1);\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("v/loopy.ron"),
+        "Variant(name: \"loopy\", files: [(\"scripts/nixon/gordon_liddy.rhai\", \"loopy.rhai\")])\n",
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_variants_script_that_fails_is_named_by_its_own_file_and_line() {
+    let dir = variant_with_a_runaway_script("variant");
+    let out = watergate_in(
+        &dir,
+        &["simulate", "--variant", "v/loopy.ron", "--games", "20"],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    // The variant's file, not the data slot it fills (which would show the
+    // shipped script's line 2).
+    assert!(
+        err.starts_with("error: v/loopy.rhai:2:24: card `Gordon Liddy`: stopped by the sandbox"),
+        "{err}"
+    );
+    assert!(err.contains("2 | if round() >= 2 { loop {} }"), "{err}");
+    assert!(!err.contains("scripts/nixon/gordon_liddy.rhai"), "{err}");
+}
+
+#[test]
+fn a_data_file_that_is_not_text_is_shown_with_no_other_files_line() {
+    let dir = edited_game("not-text", 99);
+    let card = dir.join("mydata/cards/nixon/10_gordon_liddy.ron");
+    std::fs::write(&card, b"PlayerCard(\n  number: 10, \xff\xfe\n)\n").unwrap();
+    let out = watergate_in(&dir, &["check", "--data", "mydata"]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("mydata/cards/nixon/10_gordon_liddy.ron:2:15: not valid UTF-8 text"),
+        "{err}"
+    );
+    // The shipped card file's line 2 is not the user's.
+    assert!(!err.contains(" | "), "{err}");
+}
+
+/// R6, R5.12: only a reaction answers a play; Q7: a chosen card exists only
+/// inside `choose_card`'s function. Calls that could do nothing are refused
+/// when the game loads, at the call.
+#[test]
+fn calls_that_only_make_sense_elsewhere_are_refused_at_check() {
+    let cases = [
+        (
+            "cancel_trigger(\"discard\");",
+            "1:1: card `Gordon Liddy`: cancel_trigger: only a reaction card's script answers a play (R6)",
+        ),
+        (
+            "move_trigger_token();",
+            "1:1: card `Gordon Liddy`: move_trigger_token: only a reaction card's script answers a play (R6)",
+        ),
+        (
+            "remove_chosen_card();",
+            "1:1: card `Gordon Liddy`: remove_chosen_card: no card is chosen here; call it inside the function given to `choose_card`",
+        ),
+        (
+            "perform_chosen_action();",
+            "1:1: card `Gordon Liddy`: perform_chosen_action: no card is chosen here; call it inside the function given to `choose_card`",
+        ),
+    ];
+    for (i, (call, expected)) in cases.iter().enumerate() {
+        let dir = edited_game(&format!("misplaced-{i}"), 99);
+        std::fs::write(
+            dir.join("mydata/scripts/nixon/gordon_liddy.rhai"),
+            format!("{call}\n"),
+        )
+        .unwrap();
+        let out = watergate_in(&dir, &["check", "--data", "mydata"]);
+        let err = stderr(&out);
+        assert_eq!(out.status.code(), Some(2), "{call}: {err}");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with(&format!(
+                "mydata/scripts/nixon/gordon_liddy.rhai:{expected}"
+            )),
+            "{call}: {err}"
+        );
+    }
+    // Where they belong they are taken: the shipped reactions and Gambit.
+    let dir = edited_game("misplaced-ok", 99);
+    assert!(watergate_in(&dir, &["check", "--data", "mydata"])
+        .status
+        .success());
+}

@@ -94,6 +94,10 @@ impl ScriptHost for TimedHost {
         self.inner.display(unit)
     }
 
+    fn text(&self, unit: usize) -> &str {
+        self.inner.text(unit)
+    }
+
     fn units(&self) -> usize {
         self.inner.units()
     }

@@ -85,7 +85,7 @@ pub enum DriveError<E> {
     Lookahead {
         side: Side,
         agent: String,
-        error: ScriptError,
+        error: Box<ScriptError>,
     },
     /// An agent chose something that is not an option.
     Illegal { agent: String, choice: Choice },
@@ -245,7 +245,7 @@ fn drive<S: Seats, O: Steps>(
                     return Err(DriveError::Lookahead {
                         side,
                         agent: agent.name(),
-                        error,
+                        error: Box::new(error),
                     });
                 }
                 match picked {

@@ -279,7 +279,7 @@ pub fn play_game(
         |e| match e {
             DriveError::Play(e) => fail(e, None),
             DriveError::Lookahead { side, agent, error } => fail(
-                PlayError::Script(Box::new(error)),
+                PlayError::Script(error),
                 Some(format!("the {agent} agent ({side})")),
             ),
             DriveError::Illegal { agent, choice } => fail(

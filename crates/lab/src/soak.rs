@@ -194,7 +194,7 @@ fn soak_game(
                     format!("game {index}, step {step}: {e}")
                 }
                 DriveError::Lookahead { error, .. } => {
-                    let e = PlayError::Script(Box::new(error));
+                    let e = PlayError::Script(error);
                     note_script(rep, &e);
                     format!("game {index}, step {step}: {e}")
                 }

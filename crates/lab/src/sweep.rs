@@ -358,6 +358,27 @@ pub struct SweepResult {
     pub points: Vec<PointResult>,
 }
 
+/// Why a sweep stopped: a point that does not load (in words), or a game
+/// that failed at a point (a card script's failure among them).
+#[derive(Debug)]
+pub enum SweepError {
+    Message(String),
+    Failure {
+        /// The point's label (`card.gordon_liddy.value=2`).
+        point: String,
+        failure: crate::sim::GameFailure,
+    },
+}
+
+impl std::fmt::Display for SweepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SweepError::Message(m) => f.write_str(m),
+            SweepError::Failure { point, failure } => write!(f, "at {point}: {failure}"),
+        }
+    }
+}
+
 /// Runs games `first..first + games` at every point, on the same seeds.
 /// `progress` gets the number of games finished over all points. The
 /// agents are the Editor's and Nixon's.
@@ -369,13 +390,14 @@ pub fn run(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
     stop: &std::sync::atomic::AtomicBool,
-) -> Result<SweepResult, String> {
+) -> Result<SweepResult, SweepError> {
     let pts = points(&key.params);
     // Build every point first, so a bad value is reported before any game.
     let rules = pts
         .iter()
         .map(|p| point_rules(setup, &key.params, p))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(SweepError::Message)?;
     let mut out = Vec::new();
     for (k, (pt, r)) in pts.iter().zip(&rules).enumerate() {
         let cfg = SimConfig {
@@ -390,7 +412,10 @@ pub fn run(
         // Once `stop` is set (Ctrl-C) no game starts: the point under way
         // keeps its first games, the later points are left out.
         let tally = simulate_compare_until(r, None, &cfg, &|n| progress(done + n), stop)
-            .map_err(|e| format!("at {}: {e}", label(&key.params, pt)))?
+            .map_err(|failure| SweepError::Failure {
+                point: label(&key.params, pt),
+                failure,
+            })?
             .tally;
         if tally.games > 0 {
             out.push(PointResult {
@@ -558,7 +583,23 @@ impl PreparedSweep {
             progress.unwrap_or(&|_| {}),
             stop,
         )
-        .map_err(RunError::Message)?;
+        .map_err(|e| match e {
+            SweepError::Message(m) => RunError::Message(m),
+            SweepError::Failure { point, failure } => {
+                // As `simulate` reports a game that failed (a card script's
+                // failure exits 3 with the script's line), with the point.
+                let context = format!(
+                    "at {point}: in game {} of the sweep (seed {}, game seed {})",
+                    failure.index, self.key.seed, failure.seed
+                );
+                let message = format!("{}\n  {context}", failure.error);
+                RunError::Failure {
+                    failure,
+                    context,
+                    message,
+                }
+            }
+        })?;
         let seconds = start.elapsed().as_secs_f64();
         let interrupted = stop.load(Ordering::SeqCst);
         let finished: u64 = result.points.iter().map(|p| p.tally.games).sum();

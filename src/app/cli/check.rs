@@ -210,7 +210,7 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
     );
     match last {
         Some((error, context)) => Err(CliError::Script {
-            error,
+            error: Box::new(error),
             context: format!("{context}\n{summary}"),
         }),
         None => Err(CliError::Failed(summary)),

@@ -260,14 +260,10 @@ fn exit(result: CliResult, data_dir: Option<&std::path::Path>) -> ExitCode {
 /// there again.
 pub fn report_script(e: &crate::game::engine::ScriptError, context: &str) {
     errln!("error: {e}");
-    let text = read_shown(std::path::Path::new(&e.script)).or_else(|| {
-        DataSet::embedded()
-            .get(&e.script)
-            .and_then(|b| std::str::from_utf8(b).ok())
-            .map(str::to_string)
-    });
+    // The text the game ran, not the file as it is now (issue found in
+    // session 11: a variant's script was shown with the shipped one's line).
     let d = crate::diag::Diagnostic::new(&e.script, e.line, e.col, e.message.clone());
-    if let Some(snippet) = text.and_then(|t| d.snippet(&t)) {
+    if let Some(snippet) = d.snippet(&e.script_text) {
         for line in snippet.lines() {
             errln!("    {line}");
         }
@@ -290,7 +286,7 @@ pub enum CliError {
     /// says where (which game, which scenario) and how to get there again.
     /// Exit 3.
     Script {
-        error: crate::game::engine::ScriptError,
+        error: Box<crate::game::engine::ScriptError>,
         context: String,
     },
     /// The command could not find the answer (the solver's node limit), exit 4.
@@ -306,7 +302,7 @@ impl CliError {
     pub fn from_play(e: crate::game::engine::PlayError) -> CliError {
         match e {
             crate::game::engine::PlayError::Script(error) => CliError::Script {
-                error: *error,
+                error,
                 context: String::new(),
             },
             other => CliError::Message(other.to_string()),
@@ -357,11 +353,17 @@ pub type CliResult = Result<(), CliError>;
 
 /// The text of a file a message points into, to show its line: through
 /// the one user-file reader, so a device or FIFO named in a message is not
-/// read (nothing is shown for it).
-fn read_shown(path: &std::path::Path) -> Option<String> {
-    crate::data::read_data_file(path)
-        .ok()
-        .and_then(|b| String::from_utf8(b).ok())
+/// read (nothing is shown for it). `Err` when the file is not there (not
+/// on disk, not shipped); `Ok(None)` when it is there but is not text:
+/// nothing is shown for it, rather than another file's line.
+fn read_shown(path: &std::path::Path) -> Result<Option<String>, ()> {
+    match crate::data::read_data_file(path) {
+        Ok(bytes) => Ok(String::from_utf8(bytes).ok()),
+        Err(crate::data::ReadError::Io(_, e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            Err(())
+        }
+        Err(_) => Ok(None),
+    }
 }
 
 /// Prints diagnostics to stderr: the `path:line:col: message` line, then
@@ -374,17 +376,15 @@ pub fn report(d: &Diagnostics, data_dir: Option<&std::path::Path>) {
             // No text to show (a missing or refused file).
             continue;
         }
-        let text = read_shown(std::path::Path::new(&diag.path)).or_else(|| {
-            let rel = match data_dir {
-                Some(dir) => std::path::Path::new(&diag.path)
-                    .strip_prefix(dir)
-                    .ok()?
-                    .to_string_lossy()
-                    .to_string(),
-                None => diag.path.clone(),
-            };
+        // A file of the game's data that is not on disk is the shipped
+        // copy's (the data is built in); a file of `--data DIR` is always
+        // on disk, so none is looked for in the shipped copy.
+        let text = read_shown(std::path::Path::new(&diag.path)).unwrap_or_else(|()| {
+            if data_dir.is_some() {
+                return None;
+            }
             embedded
-                .get(&rel)
+                .get(&diag.path)
                 .and_then(|b| std::str::from_utf8(b).ok())
                 .map(str::to_string)
         });

@@ -163,7 +163,7 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
             script_error: Some(error),
             ..
         }) => Err(CliError::Script {
-            error,
+            error: Box::new(error),
             context: "the game stopped before that choice; its log holds every choice up to it"
                 .into(),
         }),

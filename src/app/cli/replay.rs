@@ -50,7 +50,7 @@ pub fn run(a: &ReplayArgs, color: super::ColorChoice) -> CliResult {
         // claims.
         Replayed::BadLog(d) | Replayed::Mismatch(d) => Err(match script_failure(r, &loaded) {
             Some((index, error)) => CliError::Script {
-                error,
+                error: Box::new(error),
                 context: format!(
                     "while {} replayed choice {} `{}`",
                     loaded.display,

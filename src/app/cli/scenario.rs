@@ -33,7 +33,7 @@ pub fn script_stop(scn: &Scenario, stop: PlayStop) -> CliError {
     match stop {
         PlayStop::Input(d) => CliError::Data(d),
         PlayStop::Script { at, choice, error } => CliError::Script {
-            error: *error,
+            error,
             context: format!("while {} played {at} `{choice}`", scn.display),
         },
     }

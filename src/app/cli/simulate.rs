@@ -67,7 +67,7 @@ impl From<RunError> for CliError {
                 message,
             } => match failure.script() {
                 Some(e) => CliError::Script {
-                    error: e.clone(),
+                    error: Box::new(e.clone()),
                     context,
                 },
                 None => CliError::Message(message),

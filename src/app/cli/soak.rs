@@ -103,7 +103,7 @@ pub fn run(a: &SoakArgs) -> CliResult {
             if let Some(error) = rep.script {
                 // A card script failed: the script is to blame, not the engine.
                 return Err(CliError::Script {
-                    error,
+                    error: Box::new(error),
                     context: format!(
                         "{what}\nthe position before that choice is saved in {file} (`watergate scenario {file}`)"
                     ),

@@ -75,7 +75,7 @@ pub fn run(a: &SolveArgs) -> CliResult {
     bar.finish();
     if let Some(error) = result.script_error {
         return Err(CliError::Script {
-            error,
+            error: Box::new(error),
             context: format!(
                 "in a position the search reached from {} (the verdict does not stand)",
                 scn.display

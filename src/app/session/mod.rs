@@ -351,9 +351,10 @@ impl<F: Front> Watch<'_, F> {
                     error,
                 })
             }
-            Err(DriveError::Lookahead { side, error, .. }) => {
-                Err(Failure::Lookahead { side, error })
-            }
+            Err(DriveError::Lookahead { side, error, .. }) => Err(Failure::Lookahead {
+                side,
+                error: *error,
+            }),
             Err(DriveError::Illegal { .. } | DriveError::NoSuchOption { .. }) => {
                 Err(Failure::Illegal {
                     side: self.actor.and_then(|a| a.side()).unwrap_or(Side::Editor),

@@ -95,6 +95,12 @@ pub struct DataSet {
     /// [`crate::data::read_user_file`]), by relative path, with the reason:
     /// the loader reports each with the other problems.
     pub unread: BTreeMap<String, String>,
+    /// Files that came from elsewhere than the root (a variant's `files`
+    /// and `add_cards`), by relative path: the path a user knows them by.
+    /// `display_path` names them so, so that a problem found in one, at
+    /// load or when its script runs, points into the file the user wrote
+    /// rather than at a slot of the data.
+    pub shown: BTreeMap<String, String>,
 }
 
 impl DataSet {
@@ -112,6 +118,7 @@ impl DataSet {
                 root: None,
                 files,
                 unread: BTreeMap::new(),
+                shown: BTreeMap::new(),
             }
         }
         #[cfg(not(feature = "shipped-data"))]
@@ -146,6 +153,7 @@ impl DataSet {
                 root: Some(dir.to_path_buf()),
                 files,
                 unread,
+                shown: BTreeMap::new(),
             })
         } else {
             Err(diags)
@@ -154,6 +162,9 @@ impl DataSet {
 
     /// The path to show a user for a relative data path.
     pub fn display_path(&self, rel: &str) -> String {
+        if let Some(shown) = self.shown.get(rel) {
+            return shown.clone();
+        }
         match &self.root {
             Some(root) => root.join(rel).display().to_string(),
             None => rel.to_string(),

@@ -348,6 +348,7 @@ impl Variant {
             match card_file.get(id) {
                 Some(rel) => {
                     ds.files.remove(rel);
+                    ds.shown.remove(rel);
                 }
                 None => {
                     d.push(self.at(&format!("remove_cards[{i}]"), unknown_card(id, &card_file)))
@@ -364,6 +365,7 @@ impl Variant {
                         .unwrap_or_default();
                     let rel = format!("cards/variant/{name}");
                     copied.insert(rel.clone(), path.display().to_string());
+                    ds.shown.insert(rel.clone(), path.display().to_string());
                     ds.files.insert(rel, bytes);
                 }
                 Err(e) => d.push(self.at(&format!("add_cards[{i}]"), unread_named(&e))),
@@ -381,6 +383,7 @@ impl Variant {
             match data::read_data_file(&path) {
                 Ok(bytes) => {
                     copied.insert(rel.clone(), path.display().to_string());
+                    ds.shown.insert(rel.clone(), path.display().to_string());
                     ds.files.insert(rel.clone(), bytes);
                 }
                 Err(e) => d.push(self.at(&format!("files[{i}][1]"), unread_named(&e))),
@@ -476,6 +479,8 @@ fn write<T: Serialize>(
         .to_string_pretty(def, ron::ser::PrettyConfig::default().struct_names(true))
         .unwrap_or_default();
     ds.files.insert(rel.to_string(), text.into_bytes());
+    // Written anew from the variant's fields: no longer the file it was.
+    ds.shown.remove(rel);
     origin.insert(rel.to_string(), entry.to_string());
 }
 

@@ -28,6 +28,11 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
     /// The file of script unit `unit`, as diagnostics name it.
     fn display(&self, unit: usize) -> &str;
 
+    /// The text of script unit `unit` as it was compiled: what an error's
+    /// line and column point into (the file on disk may have changed since,
+    /// or be another file of the same name).
+    fn text(&self, unit: usize) -> &str;
+
     /// How many scripts are compiled.
     fn units(&self) -> usize;
 
@@ -48,6 +53,9 @@ pub struct CardContext {
     card: Map,
     space: Option<i64>,
     has_informant: bool,
+    /// Whether the card is a reaction card (R5.12): only its script may
+    /// answer the play it reacts to (`cancel_trigger`, `move_trigger_token`).
+    is_reaction: bool,
     /// The last space of a side of the research track (`LAST_SPACE` in scripts).
     last_space: i64,
     keep: HostKeep,
@@ -63,8 +71,17 @@ impl CardContext {
             card,
             space,
             has_informant,
+            is_reaction: false,
             last_space,
             keep: HostKeep::default(),
+        }
+    }
+
+    /// The context of a reaction card's script (see `is_reaction`).
+    pub fn reaction(self, is_reaction: bool) -> Self {
+        CardContext {
+            is_reaction,
+            ..self
         }
     }
 
@@ -81,6 +98,12 @@ impl CardContext {
     /// Whether the card names an informant (`pin_card_picture`).
     pub fn has_informant(&self) -> bool {
         self.has_informant
+    }
+
+    /// Whether the card is a reaction card (`cancel_trigger`,
+    /// `move_trigger_token`).
+    pub fn is_reaction(&self) -> bool {
+        self.is_reaction
     }
 
     /// The last space of a side of the research track (`LAST_SPACE`).

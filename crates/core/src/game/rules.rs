@@ -847,6 +847,7 @@ impl Rules {
             c.informant.is_some(),
             self.numbers.track_length as i64,
         )
+        .reaction(c.is_reaction())
     }
 
     /// What a momentum-space script sees as `card` and `space`.

@@ -103,6 +103,11 @@ pub(crate) struct Builder {
     pub view: Option<ScriptView>,
     pub picture_names: std::sync::Arc<[String]>,
     pub card_has_informant: bool,
+    /// Whether the card is a reaction card: only its script answers a play.
+    pub card_is_reaction: bool,
+    /// Whether the script has called `choose_card`: before that, no card
+    /// can be chosen (`remove_chosen_card`, `perform_chosen_action`).
+    pub chose: bool,
 }
 
 thread_local! {
@@ -140,6 +145,32 @@ fn emit(instr: Instr) -> Res<()> {
         b.program.push(instr);
         Ok(())
     })
+}
+
+/// Refuses `name` (`cancel_trigger`, `move_trigger_token`) in a script
+/// that answers no play: only a reaction card's does (R5.12, R6). Without
+/// this the call was taken and did nothing, and `check` said ok.
+fn answering(name: &str) -> Res<()> {
+    if build(|b| Ok(b.card_is_reaction))? {
+        return Ok(());
+    }
+    err(format!(
+        "{name}: only a reaction card's script answers a play (R6), and this card is not a reaction card (no `reaction` in its card file)"
+    ))
+}
+
+/// Refuses `name` (`remove_chosen_card`, `perform_chosen_action`) in a
+/// script that has not called `choose_card` yet, where no card can be
+/// chosen: without this the call was taken and did nothing. After a
+/// `choose_card` (inside its function, as the API says, or after it) the
+/// call acts on the card the last choice chose, if any, as it always did.
+fn chosen(name: &str) -> Res<()> {
+    if build(|b| Ok(b.chose))? {
+        return Ok(());
+    }
+    err(format!(
+        "{name}: no card is chosen here; call it inside the function given to `choose_card`"
+    ))
 }
 
 fn pc() -> Res<u16> {
@@ -389,6 +420,10 @@ fn choose_card(ctx: NativeCallContext, opts: Map, then: FnPtr) -> Res<()> {
         prompt: opt_str(&opts, "prompt")?.unwrap_or_else(|| "Choose a card".into()),
         skip_to: 0,
     }))?;
+    build(|b| {
+        b.chose = true;
+        Ok(())
+    })?;
     call_branch(&ctx, &then)?;
     let end = pc()?;
     build(|b| {
@@ -477,6 +512,7 @@ pub(crate) fn register(engine: &mut Engine) {
             emit(Instr::MoveAll(MoveAll { filter: EvidenceFilter::default(), steps: steps_arg(n, "steps")? }))
         })
         .register_fn("move_trigger_token", || {
+            answering("move_trigger_token")?;
             emit(Instr::Move(MoveTokens {
                 what: TokenSelector { trigger_token: true, ..Default::default() },
                 steps: Amount::TriggerValue,
@@ -554,10 +590,19 @@ pub(crate) fn register(engine: &mut Engine) {
         .register_fn("forbid_opponent_actions", |types: Array| {
             emit(Instr::Forbid(Restrict { who: Who::Opponent, part: Part::Action, types: types_of(&types)? }))
         })
-        .register_fn("cancel_trigger", |d: &str| emit(Instr::CancelTrigger(CancelTrigger { dest: dest_of(d)? })))
+        .register_fn("cancel_trigger", |d: &str| {
+            answering("cancel_trigger")?;
+            emit(Instr::CancelTrigger(CancelTrigger { dest: dest_of(d)? }))
+        })
         .register_fn("choose_card", choose_card)
-        .register_fn("remove_chosen_card", || emit(Instr::RemoveChosen(RemoveChosen)))
-        .register_fn("perform_chosen_action", || emit(Instr::PerformChosen(PerformChosen)))
+        .register_fn("remove_chosen_card", || {
+            chosen("remove_chosen_card")?;
+            emit(Instr::RemoveChosen(RemoveChosen))
+        })
+        .register_fn("perform_chosen_action", || {
+            chosen("perform_chosen_action")?;
+            emit(Instr::PerformChosen(PerformChosen))
+        })
         .register_fn("this_card_goes_to", |d: &str| emit(Instr::SetDestination(SetDestination { dest: dest_of(d)? })))
         .register_fn("one_of", one_of)
         .register_fn("round", || read(|v| v.round as i64, 1))

@@ -42,6 +42,8 @@ pub struct ScriptUnit {
     pub rel: String,
     /// Path as shown to the user.
     pub display: String,
+    /// The script's text, for the line an error at run time points into.
+    pub text: String,
     /// The compiled script.
     pub ast: AST,
 }
@@ -161,6 +163,7 @@ impl RhaiHost {
         self.units.push(ScriptUnit {
             rel: rel.to_string(),
             display: display.to_string(),
+            text: source.to_string(),
             ast,
         });
         Ok(self.units.len() - 1)
@@ -265,6 +268,7 @@ impl RhaiHost {
             view,
             picture_names: self.picture_names.clone(),
             card_has_informant: ctx.has_informant(),
+            card_is_reaction: ctx.is_reaction(),
             ..Default::default()
         };
         let (result, built) = api::with_builder(builder, || {
@@ -335,6 +339,10 @@ impl ScriptHost for RhaiHost {
 
     fn display(&self, unit: usize) -> &str {
         self.units.get(unit).map_or("", |u| u.display.as_str())
+    }
+
+    fn text(&self, unit: usize) -> &str {
+        self.units.get(unit).map_or("", |u| u.text.as_str())
     }
 
     fn units(&self) -> usize {

@@ -461,6 +461,7 @@ impl<O: Observer> Ctx<'_, O> {
                 line: f.line,
                 col: f.col,
                 message: f.message,
+                script_text: self.r.scripts.text(unit).to_string(),
             }))),
         }
     }

@@ -46,6 +46,10 @@ pub struct ScriptError {
     pub col: usize,
     /// What went wrong, in words.
     pub message: String,
+    /// The script's text as the game ran it, so that the failing line can
+    /// be shown whichever file it came from (a data folder, a variant's
+    /// file, the shipped copy) and whatever is on disk now.
+    pub script_text: String,
 }
 
 /// Why a choice was refused or could not be carried out.
