@@ -153,8 +153,8 @@ pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<LoadedLog, D
         ));
     }
     if loaded.log.start.edits.is_some() {
-        // A replay takes its rules from `--data` and `--variant` only; the
-        // edits were left out of the game without a word (session 11).
+        // A replay takes its rules from `--data` and `--variant` only: the
+        // edits would be left out of the game without a word.
         problems.push(loaded.at(
             "start.edits",
             "a log's start carries no edits: write them in a variant file (`Variant(name: \"…\", …)` with the same fields) and replay with `--variant FILE`",

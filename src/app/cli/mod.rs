@@ -260,8 +260,9 @@ fn exit(result: CliResult, data_dir: Option<&std::path::Path>) -> ExitCode {
 /// there again.
 pub fn report_script(e: &crate::game::engine::ScriptError, context: &str) {
     errln!("error: {e}");
-    // The text the game ran, not the file as it is now (issue found in
-    // session 11: a variant's script was shown with the shipped one's line).
+    // The text the game ran, not a file read now: the file on disk may have
+    // changed, or be another one (a variant's script fills a slot of the
+    // data, and the slot's shipped script has other lines).
     let d = crate::diag::Diagnostic::new(&e.script, e.line, e.col, e.message.clone());
     if let Some(snippet) = d.snippet(&e.script_text) {
         for line in snippet.lines() {
