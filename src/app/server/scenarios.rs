@@ -129,7 +129,15 @@ impl Files {
             Files::Folder(root) => root.join(VARIANTS),
             Files::Shipped => PathBuf::from(VARIANTS),
         };
-        Variant::from_text(&display, &text, dir).map_err(unprocessable)
+        let variant = Variant::from_text(&display, &text, dir).map_err(unprocessable)?;
+        // The files it names in turn stay inside the folder too (the lab
+        // applies a variant of the folder by its name).
+        if let Files::Folder(root) = self {
+            named_in(&variant.dir, &variant.def.add_cards, &variant.def.files)
+                .into_iter()
+                .try_for_each(|file| inside_folder(root, &display, file))?;
+        }
+        Ok(variant)
     }
 
     /// The rules scenario `scn` plays with, by the same rule as
@@ -138,15 +146,7 @@ impl Files {
     pub fn rules(&self, scn: &Scenario, source: &GameSource) -> Result<Rules, ApiError> {
         match self {
             Files::Folder(root) => {
-                let inside = |(named, path): (String, PathBuf)| {
-                    if Path::new(&named).is_absolute() || !super::paths::within(root, &path) {
-                        return Err(ApiError::forbidden(format!(
-                            "{}: `{named}` lies outside the data folder (or does not exist); the studio reads files inside it only",
-                            scn.display
-                        )));
-                    }
-                    Ok(())
-                };
+                let inside = |file| inside_folder(root, &scn.display, file);
                 files_named(scn).into_iter().try_for_each(inside)?;
                 // The variant is inside the folder now: what it names in turn.
                 variant_files(scn).into_iter().try_for_each(inside)?;
@@ -221,6 +221,21 @@ fn variant_files(scn: &Scenario) -> Vec<(String, PathBuf)> {
         Ok(variant) => named_in(&variant.dir, &variant.def.add_cards, &variant.def.files),
         Err(_) => Vec::new(),
     }
+}
+
+/// Refuses a file `named` in `display` (joined to its folder as `path`)
+/// unless it resolves inside `root`; an absolute name is refused unread.
+fn inside_folder(
+    root: &Path,
+    display: &str,
+    (named, path): (String, PathBuf),
+) -> Result<(), ApiError> {
+    if Path::new(&named).is_absolute() || !super::paths::within(root, &path) {
+        return Err(ApiError::forbidden(format!(
+            "{display}: `{named}` lies outside the data folder (or does not exist); the studio reads files inside it only"
+        )));
+    }
+    Ok(())
 }
 
 fn named_in(
@@ -335,6 +350,11 @@ mod tests {
                 assert!(!e.message.contains("SECRET"), "{text}: {}", e.message);
             }
         }
+        // The lab applies a variant of the folder by its name: the same.
+        let e = Files::Folder(data.clone())
+            .variant("leaky.ron")
+            .unwrap_err();
+        assert_eq!(e.status.as_u16(), 403, "{}", e.message);
         // A file inside the folder is read as the scenario asks.
         std::fs::write(data.join(PUZZLES).join("liddy.rhai"), "move_momentum(1);\n").unwrap();
         let f = Files::Folder(data.clone());
