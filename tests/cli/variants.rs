@@ -478,3 +478,69 @@ fn precision_works_against_the_shipped_game() {
         "{games}"
     );
 }
+
+/// `merge` refuses what it cannot combine in words: another run's shard
+/// (which field differs), a sweep's results (which `sweep --merge` takes),
+/// and a file that is no `simulate --json` result.
+#[test]
+fn merge_says_why_it_refuses_a_file() {
+    let dir = temp_dir("merge-refusals");
+    let run = |args: &[&str], file: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let f = dir.join(file);
+        std::fs::write(&f, &out.stdout).unwrap();
+        f.display().to_string()
+    };
+    let seed8 = run(
+        &[
+            "simulate", "-n", "10", "--seed", "8", "--shard", "1/2", "--json",
+        ],
+        "seed8.json",
+    );
+    let seed9 = run(
+        &[
+            "simulate", "-n", "10", "--seed", "9", "--shard", "2/2", "--json",
+        ],
+        "seed9.json",
+    );
+    let sweep = run(
+        &[
+            "sweep",
+            "--param",
+            "card.gordon_liddy.value=1,2",
+            "--games",
+            "2",
+            "--json",
+        ],
+        "sweep.json",
+    );
+    let empty = dir.join("empty.json");
+    std::fs::write(&empty, "{}").unwrap();
+    let empty = empty.display().to_string();
+    for (files, says) in [
+        (
+            [&seed8, &seed9],
+            "seed9.json is from another run: seed 9 here, 8 in the first shard",
+        ),
+        (
+            [&sweep, &seed8],
+            "sweep.json: a `sweep --json` result: combine sweep shards with `watergate sweep --merge FILE...`",
+        ),
+        (
+            [&empty, &seed8],
+            "empty.json: not a `simulate --json` result (it has no `run`)",
+        ),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
+            .args(["merge", files[0], files[1]])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}

@@ -51,6 +51,39 @@ pub struct RunKey {
     pub against_fingerprint: Option<String>,
 }
 
+impl RunKey {
+    /// What makes `self` another run than `first`, field by field, in
+    /// words (`seed 9 here, 8 in the first shard`).
+    pub fn differences(&self, first: &RunKey) -> String {
+        fn shown<T: std::fmt::Debug>(v: &T) -> String {
+            format!("{v:?}").replace("Some(", "").replace(')', "")
+        }
+        let mut out = Vec::new();
+        let mut field = |name: &str, here: String, there: String| {
+            if here != there {
+                out.push(format!("{name} {here} here, {there} in the first shard"));
+            }
+        };
+        field("seed", self.seed.to_string(), first.seed.to_string());
+        field("games", self.games.to_string(), first.games.to_string());
+        field("editor", shown(&self.editor), shown(&first.editor));
+        field("nixon", shown(&self.nixon), shown(&first.nixon));
+        field("game", shown(&self.label), shown(&first.label));
+        field("against", shown(&self.against), shown(&first.against));
+        field(
+            "data fingerprint",
+            shown(&self.data_fingerprint),
+            shown(&first.data_fingerprint),
+        );
+        field(
+            "fingerprint of the game compared against",
+            shown(&self.against_fingerprint),
+            shown(&first.against_fingerprint),
+        );
+        out.join("; ")
+    }
+}
+
 /// A slice of a run's games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Slice {
@@ -994,6 +1027,18 @@ impl Report {
 impl Report {
     /// A report from its `simulate --json` form (`run`, `slices`, `raw`).
     pub fn from_json(v: &serde_json::Value) -> Result<Report, String> {
+        if v.get("sweep").is_some() {
+            return Err(
+                "a `sweep --json` result: combine sweep shards with `watergate sweep --merge FILE...`"
+                    .into(),
+            );
+        }
+        if v.get("run").is_none() {
+            return Err(
+                "not a `simulate --json` result (it has no `run`): merge takes what `simulate --shard I/N --json` prints"
+                    .into(),
+            );
+        }
         Ok(Report {
             run: serde_json::from_value(v["run"].clone())
                 .map_err(|e| format!("no run description: {e}"))?,
@@ -1021,8 +1066,8 @@ pub fn merge_reports(reports: Vec<(String, Report)>) -> Result<Report, String> {
             Some(m) => {
                 if m.run != report.run {
                     return Err(format!(
-                        "{name} is from another run: {:?} differs from {:?}",
-                        report.run, m.run
+                        "{name} is from another run: {}",
+                        report.run.differences(&m.run)
                     ));
                 }
                 for s in &report.slices {
