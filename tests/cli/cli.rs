@@ -426,3 +426,49 @@ fn a_log_whose_start_carries_edits_is_refused_not_replayed_without_them() {
         "{err}"
     );
 }
+
+/// docs/mining.md: a position whose idea is already in `--out` is skipped,
+/// so mining again into the same folder writes no puzzle twice.
+#[test]
+fn mining_again_into_the_same_folder_skips_the_ideas_already_there() {
+    let dir = temp_dir("mine-again");
+    let mine = || {
+        let out = watergate(&[
+            "-q",
+            "mine",
+            "--games",
+            "4",
+            "--agents",
+            "ismcts:50",
+            "--tries",
+            "1",
+            "--seed",
+            "1",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let first = mine();
+    let written: usize = first
+        .split_whitespace()
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{first}"));
+    assert!(written > 0, "{first}");
+    assert!(first.contains("(0 duplicate ideas skipped)"), "{first}");
+    let again = mine();
+    assert!(
+        again.starts_with(&format!(
+            "0 puzzles written to {} from 4 games ({written} duplicate ideas skipped)",
+            dir.display()
+        )),
+        "{again}"
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), written);
+}

@@ -599,9 +599,12 @@ fn replay_line(
     cur.outcome().map(|o| (Some(o.cause), own))
 }
 
-/// Keeps a puzzle once per idea: `seen` holds the ideas kept so far.
+/// Keeps a puzzle once per idea: `seen` holds the ideas kept so far by
+/// their `idea_hash`, the form a puzzle file's `// Idea:` line keeps, so
+/// that the ideas of the files already in `--out` are skipped too (they
+/// never were while `seen` mixed whole ideas and hashes).
 pub fn is_new(seen: &mut HashSet<String>, m: &Mined) -> bool {
-    seen.insert(m.idea.clone())
+    seen.insert(idea_hash(&m.idea))
 }
 
 /// A short, stable name for an idea (FNV-1a, hex): written in the file so
