@@ -17,7 +17,7 @@ pub struct SolveArgs {
     /// Search at most N decisions (plies) ahead [default: the puzzle's depth, else to the end of the round].
     #[arg(long, value_name = "N", value_parser = super::values::depth)]
     pub depth: Option<u32>,
-    /// Count only the side's own decisions in --depth (the opponent's and chance's are free), as `mine --depth` does [default: as the puzzle counts, else every decision].
+    /// Count only the side's own decisions in --depth (the opponent's and chance's are free), as `mine --depth` does [default: --depth counts every decision, even for a puzzle that counts its own; without --depth, a puzzle's depth is counted as the puzzle counts it].
     #[arg(long, requires = "depth")]
     pub own: bool,
     /// Give up after this many positions (the answer is then "unknown").
