@@ -11,7 +11,7 @@
 
 import { api, game as gameInfo, h, saveText } from "/studio/api.js";
 import { SPEEDS, speedName, setSpeed, timing, snapshot, glide, pause } from "/studio/motion.js";
-import { NARROW, SIDE, Targets, drawTable, key } from "/studio/table.js";
+import { NARROW, SIDE, Targets, drawTable, fitAside, key } from "/studio/table.js";
 
 const STORE = "watergate.play";
 
@@ -334,5 +334,8 @@ class Play {
     tg.root = root;
     document.body.classList.add("at-table");
     this.el.replaceChildren(root);
+    // The momentum cards drawn tighter when the column is short, as in
+    // Puzzles and Replay, so the piles stay in view.
+    fitAside(root);
   }
 }

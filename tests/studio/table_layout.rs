@@ -203,6 +203,55 @@ fn a_phone_gets_a_layout_of_its_own_and_a_whole_game_is_clicked_on_it() {
     });
 }
 
+/// In a window too short for the whole table (a 1366×768 laptop's browser
+/// leaves about 630 px): the page does not scroll, no panel of a column is
+/// drawn over another (a column that does not fit scrolls instead), and
+/// every button of the decision, scrolled to, is the thing a click there
+/// reaches (the hand once covered the game-over buttons).
+pub(crate) const NOTHING_COVERED: &str = r#"
+const de = document.documentElement;
+if (de.scrollWidth > innerWidth || de.scrollHeight > innerHeight) {
+  problems.push(`the page scrolls: ${de.scrollWidth}×${de.scrollHeight} in a ${innerWidth}×${innerHeight} window`);
+}
+for (const col of document.querySelectorAll('.side, .table-aside')) {
+  const parts = [...col.children].filter((el) => el.getBoundingClientRect().height > 0);
+  parts.forEach((a, i) => parts.slice(i + 1).forEach((b) => {
+    const r = a.getBoundingClientRect(), t = b.getBoundingClientRect();
+    if (Math.min(r.bottom, t.bottom) - Math.max(r.top, t.top) > 0.5) problems.push(`${a.className} is drawn over ${b.className}`);
+  }));
+}
+for (const b of document.querySelectorAll('#decision button:not(.option)')) {
+  b.scrollIntoView({ block: 'nearest' });
+  const r = b.getBoundingClientRect();
+  const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  if (at !== b && !b.contains(at)) problems.push(`the button ${b.id || b.textContent} is covered by ${at && at.className}`);
+}
+"#;
+
+/// A laptop's browser window (1366×768 screen, 630 px of window): a whole
+/// game is clicked with nothing covered at any decision, and at its end the
+/// game-over buttons (New game, Download the log) are in reach.
+#[test]
+fn a_laptop_window_covers_no_panel_or_button_through_to_the_game_over() {
+    run("table_laptop", &[], |c, url| async move {
+        c.goto(&url).await.map_err(e)?;
+        viewport(&c, 1366, 630).await?;
+        let script = check(&[NOTHING_COVERED]);
+        let n = click_to_the_end(&c, &url, "editor", 23, Some(&script), None).await?;
+        let problems: Value = c.execute(&script, vec![]).await.map_err(e)?;
+        if problems.as_array().is_none_or(|p| !p.is_empty()) {
+            return Err(format!("at the game's end: {problems}"));
+        }
+        for id in ["new-game", "save-log"] {
+            c.find(Locator::Id(id))
+                .await
+                .map_err(|_| format!("no #{id} at the game's end"))?;
+        }
+        eprintln!("{n} decisions measured at 1366×630, and the game's end");
+        Ok(())
+    });
+}
+
 /// What the page drew, one entry per drawing of the table (a
 /// MutationObserver on the page, installed by the test): when, its step,
 /// the move it plays back (`i/n`, or null for the view itself), the banner
