@@ -2,13 +2,18 @@
 // (server-sent events from GET /api/live). A reload that loads: new games
 // use it, and pages that draw the data (Cards) redraw on the
 // `studio-data` event. A reload with problems: each is listed with
-// path:line:col, the message and the line of the file, until fixed.
+// path:line:col, the message and the line of the file, until fixed. The
+// list lies over the page: Hide (or the red badge) puts it away, so a game
+// in progress stays playable; the badge shows it again, and a new set of
+// problems (another reload) shows itself.
 
 import { game, h } from "/studio/api.js";
 
 export function start(el) {
   if (!el || !window.EventSource) return;
   let seen = null;
+  // The reload whose problems the player hid.
+  let hidden = null;
   const src = new EventSource("/api/live");
   src.addEventListener("status", async (ev) => {
     const s = JSON.parse(ev.data);
@@ -21,12 +26,16 @@ export function start(el) {
     el.replaceChildren();
     if (!s.watching) return;
     if (s.problems.length) {
-      el.append(h("span", { class: "live-badge bad", id: "live-badge" }, `data: ${s.problems.length} problem${s.problems.length === 1 ? "" : "s"}`),
-        h("div", { class: "live-problems", id: "live-problems", role: "alert" },
-          h("p", {}, "The data folder no longer loads; new games keep the last rules that did. Fix these and save:"),
-          s.problems.map((p) => h("div", { class: "problem" },
-            h("div", {}, h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path), `: ${p.message}`),
-            p.source_line !== null ? h("pre", {}, `${p.line} | ${p.source_line}\n${" ".repeat(String(p.line).length)} | ${" ".repeat(Math.max(0, p.col - 1))}^`) : null))));
+      const show = (on) => { list.hidden = !on; hidden = on ? null : s.version; badge.setAttribute("aria-expanded", String(on)); };
+      const list = h("div", { class: "live-problems", id: "live-problems", role: "alert", hidden: hidden === s.version },
+        h("p", {}, "The data folder no longer loads; new games keep the last rules that did. Fix these and save:",
+          h("button", { class: "live-hide", id: "live-hide", title: "Put the list away (the red badge shows it again)", onclick: () => show(false) }, "Hide")),
+        s.problems.map((p) => h("div", { class: "problem" },
+          h("div", {}, h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path), `: ${p.message}`),
+          p.source_line !== null ? h("pre", {}, `${p.line} | ${p.source_line}\n${" ".repeat(String(p.line).length)} | ${" ".repeat(Math.max(0, p.col - 1))}^`) : null)));
+      const badge = h("button", { class: "live-badge bad", id: "live-badge", "aria-controls": "live-problems", "aria-expanded": String(hidden !== s.version),
+        title: "Show or hide the data folder's problems", onclick: () => show(list.hidden) }, `data: ${s.problems.length} problem${s.problems.length === 1 ? "" : "s"}`);
+      el.append(badge, list);
     } else {
       el.append(h("span", { class: "live-badge", id: "live-badge", title: `fingerprint ${s.fingerprint}` },
         changed || s.version > 0 ? `data reloaded (${s.version})` : "watching the data folder"));

@@ -776,6 +776,35 @@ fn a_data_edit_appears_live_and_a_broken_file_shows_its_line() {
             if !shown.contains("game.ron:") || !shown.contains("hand_size_with_initiativ") {
                 return Err(format!("the problem lacks its place or line: {shown}"));
             }
+            // The list lies over the page: Hide puts it away (a game in
+            // progress stays playable), the red badge brings it back.
+            let displayed = |c: Client| async move {
+                c.execute(
+                    "const l = document.getElementById('live-problems'); return !!l && getComputedStyle(l).display !== 'none';",
+                    vec![],
+                )
+                .await
+                .map_err(e)
+                .map(|v| v.as_bool() == Some(true))
+            };
+            c.find(Locator::Id("live-hide"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            if displayed(c.clone()).await? {
+                return Err("Hide left the problems over the page".into());
+            }
+            c.find(Locator::Id("live-badge"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            if !displayed(c.clone()).await? {
+                return Err("the badge did not show the problems again".into());
+            }
             std::fs::write(&game, good).map_err(e)?;
             until("the problem to clear", 30, || async {
                 c.find(Locator::Css("#live-problems"))
