@@ -24,6 +24,28 @@ export function ruleAnchor(text) {
   return t.toLowerCase().replace(/[._\s]+/g, "-");
 }
 
+// The anchor of the card named `text` on the page (`Deep Throat`,
+// `follow the money`, `deep_throat`): its anchor with the side put in
+// front, else the card whose heading reads `text` (letters and digits
+// only compared), else the one whose heading holds it. `null` if none.
+export function cardAnchor(text) {
+  const norm = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, " ").trim();
+  const want = norm(text);
+  if (!want) return null;
+  const id = ruleAnchor(text);
+  for (const side of ["editor", "nixon"]) {
+    if (document.getElementById(`${side}-${id}`)) return `${side}-${id}`;
+  }
+  const cards = [...document.querySelectorAll('a[id^="editor-"], a[id^="nixon-"]')].map((a) => {
+    // An anchor is empty: its card's heading is the block after it.
+    const block = a.closest("p, li, h1, h2, h3, h4, section") || a;
+    const heading = block.textContent.trim() ? block : block.nextElementSibling;
+    return { id: a.id, name: heading ? norm(heading.textContent) : "" };
+  });
+  const card = cards.find((c) => c.name === want) || cards.find((c) => c.name.includes(want));
+  return card ? card.id : null;
+}
+
 function contents(doc) {
   const entries = doc.toc.filter((t) => t.level >= 2 && t.level <= 4);
   return h("li", {},
@@ -45,8 +67,9 @@ export async function mount(el, { params }) {
   const missing = h("span", { class: "error", role: "alert" });
   const form = h("form", { class: "howto-jump", onsubmit: (e) => {
     e.preventDefault();
-    const id = ruleAnchor(jump.value);
-    if (document.getElementById(id)) location.hash = `#/howto/${id}`;
+    const rule = ruleAnchor(jump.value);
+    const id = document.getElementById(rule) ? rule : cardAnchor(jump.value);
+    if (id) location.hash = `#/howto/${id}`;
     else missing.textContent = ` No rule or card ${jump.value.trim()}.`;
   } }, h("label", {}, "Go to rule ", jump), h("button", { type: "submit" }, "Go"), missing);
   const toc = h("nav", { class: "howto-toc panel", id: "howto-toc", "aria-label": "Contents" },

@@ -138,6 +138,30 @@ fn how_to_play_opens_at_rule_r5_6_and_lists_the_cards() {
         if !marked.contains("R2.1") {
             return Err(format!("after R2.1 the marked rule reads {marked:?}"));
         }
+        // A card typed by its name (or its id) is found, as the box's label
+        // ("Rule number or card") says.
+        for (typed, anchor) in [
+            ("Deep Throat", "editor-deep-throat"),
+            ("follow the money", "editor-follow-the-money"),
+            ("gordon_liddy", "nixon-gordon-liddy"),
+        ] {
+            let jump = c.find(Locator::Css("#howto-jump")).await.map_err(e)?;
+            jump.clear().await.map_err(e)?;
+            jump.send_keys(&format!("{typed}\n")).await.map_err(e)?;
+            let deadline = Instant::now() + Duration::from_secs(10);
+            loop {
+                let at = c.current_url().await.map_err(e)?;
+                if at.as_str().ends_with(&format!("#/howto/{anchor}")) {
+                    break;
+                }
+                if Instant::now() > deadline {
+                    return Err(format!(
+                        "typing {typed:?} went to {at}, not #/howto/{anchor}"
+                    ));
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
         Ok(())
     });
 }
