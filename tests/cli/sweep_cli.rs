@@ -158,6 +158,35 @@ fn bad_parameters_are_usage_errors() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no card `no_such_card`"));
+    // A list value given bare: the message says how to write one, and
+    // speaks of no file (the point is no file).
+    let out = watergate(&[
+        "sweep",
+        "--param",
+        "card.gordon_liddy.colours=Blue,Green",
+        "--games",
+        "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("a list value is written in brackets, one list a value, as in `card.gordon_liddy.colours=[Blue],[Blue,Green]`"),
+        "{err}"
+    );
+    assert!(!err.contains("this file"), "{err}");
+    // Written so, it runs.
+    let out = watergate(&[
+        "sweep",
+        "--param",
+        "card.gordon_liddy.colours=[Blue],[Blue,Green]",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        json(&out)["sweep"]["points"].as_array().map(Vec::len),
+        Some(2)
+    );
 }
 
 #[test]

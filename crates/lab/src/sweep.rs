@@ -314,7 +314,10 @@ pub fn point_dataset(setup: &Setup, params: &[Param], point: &Point) -> Result<D
                         d.0.into_iter()
                             .map(|x| {
                                 if x.path == shown_name {
-                                    crate::diag::Diagnostic::unread(x.path, x.message)
+                                    crate::diag::Diagnostic::unread(
+                                        x.path,
+                                        point_message(&x.message),
+                                    )
                                 } else {
                                     x
                                 }
@@ -323,6 +326,20 @@ pub fn point_dataset(setup: &Setup, params: &[Param], point: &Point) -> Result<D
                     ))
                 })
         }
+    }
+}
+
+/// A parse problem of a point's generated variant, in a sweep's words:
+/// there is no file to go on in, and a list value (`colours`) wants its
+/// brackets, which `--param` takes value by value.
+fn point_message(message: &str) -> String {
+    let message = message
+        .strip_suffix(crate::data::recover::CANNOT_GO_ON)
+        .map_or(message, |m| m.trim_end_matches("; "));
+    if message.contains("expected opening `[`") {
+        format!("{message}: a list value is written in brackets, one list a value, as in `card.gordon_liddy.colours=[Blue],[Blue,Green]`")
+    } else {
+        message.to_string()
     }
 }
 

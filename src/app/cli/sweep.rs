@@ -17,7 +17,8 @@ pub struct SweepArgs {
     /// A parameter and its values, NAME=V1,V2,… (give one or two):
     /// card.ID.FIELD (card.gordon_liddy.value=1,2,3,4), game.FIELD,
     /// settings.FIELD, tokens.KIND.in_bag|in_reserve (KIND: blue, blue*,
-    /// blue/yellow), variant=A.ron,B.ron or data=DIR1,DIR2.
+    /// blue/yellow), variant=A.ron,B.ron or data=DIR1,DIR2. A list value is
+    /// written in brackets: card.gordon_liddy.colours=[Blue],[Blue,Green].
     #[arg(long = "param", value_name = "NAME=V1,V2,…", required_unless_present = "merge", value_parser = Param::parse)]
     pub params: Vec<Param>,
     /// Games per point (the same seeds at every point).
