@@ -161,7 +161,9 @@ fn track_pos(r: &Rules, s: &str) -> Result<i8, String> {
         Some(p) if p.abs() == len => Err(format!(
             "`{s}`: space {len} is where a token is gained at once (R5.8), so nothing stands there; {expected}"
         )),
-        Some(_) => Err(format!("no track space `{s}`: the track has {len} spaces on each side; {expected}")),
+        Some(_) => Err(format!(
+            "no track space `{s}`: the track has {len} spaces on each side, and a token stands on the first {m} ({len} is where a token is gained at once, R5.8); {expected}"
+        )),
         None => Err(format!("`{s}` is not a track space: {expected}")),
     }
 }
