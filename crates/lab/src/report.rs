@@ -55,8 +55,11 @@ impl RunKey {
     /// What makes `self` another run than `first`, field by field, in
     /// words (`seed 9 here, 8 in the first shard`).
     pub fn differences(&self, first: &RunKey) -> String {
-        fn shown<T: std::fmt::Debug>(v: &T) -> String {
-            format!("{v:?}").replace("Some(", "").replace(')', "")
+        fn shown(v: &str) -> String {
+            format!("`{v}`")
+        }
+        fn shown_opt(v: &Option<String>) -> String {
+            v.as_deref().map_or("none".into(), shown)
         }
         let mut out = Vec::new();
         let mut field = |name: &str, here: String, there: String| {
@@ -69,7 +72,11 @@ impl RunKey {
         field("editor", shown(&self.editor), shown(&first.editor));
         field("nixon", shown(&self.nixon), shown(&first.nixon));
         field("game", shown(&self.label), shown(&first.label));
-        field("against", shown(&self.against), shown(&first.against));
+        field(
+            "against",
+            shown_opt(&self.against),
+            shown_opt(&first.against),
+        );
         field(
             "data fingerprint",
             shown(&self.data_fingerprint),
@@ -77,8 +84,8 @@ impl RunKey {
         );
         field(
             "fingerprint of the game compared against",
-            shown(&self.against_fingerprint),
-            shown(&first.against_fingerprint),
+            shown_opt(&self.against_fingerprint),
+            shown_opt(&first.against_fingerprint),
         );
         out.join("; ")
     }
