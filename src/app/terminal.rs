@@ -96,6 +96,15 @@ impl Game {
         g
     }
 
+    /// Writes a scenario's `edits` into the game's log, so that its replay
+    /// plays with them; edits that name files stay behind (a log names no
+    /// file), as they do in a saved position (`RulesOrigin::stamp`).
+    pub fn log_edits(&mut self, edits: Option<&crate::formats::scenario::format::EditsDef>) {
+        if let Some(e) = edits.filter(|e| e.files.is_empty() && e.add_cards.is_empty()) {
+            self.session.record.log.start.edits = Some(e.clone());
+        }
+    }
+
     fn with(session: Session, seed: u64) -> Game {
         Game {
             // Picks chance outcomes, should a position ask for them (solver

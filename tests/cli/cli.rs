@@ -406,25 +406,59 @@ fn a_game_log_given_where_a_scenario_is_wanted_points_at_replay() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// A replay takes its rules from `--data` and `--variant`: a log whose start
-/// carries `edits` is refused at them, not replayed without them.
+/// A game played on from a scenario with `edits` carries them in its log,
+/// and its replay plays with them: the same rules, so no warning of other
+/// data, and the edited number of informants (R8.3) in the narration.
 #[test]
-fn a_log_whose_start_carries_edits_is_refused_not_replayed_without_them() {
+fn a_game_played_from_a_scenario_with_edits_replays_with_them() {
     let dir = temp_dir("log-edits");
     std::fs::create_dir_all(&dir).unwrap();
-    let log = dir.join("edits.log.ron");
     std::fs::write(
-        &log,
-        "GameLog(\n    version: 1,\n    fingerprint: \"0\",\n    start: Scenario(\n        seed: 3,\n        edits: Some((game: Some((informants_to_connect: Some(1))))),\n    ),\n    players: PerSide(editor: \"random\", nixon: \"random\"),\n    choices: [],\n)\n",
+        dir.join("one_informant.ron"),
+        "Scenario(seed: 3, edits: Some((game: Some((informants_to_connect: Some(1))))))\n",
     )
     .unwrap();
-    let out = watergate(&["replay", log.to_str().unwrap()]);
+    let out = watergate_with_input(
+        &dir,
+        &[
+            "play",
+            "--scenario",
+            "one_informant.ron",
+            "--as",
+            "both",
+            "--seed",
+            "3",
+            "--log",
+            "game.log.ron",
+        ],
+        "1\n1\n1\nquit\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log = std::fs::read_to_string(dir.join("game.log.ron")).unwrap();
+    assert!(log.contains("informants_to_connect: 1,"), "{log}");
+    let out = watergate_with_input(&dir, &["replay", "game.log.ron"], "");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("other game data"), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("0 of 1 needed"), "{text}");
+    // Edits that name a file are not carried in a log: one that has them is
+    // refused at them.
+    let named = log.replacen(
+        "files: [],",
+        "files: [(\"scripts/nixon/gambit.rhai\", \"x.rhai\")],",
+        1,
+    );
+    assert_ne!(named, log);
+    std::fs::write(dir.join("named.log.ron"), &named).unwrap();
+    let out = watergate_with_input(&dir, &["replay", "named.log.ron"], "");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(
-        err.contains("edits.log.ron:6:16: a log's start carries no edits"),
-        "{err}"
-    );
+    assert!(err.contains("a log's edits name no files"), "{err}");
 }
 
 /// docs/mining.md: a position whose idea is already in `--out` is skipped,

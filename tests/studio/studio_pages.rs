@@ -95,6 +95,37 @@ fn the_cards_endpoint_serves_all_42_cards_with_their_placeholder_marks() {
     assert!(marks.contains(&"D2"), "{marks:?}");
 }
 
+/// A game played on from a scenario with edits carries them in its log's
+/// start: Replay plays it with them (here one informant to connect, R8.3);
+/// edits that name a file are refused (the studio reads no file a page
+/// names).
+#[test]
+fn a_log_with_edits_replays_with_them_and_one_naming_a_file_is_refused() {
+    let srv = Server::start(None);
+    let log = |edits: &str| {
+        format!(
+            "GameLog(version: 1, fingerprint: \"0\", start: Scenario(seed: 3, edits: Some(({edits}))), players: PerSide(editor: \"random\", nixon: \"random\"), choices: [])"
+        )
+    };
+    let text = log("game: Some((informants_to_connect: Some(1)))");
+    let (status, v) = srv.json(
+        "POST",
+        "/api/replay",
+        Some(serde_json::json!({ "text": text, "name": "edits.log.ron" })),
+    );
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["steps"][0]["table"]["informants_to_connect"], 1, "{v}");
+    let text = log("files: [(\"scripts/nixon/gambit.rhai\", \"/etc/passwd\")]");
+    let (status, v) = srv.json(
+        "POST",
+        "/api/replay",
+        Some(serde_json::json!({ "text": text, "name": "files.log.ron" })),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert!(error_of(&v).contains("a log's edits name no files"), "{v}");
+    assert!(!error_of(&v).contains("root:"), "{v}");
+}
+
 #[test]
 fn a_log_replays_step_by_step_and_a_bad_log_is_refused_with_its_line() {
     let srv = Server::start(None);

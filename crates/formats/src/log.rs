@@ -152,13 +152,16 @@ pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<LoadedLog, D
             "a log's start names no data or variant: replay with `watergate replay --data DIR --variant FILE`",
         ));
     }
-    if loaded.log.start.edits.is_some() {
-        // A replay takes its rules from `--data` and `--variant` only: the
-        // edits would be left out of the game without a word.
-        problems.push(loaded.at(
-            "start.edits",
-            "a log's start carries no edits: write them in a variant file (`Variant(name: \"…\", …)` with the same fields) and replay with `--variant FILE`",
-        ));
+    if let Some(e) = &loaded.log.start.edits {
+        // A log names no file (it is read where it lies, maybe far from
+        // them, and the studio reads no file a page names): edits that
+        // name files are written in a variant instead.
+        if !e.files.is_empty() || !e.add_cards.is_empty() {
+            problems.push(loaded.at(
+                "start.edits",
+                "a log's edits name no files: write them in a variant file (`Variant(name: \"…\", …)` with the same fields) and replay with `--variant FILE`",
+            ));
+        }
     }
     if !loaded.log.start.play.is_empty() {
         problems.push(loaded.at(
@@ -192,6 +195,28 @@ impl LoadedLog {
         })
     }
 
+    /// The rules the game was played with: `ds` (the `--data` and
+    /// `--variant` given for the replay) with the start's `edits`, as a
+    /// scenario applies its own (a game played on from a scenario with
+    /// edits carries them in its log).
+    pub fn rules(&self, ds: &crate::data::DataSet) -> Result<Rules, Diagnostics> {
+        self.start_scenario().rules_with_edits(ds)
+    }
+
+    /// Whether the start carries edits (its rules are then `rules`).
+    pub fn has_edits(&self) -> bool {
+        self.log.start.edits.is_some()
+    }
+
+    fn start_scenario(&self) -> Scenario {
+        Scenario {
+            def: self.log.start.clone(),
+            display: self.display.clone(),
+            dir: self.dir.clone(),
+            map: self.map.subtree("start"),
+        }
+    }
+
     /// The starting state, reporting the setup's events (a new game deals
     /// cards and draws evidence before the first decision).
     pub fn start<O: Observer>(&self, r: &Rules, o: &mut O) -> Result<State, Diagnostics> {
@@ -199,13 +224,7 @@ impl LoadedLog {
         if def.position.is_none() {
             return Ok(State::new_observed(r, def.seed, o));
         }
-        let scn = Scenario {
-            def: def.clone(),
-            display: self.display.clone(),
-            dir: self.dir.clone(),
-            map: self.map.subtree("start"),
-        };
-        scn.start(r)
+        self.start_scenario().start(r)
     }
 
     /// Takes choice number `index` (0-based) of the log in `s`; on failure

@@ -141,6 +141,7 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
             };
             let mut g = Game::from_state(&r, s, &name, seed, a.side, &ai);
             g.origin = RulesOrigin::of(&a.game.source(), Some(&scn));
+            g.log_edits(scn.def.edits.as_ref());
             if let Some(goal) = scn.goal() {
                 g.intro.push_str(&format!("\nGoal: {goal}"));
             }

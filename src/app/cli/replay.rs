@@ -32,8 +32,16 @@ pub struct ReplayArgs {
 
 /// Replays the log, narrated, and checks it ends as recorded.
 pub fn run(a: &ReplayArgs, color: super::ColorChoice) -> CliResult {
-    let (r, file, step) = (&a.game.rules()?, a.log.as_path(), a.step);
+    let (file, step) = (a.log.as_path(), a.step);
     let loaded = log::read(file).map_err(CliError::Data)?;
+    // A game played on from a scenario with edits carries them in its log:
+    // the replay plays with them, on the data `--data`/`--variant` give.
+    let r = &if loaded.has_edits() {
+        let ds = a.game.source().dataset().map_err(CliError::Data)?;
+        loaded.rules(&ds).map_err(CliError::Data)?
+    } else {
+        a.game.rules()?
+    };
     if let Some(w) = loaded.fingerprint_warning(r) {
         errln!("{w}");
     }

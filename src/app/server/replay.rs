@@ -311,15 +311,30 @@ async fn replay(
         )),
     };
     let rules = st.current_rules();
+    let source = st.source.clone();
     tokio::task::spawn_blocking(move || {
-        let loaded = log::from_text(&display, &text, PathBuf::new()).map_err(|d| {
-            ApiError::unprocessable(
-                d.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("\n"),
+        let lines = |d: crate::diag::Diagnostics| {
+            d.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let loaded = log::from_text(&display, &text, PathBuf::new())
+            .map_err(|d| ApiError::unprocessable(lines(d)))?;
+        // A game played on from a scenario with edits replays with them
+        // (a log's edits name no file: the loader refuses those).
+        let rules = if loaded.has_edits() {
+            let ds = source
+                .dataset()
+                .map_err(|d| ApiError::unprocessable(lines(d)))?;
+            std::sync::Arc::new(
+                loaded
+                    .rules(&ds)
+                    .map_err(|d| ApiError::unprocessable(lines(d)))?,
             )
-        })?;
+        } else {
+            rules
+        };
         build(&rules, &loaded, &text, eyes).map(Json)
     })
     .await

@@ -196,9 +196,11 @@ impl Scenario {
         let Some(edits) = &self.def.edits else {
             return Ok(ds.clone());
         };
-        let name = format!("edits of {}", self.display);
+        // One name wherever the edits are written (a scenario file, a game
+        // log's start): the game's name, and with it the fingerprint a log
+        // is checked by, does not depend on the file's name.
         crate::data::variant::Variant::embedded(
-            edits.as_variant(&name),
+            edits.as_variant("a scenario's edits"),
             &self.display,
             self.dir.clone(),
             self.map.subtree("edits"),
