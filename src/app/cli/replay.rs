@@ -32,6 +32,9 @@ pub struct ReplayArgs {
 
 /// Replays the log, narrated, and checks it ends as recorded.
 pub fn run(a: &ReplayArgs, color: super::ColorChoice) -> CliResult {
+    // The game first: a broken `--data` is reported as every command
+    // reports it, whatever the log.
+    let given = a.game.rules()?;
     let (file, step) = (a.log.as_path(), a.step);
     let loaded = log::read(file).map_err(CliError::Data)?;
     // A game played on from a scenario with edits carries them in its log:
@@ -40,7 +43,7 @@ pub fn run(a: &ReplayArgs, color: super::ColorChoice) -> CliResult {
         let ds = a.game.source().dataset().map_err(CliError::Data)?;
         loaded.rules(&ds).map_err(CliError::Data)?
     } else {
-        a.game.rules()?
+        given
     };
     if let Some(w) = loaded.fingerprint_warning(r) {
         errln!("{w}");
