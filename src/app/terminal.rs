@@ -100,7 +100,7 @@ impl Game {
     /// plays with them; edits that name files stay behind (a log names no
     /// file), as they do in a saved position (`RulesOrigin::stamp`).
     pub fn log_edits(&mut self, edits: Option<&crate::formats::scenario::format::EditsDef>) {
-        if let Some(e) = edits.filter(|e| e.files.is_empty() && e.add_cards.is_empty()) {
+        if let Some(e) = edits.filter(|e| !e.names_files()) {
             self.session.record.log.start.edits = Some(e.clone());
         }
     }

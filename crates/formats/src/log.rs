@@ -156,7 +156,7 @@ pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<LoadedLog, D
         // A log names no file (it is read where it lies, maybe far from
         // them, and the studio reads no file a page names): edits that
         // name files are written in a variant instead.
-        if !e.files.is_empty() || !e.add_cards.is_empty() {
+        if e.names_files() {
             problems.push(loaded.at(
                 "start.edits",
                 "a log's edits name no files: write them in a variant file (`Variant(name: \"…\", …)` with the same fields) and replay with `--variant FILE`",

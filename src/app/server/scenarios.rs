@@ -133,7 +133,8 @@ impl Files {
         // The files it names in turn stay inside the folder too (the lab
         // applies a variant of the folder by its name).
         if let Files::Folder(root) = self {
-            named_in(&variant.dir, &variant.def.add_cards, &variant.def.files)
+            variant
+                .files_named()
                 .into_iter()
                 .try_for_each(|file| inside_folder(root, &display, file))?;
         }
@@ -191,10 +192,9 @@ impl Files {
 /// The files the `edits` of `scn` would read (`add_cards`, `files`), each
 /// as the scenario names it and joined to the scenario's folder.
 fn edits_files(scn: &Scenario) -> Vec<(String, PathBuf)> {
-    let Some(e) = &scn.def.edits else {
-        return Vec::new();
-    };
-    named_in(&scn.dir, &e.add_cards, &e.files)
+    scn.edits_variant()
+        .map(|v| v.files_named())
+        .unwrap_or_default()
 }
 
 /// The files `scn` names itself, each as it names it and joined to its
@@ -218,7 +218,7 @@ fn variant_files(scn: &Scenario) -> Vec<(String, PathBuf)> {
         return Vec::new();
     };
     match Variant::from_file(&scn.dir.join(v)) {
-        Ok(variant) => named_in(&variant.dir, &variant.def.add_cards, &variant.def.files),
+        Ok(variant) => variant.files_named(),
         Err(_) => Vec::new(),
     }
 }
@@ -236,18 +236,6 @@ fn inside_folder(
         )));
     }
     Ok(())
-}
-
-fn named_in(
-    dir: &Path,
-    add_cards: &[String],
-    files: &[(String, String)],
-) -> Vec<(String, PathBuf)> {
-    add_cards
-        .iter()
-        .chain(files.iter().map(|(_, file)| file))
-        .map(|named| (named.clone(), dir.join(named)))
-        .collect()
 }
 
 #[cfg(test)]

@@ -214,6 +214,18 @@ impl Variant {
         }
     }
 
+    /// The files applying this variant reads (`add_cards`, `files`), each
+    /// as the variant names it and joined to its folder, as `apply` joins
+    /// them: what a server checks before letting a variant read anything.
+    pub fn files_named(&self) -> Vec<(String, PathBuf)> {
+        self.def
+            .add_cards
+            .iter()
+            .chain(self.def.files.iter().map(|(_, file)| file))
+            .map(|named| (named.clone(), self.dir.join(named)))
+            .collect()
+    }
+
     fn at(&self, path: &str, message: impl Into<String>) -> Diagnostic {
         let (line, col) = self.map.locate(path);
         Diagnostic::new(&self.display, line, col, message)

@@ -95,6 +95,13 @@ pub struct EditsDef {
 }
 
 impl EditsDef {
+    /// Whether the edits name files (`files`, `add_cards`): such edits stay
+    /// in their scenario, where the files lie beside them, and are not
+    /// carried into a saved position or a game log.
+    pub fn names_files(&self) -> bool {
+        !self.files.is_empty() || !self.add_cards.is_empty()
+    }
+
     /// The same changes as a variant, to apply with the variant's code.
     pub fn as_variant(&self, name: &str) -> VariantDef {
         VariantDef {

@@ -193,19 +193,25 @@ impl Scenario {
     /// to `ds` (the data with every variant already applied) by the
     /// variant code, with problems reported at the edits in this file.
     pub fn with_edits(&self, ds: &DataSet) -> Result<DataSet, Diagnostics> {
-        let Some(edits) = &self.def.edits else {
-            return Ok(ds.clone());
-        };
+        match self.edits_variant() {
+            None => Ok(ds.clone()),
+            Some(v) => v.apply(ds),
+        }
+    }
+
+    /// The scenario's inline `edits` as the variant that applies them
+    /// (relative paths against this file's folder), if it has any.
+    pub fn edits_variant(&self) -> Option<crate::data::variant::Variant> {
+        let edits = self.def.edits.as_ref()?;
         // One name wherever the edits are written (a scenario file, a game
         // log's start): the game's name, and with it the fingerprint a log
         // is checked by, does not depend on the file's name.
-        crate::data::variant::Variant::embedded(
+        Some(crate::data::variant::Variant::embedded(
             edits.as_variant("a scenario's edits"),
             &self.display,
             self.dir.clone(),
             self.map.subtree("edits"),
-        )
-        .apply(ds)
+        ))
     }
 
     /// The rules from `ds` with the scenario's inline edits applied.

@@ -284,7 +284,7 @@ impl RulesOrigin {
             ));
         }
         if let Some(e) = &self.edits {
-            if e.files.is_empty() && e.add_cards.is_empty() {
+            if !e.names_files() {
                 def.edits = Some(e.clone());
             } else {
                 notes.push(format!(
