@@ -11,7 +11,7 @@
 
 import { api, game as gameInfo, h, saveText } from "/studio/api.js";
 import { SPEEDS, speedName, setSpeed, timing, snapshot, glide, pause } from "/studio/motion.js";
-import { NARROW, SIDE, Targets, drawTable, fitAside, key } from "/studio/table.js";
+import { NARROW, SIDE, Targets, drawTable, fitAside, key, promptInView } from "/studio/table.js";
 
 const STORE = "watergate.play";
 
@@ -218,8 +218,10 @@ class Play {
         body: { ...body, step: this.view.step, since: this.log(seat).length, moves: true },
       });
       this.el.classList.remove("thinking");
+      promptInView(this.el, "#decision");
       await this.show(v);
     } catch (e) {
+      promptInView(this.el, "#decision");
       this.fail(e);
     } finally {
       this.busy = false;

@@ -12,7 +12,7 @@
 
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { ensureCss, readFile } from "/studio/pages.js";
-import { NARROW, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
+import { NARROW, Targets, asideRow, drawTable, fitAside, key, promptInView } from "/studio/table.js";
 
 // The window crossing into or out of the narrow layout (a tablet turned,
 // a window resized: the track is a ladder there, table.js) draws the
@@ -154,6 +154,8 @@ class Attempt {
   async send(path, body) {
     if (this.busy) return;
     this.busy = true;
+    // The solver's progress and then its verdict show above the decision.
+    promptInView(this.el, ".bar");
     this.el.classList.add("thinking");
     this.el.querySelectorAll("#puzzle-options button, .tools button").forEach((b) => (b.disabled = true));
     const wait = thinking(this.el, this.v.id);

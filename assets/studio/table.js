@@ -256,6 +256,19 @@ export function narrow() {
   return !!(window.matchMedia && window.matchMedia(NARROW).matches);
 }
 
+// On a narrow screen the page is one column with the decision near its
+// top: a choice clicked lower down (a card of the hand, a space of the
+// board) would leave the next prompt above the window. Scrolls `to` (the
+// decision, or the bar above it where a puzzle shows the solver at work)
+// to the window's top when the prompt is out of view above. Called before
+// the answer is drawn, so that its moves glide where they are seen.
+export function promptInView(root, to) {
+  if (!narrow()) return;
+  const prompt = root.querySelector("#decision h2");
+  const top = root.querySelector(to);
+  if (prompt && top && prompt.getBoundingClientRect().bottom <= 0) top.scrollIntoView({ block: "start" });
+}
+
 // A momentum card as its card: its name, its five spaces in a row, the
 // momentum tokens on the lowest ones (R7.3) and each space's title. A
 // space is a target where an option names it.

@@ -368,7 +368,8 @@ fn puzzles_and_a_log(name: &str) -> String {
 
 /// Issue 36: on a phone (390×844) a puzzle and a replay get Play's phone
 /// layout — one column, the track as a ladder, nothing cut off at a side,
-/// no label on a token — the opponent's hand face up there too.
+/// no label on a token — the opponent's hand face up there too; a card
+/// played from the hand, low on the page, brings the next prompt into view.
 #[test]
 fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
     let d = puzzles_and_a_log("phone");
@@ -384,6 +385,27 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
             let found = c.execute(&script, vec![]).await.map_err(e)?;
             if found.as_array().is_none_or(|a| !a.is_empty()) {
                 return Err(format!("the puzzle: {found}"));
+            }
+            // A card of the hand, at the bottom of the column, is played:
+            // the solver's answer and the next prompt come into view.
+            click(&c, ".hand .targetable > header").await?;
+            if let Ok(item) = c
+                .find(Locator::Css(".target-menu button[role=menuitem]"))
+                .await
+            {
+                item.click().await.map_err(e)?;
+            }
+            wait_css(&c, r#"#puzzle-table[data-moves="1"]"#, 90).await?;
+            let found = c
+                .execute(
+                    "const r = document.querySelector('#decision h2').getBoundingClientRect(); \
+                     return r.bottom > 0 && r.top < innerHeight ? [] : [`the decision is out of view: ${r.top}…${r.bottom}`];",
+                    vec![],
+                )
+                .await
+                .map_err(e)?;
+            if found.as_array().is_none_or(|a| !a.is_empty()) {
+                return Err(format!("the puzzle after a card of the hand: {found}"));
             }
             replay_at_step_40(&c, &url).await?;
             let found = c.execute(&script, vec![]).await.map_err(e)?;

@@ -112,6 +112,18 @@ if (!col.every((r, i) => Math.abs(r.left - col[0].left) < 1 && Math.abs(r.width 
 }
 "#;
 
+/// On a phone the decision is the column's first panel: after a click
+/// lower down (a card of the hand, a space of the board) the next
+/// decision's prompt is brought back into view, not left above the screen.
+pub(crate) const PROMPT_IN_VIEW: &str = r#"
+const p = document.querySelector('#prompt');
+if (!p) problems.push('no prompt');
+else {
+  const r = p.getBoundingClientRect();
+  if (r.bottom <= 0 || r.top >= innerHeight) problems.push(`the prompt is out of view: ${r.top}…${r.bottom} in a window ${innerHeight} high`);
+}
+"#;
+
 /// A check script: the parts above, each pushing its problems.
 pub(crate) fn check(parts: &[&str]) -> String {
     let blocks: Vec<String> = parts.iter().map(|p| format!("{{\n{p}\n}}")).collect();
@@ -190,13 +202,14 @@ fn the_layout_checks_find_a_label_on_a_token_and_a_page_that_scrolls() {
 
 /// Issue 36: a phone (390×844) gets a layout of its own — one column, the
 /// track as a ladder — where nothing is cut off or overlaps, at every
-/// decision of a whole game played there by clicking the table.
+/// decision of a whole game played there by clicking the table; and each
+/// decision's prompt is in view when it comes.
 #[test]
 fn a_phone_gets_a_layout_of_its_own_and_a_whole_game_is_clicked_on_it() {
     run("table_phone", &[], |c, url| async move {
         c.goto(&url).await.map_err(e)?;
         viewport(&c, 390, 844).await?;
-        let script = check(&[OVERLAPS, FITS_A_PHONE]);
+        let script = check(&[OVERLAPS, FITS_A_PHONE, PROMPT_IN_VIEW]);
         let n = click_to_the_end(&c, &url, "editor", 23, Some(&script), Some("play-phone")).await?;
         eprintln!("{n} decisions measured at 390×844");
         Ok(())
