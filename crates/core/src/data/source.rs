@@ -41,6 +41,32 @@ pub fn normalise(p: &Path) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// Why `rel` is not the path of a file in the data, or `None` when it is:
+/// a data path is relative, under `cards/` or `scripts/`, written with `/`,
+/// and has no empty, `.` or `..` part. A variant's `files` name their slot
+/// with one, and `DataSet::write_to` writes each file at its path: a
+/// `cards/../../x` would be written outside the folder exported to.
+pub fn data_path_problem(rel: &str) -> Option<String> {
+    if !DATA_FOLDERS
+        .iter()
+        .any(|f| rel.strip_prefix(f).is_some_and(|r| r.starts_with('/')))
+    {
+        return Some(format!(
+            "`{rel}`: expected a data path under `cards/` or `scripts/`"
+        ));
+    }
+    if rel.contains('\\')
+        || rel
+            .split('/')
+            .any(|p| p.is_empty() || p == "." || p == "..")
+    {
+        return Some(format!(
+            "`{rel}`: expected a plain data path, without `..`, `.` or empty parts and with `/` between folders (e.g. `scripts/nixon/gambit.rhai`)"
+        ));
+    }
+    None
+}
+
 /// The shipped copy of `path`, when `path` is relative and names a file
 /// under `scenarios/` embedded in the binary (`scenarios/variants/board_2025.ron`,
 /// `scenarios/puzzles/../variants/old_board.ron`). Callers look on disk
@@ -178,7 +204,15 @@ impl DataSet {
     }
 
     /// Writes every file under `dir`, creating folders as needed.
+    /// A file whose path is not a plain data path is refused before any is
+    /// written, so that nothing lands outside `dir`.
     pub fn write_to(&self, dir: &Path) -> std::io::Result<usize> {
+        if let Some(problem) = self.files.keys().find_map(|rel| data_path_problem(rel)) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                problem,
+            ));
+        }
         for (rel, bytes) in &self.files {
             let path = dir.join(rel);
             if let Some(parent) = path.parent() {
@@ -270,5 +304,42 @@ fn collect_dir(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_data_path_is_plain_and_under_cards_or_scripts() {
+        for ok in ["cards/board.ron", "scripts/nixon/gambit.rhai"] {
+            assert_eq!(data_path_problem(ok), None, "{ok}");
+        }
+        for bad in [
+            "cards/../../victim.txt",
+            "scripts/./x.rhai",
+            "scripts//x.rhai",
+            "scripts\\x.rhai",
+            "cardsx/a.ron",
+            "/etc/passwd",
+            "cards",
+        ] {
+            assert!(data_path_problem(bad).is_some(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_set_with_a_path_that_climbs_out_writes_nothing() {
+        let dir = std::env::temp_dir().join(format!("wg-write-to-{}", std::process::id()));
+        let out = dir.join("out");
+        let mut set = DataSet::default();
+        set.files.insert("cards/a.ron".into(), b"()".to_vec());
+        set.files
+            .insert("cards/../../victim.txt".into(), b"x".to_vec());
+        let err = set.write_to(&out).unwrap_err();
+        assert!(err.to_string().contains("cards/../../victim.txt"), "{err}");
+        assert!(!out.exists() && !dir.join("victim.txt").exists());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

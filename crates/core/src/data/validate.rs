@@ -1014,7 +1014,10 @@ fn check_card(
             ));
         }
     }
-    if !c.script.starts_with("scripts/") || !c.script.ends_with(".rhai") {
+    if !c.script.starts_with("scripts/")
+        || !c.script.ends_with(".rhai")
+        || crate::data::source::data_path_problem(&c.script).is_some()
+    {
         d.push(p.at(
             "script",
             format!(

@@ -384,11 +384,8 @@ impl Variant {
             }
         }
         for (i, (rel, file)) in self.def.files.iter().enumerate() {
-            if !(rel.starts_with("cards/") || rel.starts_with("scripts/")) {
-                d.push(self.at(
-                    &format!("files[{i}][0]"),
-                    format!("`{rel}`: expected a data path under `cards/` or `scripts/`"),
-                ));
+            if let Some(problem) = data::source::data_path_problem(rel) {
+                d.push(self.at(&format!("files[{i}][0]"), problem));
                 continue;
             }
             let path = self.dir.join(file);
