@@ -28,7 +28,9 @@ export function start(el) {
     if (s.problems.length) {
       const show = (on) => { list.hidden = !on; hidden = on ? null : s.version; badge.setAttribute("aria-expanded", String(on)); };
       const list = h("div", { class: "live-problems", id: "live-problems", role: "alert", hidden: hidden === s.version },
-        h("p", {}, "The data folder no longer loads; new games keep the last rules that did. Fix these and save:",
+        h("p", {}, s.stand_in
+          ? "The data folder does not load: new games use the shipped game until it does. Fix these (the Workbench opens each file) and save:"
+          : "The data folder no longer loads; new games keep the last rules that did. Fix these and save:",
           h("button", { class: "live-hide", id: "live-hide", title: "Put the list away (the red badge shows it again)", onclick: () => show(false) }, "Hide")),
         s.problems.map((p) => h("div", { class: "problem" },
           h("div", {}, h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path), `: ${p.message}`),

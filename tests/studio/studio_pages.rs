@@ -385,6 +385,66 @@ fn a_data_edit_reloads_and_a_broken_file_shows_its_problem_with_the_line() {
     });
 }
 
+/// The value of Gordon Liddy the Cards page shows.
+fn liddy_value(srv: &Server) -> serde_json::Value {
+    let (_, v) = srv.json("GET", "/api/cards", None);
+    v["cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "nixon.gordon_liddy")
+        .map(|c| c["value"].clone())
+        .unwrap_or_default()
+}
+
+/// The workbench saves a file with problems; the studio opened again on
+/// that folder starts (every problem lies in a card or script file the
+/// workbench opens), lists the problems, deals new games with the shipped
+/// game until the folder loads, and loads it once the file is mended.
+#[test]
+fn a_folder_saved_broken_opens_the_studio_again_to_mend_it() {
+    let data = data_copy("saved_broken");
+    let file = data.join("cards/nixon/10_gordon_liddy.ron");
+    let good = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, good.replacen("value: 3,", "value: 37,", 1)).unwrap();
+    let srv = Server::start(Some(&data));
+    let mut status = serde_json::Value::Null;
+    wait_for("the problem", || {
+        (_, status) = srv.json("GET", "/api/live/status", None);
+        !status["problems"][0].is_null()
+    });
+    assert_eq!(status["stand_in"], true, "{status}");
+    let problem = &status["problems"][0];
+    assert!(
+        problem["path"]
+            .as_str()
+            .unwrap()
+            .ends_with("10_gordon_liddy.ron"),
+        "{problem}"
+    );
+    assert!(
+        problem["message"].as_str().unwrap().contains("37"),
+        "{problem}"
+    );
+    // The shipped game stands in: Liddy's value is the shipped 3, and a
+    // new game is dealt.
+    assert_eq!(liddy_value(&srv), 3);
+    let (code, v) = srv.json(
+        "POST",
+        "/api/games",
+        Some(serde_json::json!({ "mode": "hotseat" })),
+    );
+    assert_eq!(code, 201, "{v}");
+    // Mended (to another value than the shipped one): the folder loads.
+    std::fs::write(&file, good.replacen("value: 3,", "value: 4,", 1)).unwrap();
+    wait_for("the folder to load", || {
+        (_, status) = srv.json("GET", "/api/live/status", None);
+        status["problems"].as_array().unwrap().is_empty()
+    });
+    assert_eq!(status["stand_in"], false, "{status}");
+    assert_eq!(liddy_value(&srv), 4);
+}
+
 #[test]
 fn a_lab_run_streams_progress_then_its_result_and_bad_runs_are_refused() {
     let srv = Server::start(None);

@@ -1,11 +1,19 @@
 //! `watergate serve`: the studio, a local web application on the engine
-//! (src/server/). Loads the game first (a broken game exits 2 before any
-//! port is opened), then binds and prints its URL.
+//! (src/server/). Loads the game first, then binds and prints its URL. A
+//! game that does not load exits 2 before any port is opened, except a
+//! `--data` folder whose every problem lies in one of its card or script
+//! files: the workbench can fix those, so the studio starts, lists them on
+//! every page, and deals new games with the shipped game until the folder
+//! loads (a designer who saved a broken file can open the studio again to
+//! mend it).
 
 use super::{CliError, CliResult};
 use crate::app::server::{self, play::Limits, ServeConfig};
+use crate::data::GameSource;
+use crate::diag::Diagnostics;
 use clap::Args;
 use std::net::IpAddr;
+use std::path::Path;
 use std::time::Duration;
 
 #[derive(Args, Debug)]
@@ -30,9 +38,22 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> CliResult {
-    let rules = args.game.rules()?;
+    let source = args.game.source();
+    let (rules, stand_in) = match source.rules() {
+        Ok(rules) => (rules, false),
+        Err(d) if fixable_in_the_workbench(&source, &d) => {
+            super::report(&d, source.data.as_deref());
+            super::output::errln!(
+                "The studio starts anyway, so that its workbench can mend {}; new games use the shipped game until the folder loads.",
+                if d.len() == 1 { "the file" } else { "the files" },
+            );
+            (GameSource::default().rules().map_err(CliError::Data)?, true)
+        }
+        Err(d) => return Err(CliError::Data(d)),
+    };
     let cfg = ServeConfig {
-        source: args.game.source(),
+        stand_in,
+        source,
         host: args.host,
         port: args.port,
         limits: Limits {
@@ -42,4 +63,23 @@ pub fn run(args: &ServeArgs) -> CliResult {
     };
     let mut out = std::io::stdout();
     server::serve(cfg, rules, &mut out).map_err(CliError::Message)
+}
+
+/// Whether every problem lies in a card or script file of the `--data`
+/// folder, one the workbench opens (`cards/…/*.ron`, `scripts/…/*.rhai`):
+/// not in a variant, not a missing file or folder, which it cannot fix.
+fn fixable_in_the_workbench(source: &GameSource, d: &Diagnostics) -> bool {
+    let Some(root) = &source.data else {
+        return false;
+    };
+    let in_folder = |sub: &str, ext: &str, path: &Path| {
+        path.is_file()
+            && path.extension().is_some_and(|e| e == ext)
+            && server::paths::within(&root.join(sub), path)
+    };
+    !d.is_empty()
+        && d.iter().all(|diag| {
+            let path = Path::new(&diag.path);
+            in_folder("cards", "ron", path) || in_folder("scripts", "rhai", path)
+        })
 }

@@ -46,6 +46,9 @@ pub struct Status {
     /// The fingerprint of the rules new games use.
     pub fingerprint: String,
     pub problems: Vec<Problem>,
+    /// The folder has not loaded since the server started: new games use
+    /// the shipped game, standing in, until it does.
+    pub stand_in: bool,
 }
 
 /// The channel pages subscribe to.
@@ -55,6 +58,7 @@ pub fn channel(watching: bool, fingerprint: String) -> watch::Sender<Status> {
         watching,
         fingerprint,
         problems: Vec::new(),
+        stand_in: false,
     })
 }
 
@@ -119,6 +123,8 @@ pub fn reload(st: &AppState) -> Status {
     let root = st.source.data.clone().unwrap_or_default();
     let (fingerprint, found) = match st.source.load() {
         Ok((_, rules)) => {
+            st.folder_loaded
+                .store(true, std::sync::atomic::Ordering::Relaxed);
             let fp = crate::formats::log::fingerprint_hex(&rules);
             match st.rules.write() {
                 Ok(mut r) => *r = std::sync::Arc::new(rules),
@@ -141,6 +147,7 @@ pub fn reload(st: &AppState) -> Status {
         watching: true,
         fingerprint,
         problems: found,
+        stand_in: !st.folder_loaded.load(std::sync::atomic::Ordering::Relaxed),
     }
 }
 

@@ -88,6 +88,10 @@ pub struct AppState {
     pub pages: Arc<pages::Pages>,
     /// The workbench's history of edits and its snapshots.
     pub workbench: Arc<workbench::Workbench>,
+    /// Whether the `--data` folder has loaded since the server started:
+    /// until it does, new games use the shipped game, standing in
+    /// (`ServeConfig::stand_in`), and the live status says so.
+    pub folder_loaded: Arc<std::sync::atomic::AtomicBool>,
     /// The Host values the studio answers to.
     hosts: Arc<HostPolicy>,
 }
@@ -102,6 +106,7 @@ impl AppState {
             problems: Arc::new(RwLock::new(Vec::new())),
             sessions: Arc::new(play::Sessions::new(limits)),
             workbench: Arc::new(workbench::Workbench::default()),
+            folder_loaded: Arc::new(std::sync::atomic::AtomicBool::new(true)),
             hosts: Arc::new(HostPolicy::for_address(addr)),
         }
     }
@@ -272,6 +277,9 @@ pub struct ServeConfig {
     /// 0: any free port.
     pub port: u16,
     pub limits: play::Limits,
+    /// The rules given are the shipped game's, standing in for a `--data`
+    /// folder that does not load yet (`watergate serve` says when).
+    pub stand_in: bool,
 }
 
 /// Binds, prints the URL on `out` (first line, flushed: tests read it) and
@@ -289,11 +297,19 @@ pub fn serve(cfg: ServeConfig, rules: Rules, out: &mut dyn std::io::Write) -> Re
             .local_addr()
             .map_err(|e| format!("cannot read the bound address: {e}"))?;
         let state = AppState::new(cfg.source.clone(), rules, addr, cfg.limits);
+        state
+            .folder_loaded
+            .store(!cfg.stand_in, std::sync::atomic::Ordering::Relaxed);
         let url = format!("http://{}/", state.hosts.home);
+        let playing = if cfg.stand_in {
+            format!("the shipped game until {} loads", cfg.source.label())
+        } else {
+            cfg.source.label()
+        };
         // A reader that closed the pipe after the URL (`serve | head -1`)
         // does not stop the server: the lines are best effort.
         let _ = writeln!(out, "Watergate studio: {url}")
-            .and_then(|()| writeln!(out, "Playing {}. Stop with Ctrl-C.", cfg.source.label()))
+            .and_then(|()| writeln!(out, "Playing {playing}. Stop with Ctrl-C."))
             .and_then(|()| out.flush());
         tokio::spawn(play::expire_loop(Arc::clone(&state.sessions)));
         tokio::spawn(live::watch_loop(state.clone()));
