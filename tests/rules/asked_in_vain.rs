@@ -120,3 +120,40 @@ fn a_vain_ask_tells_everyone_what_each_face_down_token_lacks_while_it_stays_face
         "known slots dealt other tokens: {dealt_again}"
     );
 }
+
+/// R5.6: an ask that finds its colour waits for Nixon to turn up one of his
+/// face-down tokens of it. The Editor knows one lies there, so a position
+/// dealt again from her view (`View::determinize`, which OpenSpiel's
+/// `resample_from_infostate` uses) has one too, and Nixon a token to turn
+/// up (such deals often left him none: a game stuck with no option).
+#[test]
+fn an_ask_that_found_its_colour_is_dealt_again_with_a_token_of_it_face_down() {
+    use watergate::game::engine::{Actor, DecisionKind};
+    let r: Rules = watergate::data::shipped();
+    let mut asks = 0;
+    for seed in 0..400 {
+        let mut s = State::new(&r, seed);
+        let mut players = BySide::from_fn(|side| RandomAgent::new(seed ^ side as u64));
+        let mut options = Vec::new();
+        while let Some(actor) = s.legal(&r, &mut options) {
+            if let Some(d) = s.decision(&r) {
+                if let DecisionKind::Reveal { colour } = d.kind {
+                    asks += 1;
+                    for k in 0..8 {
+                        let dealt = View::new(&r, &s, Side::Editor).determinize(seed * 8 + k);
+                        let d = dealt.decision(&r).expect("the game goes on");
+                        assert_eq!(d.actor, Actor::Player(Side::Nixon));
+                        assert!(
+                            !d.options.is_empty(),
+                            "seed {seed}, deal {k}: no face-down {colour} token to turn up"
+                        );
+                    }
+                }
+            }
+            let side = actor.side().expect("no chance decisions in normal play");
+            let choice = players[side].decide(&View::new(&r, &s, side), &options);
+            s.apply(&r, choice).unwrap();
+        }
+    }
+    assert!(asks > 50, "random games ask and find: {asks}");
+}

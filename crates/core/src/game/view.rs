@@ -386,6 +386,23 @@ impl View<'_> {
             let colours = |t: TokenId| self.rules.token_colours(t);
             deal_knowing(&mut s.rng, &mut tokens[..m], &lacks[..hidden], colours);
         }
+        // An ask that found its colour (R5.6) waits for Nixon to turn up
+        // one of his face-down tokens of it: the Editor knows one lies
+        // there, and a deal without one would leave Nixon nothing to turn.
+        if let Some(Frame::Play(PlayFrame {
+            stage: PlayStage::Reveal(colour),
+            ..
+        })) = s.stack.last()
+        {
+            let colours = |t: TokenId| self.rules.token_colours(t);
+            deal_one_of(
+                &mut s.rng,
+                &mut tokens[..m],
+                &lacks[..hidden],
+                *colour,
+                colours,
+            );
+        }
         // Every token of the pool lies in the bag but the hidden slots'
         // new ones: those of the bag lay there already, the hidden ones go
         // there first, and a hidden slot's new token lies where the old
@@ -409,6 +426,47 @@ impl View<'_> {
         bag.copy_from_slice(&tokens[hidden..m]);
         s.track_face_down = face_down;
         s
+    }
+}
+
+/// Makes a dealt pool of tokens (`deal_knowing`'s: the first `lacks.len()`
+/// go to the hidden slots) put a token of `colour` in a hidden slot, when
+/// none lies there yet: a token of the colour is swapped in from the bag's
+/// part, into a slot whose knowledge it agrees with, the pair drawn at
+/// random among those that fit. One fits: the true deal has such a token
+/// in such a slot. Deals that had one already are left as they are.
+fn deal_one_of(
+    rng: &mut GameRng,
+    tokens: &mut [TokenId],
+    lacks: &[Colours],
+    colour: Colour,
+    colours: impl Fn(TokenId) -> Colours,
+) {
+    let hidden = lacks.len();
+    if tokens[..hidden]
+        .iter()
+        .any(|t| colours(*t).contains(colour))
+    {
+        return;
+    }
+    let fits = |slot: usize, j: usize| {
+        let c = colours(tokens[j]);
+        c.contains(colour) && !c.intersects(lacks[slot])
+    };
+    let count = (0..hidden)
+        .flat_map(|slot| (hidden..tokens.len()).map(move |j| (slot, j)))
+        .filter(|&(slot, j)| fits(slot, j))
+        .count();
+    if count == 0 {
+        return;
+    }
+    let k = crate::game::state::below(rng, count);
+    if let Some((slot, j)) = (0..hidden)
+        .flat_map(|slot| (hidden..tokens.len()).map(move |j| (slot, j)))
+        .filter(|&(slot, j)| fits(slot, j))
+        .nth(k)
+    {
+        tokens.swap(slot, j);
     }
 }
 
