@@ -203,7 +203,7 @@ impl Match {
     /// seeds for the engine's generator).
     #[new]
     #[pyo3(signature = (game, chance="explicit", seeds=1000))]
-    fn py_new(game: &Game, chance: &str, seeds: u32) -> PyResult<Match> {
+    fn py_new(game: &Game, chance: &str, seeds: i64) -> PyResult<Match> {
         let g = game.loaded.clone();
         match chance {
             "explicit" => {
@@ -211,8 +211,13 @@ impl Match {
                 let s = State::new_explicit_observed(&g.rules, &mut events);
                 Ok(Match::new(g, Some(s), 0, &events))
             }
-            "seeded" if seeds >= 1 => Ok(Match::new(g, None, seeds, &[])),
-            "seeded" => Err(PyValueError::new_err("seeds: at least 1")),
+            "seeded" => match u32::try_from(seeds) {
+                Ok(n) if n >= 1 => Ok(Match::new(g, None, n, &[])),
+                _ => Err(PyValueError::new_err(format!(
+                    "seeds: expected 1 to {}, got {seeds}",
+                    u32::MAX
+                ))),
+            },
             other => Err(PyValueError::new_err(format!(
                 "chance {other:?}: expected \"explicit\" or \"seeded\""
             ))),
@@ -319,7 +324,7 @@ impl Match {
         Ok(())
     }
 
-    /// The action in the engine's notation (`play editor.deep_throat
+    /// The action in the engine's notation (`editor.deep_throat
     /// value`, `deal nixon.howard_hunt`, `draw blue`), as `player` would
     /// say it now; an id not legal now is named by its block.
     fn action_to_string(&self, player: i64, action: i64) -> String {

@@ -263,8 +263,12 @@ pub fn text(v: &View) -> String {
         })
         .collect();
     lines.push(format!("track [{}]", track.join(", ")));
-    let board: Vec<String> = v
-        .board()
+    // By space: the engine lists the board's tokens by token id, which a
+    // deal of the hidden tokens changes, and two states the player cannot
+    // tell apart must give the same string.
+    let mut on_board = v.board();
+    on_board.sort_by_key(|b| b.space.index());
+    let board: Vec<String> = on_board
         .iter()
         .map(|b| {
             let face = if b.face_up { "up" } else { "down" };

@@ -97,3 +97,48 @@ def test_a_resample_keeps_what_a_negative_answer_told_the_editor(game):
                 assert not _kind_has(seen["track_kinds"][i], colour), (i, seen, colour)
     assert asked >= 3, "random games reach negative answers with tokens face down"
     assert moved > 0, "the face-down tokens were dealt again"
+
+
+def test_a_resample_tells_the_editor_the_same_as_play_goes_on(game):
+    """A state resampled for the Editor, then played on with the same moves
+    (by name) as the state it came from: while what she has been told is the
+    same in both (a move may tell her something the deal changed, such as
+    the token an ask turns up), so is the board she sees now. It was once
+    listed by token id, which the deal changes."""
+    rng = random.Random(7)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    compared = 0
+    for start in list(_positions(game, 30, seed=14))[::9]:
+        a, b = start.clone(), start.resample_from_infostate(0, sampler)
+        for _ in range(60):
+            if a.is_terminal() or b.is_terminal():
+                break
+            named = [{s.action_to_string(s.current_player(), x): x for x in s.legal_actions()}
+                     for s in (a, b)]
+            common = sorted(set(named[0]) & set(named[1]))
+            if not common:
+                break
+            name = rng.choice(common)
+            a.apply_action(named[0][name])
+            b.apply_action(named[1][name])
+            told = [s.information_state_string(0).rsplit("\n--\n", 1) for s in (a, b)]
+            if told[0][0] != told[1][0]:
+                break
+            boards = [next(l for l in t[1].splitlines() if l.startswith("board [")) for t in told]
+            assert boards[0] == boards[1], name
+            compared += 1
+    assert compared > 500, compared
+
+
+def test_a_resample_with_a_seeded_sampler_deals_the_same_again(game):
+    """The deal comes from the sampler alone: a sampler seeded alike gives
+    the same states (a search with seeded samplers plays the same game)."""
+    state = next(s for s in _positions(game, 1, seed=15) if s.match.hidden()["bag"])
+
+    def dealt():
+        sampler = pyspiel.UniformProbabilitySampler(42, 0.0, 1.0)
+        return [state.resample_from_infostate(0, sampler).match.hidden() for _ in range(3)]
+
+    first = dealt()
+    assert first == dealt()
+    assert first[0] != first[1], "one sampler's values deal different states"

@@ -17,7 +17,7 @@ same options and seed (``pandas.DataFrame`` takes their lists as they are)::
 
     watergate.simulate(games=2000, editor="heuristic", nixon="ismcts:100")
     watergate.simulate(games=2000, variant="house.ron", against="base")
-    watergate.sweep(["cards.nixon.howard_hunt.value=1,2,3"], games=200)
+    watergate.sweep(["card.nixon.howard_hunt.value=1,2,3"], games=200)
     watergate.ladder(["random", "heuristic", "ismcts:100"], games=20)
     watergate.merge([shard1, shard2])          # simulate(..., shard="1/2") and "2/2"
 
@@ -60,9 +60,28 @@ def _whole(name, value, least, expected):
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name}: expected a whole number, got {type(value).__name__}")
-    if not least <= value <= _U64_MAX:
+    if value < least:
         raise ValueError(f"{name}: {expected}, got {value}")
+    if value > _U64_MAX:
+        raise ValueError(f"{name}: {_AT_MOST if expected.startswith('expected at least') else expected}, "
+                         f"got {value}")
     return value
+
+
+# What a count past 64 bits is told (not "at least 1").
+_AT_MOST = f"expected at most {_U64_MAX} (the engine counts in 64 bits)"
+
+
+def _slice(value):
+    """``slice=(first_game, games)`` checked as the counts are."""
+    if value is None:
+        return None
+    try:
+        first, games = value
+    except (TypeError, ValueError):
+        raise TypeError(f"slice: expected a pair (first_game, games), got {value!r}") from None
+    return (_whole("slice's first_game", first, 0, "expected at least 0"),
+            _whole("slice's games", games, 0, "expected at least 0"))
 
 
 def _counts(games, seed, threads):
@@ -91,7 +110,7 @@ def simulate(games=None, seed=1, editor="random", nixon="random", *, data=None, 
         spec = str(spec)
     return _json.loads(_engine.simulate_json(
         game, games, seed, editor, nixon, spec, other, precision, shard,
-        None if slice is None else tuple(slice), threads, progress))
+        _slice(slice), threads, progress))
 
 
 def merge(results):

@@ -134,12 +134,15 @@ class WatergateState(pyspiel.State):
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one (same information
-        state), everything hidden from them dealt again at random."""
+        state), everything hidden from them dealt again at random: the deal
+        comes from one value of ``probability_sampler`` (a seeded sampler
+        gives the same deals again; one that cannot be called without
+        arguments is replaced by Python's ``random``)."""
         try:
             u = float(probability_sampler())
         except TypeError:
             u = random.random()
-        seed = int(u * (1 << 62)) ^ random.getrandbits(62)
+        seed = int(u * (1 << 62))
         other = self.clone()
         other.match = self.match.resample(player_id, seed)
         return other
