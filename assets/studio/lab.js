@@ -4,7 +4,7 @@
 // (the result then covers exactly its first games); the result is the
 // win rates with 95% intervals, the chart and the per-card table.
 
-import { api, h } from "/studio/api.js";
+import { api, fixed, h } from "/studio/api.js";
 import { ensureCss } from "/studio/pages.js";
 
 export async function mount(el) {
@@ -96,12 +96,12 @@ export async function mount(el) {
   return () => { if (source) source.close(); };
 }
 
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const pct = (x) => `${fixed(100 * x, 1)}%`;
 const iv = (i) => i ? `${pct(i.estimate)} (${pct(i.low)}–${pct(i.high)})` : "—";
-const diff = (i) => i ? `${(100 * i.estimate).toFixed(1)} (${(100 * i.low).toFixed(1)} to ${(100 * i.high).toFixed(1)})` : "—";
+const diff = (i) => i ? `${fixed(100 * i.estimate, 1)} (${fixed(100 * i.low, 1)} to ${fixed(100 * i.high, 1)})` : "—";
 
 function result(r) {
-  const line = (name, s) => h("li", {}, `${name}: Editor won ${s.editor_wins} of ${s.games} games, ${iv(s.editor_rate)}; mean length ${s.mean_rounds.toFixed(2)} rounds.`);
+  const line = (name, s) => h("li", {}, `${name}: Editor won ${s.editor_wins} of ${s.games} games, ${iv(s.editor_rate)}; mean length ${fixed(s.mean_rounds, 2)} rounds.`);
   const chart = h("div", { class: "chart", id: "lab-chart" });
   if (r.chart) chart.innerHTML = r.chart; // SVG drawn by the server (chart.rs)
   const other = !!r.other;
@@ -111,7 +111,8 @@ function result(r) {
       r.difference ? h("li", {}, `Difference in the Editor's win rate, paired on the same seeds: ${diff(r.difference)} points.`) : null),
     chart,
     h("h2", {}, "Cards"),
-    h("p", {}, "Plays for value and for action, and the win rate of the card's side in the games where its action was used (95% interval)."),
+    h("p", {}, "Plays for value and for action, and the win rate of the card's side in the games where its action was used (95% interval).",
+      other ? " * marks a difference clear across every card compared (each at 95% divided by their number: Bonferroni)." : ""),
     h("table", { id: "lab-cards" },
       h("thead", {}, h("tr", {}, h("th", {}, "card"), h("th", {}, "value plays"), h("th", {}, "action plays"),
         h("th", {}, "win rate when used"), other ? [h("th", {}, `… in ${r.against}`), h("th", {}, "difference (points)")] : null)),

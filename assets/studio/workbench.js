@@ -6,7 +6,7 @@
 // the game with the shipped one (or with the game as this page opened it)
 // in the lab's paired comparison. Without --data everything is read-only.
 
-import { api, h } from "/studio/api.js";
+import { api, fixed, h } from "/studio/api.js";
 import { ensureCss } from "/studio/pages.js";
 
 // The game as the page opened it: one snapshot per page load (the module
@@ -406,13 +406,15 @@ export async function mount(el, { params }) {
   return () => { clearTimeout(timers.check); finish(); window.removeEventListener("studio-data", onData); };
 }
 
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const pct = (x) => `${fixed(100 * x, 1)}%`;
 const iv = (i) => i ? `${pct(i.estimate)} (${pct(i.low)}–${pct(i.high)})` : "—";
-const pts = (x) => `${x >= 0 ? "+" : "−"}${Math.abs(100 * x).toFixed(1)}`;
+const pts = (x) => `${x >= 0 ? "+" : "−"}${fixed(Math.abs(100 * x), 1)}`;
 const diff = (i) => i ? `${pts(i.estimate)} points (${pts(i.low)} to ${pts(i.high)})` : "—";
 
 // The comparison's result: the difference with its interval, then the
-// card being edited, then the cards whose impact is clear.
+// card being edited, then the cards whose impact is clear across all the
+// cards compared (the server's `significant`: Bonferroni's correction, so
+// that forty cards tested at once do not show two by chance).
 function comparison(r, card) {
   const row = (c) => h("tr", { class: `${c.significant ? "significant" : ""} ${c.id === card ? "this-card" : ""}`, "data-card": c.id },
     h("td", {}, c.id), h("td", {}, c.action_plays), h("td", {}, iv(c.action_win_rate)), h("td", {}, iv(c.other_action_win_rate)),
@@ -429,5 +431,7 @@ function comparison(r, card) {
       h("thead", {}, h("tr", {}, h("th", {}, "card"), h("th", {}, "action plays"), h("th", {}, "its side wins when used"),
         h("th", {}, `… in ${r.against}`), h("th", {}, "difference"))),
       h("tbody", {}, mine.map(row), clear.map(row))),
-    mine.length || clear.length ? null : h("p", { class: "hint" }, "No card's impact is clear at this many games (no interval leaves out 0)."));
+    h("p", { class: "hint" }, mine.length || clear.length
+      ? "* clear across every card compared: its interval at 95 % divided by their number (Bonferroni) leaves out 0."
+      : "No card's impact is clear at this many games (no interval at 95 % divided by the number of cards compared leaves out 0)."));
 }

@@ -70,10 +70,16 @@ impl Paired {
         self.sum_sq += o.sum_sq;
     }
 
-    /// The difference in the Editor's win rate (variant − baseline) with a
-    /// 95% interval from the paired differences' standard error.
+    /// The difference in the Editor's win rate (variant − baseline) with
+    /// its 95% interval: Tango's score interval for paired proportions
+    /// (Tango 1998). It needs only the pairs that disagree and their
+    /// number, is valid for small runs (three pairs that all disagree the
+    /// same way do not make it leave out 0; the standard error's interval
+    /// did), stays wider than a point when no pair disagrees, and leaves
+    /// out 0 exactly when McNemar's score test rejects "no difference" at
+    /// 5%.
     pub fn difference(&self) -> Interval {
-        if self.n < 2 {
+        if self.n == 0 {
             return Interval {
                 estimate: 0.0,
                 low: -1.0,
@@ -81,14 +87,89 @@ impl Paired {
             };
         }
         let n = self.n as f64;
-        let mean = self.sum as f64 / n;
-        let var = (self.sum_sq as f64 - n * mean * mean) / (n - 1.0);
-        let se = (var.max(0.0) / n).sqrt();
+        // Pairs the variant won and the baseline lost, and the reverse.
+        let gained = (self.sum_sq as i64 + self.sum) as f64 / 2.0;
+        let lost = (self.sum_sq as i64 - self.sum) as f64 / 2.0;
+        let estimate = (gained - lost) / n;
+        // The score statistic at a difference `d`, which falls as `d`
+        // grows: (gained − lost − n·d) over its standard error under `d`,
+        // with the chance of a lost pair at its restricted maximum
+        // likelihood (Tango's closed form).
+        let score = |d: f64| {
+            let a = 2.0 * n;
+            let b = -gained - lost + (2.0 * n - gained + lost) * d;
+            let c = -lost * d * (1.0 - d);
+            let q = ((b * b - 4.0 * a * c).max(0.0).sqrt() - b) / (2.0 * a);
+            let top = gained - lost - n * d;
+            let var = n * (2.0 * q + d - d * d);
+            if var > 0.0 {
+                top / var.sqrt()
+            } else if top == 0.0 {
+                0.0
+            } else {
+                top.signum() * f64::INFINITY
+            }
+        };
+        // Each bound where the score crosses ±z, by bisection between the
+        // estimate and the end of the range.
+        let bound = |from: f64, to: f64, z: f64| {
+            if (score(to) - z) * (score(from) - z) > 0.0 {
+                return to;
+            }
+            let (mut inside, mut outside) = (from, to);
+            for _ in 0..100 {
+                let mid = (inside + outside) / 2.0;
+                if (score(mid) - z) * (score(inside) - z) > 0.0 {
+                    inside = mid;
+                } else {
+                    outside = mid;
+                }
+            }
+            (inside + outside) / 2.0
+        };
         Interval {
-            estimate: mean,
-            low: (mean - Z95 * se).max(-1.0),
-            high: (mean + Z95 * se).min(1.0),
+            estimate,
+            low: bound(estimate, -1.0, Z95),
+            high: bound(estimate, 1.0, -Z95),
         }
+    }
+}
+
+/// The z that a two-sided test at level `alpha` compares with: the
+/// chance that a standard normal lies farther than z from 0 is `alpha`
+/// (1.96 for 0.05). Found by bisection on the normal tail.
+pub fn z_two_sided(alpha: f64) -> f64 {
+    let tail = |z: f64| erfc(z / std::f64::consts::SQRT_2);
+    let (mut low, mut high) = (0.0, 40.0);
+    for _ in 0..100 {
+        let mid = (low + high) / 2.0;
+        if tail(mid) > alpha {
+            low = mid;
+        } else {
+            high = mid;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// The complementary error function, to a relative error under 1.2e-7
+/// (the Chebyshev fit of Numerical Recipes' `erfcc`): std has none.
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * (-z * z + poly).exp();
+    if x >= 0.0 {
+        r
+    } else {
+        2.0 - r
     }
 }
 
@@ -163,25 +244,64 @@ mod tests {
         assert!(close(i.low, 0.595_843) && close(i.high, 0.982_124), "{i:?}");
     }
 
-    #[test]
-    fn paired_difference_matches_hand_computed_values() {
-        // 10 pairs: 4 × (1,0), 1 × (0,1), 5 agree. d: +1 ×4, −1 ×1, 0 ×5.
+    fn pairs(gained: u64, lost: u64, agree: u64) -> Paired {
         let mut p = Paired::default();
-        for _ in 0..4 {
+        for _ in 0..gained {
             p.add(true, false);
         }
-        p.add(false, true);
-        for _ in 0..3 {
-            p.add(true, true);
+        for _ in 0..lost {
+            p.add(false, true);
         }
-        for _ in 0..2 {
-            p.add(false, false);
+        for k in 0..agree {
+            p.add(k % 2 == 0, k % 2 == 0);
         }
-        // mean 0.3; var = (5 − 10·0.09)/9 = 0.455556; se = sqrt(0.0455556) = 0.213437
-        let i = p.difference();
+        p
+    }
+
+    #[test]
+    fn paired_difference_is_tango_s_score_interval() {
+        // Values from a separate grid search over the score statistic
+        // (steps of 0.00001).
+        let near = |a: f64, b: f64| (a - b).abs() < 2e-5;
+        // 10 pairs: 4 gained, 1 lost, 5 agree.
+        let i = pairs(4, 1, 5).difference();
         assert!(close(i.estimate, 0.3));
-        assert!(close(i.low, 0.3 - Z95 * 0.213_437), "{i:?}");
-        assert!(close(i.high, 0.3 + Z95 * 0.213_437), "{i:?}");
+        assert!(near(i.low, -0.15292) && near(i.high, 0.63978), "{i:?}");
+        // 4000 pairs, 40 gained, 60 lost: as the standard error's interval,
+        // nearly, and it leaves out 0.
+        let i = pairs(40, 60, 3900).difference();
+        assert!(near(i.low, -0.01006) && near(i.high, -0.00011), "{i:?}");
+    }
+
+    #[test]
+    fn a_small_run_is_not_called_a_difference() {
+        // Three pairs that all disagree the same way: McNemar's exact p is
+        // 0.25; the interval keeps 0 (the standard error's was a point).
+        let i = pairs(0, 3, 0).difference();
+        assert!(close(i.estimate, -1.0) && close(i.low, -1.0), "{i:?}");
+        assert!(i.high > 0.0 && (i.high - 0.12299).abs() < 2e-5, "{i:?}");
+        // No pair disagrees: the interval is z²/(n + z²) either side of 0,
+        // not the point 0.
+        let i = pairs(0, 0, 500).difference();
+        let w = Z95 * Z95 / (500.0 + Z95 * Z95);
+        assert!(
+            close(i.estimate, 0.0) && close(i.low, -w) && close(i.high, w),
+            "{i:?}"
+        );
+        // One pair: its difference, not 0.
+        let i = pairs(1, 0, 0).difference();
+        assert!(
+            close(i.estimate, 1.0) && close(i.high, 1.0) && i.low < 0.0,
+            "{i:?}"
+        );
+    }
+
+    #[test]
+    fn z_for_a_level_is_the_normal_s() {
+        assert!((z_two_sided(0.05) - Z95).abs() < 1e-5);
+        // 0.05 over 40 tests (Bonferroni): 3.227218 (Python's
+        // `statistics.NormalDist().inv_cdf(1 - 0.025 / 40)`).
+        assert!((z_two_sided(0.05 / 40.0) - 3.227_218).abs() < 1e-5);
     }
 
     #[test]
