@@ -464,24 +464,68 @@ fn compact_screens_fit_on_fifty_lines() {
 }
 
 #[test]
-fn a_card_name_a_little_off_is_answered_with_the_card_meant() {
+fn a_card_name_a_little_off_is_answered_with_the_option_meant() {
     use watergate::game::engine::notation::parse_choice;
     let r = watergate::data::shipped();
     let s = State::new(&r, 3);
     let mut options = Vec::new();
     s.legal(&r, &mut options);
-    let e = parse_choice(&r, &s, "pentagon_papers action", &options).unwrap_err();
-    assert!(
-        e.contains(
-            "(no card is called `pentagon_papers`; did you mean `the_pentagon_papers action`?)"
+    let names: Vec<String> = options
+        .iter()
+        .map(|c| watergate::game::engine::notation::format_choice(&r, &s, *c))
+        .collect();
+    // The suggestion is an option's own name, which the prompt then takes.
+    for (typed, meant) in [
+        (
+            "saturday_night_massacre action",
+            "editor.the_saturday_night_massacre action",
         ),
-        "{e}"
-    );
-    let e = parse_choice(&r, &s, "recruit_deen value", &options).unwrap_err();
-    assert!(e.contains("did you mean `recruit_dean value`?"), "{e}");
-    // A real card not among the options, or nothing like a card: no guess.
-    let e = parse_choice(&r, &s, "the_pentagon_papers action", &options).unwrap_err();
-    assert!(!e.contains("did you mean"), "{e}");
-    let e = parse_choice(&r, &s, "zzzzzzzzzzzz", &options).unwrap_err();
-    assert!(!e.contains("did you mean"), "{e}");
+        ("baldwin action", "editor.recruit_baldwin action"),
+        ("recruit_deen value", "editor.recruit_dean value"),
+        ("dean value", "editor.recruit_dean value"),
+    ] {
+        let e = parse_choice(&r, &s, typed, &options).unwrap_err();
+        assert!(
+            e.contains(&format!("(did you mean `{meant}`?)")),
+            "{typed}: {e}"
+        );
+        assert!(
+            names.iter().any(|n| n == meant),
+            "{meant} is not an option: {names:?}"
+        );
+        assert!(parse_choice(&r, &s, meant, &options).is_ok());
+    }
+    // A card not among the options (of this side, or the other's), or
+    // nothing like an option: no guess (a card's id anywhere was once
+    // suggested, options or not).
+    for typed in [
+        "pentagon_papers action",
+        "secure_woods action",
+        "zzzzzzzzzzzz",
+    ] {
+        let e = parse_choice(&r, &s, typed, &options).unwrap_err();
+        assert!(!e.contains("did you mean"), "{typed}: {e}");
+    }
+}
+
+/// docs/formats/scenario.md, Notation: a card is named by its id, its short
+/// id or its printed name, in choices as in positions.
+#[test]
+fn a_card_is_chosen_by_its_printed_name() {
+    use watergate::game::engine::notation::parse_choice;
+    let r = watergate::data::shipped();
+    let s = State::new(&r, 3);
+    let mut options = Vec::new();
+    s.legal(&r, &mut options);
+    for c in &options {
+        let watergate::game::engine::Choice::Play { card, part } = *c else {
+            continue;
+        };
+        let printed = format!("{}  {}", r.card(card).name.to_uppercase(), part.name());
+        assert_eq!(
+            parse_choice(&r, &s, &printed, &options),
+            Ok(*c),
+            "{printed}"
+        );
+    }
 }

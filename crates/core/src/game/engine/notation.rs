@@ -167,12 +167,15 @@ fn branch_label(r: &Rules, s: &State, n: u8) -> Option<String> {
 fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
     match c {
         Choice::Play { card, part } => {
-            let id = &r.card(card).id;
+            let (id, name) = (&r.card(card).id, &r.card(card).name);
             vec![
                 format!("{id} {}", part.name()),
                 format!("{} {}", short_id(id), part.name()),
                 format!("play {id} {}", part.name()),
                 format!("play {} {}", short_id(id), part.name()),
+                // The printed name (docs/formats/scenario.md, Notation).
+                format!("{name} {}", part.name()),
+                format!("play {name} {}", part.name()),
             ]
         }
         Choice::Token(TokenRef::Initiative) => vec!["initiative".into()],
@@ -193,12 +196,21 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
             ]
         }
         Choice::Card(card) => {
-            let id = &r.card(card).id;
-            vec![id.clone(), short_id(id).to_string(), format!("card {id}")]
+            let (id, name) = (&r.card(card).id, &r.card(card).name);
+            vec![
+                id.clone(),
+                short_id(id).to_string(),
+                format!("card {id}"),
+                name.clone(),
+            ]
         }
         Choice::React(card) => {
-            let id = &r.card(card).id;
-            vec![format!("react {id}"), format!("react {}", short_id(id))]
+            let (id, name) = (&r.card(card).id, &r.card(card).name);
+            vec![
+                format!("react {id}"),
+                format!("react {}", short_id(id)),
+                format!("react {name}"),
+            ]
         }
         Choice::Pass => vec!["pass".into()],
         Choice::Branch(n) => {
@@ -216,6 +228,7 @@ fn names(r: &Rules, s: &State, c: Choice) -> Vec<String> {
                 let id = &r.card(card).id;
                 v.push(format!("deal {id}"));
                 v.push(format!("deal {}", short_id(id)));
+                v.push(format!("deal {}", r.card(card).name));
                 return v;
             }
             match s.stack.last() {
@@ -283,33 +296,37 @@ fn chance_instr(r: &Rules, f: &RunFrame) -> Option<Instr> {
     super::vm::code(r, f).get(f.pc as usize).cloned()
 }
 
-/// A card the first word of `want` seems to mean but does not name
-/// (`pentagon_papers` for `the_pentagon_papers`): `; did you mean …?`, or
-/// nothing when it names a card or is like none.
-fn did_you_mean(r: &Rules, want: &str) -> String {
-    let Some(word) = want.split_whitespace().next() else {
-        return String::new();
-    };
-    let ids = r
-        .cards
-        .iter()
-        .flat_map(|c| [c.id.as_str(), short_id(&c.id)]);
-    if ids.clone().any(|id| id == word) || word.len() < 3 {
+/// The option `want` seems to mean but does not name: a typo or two from
+/// one of its names, or naming it in part (`woods action` for
+/// `editor.recruit_woods action`): ` (did you mean …?)` with that option's
+/// own name, which is an answer the prompt takes; nothing when no option
+/// is that close. Only the options are looked at: a card that is not one
+/// is never suggested.
+fn did_you_mean(r: &Rules, s: &State, want: &str, options: &[Choice]) -> String {
+    let words: Vec<&str> = want.split_whitespace().collect();
+    if want.len() < 3 {
         return String::new();
     }
-    let close = ids
-        .map(|id| {
-            let d = crate::diag::edit_distance(word, id);
-            // A name the word is part of is as good as one typo away.
-            (if id.contains(word) { d.min(1) } else { d }, id.len(), id)
+    let close = options
+        .iter()
+        .filter_map(|c| {
+            let names = names(r, s, *c);
+            let distance = names
+                .iter()
+                .map(|n| {
+                    let n = n.to_lowercase();
+                    if words.iter().all(|w| n.contains(w)) {
+                        1
+                    } else {
+                        crate::diag::edit_distance(want, &n)
+                    }
+                })
+                .min()?;
+            Some((distance, names[0].len(), names[0].clone()))
         })
         .min();
     match close {
-        Some((d, _, id)) if d <= 2.max(word.len() / 4) => {
-            let rest = want[word.len()..].trim();
-            let spaced = if rest.is_empty() { "" } else { " " };
-            format!(" (no card is called `{word}`; did you mean `{id}{spaced}{rest}`?)")
-        }
+        Some((d, _, name)) if d <= 2.max(want.len() / 8) => format!(" (did you mean `{name}`?)"),
         _ => String::new(),
     }
 }
@@ -339,7 +356,7 @@ pub fn parse_choice(
         [] => Err(format!(
             "`{}` is not one of the options{}: {}",
             text.trim(),
-            did_you_mean(r, &want),
+            did_you_mean(r, s, &want, options),
             options
                 .iter()
                 .map(|c| format_choice(r, s, *c))
