@@ -539,7 +539,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             Ok(()) => {
                 writeln!(
                     self.out,
-                    "Saved the position after {n} choices to {path} (play on with `watergate play --scenario {path}`)."
+                    "Saved the position after {n} choices to {path} (play on with `watergate play --scenario {}`).",
+                    crate::formats::shell_word(path)
                 )?;
                 for note in notes {
                     writeln!(self.out, "Note: {note}.")?;
@@ -597,12 +598,18 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     fn log_note(&mut self) -> io::Result<()> {
         if let Some(p) = &self.settings.log_path {
+            // The log cannot name the data and variants the game was
+            // played on (`start` may not): the command says them.
+            let (flags, notes) = self.origin.replay_flags();
             writeln!(
                 self.out,
-                "The game's log is in {}; replay it with `watergate replay {}`.",
+                "The game's log is in {}; replay it with `watergate replay {}{flags}`.",
                 p.display(),
-                p.display()
+                crate::formats::shell_word(&p.display().to_string()),
             )?;
+            for note in notes {
+                writeln!(self.out, "Note: {note}.")?;
+            }
         }
         Ok(())
     }
@@ -614,7 +621,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             return Ok(());
         }
         if let Some(p) = &self.settings.log_path {
-            if let Err(e) = log.write(p) {
+            let (flags, _) = self.origin.replay_flags();
+            if let Err(e) = std::fs::write(p, log.to_text_replayed_with(&flags)) {
                 writeln!(
                     self.out,
                     "Cannot write the log to {}: {e}; the game goes on without a log.",

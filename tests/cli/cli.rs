@@ -176,6 +176,90 @@ fn watergate_with_input(dir: &std::path::Path, args: &[&str], stdin: &str) -> Ou
     child.wait_with_output().unwrap()
 }
 
+/// A game played on a variant: its log cannot name the variant (a log's
+/// `start` may not), so the replay command the terminal prints (and the
+/// log's first line) carries it, each path quoted as the shell needs; run
+/// as printed, it replays the game. Once the command named the log alone,
+/// and replaying on the shipped game failed.
+#[test]
+fn the_replay_command_printed_after_a_game_replays_it() {
+    let dir = temp_dir("replay_hint");
+    std::fs::create_dir_all(dir.join("my variants")).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(
+        root.join("scenarios/variants/old_board.ron"),
+        dir.join("my variants/old board.ron"),
+    )
+    .unwrap();
+    // The board it brings.
+    std::fs::copy(
+        root.join("scenarios/variants/board_2025.ron"),
+        dir.join("my variants/board_2025.ron"),
+    )
+    .unwrap();
+    let out = watergate_with_input(
+        &dir,
+        &[
+            "play",
+            "--as",
+            "both",
+            "--seed",
+            "3",
+            "--variant",
+            "my variants/old board.ron",
+            "--log",
+            "my game.log.ron",
+        ],
+        &"1\n".repeat(40),
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let command = text
+        .lines()
+        .find_map(|l| {
+            l.split_once("replay it with `watergate ")?
+                .1
+                .strip_suffix("`.")
+        })
+        .unwrap_or_else(|| {
+            panic!(
+                "no replay command: {}",
+                &text[text.len().saturating_sub(600)..]
+            )
+        });
+    assert_eq!(
+        command,
+        "replay 'my game.log.ron' --variant 'my variants/old board.ron'"
+    );
+    let log = std::fs::read_to_string(dir.join("my game.log.ron")).unwrap();
+    assert!(
+        log.lines()
+            .next()
+            .unwrap()
+            .contains("--variant 'my variants/old board.ron'"),
+        "{log}"
+    );
+    // The words as a shell reads them (quoted paths with spaces).
+    let words: Vec<String> = command
+        .split('\'')
+        .enumerate()
+        .flat_map(|(i, part)| {
+            if i % 2 == 1 {
+                vec![part.to_string()]
+            } else {
+                part.split_whitespace().map(str::to_string).collect()
+            }
+        })
+        .collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let out = watergate_with_input(&dir, &words, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("The replay ends as the log records: "));
+}
+
 #[test]
 fn play_writes_a_log_that_replay_narrates_and_checks() {
     let dir = temp_dir("play");

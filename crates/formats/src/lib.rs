@@ -8,3 +8,15 @@ pub mod log;
 pub mod narrate;
 pub mod render;
 pub mod scenario;
+
+/// A word as a POSIX shell reads it back (quoted only when needed).
+pub fn shell_word(s: &str) -> String {
+    if !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+:=,@".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', r"'\''"))
+    }
+}

@@ -90,6 +90,14 @@ impl GameLog {
 
     /// The log as RON text.
     pub fn to_text(&self) -> String {
+        self.to_text_replayed_with("")
+    }
+
+    /// The log as RON text, its first line saying how to replay it: with
+    /// `flags` (` --data DIR --variant FILE`) when the game was played on
+    /// other rules than the shipped ones, which the log's `start` cannot
+    /// name.
+    pub fn to_text_replayed_with(&self, flags: &str) -> String {
         let pretty = ron::ser::PrettyConfig::default()
             .struct_names(true)
             .depth_limit(5)
@@ -99,7 +107,7 @@ impl GameLog {
             .to_string_pretty(self, pretty)
             .unwrap_or_else(|e| format!("// could not write the log: {e}\n"));
         format!(
-            "// A Watergate game log written by watergate {}; replay it with `watergate replay FILE`.\n{body}\n",
+            "// A Watergate game log written by watergate {}; replay it with `watergate replay FILE{flags}`.\n{body}\n",
             env!("CARGO_PKG_VERSION")
         )
     }

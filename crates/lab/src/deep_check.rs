@@ -12,6 +12,7 @@
 
 use crate::data::{DataSet, GameSource};
 use crate::formats::scenario::{PlayStop, Scenario};
+pub use crate::formats::shell_word;
 use crate::game::engine::notation::format_choice;
 use crate::game::engine::{PlayError, ScriptError};
 use crate::game::rules::{Action, Rules};
@@ -60,18 +61,6 @@ impl Flags for GameSource {
             ));
         }
         c
-    }
-}
-
-/// A word as a POSIX shell reads it back (quoted only when needed).
-pub fn shell_word(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || "/._-+:=,@".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', r"'\''"))
     }
 }
 

@@ -261,6 +261,36 @@ impl RulesOrigin {
         }
     }
 
+    /// The flags a replay of a game played on these rules needs
+    /// (` --data DIR --variant FILE`, each path as the shell reads it
+    /// back), and what they cannot carry: a game's log names neither (its
+    /// `start` may not), so `replay` must be told. `replay` takes one
+    /// variant, and edits that name files stay out of a log.
+    pub fn replay_flags(&self) -> (String, Vec<String>) {
+        let word = |p: &Path| crate::shell_word(&p.display().to_string());
+        let mut flags = String::new();
+        let mut notes = Vec::new();
+        if let Some(d) = &self.data {
+            flags.push_str(&format!(" --data {}", word(&d.path)));
+        }
+        if let Some(v) = self.variants.last() {
+            flags.push_str(&format!(" --variant {}", word(&v.path)));
+        }
+        if let [first, last] = self.variants.as_slice() {
+            notes.push(format!(
+                "the game played with two variants, {} then {}, and a replay takes one: join them in one variant file to replay it",
+                word(&first.path),
+                word(&last.path)
+            ));
+        }
+        if self.edits.as_ref().is_some_and(|e| e.names_files()) {
+            notes.push(
+                "the scenario's edits name files, which a log does not carry: write them in a variant file and replay with `--variant FILE`".into(),
+            );
+        }
+        (flags, notes)
+    }
+
     /// Writes the origin into `def`, to be saved at `out`: paths relative
     /// to the file's folder when they are inside it, absolute otherwise
     /// (always absolute without `out`: a download, whose folder is not
