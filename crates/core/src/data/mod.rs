@@ -52,10 +52,38 @@ pub fn parse_ron<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Di
         Diagnostic::new(
             display,
             line,
-            col,
+            value_column(&e.code, text, line, col),
             explain_ron_error(&e.code, text, line, col),
         )
     })
+}
+
+/// Whether a RON error is about a value's type ("Expected integer"), which
+/// stands at the value itself, rather than about punctuation.
+fn is_type_error(msg: &str) -> Option<&str> {
+    let what = msg.trim_end_matches('.').strip_prefix("Expected ")?;
+    let punctuation = ["comma", "colon", "closing", "opening"];
+    (!punctuation.iter().any(|p| what.starts_with(p))).then_some(what)
+}
+
+/// The column a RON error is shown at: for a type error, the value's first
+/// character, where ron reports the blank before it (`value: "three"` was
+/// shown at the space after the colon).
+pub(crate) fn value_column(code: &ron::Error, text: &str, line: usize, col: usize) -> usize {
+    if is_type_error(&code.to_string()).is_none() {
+        return col;
+    }
+    let skip = text
+        .lines()
+        .nth(line.saturating_sub(1))
+        .map(|l| {
+            l.chars()
+                .skip(col.saturating_sub(1))
+                .take_while(|c| c.is_whitespace())
+                .count()
+        })
+        .unwrap_or(0);
+    col + skip
 }
 
 /// Parses one RON text into `T`, or reports every error that can be
@@ -75,39 +103,23 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
     let msg = msg.trim_end_matches('.');
     // Type errors ("Expected integer") stand at the value itself: name the
     // field and quote what is there.
-    if let Some(what) = msg.strip_prefix("Expected ") {
-        if !what.starts_with("comma")
-            && !what.starts_with("colon")
-            && !what.starts_with("closing")
-            && !what.starts_with("opening")
-        {
-            let map = srcmap::SourceMap::build(text);
-            // ron may report the blank before the value: step over it.
-            let skip = text
-                .lines()
-                .nth(line.saturating_sub(1))
-                .map(|l| {
-                    l.chars()
-                        .skip(col.saturating_sub(1))
-                        .take_while(|c| c.is_whitespace())
-                        .count()
-                })
-                .unwrap_or(0);
-            let col = col + skip;
-            let field = map
-                .path_at(line, col)
-                .filter(|p| map.get(p) == Some((line, col)));
-            let found = found_at(text, line, col);
-            let found = if found.is_empty() {
-                String::new()
-            } else {
-                format!(", found `{found}`")
-            };
-            return match field {
-                Some(f) => format!("`{f}`: expected {what}{found}"),
-                None => format!("expected {what}{found}"),
-            };
-        }
+    if let Some(what) = is_type_error(msg) {
+        let map = srcmap::SourceMap::build(text);
+        // ron may report the blank before the value: step over it.
+        let col = value_column(code, text, line, col);
+        let field = map
+            .path_at(line, col)
+            .filter(|p| map.get(p) == Some((line, col)));
+        let found = found_at(text, line, col);
+        let found = if found.is_empty() {
+            String::new()
+        } else {
+            format!(", found `{found}`")
+        };
+        return match field {
+            Some(f) => format!("`{f}`: expected {what}{found}"),
+            None => format!("expected {what}{found}"),
+        };
     }
     if msg == "Expected comma" {
         return "expected a comma before this (after the previous value)".to_string();

@@ -73,6 +73,8 @@ pub fn all_errors<T: DeserializeOwned>(
         }
         renamed = None;
         let (line, col) = to_original(&shifts, pl, pc);
+        // A type error stands at its value, past the blank ron reports.
+        let col = col + (super::value_column(&err.code, &patched, pl, pc) - pc);
         if out.last().is_some_and(|d| (line, col) <= (d.line, d.col)) {
             // No progress: what follows is a consequence of the patch.
             note(&mut out);
