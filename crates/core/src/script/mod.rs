@@ -152,7 +152,10 @@ impl RhaiHost {
                     display,
                     pos.line().unwrap_or(1),
                     pos.position().unwrap_or(1),
-                    format!("script does not compile: {}", e.err_type()),
+                    format!(
+                        "script does not compile: {}",
+                        compile_message(e.err_type(), source, pos)
+                    ),
                 )]);
             }
         };
@@ -385,6 +388,70 @@ fn unknown_call(
     )
 }
 
+/// A call of an API function with values of the wrong kind, which rhai
+/// reports as a function not found with the argument types it has
+/// (`move_momentum (&str | ImmutableString | String)`): said in the API's
+/// terms, with the signature it takes. `None` for a name the API lacks.
+fn wrong_types(sig: &str) -> Option<String> {
+    let (name, args) = sig.split_once(" (")?;
+    let takes: Vec<&str> = api::API
+        .iter()
+        .map(|d| d.signature)
+        .filter(|s| s.split('(').next() == Some(name))
+        .collect();
+    if takes.is_empty() {
+        return None;
+    }
+    let kind = |t: &str| match t.trim() {
+        t if t.contains("String") || t.contains("&str") => "a string",
+        "i64" | "INT" => "a whole number",
+        "f64" | "f32" | "FLOAT" => "a decimal number",
+        "bool" => "true or false",
+        t if t.contains("Array") => "an array",
+        t if t.contains("Map") => "a map",
+        "()" => "nothing (`()`)",
+        "FnPtr" => "a function",
+        _ => "a value of another kind",
+    };
+    let given: Vec<&str> = args
+        .trim_end_matches(')')
+        .split(", ")
+        .filter(|a| !a.is_empty())
+        .map(kind)
+        .collect();
+    Some(format!(
+        "`{name}` was given {} where it takes `{}` (see `watergate script-api`)",
+        if given.is_empty() {
+            "no value".to_string()
+        } else {
+            given.join(", ")
+        },
+        takes.join("` or `")
+    ))
+}
+
+/// A compile error in words a designer can act on: a decimal number (`2.5`,
+/// which the card-script language has not: values are whole numbers) is
+/// read by rhai as a property access and reported as "Expecting name of a
+/// property".
+fn compile_message(e: &rhai::ParseErrorType, source: &str, pos: Position) -> String {
+    let at = |line: usize, col: usize| {
+        source
+            .lines()
+            .nth(line.saturating_sub(1))
+            .and_then(|l| l.chars().nth(col.saturating_sub(2)))
+    };
+    if let rhai::ParseErrorType::PropertyExpected = e {
+        if let (Some(line), Some(col)) = (pos.line(), pos.position()) {
+            // `2.5`: the error stands at `5`, after a `.` after a digit.
+            if at(line, col) == Some('.') && at(line, col - 1).is_some_and(|c| c.is_ascii_digit()) {
+                return "a decimal number: card scripts count in whole numbers (steps, spaces, cards)".to_string();
+            }
+        }
+    }
+    e.to_string()
+}
+
 /// The position of the innermost error: inside a closure or a called
 /// function rather than at the outer call.
 fn innermost_position(e: &rhai::EvalAltResult) -> Position {
@@ -414,6 +481,7 @@ fn describe_error(e: &rhai::EvalAltResult) -> String {
             format!("stopped by the sandbox: calls nested deeper than {MAX_CALL_LEVELS} (runaway recursion?)")
         }
         E::ErrorDataTooLarge(what, _) => format!("stopped by the sandbox: {what} too large"),
+        E::ErrorFunctionNotFound(sig, _) => wrong_types(sig).unwrap_or_else(|| e.to_string()),
         other => {
             let mut s = other.to_string();
             if let Some(i) = s.rfind(" (line ") {
