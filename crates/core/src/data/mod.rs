@@ -66,11 +66,31 @@ fn is_type_error(msg: &str) -> Option<&str> {
     (!punctuation.iter().any(|p| what.starts_with(p))).then_some(what)
 }
 
+/// Where a decimal number starts when `col` is its `.`: `value: 3.5` where a
+/// whole number is wanted, which ron reads as `3` and then stops at the `.`
+/// asking for a comma.
+fn decimal_before(text: &str, line: usize, col: usize) -> Option<usize> {
+    let chars: Vec<char> = text.lines().nth(line.checked_sub(1)?)?.chars().collect();
+    let at = |i: usize| i.checked_sub(1).and_then(|i| chars.get(i)).copied();
+    let digit = |i: usize| at(i).is_some_and(|c| c.is_ascii_digit());
+    if at(col) != Some('.') || !digit(col + 1) || !digit(col.saturating_sub(1)) {
+        return None;
+    }
+    (1..col)
+        .rev()
+        .take_while(|&i| at(i).is_some_and(|c| c.is_ascii_digit() || c == '-'))
+        .last()
+}
+
 /// The column a RON error is shown at: for a type error, the value's first
 /// character, where ron reports the blank before it (`value: "three"` was
 /// shown at the space after the colon).
 pub(crate) fn value_column(code: &ron::Error, text: &str, line: usize, col: usize) -> usize {
-    if is_type_error(&code.to_string()).is_none() {
+    let msg = code.to_string();
+    if msg.trim_end_matches('.') == "Expected comma" {
+        return decimal_before(text, line, col).unwrap_or(col);
+    }
+    if is_type_error(&msg).is_none() {
         return col;
     }
     let skip = text
@@ -122,6 +142,10 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
         };
     }
     if msg == "Expected comma" {
+        if let Some(start) = decimal_before(text, line, col) {
+            let number = found_at(text, line, start);
+            return format!("expected a whole number, found `{number}`");
+        }
         return "expected a comma before this (after the previous value)".to_string();
     }
     if msg == "Expected colon" {
