@@ -168,6 +168,11 @@ pub fn set_field(text: &str, path: &str, value: &str) -> Result<String, String> 
             if v.is_empty() || v.contains('\n') {
                 return Err(format!("`{path}`: give the value as one line of RON"));
             }
+            // Exactly one value: `[Blue, Green` or `[Blue], quote: "x"` or
+            // `[Green] /*` would change the fields after it.
+            if let Err(e) = crate::data::ron_options().from_str::<ron::Value>(v) {
+                return Err(format!("`{path}`: `{v}` is not one RON value ({})", e.code));
+            }
             v.to_string()
         }
     };
@@ -242,6 +247,20 @@ mod tests {
         assert!(set_field(CARD, "provenance", "()")
             .unwrap_err()
             .contains("edit it in the text"));
+        // RON text for one value is one value, and nothing after it.
+        for bad in [
+            "[Blue, Green",
+            "[Blue], quote: \"x\"",
+            "[Green] /*",
+            "[Blue]]",
+        ] {
+            let e = set_field(CARD, "colours", bad).unwrap_err();
+            assert!(e.contains("is not one RON value"), "{bad}: {e}");
+        }
+        for good in ["[Blue, Green]", "[]", "[Yellow] // a comment"] {
+            assert!(set_field(CARD, "colours", good).is_ok(), "{good}");
+        }
+        assert!(set_field(CARD, "requirement", "Some(PictureInSupply(\"Woods\"))").is_ok());
     }
 
     #[test]
