@@ -37,8 +37,11 @@ from watergate import _engine
 
 _DEFAULTS = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000}
 
-#: The longest game the engine can play, in actions (chance included): far
-#: above the longest seen in 20,000 random games (see BENCHMARKS.md).
+#: The bound OpenSpiel is told a game's length stays under, in actions
+#: (chance included): for the shipped game, far above the longest seen in
+#: 20,000 random games (465; see BENCHMARKS.md). It is observed, not proven,
+#: and a variant with much larger numbers (hands of 20 cards, 50 momentum
+#: tokens) can exceed it (README: The engine in Python).
 MAX_GAME_LENGTH = 2000
 
 _GAME_TYPE = pyspiel.GameType(
