@@ -176,6 +176,46 @@ fn watergate_with_input(dir: &std::path::Path, args: &[&str], stdin: &str) -> Ou
     child.wait_with_output().unwrap()
 }
 
+/// `check` counts the scripts that read the game (run at every play):
+/// a momentum space's script counts as a card's does (it once did not).
+#[test]
+fn check_counts_a_momentum_space_s_script_that_reads_the_game() {
+    let dir = temp_dir("check_dynamic");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = watergate_with_input(&dir, &["export", "-q", "data"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ok = |dir: &std::path::Path| {
+        let out = watergate_with_input(dir, &["check", "--data", "data"], "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert!(
+        ok(&dir).contains("31 scripts (0 read the game)"),
+        "{}",
+        ok(&dir)
+    );
+    let script = dir.join("data/scripts/editor/momentum_3_watergate_trial.rhai");
+    let text = std::fs::read_to_string(&script).unwrap();
+    std::fs::write(
+        &script,
+        format!("if round() > 99 {{ move_momentum(1); }}\n{text}"),
+    )
+    .unwrap();
+    assert!(
+        ok(&dir).contains("31 scripts (1 read the game)"),
+        "{}",
+        ok(&dir)
+    );
+}
+
 /// A game played on a variant: its log cannot name the variant (a log's
 /// `start` may not), so the replay command the terminal prints (and the
 /// log's first line) carries it, each path quoted as the shell needs; run

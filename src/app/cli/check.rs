@@ -4,7 +4,7 @@
 use super::{CliError, CliResult};
 use crate::data::GameSource;
 use crate::game::model::Side;
-use crate::game::rules::{Action, Rules};
+use crate::game::rules::Rules;
 use crate::lab::deep_check;
 use clap::Args;
 use std::io::Write;
@@ -52,11 +52,7 @@ pub fn run(a: &CheckArgs) -> CliResult {
     for w in crate::game::board_shape::measure(&rules.board).warnings() {
         super::output::errln!("warning: {}: {w} (D5)", crate::data::validate::BOARD_FILE);
     }
-    let dynamic = rules
-        .cards
-        .iter()
-        .filter(|c| matches!(c.action, Action::Dynamic { .. }))
-        .count();
+    let dynamic = rules.scripts_reading_the_game();
     let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
     writeln!(out,
         "ok: {} ({}): {} player cards ({} Nixon, {} Editor) and 2 momentum cards, {} board spaces, {} evidence tokens ({} in the bag), {} pictures, {} scripts ({} read the game)",

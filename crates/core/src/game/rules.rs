@@ -784,6 +784,22 @@ impl Rules {
         &self.evidence[t.index()]
     }
 
+    /// How many script files read the game (run at every play rather than
+    /// once at load): the cards' and the momentum spaces', each file once.
+    pub fn scripts_reading_the_game(&self) -> usize {
+        let cards = self.cards.iter().map(|c| &c.action);
+        let spaces = (self.momentum_cards.iter())
+            .flat_map(|mc| mc.spaces.iter().filter_map(|sp| sp.action.as_ref()));
+        let units: std::collections::BTreeSet<usize> = cards
+            .chain(spaces)
+            .filter_map(|a| match a {
+                Action::Dynamic { unit } => Some(*unit),
+                Action::Static(_) => None,
+            })
+            .collect();
+        units.len()
+    }
+
     /// Runs every script at every play instead of reusing the programs
     /// computed at load: for benchmarks that measure what the cache saves.
     pub fn force_dynamic_scripts(&mut self) {
