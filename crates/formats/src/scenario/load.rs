@@ -431,17 +431,19 @@ impl Build<'_, '_> {
     fn track(&mut self, p: &PositionDef) {
         for (i, t) in p.track.iter().enumerate() {
             let at = format!("position.track[{i}]");
-            let pos = match track_pos(self.r, &t.at) {
-                Ok(x) => x,
-                Err(e) => {
-                    self.pr.at(&format!("{at}.at"), e);
-                    continue;
-                }
-            };
-            let token = match self.pool.take(&t.token) {
-                Ok(token) => token,
-                Err(e) => {
-                    self.pr.at(&format!("{at}.token"), e);
+            // Both the place and the token are checked, so that an entry
+            // wrong in both says both at once.
+            let pos = track_pos(self.r, &t.at);
+            let token = self.pool.take(&t.token);
+            let (pos, token) = match (pos, token) {
+                (Ok(pos), Ok(token)) => (pos, token),
+                (pos, token) => {
+                    if let Err(e) = token {
+                        self.pr.at(&format!("{at}.token"), e);
+                    }
+                    if let Err(e) = pos {
+                        self.pr.at(&format!("{at}.at"), e);
+                    }
                     continue;
                 }
             };
