@@ -972,3 +972,45 @@ fn a_route_changed_twice_at_once_ends_on_the_second_page_only() {
         },
     );
 }
+
+/// The studio prints a figure as the command line does: `fixed` (api.js)
+/// rounds the exact value and a tie to the even digit, as Rust's `{:.N}`
+/// does, where JavaScript's `toFixed` takes the larger (85 wins of 400,
+/// 21.25 %, read 21.3 % on the Lab page and 21.2 % from `simulate`).
+#[test]
+fn the_pages_round_a_figure_as_the_command_line_does() {
+    run("pages_rounding", &[], |c: Client, url: String| async move {
+        c.goto(&url).await.map_err(e)?;
+        let cases: Vec<(f64, usize)> = vec![
+            (100.0 * 85.0 / 400.0, 1),
+            (0.15, 1),
+            (21.35, 1),
+            (-2.25, 1),
+            (2.5, 0),
+            (3.5, 0),
+            (0.125, 2),
+            (1.005, 2),
+            (99.95, 1),
+            (-0.05, 1),
+            (100.0 * 1.0 / 3.0, 1),
+            (4.0, 2),
+        ];
+        let js = serde_json::json!(cases);
+        let got = c
+            .execute_async(
+                "const [cases, done] = [arguments[0], arguments[arguments.length - 1]]; \
+                 import('/studio/api.js').then((m) => done(cases.map(([x, d]) => m.fixed(x, d))));",
+                vec![js],
+            )
+            .await
+            .map_err(e)?;
+        let want: Vec<String> = cases.iter().map(|(x, d)| format!("{:.*}", *d, x)).collect();
+        if got != serde_json::json!(want) {
+            return Err(format!("the page wrote {got}, the command line {want:?}"));
+        }
+        if want[0] != "21.2" {
+            return Err(format!("a tie is not in the cases: {}", want[0]));
+        }
+        Ok(())
+    });
+}
