@@ -117,14 +117,16 @@ impl Match {
 
     /// Adds to each player's record what they saw of `events` (and of the
     /// choice that caused them), from the sights they had before.
-    fn record(&mut self, mut sights: BySide<Sight>, events: &[Event], choice: Option<String>) {
+    fn record(&mut self, mut sights: BySide<Sight>, events: &[Event], choice: Option<Said>) {
         let Some(s) = &self.state else { return };
         let r = &self.game.rules;
         for side in Side::BOTH {
             let narrator = Narrator::new(r, Some(side));
             let seen = &mut self.seen[side];
             if let Some(c) = &choice {
-                seen.push(c.clone());
+                if c.by == side || c.public {
+                    seen.push(c.line.clone());
+                }
             }
             for e in events {
                 let o = sights[side].see(e);
@@ -168,6 +170,28 @@ impl Match {
             .as_ref()
             .map(|s| View::new(self.rules(), s, side))
     }
+}
+
+/// A player's choice as their record says it, and whether the other player
+/// sees it said.
+struct Said {
+    by: Side,
+    line: String,
+    public: bool,
+}
+
+/// Whether the other player learns from a choice only that there was one
+/// to make. The engine offers a reaction window only to a player holding a
+/// card that can react, and asks Nixon which token to turn up (R5.6) only
+/// when two or more fit; at the table a player declines to react, and turns
+/// up a token, without saying how many he could have chosen from. So the
+/// other player's record shows a pass not at all, and a token turned up
+/// only by the event that turns it up.
+fn shows_only_the_shape(kind: &DecisionKind, choice: Choice) -> bool {
+    matches!(
+        (kind, choice),
+        (DecisionKind::Reaction { .. }, Choice::Pass) | (DecisionKind::Reveal { .. }, _)
+    )
 }
 
 /// A state from its bytes (`Match.__reduce__`, OpenSpiel's `deserialize`).
@@ -311,10 +335,11 @@ impl Match {
         let s = self.state.as_mut().expect("a state");
         let sights = BySide::from_fn(|side| Sight::new(s, Some(side)));
         let said = match actor {
-            Actor::Player(side) => Some(format!(
-                "{side}: {}",
-                format_choice(&self.game.rules, s, choice)
-            )),
+            Actor::Player(side) => Some(Said {
+                by: side,
+                line: format!("{side}: {}", format_choice(&self.game.rules, s, choice)),
+                public: !shows_only_the_shape(&s.decision_kind(&self.game.rules), choice),
+            }),
             Actor::Chance => None,
         };
         let mut events = Vec::new();

@@ -142,3 +142,37 @@ def test_a_resample_with_a_seeded_sampler_deals_the_same_again(game):
     first = dealt()
     assert first == dealt()
     assert first[0] != first[1], "one sampler's values deal different states"
+
+
+def _history(state, player):
+    return state.information_state_string(player).rsplit("\n--\n", 1)[0].splitlines()
+
+
+def test_a_pass_or_the_pick_of_a_token_to_turn_up_is_not_told_to_the_other_player(game):
+    """The engine offers a reaction window (R6) only to a player holding a
+    card that can react, and asks Nixon which token to turn up (R5.6) only
+    when two or more fit. At the table a player declines to react, and
+    turns a token up, without telling how many he could choose from: the
+    other player's record shows no pass, and the token only as the event
+    that turns it up. The chooser's own record keeps the choice."""
+    passes = picks = 0
+    for state in _positions(game, 60, seed=16):
+        player = state.current_player()
+        said = _history(state, player)
+        asked = len(said) > 0 and "asks for a face-down" in said[-1] and player == 1
+        for action in state.legal_actions():
+            name = state.action_to_string(player, action)
+            if name != "pass" and not asked:
+                continue
+            after = state.clone()
+            after.apply_action(action)
+            mine = _history(after, player)[len(said):]
+            theirs = _history(after, 1 - player)[len(_history(state, 1 - player)):]
+            assert any(line.endswith(name) for line in mine), (name, mine)
+            assert not any(line.endswith(name) for line in theirs), (name, theirs)
+            if asked:
+                picks += 1
+                assert any("turn" in line for line in theirs), theirs
+            else:
+                passes += 1
+    assert passes > 20 and picks > 5, (passes, picks)

@@ -21,9 +21,12 @@ Player 0 is the Editor, player 1 Nixon. The returns are +1 for the winner and
 -1 for the loser (there are no draws). Actions are the engine's options,
 numbered once for the whole game; their strings are the engine's notation.
 Information-state strings are everything the player has seen since the start
-(each event as the engine narrates it to that player, each choice, their hand
-after each draw) followed by what they see now; observation strings and both
-tensors are what they see now (the engine's view of that player). They hide
+(each event as the engine narrates it to that player, each choice they were
+told of, their hand after each draw) followed by what they see now; the other
+player's pass in a reaction window, and Nixon's pick of the token to turn up,
+are not told (at the table neither says how many options there were).
+Observation strings and both tensors are what they see now (the engine's view
+of that player). They hide
 exactly what the rules hide: the opponent's hand, the order of every deck, the
 bag, and for the Editor which tokens lie face down on the research track.
 """
