@@ -162,7 +162,10 @@ fn a_wrong_move_is_answered_and_the_attempt_lost() {
     .expect("no I/O error");
     let text = String::from_utf8_lossy(&out);
     assert!(matches!(a.ending, Ending::Failed(_)), "{text}");
-    assert!(text.contains("the win can no longer be forced"), "{text}");
+    assert!(
+        text.contains("the win can no longer be forced within the round"),
+        "{text}"
+    );
     assert!(text.contains("best defence from here: "), "{text}");
     assert!(text.contains("Not solved"), "{text}");
 }
@@ -194,4 +197,43 @@ fn the_solution_is_shown_only_on_reveal() {
     assert!(a.revealed);
     assert_eq!(a.ending, Ending::Quit);
     assert!(text.contains("solution revealed: yes"), "{text}");
+}
+
+/// A solver that runs out of positions can neither judge the player's move
+/// nor answer with its best defence: a win reached that way is not called
+/// solved. Here the first move loses against the best defence (the
+/// solution is the Editor's Mass demonstration for its value), but 30
+/// positions are too few to see it.
+#[test]
+fn a_win_the_solver_could_not_check_is_not_called_solved() {
+    let (scn, r, s) = puzzle("06_deep_throat.ron");
+    let def = scn.def.puzzle.as_ref().expect("a puzzle");
+    let mut out = Vec::new();
+    let cfg = AttemptConfig {
+        node_limit: 30,
+        seed: 1,
+        ..config()
+    };
+    let a = attempt(
+        &r,
+        Puzzle {
+            def,
+            name: &scn.def.name,
+            goal: "Editor to play and win.",
+        },
+        &s,
+        &cfg,
+        "editor.deep_throat action\neditor.recruit_mccord action\nreact editor.mass_demonstration\n"
+            .as_bytes(),
+        &mut out,
+    )
+    .expect("no I/O error");
+    let text = String::from_utf8_lossy(&out);
+    assert_eq!(a.ending, Ending::Solved, "{text}");
+    assert!(text.contains("The solver ran out of positions"), "{text}");
+    assert!(!text.contains("Solved."), "{text}");
+    assert!(
+        text.contains("Won, but not proven solved: the solver ran out of positions"),
+        "{text}"
+    );
 }

@@ -196,7 +196,8 @@ pub struct AttemptView {
     pub hint: Option<String>,
     pub revealed: bool,
     pub solution: Option<Solution>,
-    /// `solved`, `failed`, or `None` while it goes on.
+    /// `solved`, `unproven` (won, but a search ran out on the way),
+    /// `failed`, or `None` while it goes on.
     pub ending: Option<&'static str>,
     pub verdict: Option<String>,
 }
@@ -322,6 +323,8 @@ impl Inner {
             options.clear();
         }
         let ending = self.game.ending.as_ref().map(|e| match e {
+            // Won, but a search ran out on the way: not proven (the verdict).
+            Ending::Solved if self.game.unsettled > 0 => "unproven",
             Ending::Solved => "solved",
             Ending::Failed(_) | Ending::Quit => "failed",
         });

@@ -92,6 +92,10 @@ pub struct Attempt {
     pub revealed: bool,
     /// How the attempt ended; `None` while it goes on.
     pub ending: Option<Ending>,
+    /// Searches that ran out of positions (or time) before settling: the
+    /// solver's defence, or its judgement of a move, may then be wrong, and
+    /// the verdict says so.
+    pub unsettled: u32,
 }
 
 impl Attempt {
@@ -115,6 +119,7 @@ impl Attempt {
             hints: 0,
             revealed: false,
             ending: None,
+            unsettled: 0,
         }
     }
 
@@ -221,6 +226,7 @@ impl Attempt {
                         self.defence(r, &options, &*thinking)
                     };
                     if ran_out {
+                        self.unsettled += 1;
                         tell.note(&format!(
                             "(The solver ran out of {}; {side} takes the first option.)",
                             self.bounds.named
@@ -256,7 +262,10 @@ impl Attempt {
             self.slipped(r, &*thinking)
         };
         if let Some(after) = slipped {
-            tell.note(&format!("After `{text}` the win can no longer be forced."))?;
+            tell.note(&format!(
+                "After `{text}` the win can no longer be forced {}.",
+                self.horizon()
+            ))?;
             if !after.line.is_empty() {
                 let line: Vec<String> = after
                     .line
@@ -273,14 +282,35 @@ impl Attempt {
         Ok(())
     }
 
+    /// How far a win must come now, as a message says it: "within the 3
+    /// own decisions left", "within the round".
+    fn horizon(&self) -> String {
+        match self.left() {
+            None => "within the round".to_string(),
+            Some(n) => {
+                let own = if self.counts == DepthCounts::Own {
+                    "own "
+                } else {
+                    ""
+                };
+                let decisions = if n == 1 { "decision" } else { "decisions" };
+                format!("within the {n} {own}{decisions} left")
+            }
+        }
+    }
+
     /// After the player's move: the solver's best defence when the puzzle
     /// claims a win and the win can no longer be forced (the move was
-    /// wrong), else `None`.
-    fn slipped(&self, r: &Rules, watch: &dyn Fn(u64) -> bool) -> Option<SolveResult> {
+    /// wrong), else `None`. A search that runs out is counted
+    /// (`unsettled`): the move is then let pass unjudged.
+    fn slipped(&mut self, r: &Rules, watch: &dyn Fn(u64) -> bool) -> Option<SolveResult> {
         if !self.wins || self.over(r).is_some() {
             return None;
         }
         let after = self.solve_here(r, watch);
+        if after.verdict == Verdict::Unknown {
+            self.unsettled += 1;
+        }
         (after.verdict == Verdict::Cannot).then_some(after)
     }
 
@@ -321,6 +351,15 @@ impl Attempt {
     /// What `ending` says of the attempt, in a sentence.
     pub fn verdict(&self, ending: &Ending) -> String {
         match ending {
+            Ending::Solved if self.unsettled > 0 => format!(
+                "Won, but not proven solved: the solver ran out of {} {} (raise the limit and try again), \
+                 so a move of yours may have let the win slip and its defence may not have been its best.",
+                self.bounds.named,
+                match self.unsettled {
+                    1 => "once".to_string(),
+                    n => format!("{n} times"),
+                },
+            ),
             Ending::Solved => "Solved.".to_string(),
             Ending::Failed(why) if !self.wins => format!(
                 "Not solved: {why}. As the puzzle claims, {} cannot force a win here.",
