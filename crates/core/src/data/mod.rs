@@ -90,6 +90,14 @@ pub(crate) fn value_column(code: &ron::Error, text: &str, line: usize, col: usiz
     if msg.trim_end_matches('.') == "Expected comma" {
         return decimal_before(text, line, col).unwrap_or(col);
     }
+    if matches!(code, ron::Error::IntegerOutOfBounds) {
+        // ron stands past the sign of `-1`: show the whole number.
+        let before = text
+            .lines()
+            .nth(line.saturating_sub(1))
+            .and_then(|l| l.chars().nth(col.checked_sub(2)?));
+        return if before == Some('-') { col - 1 } else { col };
+    }
     if is_type_error(&msg).is_none() {
         return col;
     }
@@ -139,6 +147,25 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
         return match field {
             Some(f) => format!("`{f}`: expected {what}{found}"),
             None => format!("expected {what}{found}"),
+        };
+    }
+    if matches!(code, ron::Error::IntegerOutOfBounds) {
+        // Which whole numbers the field takes is the type's, which ron does
+        // not say; a sign or a size is what is wrong.
+        let map = srcmap::SourceMap::build(text);
+        let col = value_column(code, text, line, col);
+        let found = found_at(text, line, col);
+        let what = if found.starts_with('-') {
+            format!("`{found}` is out of range: below the least this field takes (a count takes 0 or more)")
+        } else {
+            format!("`{found}` is out of range: larger than this field takes")
+        };
+        return match map
+            .path_at(line, col)
+            .filter(|p| map.get(p) == Some((line, col)))
+        {
+            Some(f) => format!("`{f}`: {what}"),
+            None => what,
         };
     }
     if msg == "Expected comma" {

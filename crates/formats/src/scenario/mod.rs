@@ -306,6 +306,7 @@ impl Scenario {
                 StepDef::Expect(_) => {}
             }
         }
+        self.check_puzzle(r, s)?;
         if check {
             if let Some(e) = &self.def.expect {
                 let mut here = self.problems();
@@ -314,6 +315,43 @@ impl Scenario {
             }
         }
         Ok(failed.sorted())
+    }
+
+    /// A puzzle's claim must be one the solver and an attempt can read: a
+    /// horizon of at least one decision, and a recorded solution whose
+    /// every choice is an option where it stands, played from the puzzle's
+    /// start (`s`, after the scenario's choices) with chance as decisions,
+    /// as an attempt plays it. Only the choices are checked: whether the
+    /// line wins is `watergate solve`'s question.
+    fn check_puzzle(&self, r: &Rules, s: &State) -> Result<(), PlayStop> {
+        let Some(p) = &self.def.puzzle else {
+            return Ok(());
+        };
+        let mut pr = self.problems();
+        if p.depth == Some(0) {
+            pr.at(
+                "puzzle.depth",
+                "expected at least 1 decision (leave `depth` out for the rest of the round)",
+            );
+            return Err(PlayStop::Input(pr.diags));
+        }
+        let mut line = s.clone();
+        line.set_explicit_chance(true);
+        let mut events = Vec::new();
+        for (i, text) in p.solution.iter().enumerate() {
+            let at = format!("puzzle.solution[{i}]");
+            match self.play_one(r, &mut line, text, &at, &mut events, &mut pr) {
+                Ok(()) => {}
+                Err(PlayStop::Input(mut d)) => {
+                    for d in d.0.iter_mut() {
+                        d.message = format!("the recorded solution: {}", d.message);
+                    }
+                    return Err(PlayStop::Input(d));
+                }
+                Err(stop) => return Err(stop),
+            }
+        }
+        Ok(())
     }
 
     fn play_one(
