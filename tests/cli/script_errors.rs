@@ -439,3 +439,96 @@ fn calls_that_only_make_sense_elsewhere_are_refused_at_check() {
         .status
         .success());
 }
+
+/// An exported game whose Bob Woodward and Carl Bernstein carry out the
+/// script `text` (a new file both cards point at).
+fn game_with_woodward_and_bernstein_doing(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "watergate-script-errors-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
+    std::fs::write(dir.join("mydata/scripts/editor/perform.rhai"), text).unwrap();
+    for card in ["30_bob_woodward.ron", "31_carl_bernstein.ron"] {
+        let path = dir.join("mydata/cards/editor").join(card);
+        let ron = std::fs::read_to_string(&path).unwrap();
+        let edited = ron
+            .lines()
+            .map(|l| {
+                if l.trim_start().starts_with("script:") {
+                    "    script: \"scripts/editor/perform.rhai\",".to_string()
+                } else {
+                    l.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_ne!(ron.trim_end(), edited, "{card} names its script");
+        std::fs::write(&path, edited + "\n").unwrap();
+    }
+    dir
+}
+
+/// Q7's "perform the chosen card's action" with no end: two cards that
+/// perform each other from the hand nest without a decision between, and
+/// one that performs itself from the discard pile nests as long as a
+/// player chooses to (the heuristic always does). Each nested without end
+/// (memory grew until the process aborted, or the game never finished);
+/// now the performing card is named at its call once the nesting is 48
+/// frames deep, and the command exits 3.
+#[test]
+fn a_card_that_performs_itself_without_end_is_stopped_and_named() {
+    let mutual = game_with_woodward_and_bernstein_doing(
+        "perform-mutual",
+        "choose_card(#{zone: \"hand\"}, || { perform_chosen_action(); });\n",
+    );
+    let o = watergate_in(
+        &mutual,
+        &["simulate", "--data", "mydata", "-n", "200", "-j", "1", "-q"],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("mydata/scripts/editor/perform.rhai:1:")
+            && err.contains("`perform_chosen_action` nested 48 deep"),
+        "{err}"
+    );
+    assert!(
+        err.contains("card `Bob Woodward`") || err.contains("card `Carl Bernstein`"),
+        "{err}"
+    );
+
+    let reprise = game_with_woodward_and_bernstein_doing(
+        "perform-reprise",
+        "choose_card(#{zone: \"discard\", owner: \"me\", usable: true, optional: true}, || { perform_chosen_action(); });\n",
+    );
+    let o = watergate_in(
+        &reprise,
+        &[
+            "simulate",
+            "--data",
+            "mydata",
+            "-n",
+            "1",
+            "-s",
+            "2",
+            "-j",
+            "1",
+            "-q",
+            "--editor",
+            "heuristic",
+            "--nixon",
+            "random",
+        ],
+    );
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("`perform_chosen_action` nested 48 deep"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&mutual);
+    let _ = std::fs::remove_dir_all(&reprise);
+}

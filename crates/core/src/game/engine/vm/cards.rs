@@ -97,10 +97,21 @@ impl Effect for RemoveChosen {
     }
 }
 
+/// How deep the frame stack may be when a card's action performs another
+/// card's: the shipped game nests at most seven frames. A card that
+/// performs itself, or two that perform each other, would otherwise nest
+/// without end, past every decision's reach (the script sandbox sees each
+/// run as short): memory grew until the process aborted, or a player that
+/// always chose to perform never finished a game.
+pub(crate) const MAX_PERFORM_DEPTH: usize = 48;
+
 impl Effect for PerformChosen {
     fn carry_out<O: Observer>(&self, cx: &mut Ctx<'_, O>, at: &At) -> Result<(), PlayError> {
         cx.next();
         if let Some(c) = at.chosen {
+            if cx.s.stack.len() >= MAX_PERFORM_DEPTH {
+                return Err(performs_without_end(cx.r, at.card, c));
+            }
             // docs/open-questions.md#q7: as if played, but no new reaction
             // window; the chosen card stays where it is.
             let prog = cx.card_program(c, at.actor)?;
@@ -262,4 +273,32 @@ impl<O: Observer> Ctx<'_, O> {
             })
         });
     }
+}
+
+/// The failure of a `perform_chosen_action` nested `MAX_PERFORM_DEPTH`
+/// deep, charged to the card whose script performs (at its call).
+fn performs_without_end(r: &Rules, performer: Option<CardId>, chosen: CardId) -> PlayError {
+    let (card, unit) = match performer {
+        Some(p) => (r.card(p).name.clone(), Some(r.card(p).unit)),
+        None => ("a momentum space".to_string(), None),
+    };
+    let script = unit.map_or("", |u| r.scripts.display(u)).to_string();
+    let script_text = unit.map_or("", |u| r.scripts.text(u)).to_string();
+    let (line, col) = script_text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find("perform_chosen_action").map(|c| (i + 1, c + 1)))
+        .unwrap_or((0, 0));
+    PlayError::Script(Box::new(crate::game::engine::ScriptError {
+        card,
+        script,
+        line,
+        col,
+        message: format!(
+            "`perform_chosen_action` nested {MAX_PERFORM_DEPTH} deep (performing {} again): \
+             a card that performs itself, or cards that perform each other, never end",
+            r.card(chosen).name
+        ),
+        script_text,
+    }))
 }
