@@ -56,6 +56,13 @@ fn every_mined_puzzle_has_one_winning_first_move_and_its_solution_wins_within_th
         let depth = p.depth.expect("a mined puzzle has a depth");
         // `mine --depth` counts the side's own decisions (issue 37).
         assert_eq!(p.depth_counts, DepthCounts::Own, "{name}");
+        // R5.14: nobody sees a deck's order, so the proof may not use it:
+        // every card drawn is chance's (a proof that knew the top card won
+        // by a card the player cannot see).
+        assert!(
+            s.explicit_deals(),
+            "{name}: the proof must treat every card drawn as chance"
+        );
         let prove = || mine::prove(&r, &s, p.side, depth, p.depth_counts, NODES, &|| true);
         let Proof::Unique { first, .. } = prove() else {
             panic!(

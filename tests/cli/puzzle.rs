@@ -237,3 +237,42 @@ fn a_win_the_solver_could_not_check_is_not_called_solved() {
         "{text}"
     );
 }
+
+/// A mined puzzle claims a win within its own decisions (`depth`, counting
+/// only the side's): a wrong first move is judged against the decisions
+/// left, not the round, where the win may still come later.
+#[test]
+fn a_wrong_move_is_judged_against_the_decisions_left() {
+    use watergate::game::engine::notation::outcome_name;
+    let (scn, r, s) = puzzle("mined/s1_g0000_d098_nixon.ron");
+    let def = scn.def.puzzle.as_ref().expect("a puzzle");
+    let depth = def.depth.expect("a mined puzzle has a depth");
+    let mut options = Vec::new();
+    s.legal(&r, &mut options).expect("a decision");
+    let wrong = options
+        .iter()
+        .map(|c| outcome_name(&r, &s, *c))
+        .find(|name| *name != def.solution[0])
+        .expect("another option");
+    let mut out = Vec::new();
+    let a = attempt(
+        &r,
+        Puzzle {
+            def,
+            name: &scn.def.name,
+            goal: "Nixon to move.",
+        },
+        &s,
+        &config(),
+        format!("{wrong}\n").as_bytes(),
+        &mut out,
+    )
+    .expect("no I/O error");
+    let text = String::from_utf8_lossy(&out);
+    assert!(matches!(a.ending, Ending::Failed(_)), "{text}");
+    let left = format!(
+        "After `{wrong}` the win can no longer be forced within the {} own decisions left.",
+        depth - 1
+    );
+    assert!(text.contains(&left), "{text}");
+}

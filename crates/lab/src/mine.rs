@@ -426,6 +426,17 @@ pub fn mine_game(
         }
         out.candidates += 1;
         let t = Instant::now();
+        // The puzzle as the player meets it: a deck's order is hidden
+        // (R5.14), so every card drawn is chance's, one of the deck's cards
+        // (`explicit_deals`). A proof that knew the order would win by the
+        // card on top, which the player cannot see. The agents grade the
+        // position as dealt (`s`): they play on the game's own generator.
+        let hidden = s;
+        let s = &{
+            let mut p = s.clone();
+            p.set_explicit_deals(true);
+            p
+        };
         // The cheap screen: most positions are settled (or given up) fast.
         let screen = solve_watched(
             r,
@@ -480,7 +491,7 @@ pub fn mine_game(
         let g = Instant::now();
         let finds = grade(
             r,
-            s,
+            hidden,
             side,
             first,
             &o.graders,
