@@ -197,3 +197,72 @@ fn the_studio_opens_every_puzzle_and_runs_every_variant_from_an_empty_folder() {
     }
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
 }
+
+/// A position saved, or a puzzle mined, from a shipped puzzle or variant in
+/// a folder without `scenarios/` names the shipped file by its shipped name
+/// (`scenarios/variants/old_board.ron`), which loads from the saved file's
+/// folder and any other. It wrote the name as typed, relative to the
+/// folder the command ran in, which the saved file could not resolve.
+#[test]
+fn a_position_saved_from_a_shipped_puzzle_loads_again_from_its_own_folder() {
+    let dir = empty_dir("saved");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    succeeded(
+        &watergate_in(
+            &dir,
+            &[
+                "-q",
+                "scenario",
+                "scenarios/puzzles/01_reaction_chain.ron",
+                "--save",
+                "sub/out.ron",
+            ],
+            "",
+        ),
+        "save",
+    );
+    let saved = std::fs::read_to_string(dir.join("sub/out.ron")).unwrap();
+    assert!(
+        saved.contains("variant: \"scenarios/variants/old_board.ron\""),
+        "{saved}"
+    );
+    succeeded(
+        &watergate_in(&dir, &["-q", "scenario", "sub/out.ron"], ""),
+        "load from the working folder",
+    );
+    succeeded(
+        &watergate_in(&dir.join("sub"), &["-q", "scenario", "out.ron"], ""),
+        "load from its own folder",
+    );
+    succeeded(
+        &watergate_in(
+            &dir,
+            &[
+                "-q",
+                "mine",
+                "--games",
+                "2",
+                "--agents",
+                "heuristic",
+                "--depth",
+                "2",
+                "--variant",
+                "scenarios/variants/four_evidence.ron",
+                "--out",
+                "mined",
+            ],
+            "",
+        ),
+        "mine on a shipped variant",
+    );
+    let mined: Vec<_> = std::fs::read_dir(dir.join("mined"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!mined.is_empty(), "two games give a puzzle");
+    for p in mined {
+        let name = p.display().to_string();
+        succeeded(&watergate_in(&dir, &["-q", "solve", &name], ""), &name);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -85,6 +85,17 @@ pub fn shipped_file(path: &Path) -> Option<&'static [u8]> {
     }
 }
 
+/// `path` as the shipped file it names when no file lies there on disk
+/// (`scenarios/puzzles/../variants/old_board.ron` →
+/// `scenarios/variants/old_board.ron`): the name a saved file writes for
+/// it, which loads the built-in copy from any folder.
+pub fn shipped_name(path: &Path) -> Option<PathBuf> {
+    if path.exists() || shipped_file(path).is_none() {
+        return None;
+    }
+    normalise(path).map(PathBuf::from)
+}
+
 /// Every shipped scenario and variant file, by its relative path
 /// (`scenarios/puzzles/01_reaction_chain.ron`), sorted.
 pub fn shipped_scenario_paths() -> Vec<PathBuf> {

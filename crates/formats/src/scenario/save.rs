@@ -247,7 +247,7 @@ impl RulesOrigin {
         };
         let own = |s: &Scenario, rel: &Option<String>| {
             rel.as_ref().map(|rel| Source {
-                path: s.dir.join(rel),
+                path: beside_or_shipped(&s.dir, rel),
                 in_scenario: Some(rel.clone()),
             })
         };
@@ -326,9 +326,28 @@ impl RulesOrigin {
     }
 }
 
+/// The file a scenario in `dir` names `rel`: the one beside it, else, when
+/// nothing lies there and `rel` is a shipped file's name
+/// (`scenarios/variants/old_board.ron`, as a position saved from a shipped
+/// puzzle writes it), the built-in copy.
+fn beside_or_shipped(dir: &Path, rel: &str) -> PathBuf {
+    let beside = dir.join(rel);
+    if crate::data::data_file_exists(&beside) || beside.exists() {
+        return beside;
+    }
+    match crate::data::source::shipped_name(Path::new(rel)) {
+        Some(shipped) => shipped,
+        None => beside,
+    }
+}
+
 /// `path` as a file in `dir` names it: relative when it is inside `dir`,
-/// absolute otherwise (and without a `dir`).
+/// absolute otherwise (and without a `dir`); a shipped file with no copy on
+/// disk by its shipped name, which loads from any folder.
 fn path_from(dir: Option<&Path>, path: &Path) -> String {
+    if let Some(shipped) = crate::data::source::shipped_name(path) {
+        return shipped.display().to_string();
+    }
     let abs = |p: &Path| p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
     let path = abs(path);
     match dir
