@@ -126,6 +126,14 @@ fn agent(what: &str, spec: &str) -> PyResult<AgentSpec> {
     AgentSpec::parse(spec).map_err(|e| value_error(format!("{what} {spec:?}: {e}")))
 }
 
+/// The agent `spec` names (`random`, `heuristic`, `ismcts:1000`, as on the
+/// command line), as the engine writes it; a spec that names none raises
+/// ValueError saying why (`EngineBot` checks its spec with it).
+#[pyfunction]
+fn agent_spec(spec: &str) -> PyResult<String> {
+    Ok(agent("agent", spec)?.to_string())
+}
+
 /// A game that failed, with where and how to replay it (as the CLI says).
 fn failure(f: &GameFailure, label: &str, run_seed: u64) -> PyErr {
     pyo3::exceptions::PyRuntimeError::new_err(format!(
@@ -170,7 +178,7 @@ fn simulate_json(
     let spec_game = match against {
         None => None,
         Some(spec) => {
-            let data = g.source.as_ref().and_then(|s| s.data.clone());
+            let data = g.study_source().and_then(|s| s.data);
             let other = PlayedGame::against(spec, data.as_deref()).map_err(load_error)?;
             if other.rules.fingerprint == g.rules.fingerprint {
                 return Err(value_error(report::same_game(
@@ -192,6 +200,24 @@ fn simulate_json(
         (None, None) => None,
     };
     let games = games.unwrap_or(if precision.is_some() { 1_000_000 } else { 1000 });
+    if let Some((first_game, n)) = slice {
+        if let Some(shard) = &shard {
+            return Err(value_error(format!(
+                "shard {shard:?} and slice ({first_game}, {n}): give one or the other, not both (a shard is itself a slice of the run)"
+            )));
+        }
+        if n == 0 {
+            return Err(value_error(format!(
+                "slice ({first_game}, 0): a slice of no games plays nothing; give 1 game or more"
+            )));
+        }
+        if first_game.checked_add(n).is_none_or(|end| end > games) {
+            return Err(value_error(format!(
+                "slice {first_game}..{}: expected games within the run's 0..{games}",
+                u128::from(first_game) + u128::from(n)
+            )));
+        }
+    }
     let options = SimulateOptions {
         games,
         seed,
@@ -258,8 +284,8 @@ fn run_error(e: RunError) -> PyErr {
 
 /// Where a game's files came from, for the studies that read them again
 /// (a sweep changes them; a ladder loads them as the CLI does).
-fn source_of<'g>(game: &'g Game, study: &str) -> PyResult<&'g GameSource> {
-    game.loaded.source.as_ref().ok_or_else(|| {
+fn source_of(game: &Game, study: &str) -> PyResult<GameSource> {
+    game.loaded.study_source().ok_or_else(|| {
         value_error(format!(
             "a {study} reads the game's files: load the game with load(data, variant), not load_files"
         ))
@@ -284,7 +310,7 @@ fn ladder_json(
     progress: bool,
 ) -> PyResult<String> {
     let options = ladder::LadderOptions {
-        game: source_of(game, "ladder")?.clone(),
+        game: source_of(game, "ladder")?,
         agents: agents
             .iter()
             .map(|a| agent("agent", a))
@@ -339,7 +365,7 @@ fn sweep_options(
     (editor, nixon): (&str, &str),
 ) -> PyResult<sweep::SweepOptions> {
     Ok(sweep::SweepOptions {
-        game: source_of(game, "sweep")?.clone(),
+        game: source_of(game, "sweep")?,
         params: params
             .iter()
             .map(|p| sweep::Param::parse(p).map_err(|e| value_error(format!("param {p:?}: {e}"))))
@@ -523,6 +549,7 @@ fn ladder_assemble(
 
 /// Adds the studies to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(agent_spec, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_json, m)?)?;
     m.add_function(wrap_pyfunction!(merge_json, m)?)?;
     m.add_function(wrap_pyfunction!(ladder_json, m)?)?;

@@ -23,9 +23,15 @@ pyo3::create_exception!(
 
 /// A loaded game: its files, its rules and how OpenSpiel numbers them.
 pub struct Loaded {
-    /// Where the files came from; `None` for files handed over in memory
-    /// (`load_files`, as a cluster's workers get them).
+    /// Where the files came from, as absolute paths (so that a pickled game
+    /// or state names the same files from any working directory); `None`
+    /// for files handed over in memory (`load_files`, as a cluster's
+    /// workers get them).
     pub source: Option<GameSource>,
+    /// The same paths as they were given to `load` (relative ones then
+    /// relative to the working directory of the time): what the reports
+    /// call the game, as the CLI does with those arguments.
+    pub given: Option<GameSource>,
     /// What a simulation's report calls the game (`shipped game`,
     /// `mydata/ + house.ron`), as the CLI's `simulate` does.
     pub label: String,
@@ -42,20 +48,29 @@ pub struct Loaded {
 static LOADED: Mutex<Vec<Arc<Loaded>>> = Mutex::new(Vec::new());
 
 impl Loaded {
-    /// Reads and checks the files (every problem at once, as `check` shows them).
-    pub fn load(source: GameSource) -> Result<Arc<Loaded>, Diagnostics> {
+    /// Reads and checks the files (every problem at once, as `check` shows
+    /// them). Relative paths are taken from the working directory now,
+    /// and kept as absolute paths; the reports name the game by the paths
+    /// as given.
+    pub fn load(given: GameSource) -> Result<Arc<Loaded>, Diagnostics> {
+        Loaded::load_as(absolute(&given), given)
+    }
+
+    /// Reads the files of `source` (absolute paths) and names the game by
+    /// the paths `given`.
+    fn load_as(source: GameSource, given: GameSource) -> Result<Arc<Loaded>, Diagnostics> {
         let (dataset, rules) = source.load()?;
-        let label = match &source.variant {
-            None => watergate_lab::report::data_label(source.data.as_deref()),
+        let label = match &given.variant {
+            None => watergate_lab::report::data_label(given.data.as_deref()),
             Some(v) => format!(
                 "{} + {}",
-                watergate_lab::report::data_label(source.data.as_deref()),
+                watergate_lab::report::data_label(given.data.as_deref()),
                 v.display()
             ),
         };
-        let source_label = source.label();
+        let source_label = given.label();
         Ok(Loaded::keep(
-            Some(source),
+            Some((source, given)),
             (label, source_label),
             dataset,
             rules,
@@ -78,17 +93,19 @@ impl Loaded {
     }
 
     fn keep(
-        source: Option<GameSource>,
+        source: Option<(GameSource, GameSource)>,
         (label, source_label): (String, String),
         dataset: DataSet,
         rules: Rules,
     ) -> Arc<Loaded> {
+        let (source, given) = source.unzip();
         let loaded = Arc::new(Loaded {
             label,
             source_label,
             actions: ActionSpace::of(&rules),
             shape: TensorShape::of(&rules),
             source,
+            given,
             dataset,
             rules,
         });
@@ -101,30 +118,81 @@ impl Loaded {
         loaded
     }
 
-    /// The game of `source` whose files have `fingerprint`: one loaded
-    /// already, or the files read again (refused if they have changed).
-    pub fn find(source: Option<GameSource>, fingerprint: u64) -> PyResult<Arc<Loaded>> {
+    /// The game of `source` whose files have `fingerprint` (and, with
+    /// `given`, named by those paths): one loaded already, or the files
+    /// read again, refused if they have changed since `what` was saved.
+    /// Relative paths (a state saved by an older version) are taken from
+    /// the working directory now.
+    pub fn find(
+        source: Option<GameSource>,
+        given: Option<GameSource>,
+        fingerprint: u64,
+        what: &str,
+    ) -> PyResult<Arc<Loaded>> {
+        let source = source.map(|s| absolute(&s));
         let known = LOADED
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .iter()
-            .find(|g| g.source == source && g.rules.fingerprint == fingerprint)
+            .rev()
+            .find(|g| {
+                g.source == source
+                    && g.rules.fingerprint == fingerprint
+                    && given.as_ref().is_none_or(|n| g.given.as_ref() == Some(n))
+            })
             .cloned();
         if let Some(g) = known {
             return Ok(g);
         }
         let Some(source) = source else {
-            return Err(DataError::new_err(
-                "this state's game was loaded from files in memory (load_files): load them again first",
-            ));
+            return Err(DataError::new_err(format!(
+                "this {what}'s game was loaded from files in memory (load_files): load them again first"
+            )));
         };
-        let g = Loaded::load(source).map_err(data_error)?;
+        let given = given.unwrap_or_else(|| source.clone());
+        let g = Loaded::load_as(source.clone(), given).map_err(data_error)?;
         if g.rules.fingerprint != fingerprint {
-            return Err(DataError::new_err(
-                "the game's files have changed since this state was saved: it cannot be restored",
-            ));
+            return Err(DataError::new_err(format!(
+                "the files of {} have changed since this {what} was saved (fingerprint {fingerprint:016x} then, {:016x} now): it cannot be restored with other rules; load the game again",
+                source.label(),
+                g.rules.fingerprint
+            )));
         }
         Ok(g)
+    }
+
+    /// The game's files as a study (a sweep, a ladder, `against`) reads them
+    /// again: by the paths as given while they still name the same files,
+    /// so that the reports and sweep keys are the CLI's for those
+    /// arguments; by the absolute paths once the working directory has
+    /// changed (or the game was restored elsewhere). `None` for files in
+    /// memory.
+    pub fn study_source(&self) -> Option<GameSource> {
+        let (source, given) = (self.source.as_ref()?, self.given.as_ref()?);
+        Some(if absolute(given) == *source {
+            given.clone()
+        } else {
+            source.clone()
+        })
+    }
+}
+
+/// `source` with its paths made absolute against the working directory
+/// (without resolving links). A path that cannot be (an empty one) is
+/// kept as it is, for the load to say what is wrong with it; so is a
+/// shipped file's name with no file there on disk
+/// (`scenarios/variants/old_board.ron`), which names the built-in copy
+/// from any working directory.
+fn absolute(source: &GameSource) -> GameSource {
+    let abs = |p: &Option<PathBuf>| {
+        p.as_ref().map(|p| {
+            watergate_core::data::source::shipped_name(p)
+                .unwrap_or_else(|| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+        })
+    };
+    GameSource {
+        data: abs(&source.data),
+        variant: abs(&source.variant),
     }
 }
 
@@ -152,11 +220,36 @@ pub struct Game {
 
 /// Loads the shipped game, a data folder (`data`) and/or a house-rule
 /// variant (`variant`), as `watergate check --data DATA --variant VARIANT`.
+/// Relative paths are taken from the working directory now; the game
+/// keeps them as absolute paths (`Game.data`, `Game.variant`, a pickle).
 #[pyfunction]
 #[pyo3(signature = (data=None, variant=None))]
 pub fn load(py: Python<'_>, data: Option<PathBuf>, variant: Option<PathBuf>) -> PyResult<Game> {
     let source = GameSource { data, variant };
     let loaded = py.detach(|| Loaded::load(source)).map_err(data_error)?;
+    Ok(Game { loaded })
+}
+
+/// A pickled game (`Game.__reduce__`): the files at `data` and `variant`
+/// (absolute paths) whose fingerprint is `fingerprint`, named in reports
+/// by the paths first given (`given_data`, `given_variant`). Files that
+/// have changed since raise DataError rather than load other rules.
+#[pyfunction]
+#[pyo3(signature = (data, variant, fingerprint, given_data=None, given_variant=None))]
+pub fn restore_game(
+    py: Python<'_>,
+    data: Option<PathBuf>,
+    variant: Option<PathBuf>,
+    fingerprint: u64,
+    given_data: Option<PathBuf>,
+    given_variant: Option<PathBuf>,
+) -> PyResult<Game> {
+    let source = GameSource { data, variant };
+    let given = GameSource {
+        data: given_data.or_else(|| source.data.clone()),
+        variant: given_variant.or_else(|| source.variant.clone()),
+    };
+    let loaded = py.detach(|| Loaded::find(Some(source), Some(given), fingerprint, "game"))?;
     Ok(Game { loaded })
 }
 
@@ -186,7 +279,7 @@ pub fn load_files(
 #[pyfunction]
 pub fn against(py: Python<'_>, game: &Game, spec: &str) -> PyResult<Game> {
     let g = &game.loaded;
-    let data = g.source.as_ref().and_then(|s| s.data.clone());
+    let data = g.study_source().and_then(|s| s.data);
     let source = watergate_lab::report::PlayedGame::against_source(spec, data.as_deref())
         .map_err(crate::batch::load_error)?;
     let loaded = py.detach(|| Loaded::load(source)).map_err(data_error)?;
@@ -206,13 +299,14 @@ impl Game {
         self.loaded.rules.name.clone()
     }
 
-    /// The data folder given to `load` (`None`: the shipped game).
+    /// The data folder given to `load`, as an absolute path (`None`: the
+    /// shipped game).
     #[getter]
     fn data(&self) -> Option<PathBuf> {
         self.loaded.source.as_ref().and_then(|s| s.data.clone())
     }
 
-    /// The variant file given to `load`.
+    /// The variant file given to `load`, as an absolute path.
     #[getter]
     fn variant(&self) -> Option<PathBuf> {
         self.loaded.source.as_ref().and_then(|s| s.variant.clone())
@@ -298,14 +392,24 @@ impl Game {
         }
     }
 
-    /// Pickled as the call that loads it again (the same files).
+    /// Pickled as the call that loads it again: the same files by their
+    /// absolute paths (from any working directory), refused if they have
+    /// changed since (`restore_game`).
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let module = py.import("watergate._engine")?;
-        match &self.loaded.source {
-            Some(s) => {
-                (module.getattr("load")?, (s.data.clone(), s.variant.clone())).into_pyobject(py)
-            }
-            None => {
+        match (&self.loaded.source, &self.loaded.given) {
+            (Some(s), Some(given)) => (
+                module.getattr("restore_game")?,
+                (
+                    s.data.clone(),
+                    s.variant.clone(),
+                    self.loaded.rules.fingerprint,
+                    given.data.clone(),
+                    given.variant.clone(),
+                ),
+            )
+                .into_pyobject(py),
+            _ => {
                 let (label, source_label) = self.labels();
                 (
                     module.getattr("load_files")?,

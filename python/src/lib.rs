@@ -25,6 +25,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::load, m)?)?;
     m.add_function(wrap_pyfunction!(game::load_files, m)?)?;
     m.add_function(wrap_pyfunction!(game::against, m)?)?;
+    m.add_function(wrap_pyfunction!(game::restore_game, m)?)?;
     m.add_function(wrap_pyfunction!(matches::restore_match, m)?)?;
     batch::register(m)?;
     Ok(())

@@ -11,7 +11,7 @@
 
 use crate::game::{Game, Loaded};
 use crate::observe;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use serde::{Deserialize, Serialize};
@@ -30,6 +30,68 @@ use watergate_players::agent::AgentSpec;
 /// OpenSpiel's player ids.
 const CHANCE: i64 = -1;
 const TERMINAL: i64 = -4;
+
+/// A whole-number argument as Python gives it: an `int` of any size, or
+/// anything with `__index__` (a NumPy integer); another type raises
+/// TypeError. The method that takes it checks its range and says what it
+/// expects (ValueError), where a fixed-width argument raised OverflowError
+/// for a number beyond the width.
+pub enum Whole {
+    Fits(i128),
+    /// Beyond ±2^127, out of every range here: the number as Python writes it.
+    Huge(String),
+}
+
+impl<'py> FromPyObject<'_, 'py> for Whole {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, 'py, PyAny>) -> PyResult<Whole> {
+        let py = obj.py();
+        // The 64-bit conversion first: it is the common case and the cheap one.
+        let wide = match obj.extract::<i64>() {
+            Ok(n) => return Ok(Whole::Fits(n.into())),
+            Err(e) if e.is_instance_of::<PyOverflowError>(py) => obj.extract::<i128>(),
+            Err(e) => return Err(e),
+        };
+        match wide {
+            Ok(n) => Ok(Whole::Fits(n)),
+            Err(e) if e.is_instance_of::<PyOverflowError>(py) => {
+                Ok(Whole::Huge(obj.str()?.to_string()))
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+impl std::fmt::Display for Whole {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Whole::Fits(n) => write!(f, "{n}"),
+            Whole::Huge(s) => f.write_str(s),
+        }
+    }
+}
+
+impl Whole {
+    /// The number, if it is a `T`.
+    fn to<T: TryFrom<i128>>(&self) -> Option<T> {
+        match self {
+            Whole::Fits(n) => T::try_from(*n).ok(),
+            Whole::Huge(_) => None,
+        }
+    }
+
+    /// A seed: a whole number from 0 to 2^64 - 1 (ValueError otherwise,
+    /// naming the argument).
+    fn seed(&self, name: &str) -> PyResult<u64> {
+        self.to().ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "{name}: expected a seed: a whole number from 0 to {}, got {self}",
+                u64::MAX
+            ))
+        })
+    }
+}
 
 /// A game in progress.
 #[pyclass(module = "watergate._engine", skip_from_py_object)]
@@ -141,10 +203,10 @@ impl Match {
         }
     }
 
-    fn player(&self, player: i64) -> PyResult<Side> {
-        match player {
-            0 => Ok(Side::Editor),
-            1 => Ok(Side::Nixon),
+    fn player(&self, player: &Whole) -> PyResult<Side> {
+        match player.to::<i64>() {
+            Some(0) => Ok(Side::Editor),
+            Some(1) => Ok(Side::Nixon),
             _ => Err(PyIndexError::new_err(format!(
                 "player {player}: the players are 0 (the Editor) and 1 (Nixon)"
             ))),
@@ -161,6 +223,30 @@ impl Match {
             seeds: self.seeds,
             seen: self.seen.clone(),
             hands: self.hands.clone(),
+        }
+    }
+
+    /// `action_to_string`: the action as `player` would say it now.
+    fn name_of(&self, player: i64, action: &Whole) -> String {
+        let Some(s) = &self.state else {
+            return format!("seed {action}");
+        };
+        let r = self.rules();
+        if player == CHANCE {
+            let mut options = Vec::new();
+            if s.legal(r, &mut options) == Some(Actor::Chance) {
+                if let Some(c) = action.to::<usize>().and_then(|i| options.get(i)) {
+                    return outcome_name(r, s, *c);
+                }
+            }
+            return format!("chance {action}");
+        }
+        match action
+            .to::<usize>()
+            .and_then(|a| self.game.actions.choice(a))
+        {
+            Some(c) => format_choice(r, s, c),
+            None => format!("action {action} (none such)"),
         }
     }
 
@@ -203,7 +289,7 @@ pub fn restore_match(bytes: &[u8]) -> PyResult<Match> {
         data: saved.data,
         variant: saved.variant,
     });
-    let game = Loaded::find(source, saved.fingerprint)?;
+    let game = Loaded::find(source, None, saved.fingerprint, "state")?;
     let state = match saved.setup {
         None => None,
         Some(setup) => Some(State::from_setup(&game.rules, setup).map_err(|problems| {
@@ -226,8 +312,11 @@ impl Match {
     /// chance node) or `"seeded"` (a root chance node picks one of `seeds`
     /// seeds for the engine's generator).
     #[new]
-    #[pyo3(signature = (game, chance="explicit", seeds=1000))]
-    fn py_new(game: &Game, chance: &str, seeds: i64) -> PyResult<Match> {
+    #[pyo3(
+        signature = (game, chance="explicit", seeds=Whole::Fits(1000)),
+        text_signature = "(game, chance=\"explicit\", seeds=1000)"
+    )]
+    fn py_new(game: &Game, chance: &str, seeds: Whole) -> PyResult<Match> {
         let g = game.loaded.clone();
         match chance {
             "explicit" => {
@@ -235,8 +324,8 @@ impl Match {
                 let s = State::new_explicit_observed(&g.rules, &mut events);
                 Ok(Match::new(g, Some(s), 0, &events))
             }
-            "seeded" => match u32::try_from(seeds) {
-                Ok(n) if n >= 1 => Ok(Match::new(g, None, n, &[])),
+            "seeded" => match seeds.to::<u32>() {
+                Some(n) if n >= 1 => Ok(Match::new(g, None, n, &[])),
                 _ => Err(PyValueError::new_err(format!(
                     "seeds: expected 1 to {}, got {seeds}",
                     u32::MAX
@@ -301,35 +390,52 @@ impl Match {
             .collect()
     }
 
-    /// Takes action `action`; an action that is not legal now (or any on a
-    /// finished game) raises ValueError and leaves the state as it was.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+    /// Takes action `action`; an action that is not legal now (any
+    /// integer, or any on a finished game) raises ValueError and leaves
+    /// the state as it was.
+    fn apply_action(&mut self, action: Whole) -> PyResult<()> {
         let Some((actor, options)) = self.decision() else {
             return Err(PyValueError::new_err(format!(
-                "action {action}: the game is over"
+                "action {action} is not legal now: the game is over"
             )));
         };
         if self.state.is_none() {
-            if action < 0 || action >= self.seeds as i64 {
+            let Some(seed) = action.to::<u64>().filter(|&a| a < u64::from(self.seeds)) else {
                 return Err(PyValueError::new_err(format!(
-                    "action {action}: the root draws a seed from 0 to {}",
+                    "action {action} is not legal now: the root draws a seed from 0 to {}",
                     self.seeds - 1
                 )));
-            }
+            };
             let mut events = Vec::new();
-            let s = State::new_observed(self.rules(), action as u64, &mut events);
+            let s = State::new_observed(self.rules(), seed, &mut events);
             let sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
             self.state = Some(s);
             self.record(sights, &events, None);
             return Ok(());
         }
-        let found =
-            (0..options.len()).find(|&i| self.id_of(actor, &options, i).ok() == Some(action));
+        let id = action.to::<i64>();
+        let found = id.and_then(|id| {
+            (0..options.len()).find(|&i| self.id_of(actor, &options, i).ok() == Some(id))
+        });
         let Some(i) = found else {
-            let name = self.action_to_string(self.current_player(), action);
-            return Err(PyValueError::new_err(format!(
-                "action {action} ({name}) is not legal now"
-            )));
+            let s = self.state.as_ref().expect("a state");
+            let r = self.rules();
+            return Err(PyValueError::new_err(match actor {
+                Actor::Chance => format!(
+                    "action {action} is not legal now: chance's outcomes are 0 to {}",
+                    options.len().saturating_sub(1)
+                ),
+                Actor::Player(_) => match action.to().and_then(|a| self.game.actions.choice(a)) {
+                    Some(c) => format!(
+                        "action {action} ({}) is not legal now",
+                        format_choice(r, s, c)
+                    ),
+                    None => format!(
+                        "action {action} is not legal now: the action ids are 0 to {}",
+                        self.game.actions.size() - 1
+                    ),
+                },
+            }));
         };
         let choice = options[i];
         let s = self.state.as_mut().expect("a state");
@@ -352,27 +458,8 @@ impl Match {
     /// The action in the engine's notation (`editor.deep_throat
     /// value`, `deal nixon.howard_hunt`, `draw blue`), as `player` would
     /// say it now; an id not legal now is named by its block.
-    fn action_to_string(&self, player: i64, action: i64) -> String {
-        let Some(s) = &self.state else {
-            return format!("seed {action}");
-        };
-        let r = self.rules();
-        if player == CHANCE {
-            let mut options = Vec::new();
-            if s.legal(r, &mut options) == Some(Actor::Chance) {
-                if let Some(c) = usize::try_from(action).ok().and_then(|i| options.get(i)) {
-                    return outcome_name(r, s, *c);
-                }
-            }
-            return format!("chance {action}");
-        }
-        match usize::try_from(action)
-            .ok()
-            .and_then(|a| self.game.actions.choice(a))
-        {
-            Some(c) => format_choice(r, s, c),
-            None => format!("action {action} (none such)"),
-        }
+    fn action_to_string(&self, player: Whole, action: Whole) -> String {
+        self.name_of(player.to().unwrap_or(TERMINAL), &action)
     }
 
     /// +1 for the winner and -1 for the loser once the game is over; 0 before.
@@ -393,8 +480,8 @@ impl Match {
     }
 
     /// What `player` sees now: the position as their view holds it.
-    fn observation_string(&self, player: i64) -> PyResult<String> {
-        let side = self.player(player)?;
+    fn observation_string(&self, player: Whole) -> PyResult<String> {
+        let side = self.player(&player)?;
         Ok(match self.view(side) {
             None => "the deal has not begun".to_string(),
             Some(v) => observe::text(&v),
@@ -402,15 +489,15 @@ impl Match {
     }
 
     /// Everything `player` has seen since the start, then what they see now.
-    fn information_state_string(&self, player: i64) -> PyResult<String> {
-        let side = self.player(player)?;
+    fn information_state_string(&self, player: Whole) -> PyResult<String> {
+        let side = self.player(&player)?;
         let now = self.observation_string(player)?;
         Ok(format!("{}\n--\n{now}", self.seen[side].join("\n")))
     }
 
     /// What `player` sees now, as numbers (`Game.tensor_size` of them).
-    fn observation_tensor(&self, player: i64) -> PyResult<Vec<f32>> {
-        let side = self.player(player)?;
+    fn observation_tensor(&self, player: Whole) -> PyResult<Vec<f32>> {
+        let side = self.player(&player)?;
         Ok(match self.view(side) {
             None => vec![0.0; self.game.shape.len()],
             Some(v) => self.game.shape.tensor(&v),
@@ -426,8 +513,9 @@ impl Match {
     /// it and none was face down, R5.6) is never dealt where she knows it
     /// lies: the engine's `View::determinize` keeps that knowledge, which
     /// the state carries with each face-down token.
-    fn resample(&self, player: i64, seed: u64) -> PyResult<Match> {
-        let side = self.player(player)?;
+    fn resample(&self, player: Whole, seed: Whole) -> PyResult<Match> {
+        let side = self.player(&player)?;
+        let seed = seed.seed("seed")?;
         let mut m = self.clone();
         if let Some(v) = self.view(side) {
             m.state = Some(v.determinize(seed));
@@ -438,8 +526,9 @@ impl Match {
     /// The move this engine's agent `spec` (`random`, `heuristic`,
     /// `ismcts:1000`, as on the command line) makes now, from the view of
     /// the player to move only. Releases the GIL while it thinks.
-    fn agent_action(&self, py: Python<'_>, spec: &str, seed: u64) -> PyResult<i64> {
+    fn agent_action(&self, py: Python<'_>, spec: &str, seed: Whole) -> PyResult<i64> {
         let spec = AgentSpec::parse(spec).map_err(PyValueError::new_err)?;
+        let seed = seed.seed("seed")?;
         let Some((Actor::Player(side), options)) = self.decision() else {
             return Err(PyValueError::new_err("no player is to move"));
         };

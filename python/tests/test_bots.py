@@ -2,6 +2,7 @@
 evaluate_bots: its ISMCTS, its MCTS and its uniform random bot."""
 
 import numpy as np
+import pytest
 import pyspiel
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 from open_spiel.python.bots import uniform_random
@@ -55,3 +56,33 @@ def test_this_engines_agent_plays_through_the_same_state(game):
     returns = _play(game, [EngineBot(game, 0, "heuristic", seed=1),
                            uniform_random.UniformRandomBot(1, np.random.RandomState(1))], 1)
     assert len(returns) == 2
+
+
+@pytest.mark.parametrize("player, spec, message", [
+    (5, "heuristic", "player 5: expected 0 \\(the Editor\\) or 1 \\(Nixon\\)"),
+    (-1, "heuristic", "player -1"),
+    (0, "bogus", "unknown agent `bogus`"),
+    (1, "ismcts:lots", "ismcts:lots"),
+])
+def test_an_engine_bot_with_a_bad_player_or_spec_is_refused_when_made(game, player, spec,
+                                                                      message):
+    """Not at its first step, in the middle of a match."""
+    from watergate.bots import EngineBot
+    with pytest.raises(ValueError, match=message):
+        EngineBot(game, player, spec)
+
+
+def test_an_engine_bot_moves_only_for_its_own_player(game):
+    """Nixon's bot, asked while the Editor is to move (or chance), refuses
+    rather than choose the Editor's move."""
+    from watergate.bots import EngineBot
+    nixon = EngineBot(game, 1, "heuristic", seed=1)
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match="chance is to move"):
+        nixon.step(state)
+    while state.current_player() != 0:
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match=r"plays player 1 \(Nixon\), but player 0 \(the Editor\) is to move"):
+        nixon.step(state)
+    editor = EngineBot(game, 0, "heuristic", seed=1)
+    assert editor.step(state) in state.legal_actions()

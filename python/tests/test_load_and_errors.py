@@ -2,6 +2,7 @@
 Python exception with a clear message, none crashes the interpreter, and a
 refused action leaves the state as it was."""
 
+import json
 import pathlib
 import pickle
 
@@ -131,3 +132,90 @@ def test_broken_files_in_memory_raise_every_problem():
     with pytest.raises(watergate.DataError) as err:
         watergate.load_files(list(files.items()))
     assert err.value.problems[0][0] == name
+
+
+def _write_folder(root):
+    """The shipped game's files as a data folder, as `watergate export` writes it."""
+    for name, data in watergate.load().files():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(bytes(data))
+
+
+def test_a_pickled_game_and_state_load_again_from_another_directory(tmp_path, monkeypatch):
+    """A game loaded from a relative folder holds it as an absolute path, so
+    its pickle (and a state's) loads the same files in a fresh interpreter
+    started elsewhere; the reports still name the folder as it was given."""
+    import subprocess
+    import sys
+    _write_folder(tmp_path / "work" / "mydata")
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "work")
+    game = watergate.load(data="mydata")
+    assert game.data == tmp_path / "work" / "mydata"
+    assert game.labels() == ("mydata/", "`mydata`")
+    match = watergate.Match(game)
+    match.apply_action(match.legal_actions()[0])
+    osp = pyspiel.load_game("python_watergate", {"data": "mydata"})
+    assert osp.get_parameters()["data"] == str(tmp_path / "work" / "mydata")
+    state = osp.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    saved = tmp_path / "saved.pkl"
+    saved.write_bytes(pickle.dumps((game, match, state)))
+    script = (
+        "import json, pickle, sys, watergate, watergate.openspiel\n"
+        "game, match, state = pickle.loads(open(sys.argv[1], 'rb').read())\n"
+        "print(json.dumps([game.fingerprint, game.labels(), str(match), str(state)]))\n")
+    out = subprocess.run([sys.executable, "-c", script, str(saved)],
+                         cwd=tmp_path / "elsewhere", capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == [game.fingerprint, ["mydata/", "`mydata`"], str(match),
+                                      str(state)]
+
+
+def test_a_shipped_variant_loads_by_its_name_from_any_directory(tmp_path, monkeypatch):
+    """A shipped variant's name (`scenarios/variants/old_board.ron`) with no
+    such file on disk names the built-in copy, from any working directory,
+    and so does the game's pickle: it stays that name, not an absolute path
+    to nowhere."""
+    monkeypatch.chdir(tmp_path)
+    game = watergate.load(variant="scenarios/variants/old_board.ron")
+    assert str(game.variant) == "scenarios/variants/old_board.ron"
+    (tmp_path / "other").mkdir()
+    monkeypatch.chdir(tmp_path / "other")
+    assert pickle.loads(pickle.dumps(game)).fingerprint == game.fingerprint
+
+
+def test_a_pickle_of_files_changed_since_is_refused_not_loaded_with_other_rules(tmp_path):
+    _write_folder(tmp_path / "mydata")
+    game = watergate.load(data=tmp_path / "mydata")
+    match = watergate.Match(game)
+    saved_game, saved_match = pickle.dumps(game), pickle.dumps(match)
+    card = next((tmp_path / "mydata" / "cards" / "nixon").glob("*howard_hunt.ron"))
+    card.write_text(card.read_text().replace("value: 2,", "value: 3,", 1))
+    assert watergate.load(data=tmp_path / "mydata").fingerprint != game.fingerprint
+    for saved in (saved_game, saved_match):
+        with pytest.raises(watergate.DataError, match="have changed since"):
+            pickle.loads(saved)
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda m: watergate.Match(watergate.load(), chance="seeded", seeds=2**70),
+     "seeds: expected 1 to 4294967295, got 1180591620717411303424"),
+    (lambda m: m.agent_action("random", -1), "seed: expected a seed: a whole number from 0 to"),
+    (lambda m: m.agent_action("random", 2**64), "seed: expected a seed"),
+    (lambda m: m.resample(0, -1), "seed: expected a seed: a whole number from 0 to"),
+    (lambda m: m.apply_action(2**63), "action 9223372036854775808 is not legal now"),
+    (lambda m: m.apply_action(-2**70), "is not legal now"),
+    (lambda m: m.apply_action(-5), "action -5 is not legal now"),
+])
+def test_an_integer_out_of_range_is_a_value_error_that_names_the_argument(call, message):
+    """Where a 64-bit argument raised OverflowError, which `except
+    ValueError` misses; a refused action leaves the state as it was."""
+    match = watergate.Match(watergate.load())
+    while match.is_chance_node():
+        match.apply_action(match.legal_actions()[0])
+    before = str(match)
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        call(match)
+    assert str(match) == before and not match.is_chance_node()

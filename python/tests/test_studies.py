@@ -158,3 +158,18 @@ def test_against_the_game_itself_is_refused_as_the_cli_refuses_it():
     out = subprocess.run([exe, "simulate", "--games", "3", "--against", "base", "-q"], cwd=REPO,
                          capture_output=True, text=True)
     assert out.returncode != 0 and str(against_error.value) in out.stderr
+
+
+def test_a_shard_and_a_slice_together_are_refused_not_one_ignored():
+    """`slice` was dropped without a word when `shard` was given too."""
+    with pytest.raises(ValueError, match="give one or the other"):
+        watergate.simulate(games=4, shard="1/2", slice=(3, 1))
+
+
+def test_a_slice_of_no_games_says_so():
+    """It said `slice 0..0: expected games within the run's 0..5`."""
+    with pytest.raises(ValueError, match="slice's games: expected at least 1"):
+        watergate.simulate(games=5, slice=(0, 0))
+    with pytest.raises(ValueError, match="a slice of no games plays nothing"):
+        watergate._engine.simulate_json(watergate.load(), 5, 1, "random", "random", None, None,
+                                        None, None, (2, 0), 1, False)

@@ -5,6 +5,13 @@
 >>> game = watergate.load(data="my-cards/")      # a designer's folder, as `--data`
 >>> game = watergate.load(variant="house.ron")   # a house-rule variant, as `--variant`
 
+A relative ``data`` or ``variant`` is taken from the working directory at
+the call; the game holds its paths as absolute ones (``Game.data``,
+``Game.variant``), so a pickled game, ``Match`` or OpenSpiel state loads the
+same files again from any directory, and refuses them (:class:`DataError`)
+if they have changed since. A simulation's report names the game by the
+paths as given, as the CLI does with them.
+
 ``load_files(game.files())`` loads the same game from its files held in
 memory (a worker that shares no disk with the caller).
 
@@ -81,7 +88,7 @@ def _slice(value):
     except (TypeError, ValueError):
         raise TypeError(f"slice: expected a pair (first_game, games), got {value!r}") from None
     return (_whole("slice's first_game", first, 0, "expected at least 0"),
-            _whole("slice's games", games, 0, "expected at least 0"))
+            _whole("slice's games", games, 1, "expected at least 1 (a slice of no games plays nothing)"))
 
 
 def _counts(games, seed, threads):
@@ -101,7 +108,8 @@ def simulate(games=None, seed=1, editor="random", nixon="random", *, data=None, 
     ``against`` compares with another game on the same seeds: ``"shipped"``,
     ``"base"``, a data folder or a variant file (as ``--against``), or a
     :class:`Game`. ``shard="I/N"`` plays slice I of N (for :func:`merge`);
-    ``slice=(first_game, games)`` plays those games of the run.
+    ``slice=(first_game, games)`` plays those games of the run (one game or
+    more); give one or the other, not both.
     """
     games, seed, threads = _counts(games, seed, threads)
     game = _game(game, data, variant)

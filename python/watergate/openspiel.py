@@ -11,6 +11,9 @@ Parameters:
 
 - ``data``: a data folder (as ``watergate --data``); empty for the shipped game.
 - ``variant``: a house-rule variant file (as ``--variant``); empty for none.
+  A relative path is taken from the working directory when the game is
+  loaded, and the game's parameters then hold it as an absolute path (so a
+  pickled game or state loads the same files from any directory).
 - ``chance``: ``"explicit"`` (default): every card dealt and every token drawn
   is a chance node, each outcome with its probability. ``"seeded"``: one
   chance node at the root picks one of ``seeds`` seeds, and the engine's own
@@ -84,6 +87,10 @@ class WatergateGame(pyspiel.Game):
         if params["seeds"] < 1:
             raise ValueError("python_watergate parameter 'seeds': at least 1")
         self.engine = _engine.load(params["data"] or None, params["variant"] or None)
+        # The files by their absolute paths: a pickled game (or state) loads
+        # them again from any working directory.
+        params["data"] = str(self.engine.data) if params["data"] else ""
+        params["variant"] = str(self.engine.variant) if params["variant"] else ""
         self.chance = params["chance"]
         self.seeds = params["seeds"]
         chance_outcomes = self.engine.max_chance_outcomes
