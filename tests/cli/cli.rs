@@ -146,6 +146,14 @@ fn script_api_prints_every_function() {
     for name in watergate::script::api::api_names() {
         assert!(text.contains(&format!("`{name}(")), "{name} missing");
     }
+    // README: docs/script-api.md is this command's output, whole (it once
+    // lacked the section on where the shipped scripts call each function).
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
+        .unwrap();
+    assert!(
+        doc == text,
+        "regenerate docs/script-api.md with `watergate script-api > docs/script-api.md`"
+    );
 }
 
 #[test]
@@ -629,4 +637,19 @@ fn mining_again_into_the_same_folder_skips_the_ideas_already_there() {
         "{again}"
     );
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), written);
+}
+
+/// `--report-peak-memory` is reported in the text report too (it went
+/// only into `--json`, so the flag printed nothing).
+#[test]
+fn simulate_reports_peak_memory_as_text_when_asked() {
+    let o = watergate(&["simulate", "-n", "20", "-q", "--report-peak-memory"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    let kib = out
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("peak memory: "))
+        .and_then(|l| l.strip_suffix(" KiB"))
+        .unwrap_or_else(|| panic!("no peak memory line:\n{out}"));
+    assert!(kib.parse::<u64>().is_ok_and(|k| k > 0), "{kib}");
 }

@@ -114,3 +114,63 @@ fn puzzle_takes_a_variant() {
         "{text}"
     );
 }
+
+/// `puzzle` follows the global `--color` (and `NO_COLOR`), as every command
+/// does: it coloured by its own test of the terminal only.
+#[test]
+fn puzzle_takes_the_global_colour_choice() {
+    let file = puzzle_file("01_reaction_chain.ron");
+    let file = file.to_str().unwrap();
+    let always = watergate(
+        &["--color", "always", "puzzle", file, "--seed", "1"],
+        "quit\n",
+    );
+    assert!(String::from_utf8_lossy(&always.stdout).contains("\u{1b}["));
+    let never = watergate(
+        &["--color", "never", "puzzle", file, "--seed", "1"],
+        "quit\n",
+    );
+    assert!(!String::from_utf8_lossy(&never.stdout).contains("\u{1b}["));
+}
+
+/// `--list` of a shipped folder from outside a checkout lists the built-in
+/// copies (as `puzzle FILE` opens them), and `--difficulty` filters a list
+/// only: with a puzzle FILE and no `--list` it is refused, where it listed
+/// the file as a folder.
+#[test]
+fn listing_a_shipped_folder_works_anywhere_and_difficulty_needs_list() {
+    let o = watergate(
+        &[
+            "puzzle",
+            "--list",
+            "scenarios/puzzles/mined",
+            "--difficulty",
+            "hard",
+        ],
+        "",
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        out.lines()
+            .last()
+            .is_some_and(|l| l.ends_with(" hard puzzles")),
+        "{out}"
+    );
+    assert!(out.contains("(scenarios/puzzles/mined/s1_g"), "{out}");
+    let o = watergate(
+        &[
+            "puzzle",
+            "scenarios/puzzles/01_reaction_chain.ron",
+            "--difficulty",
+            "hard",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--list"));
+}

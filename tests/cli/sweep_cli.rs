@@ -139,6 +139,18 @@ fn two_shards_merge_to_the_whole_sweep() {
     ]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("already counted"));
+    // The files say what was swept: a --param beside --merge was ignored
+    // without a word; it is refused.
+    let with_param = watergate(&[
+        "sweep",
+        "--merge",
+        files[0].to_str().unwrap(),
+        files[1].to_str().unwrap(),
+        "--param",
+        "game.evidence_per_round=3",
+    ]);
+    assert_eq!(with_param.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&with_param.stderr).contains("cannot be used with"));
     for f in files {
         let _ = std::fs::remove_file(f);
     }

@@ -157,10 +157,12 @@ fn files_clock_modules_and_eval_are_not_available() {
 fn the_documented_api_is_the_printed_reference() {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/script-api.md"))
         .unwrap();
-    assert_eq!(
-        doc,
-        watergate::script::api::reference(),
-        "regenerate docs/script-api.md with `watergate script-api`"
+    // The page is the command's whole output on the shipped game: this
+    // reference, then where the shipped scripts call each function
+    // (`tests/cli` compares the two in full).
+    assert!(
+        doc.starts_with(&watergate::script::api::reference()),
+        "regenerate docs/script-api.md with `watergate script-api > docs/script-api.md`"
     );
 }
 

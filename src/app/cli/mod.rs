@@ -195,7 +195,7 @@ fn dispatch(cli: &Cli) -> CliResult {
         Command::Play(args) => play::run(args, cli.color),
         Command::Replay(a) => replay::run(a, cli.color),
         Command::Solve(a) => solve::run(a),
-        Command::Puzzle(args) => puzzle::run(args),
+        Command::Puzzle(args) => puzzle::run(args, cli.color),
         Command::Mine(a) => mine::run(a),
         Command::Serve(a) => serve::run(a),
     }

@@ -10,19 +10,19 @@ use crate::app::puzzle::{attempt, AttemptConfig, Ending, Puzzle};
 use crate::formats::scenario::Scenario;
 use crate::lab::mine::{difficulty_of, Difficulty};
 use clap::Args;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 #[derive(Args, Debug)]
 pub struct PuzzleArgs {
     /// The puzzle: a scenario file with a `puzzle` claim (with --list: folders of puzzles to list).
-    #[arg(value_name = "FILE", required_unless_present_any = ["list", "difficulty"])]
+    #[arg(value_name = "FILE", required_unless_present = "list")]
     pub file: Vec<PathBuf>,
     /// List the puzzles (side, difficulty, name) of the folders given, or of scenarios/puzzles and scenarios/puzzles/mined (here, else the shipped ones), instead of attempting one.
     #[arg(long)]
     pub list: bool,
     /// List only the puzzles of this difficulty: easy, medium or hard (measured by `watergate mine`) [default: every puzzle].
-    #[arg(long, value_name = "K", value_parser = parse_difficulty)]
+    #[arg(long, value_name = "K", value_parser = parse_difficulty, requires = "list")]
     pub difficulty: Option<Difficulty>,
     /// Seed of the chance draws [default: a random one: a fixed seed would
     /// let a second attempt know what chance gives].
@@ -31,15 +31,15 @@ pub struct PuzzleArgs {
     /// The solver's node limit for each answer and hint.
     #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::values::count)]
     pub nodes: u64,
-    /// Plain text: no ANSI colours.
+    /// Plain text: no ANSI colours (the same as the global --color never).
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
     #[command(flatten)]
     pub game: super::GameArgs,
 }
 
-pub fn run(a: &PuzzleArgs) -> CliResult {
-    if a.list || a.difficulty.is_some() {
+pub fn run(a: &PuzzleArgs, color: super::ColorChoice) -> CliResult {
+    if a.list {
         return list(&a.file, a.difficulty);
     }
     let [file] = a.file.as_slice() else {
@@ -70,7 +70,7 @@ pub fn run(a: &PuzzleArgs) -> CliResult {
             None => super::play::unchosen_seed()?,
         },
         node_limit: a.nodes,
-        colour: !a.no_colour && std::io::stdout().is_terminal(),
+        colour: !a.no_colour && color.enabled(),
         thinking: thinking_bar,
     };
     let stdin = std::io::stdin();
@@ -132,7 +132,11 @@ fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
     };
     let mut files = Vec::new();
     for dir in &here {
-        files.extend(files_in(dir)?);
+        match shipped_in(dir) {
+            // A shipped folder named outside a checkout: its built-in copies.
+            Some(shipped) if !dir.exists() => files.extend(shipped),
+            _ => files.extend(files_in(dir)?),
+        }
     }
     if dirs.is_empty() && here.is_empty() {
         // Outside a checkout: the shipped puzzles, by their relative paths.
@@ -166,6 +170,17 @@ fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
         if shown == 1 { "" } else { "s" }
     )?;
     Ok(())
+}
+
+/// The shipped `.ron` files of `dir` when it names a shipped folder
+/// (`scenarios/puzzles/mined`), by their relative paths, sorted.
+fn shipped_in(dir: &Path) -> Option<Vec<PathBuf>> {
+    let dir = PathBuf::from(crate::data::source::normalise(dir)?);
+    let files: Vec<PathBuf> = crate::data::source::shipped_scenario_paths()
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.parent() == Some(&dir))
+        .collect();
+    (!files.is_empty()).then_some(files)
 }
 
 /// The `.ron` files of `dir` (not of its subfolders), sorted.

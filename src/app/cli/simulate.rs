@@ -144,6 +144,9 @@ pub fn run(a: &SimulateArgs) -> CliResult {
             if threads == 1 { "" } else { "s" },
             secs
         )?;
+        if let Some(kib) = sim.json.get("peak_memory_kib").and_then(|v| v.as_u64()) {
+            writeln!(out, "  peak memory: {kib} KiB")?;
+        }
     }
     if sim.interrupted {
         out.flush()?;

@@ -37,7 +37,8 @@ pub struct SweepArgs {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
     /// Play nothing: combine these `sweep --json` results (shards of one sweep) [default: play].
-    #[arg(long, value_name = "FILE", num_args = 1..)]
+    /// The files say what was swept and how, so the options of a run are refused with it.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["params", "shard", "games", "seed", "editor", "nixon"])]
     pub merge: Vec<PathBuf>,
     #[command(flatten)]
     pub threads: super::batch::Threads,

@@ -667,15 +667,24 @@ pub fn reference() -> String {
          that the engine carries out step by step; every choice becomes a decision for a player.\n\
          Steps always go toward the acting player's side (R5.13); what cannot be done is skipped\n\
          (R5.9). Each script sees a constant `card` (a map: id, name, side, type, value, colours,\n\
-         informant, steps) describing the card it belongs to; momentum-space scripts also see\n\
-         `space` (1-based).\n\n\
+         informant, steps) describing the card it belongs to, and `LAST_SPACE`, the last space\n\
+         of a side of the research track (5 on the shipped track: a token placed there is\n\
+         gained). A momentum space's script sees `card` with its momentum card's id, name and\n\
+         side only, and `space`, the space's number (from 1).\n\n\
+         What a choice lists, its chooser sees. A `colour` option on face-down tokens (`face`\n\
+         \"down\" or \"any\") lists them by their hidden colours, and `choose_card` with\n\
+         `owner: \"opponent\"` and `zone: \"hand\"` lists the opponent's hand by name. Nixon\n\
+         knows his face-down tokens (R4.3) and a card may let a player look at a hand, but in\n\
+         a card the rules do not mean to tell that (an Editor's card choosing a face-down token\n\
+         by colour), give `face: \"up\"` with a colour.\n\n\
          A script that calls none of the functions marked *reads the game* yields the same\n\
          program every time; it is run once when the data is loaded and the program is reused.\n\
          A script that reads the game runs again at every play of its card, which costs time:\n\
          with every shipped script run that way, random games play about half as fast\n\
          (`watergate bench` prints both figures; `watergate check` counts such scripts).\n\n\
          Sandbox: no I/O, no clock, no modules, no `eval`; at most 50,000 operations, call depth\n\
-         16, strings of 4,096 characters, arrays and maps of 256 items, and 512 instructions.\n\
+         16, strings of 4,096 bytes (a character outside ASCII takes 2 to 4), arrays and maps of\n\
+         256 items, and 512 instructions.\n\
          (rhai checks a map's size when the map is next read — its `len()`, its keys —\n\
          not at each new key written by index, so `m[key] = v` in a loop can pass 256\n\
          until then; the operation limit still bounds what such a loop can build.)\n\n\
