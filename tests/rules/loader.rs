@@ -69,6 +69,27 @@ fn shipped_data_loads() {
     assert_eq!(r.pictures.len(), 7);
 }
 
+/// Some editors (Notepad among them) write a byte-order mark, an invisible
+/// U+FEFF, at the start of a file: a card file or script saved so loads as
+/// it would without it. It was "expected opening `(`" at 1:1 of a card,
+/// and "Unexpected '\u{feff}'" in a script, at a character no one sees.
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_file_is_no_error() {
+    let mut ds = DataSet::embedded();
+    for rel in [
+        "cards/editor/23_recruit_woods.ron",
+        "scripts/editor/recruit_informant.rhai",
+        "cards/game.ron",
+    ] {
+        let bytes = ds.files.get(rel).unwrap_or_else(|| panic!("{rel}")).clone();
+        let mut marked = "\u{feff}".as_bytes().to_vec();
+        marked.extend(bytes);
+        ds.files.insert(rel.to_string(), marked);
+    }
+    let r = data::load(&ds).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(r.cards.len(), 40);
+}
+
 #[test]
 fn every_card_says_which_values_are_placeholders() {
     let r = data::shipped();

@@ -149,6 +149,13 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
             None => format!("expected {what}{found}"),
         };
     }
+    if matches!(code, ron::Error::ExceededRecursionLimit) {
+        // ron's own text advises its API (`recursion_limit`, serde_stacker),
+        // which a designer cannot reach; the file is what to change.
+        return "nested too deeply for the reader (about 30 levels of `All([…])` inside one \
+                another); write it flatter: `All([a, b, c])` rather than `All([a, All([b, c])])`"
+            .to_string();
+    }
     if matches!(code, ron::Error::IntegerOutOfBounds) {
         // Which whole numbers the field takes is the type's, which ron does
         // not say; a sign or a size is what is wrong.
@@ -244,7 +251,7 @@ pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
     let bytes = ds
         .get(rel)
         .ok_or_else(|| Diagnostic::unread(ds.display_path(rel), "missing file"))?;
-    std::str::from_utf8(bytes).map_err(|e| {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
         let (line, col) = utf8_error_position(bytes, e.valid_up_to());
         Diagnostic::new(
             ds.display_path(rel),
@@ -252,7 +259,23 @@ pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
             col,
             "not valid UTF-8 text: expected a RON or rhai text file",
         )
-    })
+    })?;
+    Ok(without_bom(text))
+}
+
+/// `text` without the byte-order mark some editors write first (U+FEFF,
+/// invisible): RON and rhai would stop at it ("expected `(`", "Unexpected
+/// '\u{feff}'") pointing at a character no one can see.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// [`without_bom`] for an owned text.
+pub(crate) fn strip_bom(text: String) -> String {
+    match without_bom(&text) {
+        rest if rest.len() < text.len() => rest.to_string(),
+        _ => text,
+    }
 }
 
 /// Reads a file a user names (a scenario, a variant, a log) as UTF-8 text,
@@ -268,7 +291,7 @@ pub fn read_text_file(
     let display = path.display().to_string();
     let bytes = read_data_file(path)
         .map_err(|e| Diagnostics(vec![Diagnostic::unread(&display, e.reason())]))?;
-    String::from_utf8(bytes).map_err(|e| {
+    let text = String::from_utf8(bytes).map_err(|e| {
         let (line, col) = utf8_error_position(e.as_bytes(), e.utf8_error().valid_up_to());
         Diagnostics(vec![Diagnostic::new(
             &display,
@@ -276,7 +299,8 @@ pub fn read_text_file(
             col,
             format!("not valid UTF-8 text: expected {what}"),
         )])
-    })
+    })?;
+    Ok(strip_bom(text))
 }
 
 /// The bytes of a file a scenario or variant names: the file on disk

@@ -100,6 +100,7 @@ pub fn read_user_file(path: &Path) -> Result<Vec<u8>, ReadError> {
 pub fn read_user_string(path: &Path, what: &str) -> Result<String, String> {
     let bytes = read_user_file(path).map_err(|e| e.to_string())?;
     String::from_utf8(bytes)
+        .map(super::strip_bom)
         .map_err(|_| format!("{}: not valid UTF-8 text: expected {what}", path.display()))
 }
 
@@ -108,7 +109,9 @@ pub fn read_user_string(path: &Path, what: &str) -> Result<String, String> {
 /// name the page sent rather than the server's path).
 pub fn read_user_text(path: &Path) -> Result<String, String> {
     let bytes = read_user_file(path).map_err(|e| e.reason())?;
-    String::from_utf8(bytes).map_err(|_| "not valid UTF-8 text".to_string())
+    String::from_utf8(bytes)
+        .map(super::strip_bom)
+        .map_err(|_| "not valid UTF-8 text".to_string())
 }
 
 #[cfg(test)]

@@ -787,7 +787,7 @@ fn check_board(p: &Parsed<BoardDef>, pictures: &[Picture], d: &mut Diagnostics) 
                             &format!("spaces[{i}].kind[0]"),
                             format!(
                                 "no picture named `{name}` in {TOKENS_FILE}; expected one of: {}",
-                                pictures.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                                picture_names(pictures)
                             ),
                         ));
                         SpaceKind::Evidence(Colour::Blue)
@@ -808,7 +808,12 @@ fn check_board(p: &Parsed<BoardDef>, pictures: &[Picture], d: &mut Diagnostics) 
         ));
     }
     for (pi, s) in informant_spaces.iter().enumerate() {
-        if s.is_none() {
+        // A picture whose name an earlier one has is reported as a
+        // duplicate in its own file; its space is the earlier one's.
+        let repeated = pictures[..pi]
+            .iter()
+            .any(|q| q.name.eq_ignore_ascii_case(&pictures[pi].name));
+        if s.is_none() && !repeated {
             d.push(p.at(
                 "spaces",
                 format!(
@@ -986,7 +991,7 @@ fn check_card(
                     "informant",
                     format!(
                         "no picture named `{name}` in {TOKENS_FILE}; expected one of: {}",
-                        pictures.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                        picture_names(pictures)
                     ),
                 ));
                 None
@@ -1049,4 +1054,15 @@ fn check_card(
         file: p.rel.clone(),
         placeholders: c.provenance.placeholders.clone(),
     })
+}
+
+/// The pictures' names for an "expected one of" list, each once.
+fn picture_names(pictures: &[Picture]) -> String {
+    let mut seen = HashSet::new();
+    pictures
+        .iter()
+        .map(|p| p.name.as_str())
+        .filter(|n| seen.insert(n.to_ascii_lowercase()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
