@@ -240,13 +240,16 @@ export function asideRow(inPlay, otherHand) {
 
 // Beside the board (Puzzles, Replay: the other hand lies there too): when
 // what lies there is taller than the board, the two momentum cards go side
-// by side, their spaces' titles left to their tooltips. Call once the
-// table is on the page; a phone's one column is never tight.
+// by side, their spaces' titles left to their tooltips (`tight`); when it
+// still is, the cards on the table go one line each (`tighter`). Call once
+// the table is on the page; a phone's one column is never tight.
 export function fitAside(root) {
   const aside = root.querySelector(".table-aside");
   if (!aside) return;
-  aside.classList.remove("tight");
-  if (aside.scrollHeight > aside.clientHeight + 1) aside.classList.add("tight");
+  aside.classList.remove("tight", "tighter");
+  const over = () => aside.scrollHeight > aside.clientHeight + 1;
+  if (over()) aside.classList.add("tight");
+  if (over()) aside.classList.add("tighter");
 }
 
 // A narrow screen (a phone) has a layout of its own (style.css); the
