@@ -276,3 +276,31 @@ fn a_wrong_move_is_judged_against_the_decisions_left() {
     );
     assert!(text.contains(&left), "{text}");
 }
+
+/// The whole position a puzzle shows includes what the bag may give, by
+/// kind: the solver weighs every draw by it, so the player sees it too
+/// (it showed a count only). Puzzle 12's bag holds blue, green, blue.
+#[test]
+fn the_puzzle_shows_the_bag_by_kind() {
+    let (scn, r, s) = puzzle(HUNT);
+    let def = scn.def.puzzle.as_ref().expect("a puzzle");
+    let mut out = Vec::new();
+    attempt(
+        &r,
+        Puzzle {
+            def,
+            name: &scn.def.name,
+            goal: "Nixon to play and win.",
+        },
+        &s,
+        &config(),
+        "quit\n".as_bytes(),
+        &mut out,
+    )
+    .expect("no I/O error");
+    let text = String::from_utf8_lossy(&out);
+    assert!(
+        text.contains("bag: 3 evidence tokens (blue ×2, green)"),
+        "{text}"
+    );
+}

@@ -619,9 +619,42 @@ pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String 
         "  removed from the game: {}",
         card_names(r, s.removed())
     );
-    let _ = writeln!(out, "  bag: {} evidence tokens", s.bag().len());
+    if st.viewer.is_none() {
+        // The whole position (a puzzle's): what a draw may give, by kind,
+        // as the solver weighs it; a bag has no order to show.
+        let _ = writeln!(
+            out,
+            "  bag: {} evidence tokens{}",
+            s.bag().len(),
+            bag_kinds(r, s.bag())
+        );
+    } else {
+        let _ = writeln!(out, "  bag: {} evidence tokens", s.bag().len());
+    }
     for line in position_notes(r, s) {
         let _ = writeln!(out, "{line}");
     }
     out
+}
+
+/// The bag's tokens by kind, most first: ` (green ×5, blue ×4, blue/yellow*)`.
+fn bag_kinds(r: &Rules, bag: &[crate::game::model::TokenId]) -> String {
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    for t in bag {
+        let tok = r.token(*t);
+        let name = kind_name(tok.colours, tok.momentum_symbol);
+        match kinds.iter_mut().find(|(k, _)| *k == name) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((name, 1)),
+        }
+    }
+    if kinds.is_empty() {
+        return String::new();
+    }
+    kinds.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    let list: Vec<String> = kinds
+        .into_iter()
+        .map(|(k, n)| if n == 1 { k } else { format!("{k} ×{n}") })
+        .collect();
+    format!(" ({})", list.join(", "))
 }
