@@ -94,6 +94,33 @@ fn config() -> AttemptConfig {
 
 const HUNT: &str = "12_howard_hunt.ron";
 
+/// An attempt at the puzzle `name` (after its choices) with `input` typed,
+/// `goal` stated and `cfg`: how it ended and everything it wrote.
+fn typed_attempt(
+    name: &str,
+    goal: &str,
+    input: &str,
+    cfg: &AttemptConfig,
+) -> (watergate::app::puzzle::Summary, String) {
+    let (scn, r, s) = puzzle(name);
+    let def = scn.def.puzzle.as_ref().expect("a puzzle");
+    let mut out = Vec::new();
+    let a = attempt(
+        &r,
+        Puzzle {
+            def,
+            name: &scn.def.name,
+            goal,
+        },
+        &s,
+        cfg,
+        input.as_bytes(),
+        &mut out,
+    )
+    .expect("no I/O error");
+    (a, String::from_utf8_lossy(&out).into_owned())
+}
+
 /// Following the solver's hints wins: Howard Hunt's extra turn (Q3), with
 /// Chuck Colson's random discard drawn as chance.
 #[test]
@@ -144,23 +171,12 @@ fn following_the_hints_solves_the_puzzle() {
 /// solver's best defence and the attempt is lost.
 #[test]
 fn a_wrong_move_is_answered_and_the_attempt_lost() {
-    let (scn, r, s) = puzzle(HUNT);
-    let def = scn.def.puzzle.as_ref().expect("a puzzle");
-    let mut out = Vec::new();
-    let a = attempt(
-        &r,
-        Puzzle {
-            def,
-            name: &scn.def.name,
-            goal: "Nixon to play and win.",
-        },
-        &s,
+    let (a, text) = typed_attempt(
+        HUNT,
+        "Nixon to play and win.",
+        "secure_mccord value\n",
         &config(),
-        "secure_mccord value\n".as_bytes(),
-        &mut out,
-    )
-    .expect("no I/O error");
-    let text = String::from_utf8_lossy(&out);
+    );
     assert!(matches!(a.ending, Ending::Failed(_)), "{text}");
     assert!(
         text.contains("the win can no longer be forced within the round"),
@@ -173,23 +189,9 @@ fn a_wrong_move_is_answered_and_the_attempt_lost() {
 /// The solution stays hidden until `reveal`; then it is shown and counted.
 #[test]
 fn the_solution_is_shown_only_on_reveal() {
-    let (scn, r, s) = puzzle(HUNT);
+    let (scn, _, _) = puzzle(HUNT);
     let def = scn.def.puzzle.as_ref().expect("a puzzle");
-    let mut out = Vec::new();
-    let a = attempt(
-        &r,
-        Puzzle {
-            def,
-            name: &scn.def.name,
-            goal: "Nixon to play and win.",
-        },
-        &s,
-        &config(),
-        "reveal\nquit\n".as_bytes(),
-        &mut out,
-    )
-    .expect("no I/O error");
-    let text = String::from_utf8_lossy(&out);
+    let (a, text) = typed_attempt(HUNT, "Nixon to play and win.", "reveal\nquit\n", &config());
     let (before, after) = text.split_once("Nixon> ").expect("a prompt");
     assert!(!before.contains("chuck_colson action"), "{before}");
     assert!(!before.contains(&def.theme), "{before}");
@@ -206,29 +208,12 @@ fn the_solution_is_shown_only_on_reveal() {
 /// positions are too few to see it.
 #[test]
 fn a_win_the_solver_could_not_check_is_not_called_solved() {
-    let (scn, r, s) = puzzle("06_deep_throat.ron");
-    let def = scn.def.puzzle.as_ref().expect("a puzzle");
-    let mut out = Vec::new();
     let cfg = AttemptConfig {
         node_limit: 30,
         seed: 1,
         ..config()
     };
-    let a = attempt(
-        &r,
-        Puzzle {
-            def,
-            name: &scn.def.name,
-            goal: "Editor to play and win.",
-        },
-        &s,
-        &cfg,
-        "editor.deep_throat action\neditor.recruit_mccord action\nreact editor.mass_demonstration\n"
-            .as_bytes(),
-        &mut out,
-    )
-    .expect("no I/O error");
-    let text = String::from_utf8_lossy(&out);
+    let (a, text) = typed_attempt("06_deep_throat.ron", "Editor to play and win.", "editor.deep_throat action\neditor.recruit_mccord action\nreact editor.mass_demonstration\n", &cfg);
     assert_eq!(a.ending, Ending::Solved, "{text}");
     assert!(text.contains("The solver ran out of positions"), "{text}");
     assert!(!text.contains("Solved."), "{text}");
@@ -254,21 +239,12 @@ fn a_wrong_move_is_judged_against_the_decisions_left() {
         .map(|c| outcome_name(&r, &s, *c))
         .find(|name| *name != def.solution[0])
         .expect("another option");
-    let mut out = Vec::new();
-    let a = attempt(
-        &r,
-        Puzzle {
-            def,
-            name: &scn.def.name,
-            goal: "Nixon to move.",
-        },
-        &s,
+    let (a, text) = typed_attempt(
+        "mined/s1_g0000_d098_nixon.ron",
+        "Nixon to move.",
+        &format!("{wrong}\n"),
         &config(),
-        format!("{wrong}\n").as_bytes(),
-        &mut out,
-    )
-    .expect("no I/O error");
-    let text = String::from_utf8_lossy(&out);
+    );
     assert!(matches!(a.ending, Ending::Failed(_)), "{text}");
     let left = format!(
         "After `{wrong}` the win can no longer be forced within the {} own decisions left.",
@@ -282,23 +258,7 @@ fn a_wrong_move_is_judged_against_the_decisions_left() {
 /// (it showed a count only). Puzzle 12's bag holds blue, green, blue.
 #[test]
 fn the_puzzle_shows_the_bag_by_kind() {
-    let (scn, r, s) = puzzle(HUNT);
-    let def = scn.def.puzzle.as_ref().expect("a puzzle");
-    let mut out = Vec::new();
-    attempt(
-        &r,
-        Puzzle {
-            def,
-            name: &scn.def.name,
-            goal: "Nixon to play and win.",
-        },
-        &s,
-        &config(),
-        "quit\n".as_bytes(),
-        &mut out,
-    )
-    .expect("no I/O error");
-    let text = String::from_utf8_lossy(&out);
+    let (_, text) = typed_attempt(HUNT, "Nixon to play and win.", "quit\n", &config());
     assert!(
         text.contains("bag: 3 evidence tokens (blue ×2, green)"),
         "{text}"

@@ -15,16 +15,28 @@ fn watergate_in(dir: &Path, args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// A folder holding `mydata/`, the exported game with Deep Throat's script
-/// edited to fail from round `from` on (a colour that does not exist).
-fn edited_game(name: &str, from: u32) -> PathBuf {
+/// An empty folder of this test run named for `name`.
+fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "watergate-script-errors-{name}-{}",
         std::process::id()
     ));
     let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A fresh folder holding `mydata/`, the shipped game exported.
+fn exported_game(name: &str) -> PathBuf {
+    let dir = fresh_dir(name);
     std::fs::create_dir_all(&dir).unwrap();
     assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
+    dir
+}
+
+/// A folder holding `mydata/`, the exported game with Deep Throat's script
+/// edited to fail from round `from` on (a colour that does not exist).
+fn edited_game(name: &str, from: u32) -> PathBuf {
+    let dir = exported_game(name);
     let script = dir.join("mydata/scripts/editor/deep_throat.rhai");
     let text = std::fs::read_to_string(&script).unwrap();
     let mut lines: Vec<&str> = text.lines().collect();
@@ -338,11 +350,7 @@ fn sweep_blames_the_failing_script_as_simulate_does() {
 /// A folder holding `v/`: a variant that puts its own script `loopy.rhai`
 /// in place of Gordon Liddy's, looping from round 2 on.
 fn variant_with_a_runaway_script(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "watergate-script-errors-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh_dir(name);
     std::fs::create_dir_all(dir.join("v")).unwrap();
     std::fs::write(
         dir.join("v/loopy.rhai"),
@@ -443,13 +451,7 @@ fn calls_that_only_make_sense_elsewhere_are_refused_at_check() {
 /// An exported game whose Bob Woodward and Carl Bernstein carry out the
 /// script `text` (a new file both cards point at).
 fn game_with_woodward_and_bernstein_doing(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "watergate-script-errors-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
+    let dir = exported_game(name);
     std::fs::write(dir.join("mydata/scripts/editor/perform.rhai"), text).unwrap();
     for card in ["30_bob_woodward.ron", "31_carl_bernstein.ron"] {
         let path = dir.join("mydata/cards/editor").join(card);
