@@ -140,10 +140,10 @@ fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
     }
     if dirs.is_empty() && here.is_empty() {
         // Outside a checkout: the shipped puzzles, by their relative paths.
-        files = crate::data::source::shipped_scenario_paths()
-            .into_iter()
-            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-            .filter(|p| LISTED.iter().any(|d| p.parent() == Some(Path::new(d))))
+        files = LISTED
+            .iter()
+            .filter_map(|d| shipped_in(Path::new(d)))
+            .flatten()
             .collect();
     }
     if files.is_empty() && here.is_empty() {

@@ -132,12 +132,9 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
     // Type errors ("Expected integer") stand at the value itself: name the
     // field and quote what is there.
     if let Some(what) = is_type_error(msg) {
-        let map = srcmap::SourceMap::build(text);
         // ron may report the blank before the value: step over it.
         let col = value_column(code, text, line, col);
-        let field = map
-            .path_at(line, col)
-            .filter(|p| map.get(p) == Some((line, col)));
+        let field = field_at(text, line, col);
         let found = found_at(text, line, col);
         let found = if found.is_empty() {
             String::new()
@@ -159,7 +156,6 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
     if matches!(code, ron::Error::IntegerOutOfBounds) {
         // Which whole numbers the field takes is the type's, which ron does
         // not say; a sign or a size is what is wrong.
-        let map = srcmap::SourceMap::build(text);
         let col = value_column(code, text, line, col);
         let found = found_at(text, line, col);
         let what = if found.starts_with('-') {
@@ -167,10 +163,7 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
         } else {
             format!("`{found}` is out of range: larger than this field takes")
         };
-        return match map
-            .path_at(line, col)
-            .filter(|p| map.get(p) == Some((line, col)))
-        {
+        return match field_at(text, line, col) {
             Some(f) => format!("`{f}`: {what}"),
             None => what,
         };
@@ -190,6 +183,14 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
         m.replace_range(0..1, &first.to_lowercase());
     }
     m
+}
+
+/// The field whose value starts at `line:col`, if one does (`value`,
+/// `puzzle.depth`): what a message about that value names.
+fn field_at(text: &str, line: usize, col: usize) -> Option<String> {
+    let map = srcmap::SourceMap::build(text);
+    map.path_at(line, col)
+        .filter(|p| map.get(p) == Some((line, col)))
 }
 
 /// The struct name a RON text opens with (`Variant` for `Variant(…`),

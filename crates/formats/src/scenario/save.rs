@@ -332,7 +332,7 @@ impl RulesOrigin {
 /// puzzle writes it), the built-in copy.
 fn beside_or_shipped(dir: &Path, rel: &str) -> PathBuf {
     let beside = dir.join(rel);
-    if crate::data::data_file_exists(&beside) || beside.exists() {
+    if beside.exists() || crate::data::source::shipped_file(&beside).is_some() {
         return beside;
     }
     match crate::data::source::shipped_name(Path::new(rel)) {
