@@ -199,6 +199,57 @@ def test_a_pickle_of_files_changed_since_is_refused_not_loaded_with_other_rules(
             pickle.loads(saved)
 
 
+def test_a_pickled_openspiel_game_and_state_play_on_even_from_a_folder_with_a_comma(tmp_path):
+    """pyspiel pickles a game as its string, which lost the Python half of a
+    game written in Python (the copy could not start a game), and which
+    cannot carry a path with a comma or a parenthesis."""
+    import pyspiel
+    import watergate.openspiel  # noqa: F401  (registers the game)
+    folder = tmp_path / "my,data (1)"
+    _write_folder(folder)
+    game = pyspiel.load_game("python_watergate", {"data": str(folder), "chance": "seeded"})
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.get_parameters() == game.get_parameters()
+    state = copy.new_initial_state()
+    for _ in range(30):
+        state.apply_action(state.legal_actions()[-1])
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history()
+    assert str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()
+    # A resample keeps its own deal through a pickle (its history is the
+    # original's, so replaying the actions alone would give the original).
+    resampled = state.resample_from_infostate(0, lambda: 0.25)
+    assert resampled.match != state.match
+    again = pickle.loads(pickle.dumps(resampled))
+    assert again.match == resampled.match
+    assert again.history() == resampled.history()
+
+
+def test_an_openspiel_game_of_files_changed_since_is_refused_not_loaded_with_other_rules(tmp_path):
+    """A pickled OpenSpiel game or state, and a serialized state, name the
+    files' fingerprint in the game's parameters."""
+    import pyspiel
+    import watergate.openspiel  # noqa: F401  (registers the game)
+    _write_folder(tmp_path / "mydata")
+    game = pyspiel.load_game("python_watergate", {"data": str(tmp_path / "mydata")})
+    assert game.get_parameters()["fingerprint"] == format(game.engine.fingerprint, "016x")
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    saved = [pickle.dumps(game), pickle.dumps(state)]
+    serialized = pyspiel.serialize_game_and_state(game, state)
+    card = next((tmp_path / "mydata" / "cards" / "nixon").glob("*howard_hunt.ron"))
+    card.write_text(card.read_text().replace("value: 2,", "value: 3,", 1))
+    for pickled in saved:
+        with pytest.raises(watergate.DataError, match="have changed since"):
+            pickle.loads(pickled)
+    with pytest.raises(watergate.DataError, match="have changed since this game was made"):
+        pyspiel.deserialize_game_and_state(serialized)
+    # Without a fingerprint, the files as they are now.
+    again = pyspiel.load_game("python_watergate", {"data": str(tmp_path / "mydata")})
+    assert again.engine.fingerprint != game.engine.fingerprint
+
+
 @pytest.mark.parametrize("call, message", [
     (lambda m: watergate.Match(watergate.load(), chance="seeded", seeds=2**70),
      "seeds: expected 1 to 4294967295, got 1180591620717411303424"),

@@ -19,6 +19,11 @@ Parameters:
   chance node at the root picks one of ``seeds`` seeds, and the engine's own
   generator deals from it (game ``k`` deals as the engine's seed ``k``).
 - ``seeds``: with ``chance="seeded"``, how many seeds the root chooses among.
+- ``fingerprint``: the files' fingerprint (``watergate.Game.fingerprint`` in
+  16 hex digits), or empty. The game fills it in when it loads, so the game's
+  string, and with it a pickled game, names the files it was made from;
+  loading a game whose files have changed since then is refused. Leave it
+  empty to load whatever the files are now.
 
 Player 0 is the Editor, player 1 Nixon. The returns are +1 for the winner and
 -1 for the loser (there are no draws). Actions are the engine's options,
@@ -41,7 +46,8 @@ import pyspiel
 
 from watergate import _engine
 
-_DEFAULTS = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000}
+_DEFAULTS = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000,
+             "fingerprint": ""}
 
 #: The bound OpenSpiel is told a game's length stays under, in actions
 #: (chance included): for the shipped game, far above the longest seen in
@@ -91,6 +97,18 @@ class WatergateGame(pyspiel.Game):
         # them again from any working directory.
         params["data"] = str(self.engine.data) if params["data"] else ""
         params["variant"] = str(self.engine.variant) if params["variant"] else ""
+        # A pickled game is rebuilt from its string: with the fingerprint in
+        # it, files changed since are refused, as a pickled state's are,
+        # rather than loaded as other rules under the same name.
+        loaded = format(self.engine.fingerprint, "016x")
+        if params["fingerprint"] and params["fingerprint"] != loaded:
+            raise _engine.DataError(
+                f"python_watergate: the files of {self._files(params)} have "
+                f"changed since this game was made (fingerprint "
+                f"{params['fingerprint']} then, {loaded} now): it cannot be "
+                f"restored with other rules; load the game again without "
+                f"'fingerprint'")
+        params["fingerprint"] = loaded
         self.chance = params["chance"]
         self.seeds = params["seeds"]
         chance_outcomes = self.engine.max_chance_outcomes
@@ -107,11 +125,31 @@ class WatergateGame(pyspiel.Game):
         )
         super().__init__(_GAME_TYPE, info, params)
 
+    def __reduce__(self):
+        # pyspiel pickles a game as its string and rebuilds it in place, which
+        # for a game written in Python keeps the C++ part and loses the
+        # Python one (`engine`, `chance`, `seeds`): the copy could not start
+        # a game. Rebuilt from its parameters instead, which also keeps a
+        # path with a comma or a parenthesis whole.
+        return (_load, (self.get_parameters(),))
+
+    @staticmethod
+    def _files(params):
+        files = params["data"] or "the shipped game"
+        if params["variant"]:
+            files += f" with the variant {params['variant']}"
+        return files
+
     def new_initial_state(self):
         return WatergateState(self)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return WatergateObserver(self, iig_obs_type, params)
+
+
+def _load(params):
+    """A pickled ``WatergateGame``: the game of these parameters."""
+    return pyspiel.load_game(_GAME_TYPE.short_name, params)
 
 
 class WatergateState(pyspiel.State):
@@ -160,8 +198,26 @@ class WatergateState(pyspiel.State):
         other.match = self.match.resample(player_id, seed)
         return other
 
+    def __reduce__(self):
+        # As OpenSpiel serializes a state (its game, then its actions), but
+        # with the game's parameters rather than its string, which cannot
+        # carry a path with a comma or a parenthesis; and with the engine's
+        # position, which differs from the actions' after a resample.
+        return (_replay, (self.get_game().get_parameters(), self.history(), self.match))
+
     def __str__(self):
         return str(self.match)
+
+
+def _replay(params, actions, match):
+    """A pickled ``WatergateState``: its game's actions played again (they
+    are its ``history()``), then its position, which is the actions' own
+    unless the state came from ``resample_from_infostate``."""
+    state = _load(params).new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    state.match = match
+    return state
 
 
 class WatergateObserver:
