@@ -23,11 +23,15 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="session")
 def cli():
-    """`watergate ARGS --json -q` of this checkout, as a dict (the binary is
-    built first if it is not yet)."""
-    exe = os.environ.get("WATERGATE_BIN") or str(REPO / "target" / "release" / "watergate")
-    if not os.path.exists(exe):
-        subprocess.run(["cargo", "build", "--release", "--bin", "watergate"], cwd=REPO, check=True)
+    """`watergate ARGS --json -q` of this checkout, as a dict. The binary is
+    brought up to date first (cargo does nothing when it is), so the CLI is
+    never compared with the package from an older build; `WATERGATE_BIN`
+    names another binary instead."""
+    exe = os.environ.get("WATERGATE_BIN")
+    if not exe:
+        exe = str(REPO / "target" / "release" / "watergate")
+        subprocess.run(["cargo", "build", "--release", "--locked", "--bin", "watergate"],
+                       cwd=REPO, check=True)
 
     def run(*args):
         out = subprocess.run([exe, *args, "--json", "-q"], cwd=REPO, check=True,

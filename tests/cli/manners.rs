@@ -683,6 +683,13 @@ fn on_a_terminal(args: &str, env: &[(&str, &str)]) -> Option<String> {
 fn on_a_terminal_colours_and_progress_follow_the_flags() {
     let puzzle = root("scenarios/puzzles/06_deep_throat.ron");
     let Some(tty) = on_a_terminal(&format!("scenario {puzzle}"), &[]) else {
+        // In CI (`.ci/run` sets the flag) the terminal must be tested, as
+        // the browser must: `script` is util-linux's, on every Debian.
+        assert_ne!(
+            std::env::var("WATERGATE_REQUIRE_BROWSER").as_deref(),
+            Ok("1"),
+            "WATERGATE_REQUIRE_BROWSER=1 but util-linux `script` did not run"
+        );
         eprintln!("no `script` here: the terminal paths are covered by the pipe tests only");
         return;
     };

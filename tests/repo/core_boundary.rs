@@ -1,7 +1,8 @@
 //! The rules core stands on its own: the `watergate-core` crate builds
-//! alone, depends on exactly the crates it is expected to, reads no clock
-//! and keeps no global counters (ARCHITECTURE.md, "Invariants"). A game is
-//! a function of its data, seed and choices.
+//! alone, depends on exactly the crates it is expected to, reads no clock,
+//! file or environment, prints nothing, starts no thread and keeps no
+//! global counters (ARCHITECTURE.md, "Invariants"). A game is a function
+//! of its data, seed and choices.
 
 use std::path::Path;
 use std::process::Command;
@@ -25,6 +26,38 @@ fn rust_files(path: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// What the core must not name: a clock, global state, a file, the
+/// terminal, the environment, a thread, the network, a process.
+const FORBIDDEN: &[&str] = &[
+    "Instant",
+    "SystemTime",
+    "static mut",
+    "Atomic",
+    "OnceLock",
+    "LazyLock",
+    "Mutex",
+    "thread_local!",
+    "std::fs",
+    "std::io",
+    "std::env",
+    "std::thread",
+    "std::net",
+    "std::process",
+    "print!",
+    "println!",
+    "eprint",
+    "dbg!",
+];
+
+/// The two places that hold state, and why neither is a global: the
+/// builder stack of the script running on this thread, pushed and popped
+/// around one run; a card context's own keep, the rhai scope it last ran
+/// in (owned by the context, empty in a clone).
+const ALLOWED: &[(&str, &str)] = &[
+    ("crates/core/src/script/api.rs", "thread_local!"),
+    ("crates/core/src/game/host.rs", "Mutex"),
+];
+
 #[test]
 fn the_core_reads_no_clock_and_keeps_no_global_counters() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -38,8 +71,9 @@ fn the_core_reads_no_clock_and_keeps_no_global_counters() {
         let text = std::fs::read_to_string(f).expect("a core file can be read");
         for (n, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or("");
-            for bad in ["Instant", "SystemTime", "static mut", "Atomic"] {
-                if code.contains(bad) {
+            let file = f.strip_prefix(root).unwrap_or(f).to_string_lossy();
+            for &bad in FORBIDDEN {
+                if code.contains(bad) && !ALLOWED.contains(&(file.as_ref(), bad)) {
                     found.push(format!(
                         "{}:{}: `{bad}`: {}",
                         f.strip_prefix(root).unwrap_or(f).display(),

@@ -313,7 +313,7 @@ fn root_parallel_ismcts_plays_whole_games_with_legal_moves() {
             &mut every,
         )
         .expect("every choice is legal");
-        assert!(s.outcome().is_some(), "R10: the game ends with a winner");
+        assert!(s.outcome().is_some(), "R8.4: the game ends with a winner");
     }
 }
 

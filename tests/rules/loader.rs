@@ -50,11 +50,17 @@ fn broken_data_gives_exact_errors() {
                 );
             }
         }
+        let name = case.file_name().unwrap().to_string_lossy().to_string();
         let got = match data::load(&ds) {
-            Ok(_) => "loaded without error\n".to_string(),
+            // Never blessed into the golden file: a broken case must fail.
+            Ok(_) => {
+                mismatches.push(format!(
+                    "{name}: loaded without error; a broken case must fail"
+                ));
+                continue;
+            }
             Err(d) => d.to_string(),
         };
-        let name = case.file_name().unwrap().to_string_lossy().to_string();
         mismatches.extend(common::golden(&name, &case.join("expected.txt"), &got));
     }
     assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
@@ -90,14 +96,32 @@ fn a_byte_order_mark_at_the_start_of_a_file_is_no_error() {
     assert_eq!(r.cards.len(), 40);
 }
 
+/// D1, D2, D7 (docs/open-questions.md): a card's number, value, colours
+/// and quote are not known from the sources, so every player card labels
+/// them placeholders in its file; only Follow the money!'s number (42) is
+/// known, and it does not.
 #[test]
 fn every_card_says_which_values_are_placeholders() {
     let r = data::shipped();
     for c in &r.cards {
-        assert!(
-            c.placeholders.contains(&"value".to_string()),
-            "{} does not label its value",
-            c.id
+        for field in ["value", "colours", "quote"] {
+            assert!(
+                c.placeholders.iter().any(|p| p == field),
+                "{} does not label its {field} a placeholder",
+                c.id
+            );
+        }
+        let known_number = c.id == "editor.follow_the_money";
+        assert_eq!(
+            c.placeholders.iter().any(|p| p == "number"),
+            !known_number,
+            "{}: its number is {}",
+            c.id,
+            if known_number {
+                "known (D1)"
+            } else {
+                "a placeholder (D1)"
+            }
         );
     }
 }

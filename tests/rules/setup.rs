@@ -303,6 +303,49 @@ fn a_saved_position_keeps_the_file_format_and_loads_back_equal() {
     assert_eq!(back, s);
 }
 
+/// R2.1: "Each player shuffles their 20 player cards". The test below
+/// checks the setup against `shuffle` itself; this one checks that a deck
+/// is a fair shuffle, independently of how it is made: over 4,000 seeds
+/// each deck holds exactly its side's cards, and each card lies on top of
+/// its deck, and at its bottom, about as often as every other (a shuffle
+/// that did nothing, left a card in place or drew one place short would
+/// fail).
+#[test]
+fn each_deck_is_its_sides_cards_in_a_fair_order() {
+    let r = watergate::data::shipped();
+    const SEEDS: u64 = 4000;
+    for side in Side::BOTH {
+        let cards: Vec<CardId> = r.cards_of(side).collect();
+        let n = cards.len();
+        let mut top = vec![0u32; n];
+        let mut bottom = vec![0u32; n];
+        let mut unchanged = 0;
+        for seed in 0..SEEDS {
+            let deck = State::setup(&r, seed).to_setup().decks[side].clone();
+            let mut sorted = deck.clone();
+            sorted.sort_by_key(|c| c.index());
+            assert_eq!(sorted, cards, "seed {seed}: the {side} deck is its cards");
+            unchanged += u32::from(deck == cards);
+            let at = |c: CardId| cards.iter().position(|x| *x == c).unwrap();
+            top[at(deck[0])] += 1;
+            bottom[at(deck[n - 1])] += 1;
+        }
+        assert_eq!(unchanged, 0, "the {side} deck left in the rules' order");
+        // Each count is binomial (4,000 draws at 1/20): mean 200, standard
+        // deviation about 13.8; 140 and 260 are more than four away.
+        for (place, counts) in [("top", &top), ("bottom", &bottom)] {
+            for (i, &k) in counts.iter().enumerate() {
+                assert!(
+                    (140..=260).contains(&k),
+                    "{} on the {side} deck's {place} {k} times in {SEEDS} games (about {} expected)",
+                    r.card(cards[i]).name,
+                    SEEDS as usize / n
+                );
+            }
+        }
+    }
+}
+
 /// R2.1, R2.5: a new game is each side's cards shuffled into a deck (the
 /// Editor's first) and the bag's tokens shuffled after them, all by the
 /// game's seed; every other token waits in the reserve and every picture

@@ -132,6 +132,11 @@ fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
                 if c.find(Locator::Css("article.card")).await.is_ok() {
                     return Err("the handover screen shows cards".into());
                 }
+                for table in ["svg.board", "svg.track", ".hand", ".in-play"] {
+                    if c.find(Locator::Css(table)).await.is_ok() {
+                        return Err(format!("the handover screen shows {table}"));
+                    }
+                }
                 if !text.contains("Pass the screen to") {
                     return Err(format!("the handover screen reads {text:?}"));
                 }
