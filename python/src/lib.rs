@@ -20,6 +20,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DataError", m.py().get_type::<game::DataError>())?;
+    m.add("MAX_SEEDS", matches::MAX_SEEDS)?;
     m.add_class::<game::Game>()?;
     m.add_class::<matches::Match>()?;
     m.add_function(wrap_pyfunction!(game::load, m)?)?;

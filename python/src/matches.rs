@@ -109,6 +109,11 @@ pub struct Match {
     hands: BySide<Vec<CardId>>,
 }
 
+/// The most seeds a seeded game's root chooses among: its legal actions and
+/// chance outcomes are listed whole, one per seed (at `u32::MAX` that was
+/// 34 GB, and the process aborted).
+pub const MAX_SEEDS: u32 = 1 << 20;
+
 /// A state as bytes (pickle, OpenSpiel's `serialize`): the position as a
 /// setup, and what each player has seen.
 #[derive(Serialize, Deserialize)]
@@ -290,12 +295,23 @@ pub fn restore_match(bytes: &[u8]) -> PyResult<Match> {
         variant: saved.variant,
     });
     let game = Loaded::find(source, None, saved.fingerprint, "state")?;
+    if !(1..=MAX_SEEDS).contains(&saved.seeds) && saved.setup.is_none() {
+        return Err(PyValueError::new_err(format!(
+            "not a valid saved state: seeds {}: expected 1 to {MAX_SEEDS}",
+            saved.seeds
+        )));
+    }
     let state = match saved.setup {
         None => None,
-        Some(setup) => Some(State::from_setup(&game.rules, setup).map_err(|problems| {
-            let why: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-            PyValueError::new_err(format!("not a valid position: {}", why.join("; ")))
-        })?),
+        Some(setup) => {
+            let s = State::from_setup(&game.rules, setup).map_err(|problems| {
+                let why: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+                PyValueError::new_err(format!("not a valid position: {}", why.join("; ")))
+            })?;
+            playable(&game.rules, &s)
+                .map_err(|why| PyValueError::new_err(format!("not a valid position: {why}")))?;
+            Some(s)
+        }
     };
     Ok(Match {
         game,
@@ -304,6 +320,25 @@ pub fn restore_match(bytes: &[u8]) -> PyResult<Match> {
         seen: saved.seen,
         hands: saved.hands,
     })
+}
+
+/// Whether a restored position can go on as OpenSpiel expects: over with
+/// a winner, or at a decision with options of which the first can be
+/// taken. `Setup::problems` checks each part; a saved state from outside
+/// can still put them together so that nobody can ever act (an initial
+/// phase with no step on its stack), where every action would fail.
+fn playable(rules: &watergate_core::game::rules::Rules, s: &State) -> Result<(), String> {
+    let mut options = Vec::new();
+    match s.legal(rules, &mut options) {
+        None => Ok(()),
+        Some(_) if options.is_empty() => Err("no player and no chance can act in it".into()),
+        Some(_) => {
+            let mut next = s.clone();
+            next.apply(rules, options[0])
+                .map(|_| ())
+                .map_err(|e| format!("its first option cannot be taken: {e}"))
+        }
+    }
 }
 
 #[pymethods]
@@ -325,10 +360,9 @@ impl Match {
                 Ok(Match::new(g, Some(s), 0, &events))
             }
             "seeded" => match seeds.to::<u32>() {
-                Some(n) if n >= 1 => Ok(Match::new(g, None, n, &[])),
+                Some(n) if (1..=MAX_SEEDS).contains(&n) => Ok(Match::new(g, None, n, &[])),
                 _ => Err(PyValueError::new_err(format!(
-                    "seeds: expected 1 to {}, got {seeds}",
-                    u32::MAX
+                    "seeds: expected 1 to {MAX_SEEDS}, got {seeds}"
                 ))),
             },
             other => Err(PyValueError::new_err(format!(
@@ -529,7 +563,8 @@ impl Match {
     fn agent_action(&self, py: Python<'_>, spec: &str, seed: Whole) -> PyResult<i64> {
         let spec = AgentSpec::parse(spec).map_err(PyValueError::new_err)?;
         let seed = seed.seed("seed")?;
-        let Some((Actor::Player(side), options)) = self.decision() else {
+        let Some((Actor::Player(side), options)) = self.decision().filter(|(_, o)| !o.is_empty())
+        else {
             return Err(PyValueError::new_err("no player is to move"));
         };
         let Some(s) = &self.state else {

@@ -252,7 +252,7 @@ def test_an_openspiel_game_of_files_changed_since_is_refused_not_loaded_with_oth
 
 @pytest.mark.parametrize("call, message", [
     (lambda m: watergate.Match(watergate.load(), chance="seeded", seeds=2**70),
-     "seeds: expected 1 to 4294967295, got 1180591620717411303424"),
+     "seeds: expected 1 to 1048576, got 1180591620717411303424"),
     (lambda m: m.agent_action("random", -1), "seed: expected a seed: a whole number from 0 to"),
     (lambda m: m.agent_action("random", 2**64), "seed: expected a seed"),
     (lambda m: m.resample(0, -1), "seed: expected a seed: a whole number from 0 to"),
@@ -270,3 +270,40 @@ def test_an_integer_out_of_range_is_a_value_error_that_names_the_argument(call, 
     with pytest.raises(ValueError, match=message.replace("(", r"\(")):
         call(match)
     assert str(match) == before and not match.is_chance_node()
+
+
+def _saved(match, change):
+    """`match`'s saved bytes with `change` made to their JSON."""
+    import json
+    saved = json.loads(bytes(match.to_bytes()))
+    change(saved)
+    return json.dumps(saved).encode()
+
+
+@pytest.mark.parametrize("change, message", [
+    # The generator at 0 gave 0 forever, and the next uniform draw never
+    # ended (apply_action hung, holding the GIL).
+    (lambda s: s["setup"]["rng"].update(state=0), "rng: state 0: a PCG-64 MCG state must be odd"),
+    # R8.4: over with no winner: every listed action failed.
+    (lambda s: s["setup"].update(phase="Over"), "the game is over with no winner"),
+    # An initial phase with nothing on its stack: nobody could act, and
+    # an agent asked to move panicked on the empty list.
+    (lambda s: s["setup"].update(stack=[]), "not a valid position: no player and no chance can act"),
+])
+def test_a_saved_state_that_could_not_go_on_is_refused(change, message):
+    match = watergate.Match(watergate.load())
+    with pytest.raises(ValueError, match=message):
+        watergate.restore_match(_saved(match, change))
+
+
+def test_a_seeded_root_lists_at_most_a_million_seeds():
+    """Its actions are listed whole: 2**32-1 seeds took 34 GB and aborted."""
+    game = watergate.load()
+    assert watergate.MAX_SEEDS == 2**20
+    root = watergate.Match(game, chance="seeded", seeds=watergate.MAX_SEEDS)
+    assert len(root.legal_actions()) == watergate.MAX_SEEDS
+    with pytest.raises(ValueError, match="seeds: expected 1 to 1048576, got 4294967295"):
+        watergate.Match(game, chance="seeded", seeds=2**32 - 1)
+    saved = _saved(watergate.Match(game, chance="seeded", seeds=5), lambda s: s.update(seeds=2**32 - 1))
+    with pytest.raises(ValueError, match="seeds 4294967295: expected 1 to 1048576"):
+        watergate.restore_match(saved)

@@ -115,7 +115,7 @@ def test_bad_options_raise_clear_errors():
     (lambda: watergate.simulate(games=-5), "games: expected at least 1, got -5"),
     (lambda: watergate.simulate(games=2**64), "games: expected at most 18446744073709551615"),
     (lambda: watergate.simulate(games=5, slice=(-1, 2)), "slice's first_game: expected at least 0"),
-    (lambda: watergate.Match(watergate.load(), "seeded", -1), "seeds: expected 1 to 4294967295"),
+    (lambda: watergate.Match(watergate.load(), "seeded", -1), "seeds: expected 1 to 1048576"),
     (lambda: watergate.simulate(games=3, seed=-1), "seed: expected a seed: a whole number"),
     (lambda: watergate.simulate(games=3, seed=2**64), "seed: expected a seed"),
     (lambda: watergate.simulate(games=3, threads=0), "threads: expected at least 1 thread"),

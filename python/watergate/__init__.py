@@ -40,9 +40,9 @@ The OpenSpiel game lives in :mod:`watergate.openspiel` (it needs the
 import json as _json
 
 from watergate import _engine
-from watergate._engine import DataError, Game, Match, load, load_files, restore_match
+from watergate._engine import MAX_SEEDS, DataError, Game, Match, load, load_files, restore_match
 
-__all__ = ["DataError", "Game", "Match", "ladder", "load", "load_files", "merge",
+__all__ = ["MAX_SEEDS", "DataError", "Game", "Match", "ladder", "load", "load_files", "merge",
            "restore_match", "simulate", "sweep"]
 
 

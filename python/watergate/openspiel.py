@@ -18,7 +18,8 @@ Parameters:
   is a chance node, each outcome with its probability. ``"seeded"``: one
   chance node at the root picks one of ``seeds`` seeds, and the engine's own
   generator deals from it (game ``k`` deals as the engine's seed ``k``).
-- ``seeds``: with ``chance="seeded"``, how many seeds the root chooses among.
+- ``seeds``: with ``chance="seeded"``, how many seeds the root chooses among
+  (1 to 1,048,576: the root lists one action per seed).
 - ``fingerprint``: the files' fingerprint (``watergate.Game.fingerprint`` in
   16 hex digits), or empty. The game fills it in when it loads, so the game's
   string, and with it a pickled game, names the files it was made from;
@@ -90,8 +91,10 @@ class WatergateGame(pyspiel.Game):
             raise ValueError(
                 f"python_watergate parameter 'chance': expected 'explicit' or "
                 f"'seeded', got {params['chance']!r}")
-        if params["seeds"] < 1:
-            raise ValueError("python_watergate parameter 'seeds': at least 1")
+        if not 1 <= params["seeds"] <= _engine.MAX_SEEDS:
+            raise ValueError(
+                f"python_watergate parameter 'seeds': expected 1 to "
+                f"{_engine.MAX_SEEDS}, got {params['seeds']}")
         self.engine = _engine.load(params["data"] or None, params["variant"] or None)
         # The files by their absolute paths: a pickled game (or state) loads
         # them again from any working directory.

@@ -39,6 +39,44 @@ fn fields(errors: &[SetupError]) -> Vec<&str> {
     errors.iter().map(|e| e.field.as_str()).collect()
 }
 
+/// A position from outside (a Python pickle) names its generator's state:
+/// an even one is refused, since 0 gave the same number forever and the
+/// next uniform draw never ended.
+#[test]
+fn a_generator_state_that_is_even_is_refused() {
+    let r = watergate::data::shipped();
+    let mut s = table(&r);
+    s.rng = ron::from_str("(state: 0)").unwrap();
+    assert_eq!(fields(&problems(&r, s.clone())), ["rng"]);
+    s.rng = ron::from_str("(state: 4096)").unwrap();
+    assert_eq!(fields(&problems(&r, s.clone())), ["rng"]);
+    s.rng = ron::from_str("(state: 4097)").unwrap();
+    assert!(State::from_setup(&r, s).is_ok());
+}
+
+/// R8.4: a game is over exactly when it has a winner. A finished game's
+/// position loads back; one over with no winner (its options could never
+/// be taken), or with a winner and still going, is refused.
+#[test]
+fn over_and_won_go_together() {
+    let r = watergate::data::shipped();
+    let mut s = State::new(&r, 5);
+    let mut pick = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+    let mut options = Vec::new();
+    while s.legal(&r, &mut options).is_some() {
+        let c = options[pick.next_u64() as usize % options.len()];
+        s.apply(&r, c).unwrap();
+    }
+    let ended = s.to_setup();
+    assert_eq!(State::from_setup(&r, ended.clone()).unwrap(), s);
+    let mut no_winner = ended.clone();
+    no_winner.outcome = None;
+    assert_eq!(fields(&problems(&r, no_winner)), ["phase"]);
+    let mut still_going = table(&r);
+    still_going.outcome = ended.outcome;
+    assert_eq!(fields(&problems(&r, still_going)), ["outcome"]);
+}
+
 #[test]
 fn a_full_table_is_a_game_that_plays() {
     let r = watergate::data::shipped();

@@ -176,6 +176,28 @@ impl Setup {
         if self.round == 0 {
             bad("round".into(), "round 0: rounds are counted from 1".into());
         }
+        // An MCG multiplies its state by an odd number: an even state loses
+        // period, and 0 (or a state the multiplier keeps) gives the same
+        // number forever, on which a uniform draw never ends.
+        let state = generator_state(&self.rng);
+        if state.is_multiple_of(2) {
+            bad(
+                "rng".into(),
+                format!("state {state:x}: a PCG-64 MCG state must be odd"),
+            );
+        }
+        // R8.4: the game is over exactly when it has a winner.
+        match (self.phase == Phase::Over, &self.outcome) {
+            (true, None) => bad(
+                "phase".into(),
+                "the game is over with no winner: an ended game has an outcome (R8.4)".into(),
+            ),
+            (false, Some(_)) => bad(
+                "outcome".into(),
+                "a winner while the game goes on: a game with an outcome is over (R8.4)".into(),
+            ),
+            _ => {}
+        }
         let len = r.numbers.track_length;
         let on_track = |p: i8| p.abs() < len;
         for (field, p) in [

@@ -17,6 +17,16 @@ use std::sync::Arc;
 /// same game on any machine. All randomness goes through [`State::below`].
 pub type GameRng = Pcg64Mcg;
 
+/// The generator's state, which `rand_pcg` keeps private but serializes:
+/// read back from its RON form (`(state:N)`), the one public view of it.
+/// A saved position writes it; a position from outside has it checked
+/// (`Setup::problems`: an MCG's state must be odd).
+pub fn generator_state(rng: &GameRng) -> u128 {
+    let text = ron::to_string(rng).unwrap_or_default();
+    let digits: String = text.chars().filter(|c| c.is_ascii_digit()).collect();
+    digits.parse::<u128>().unwrap_or(0)
+}
+
 /// Where an evidence token is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EvLoc {

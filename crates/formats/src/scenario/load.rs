@@ -915,7 +915,5 @@ pub fn initial_state(r: &Rules, def: &ScenarioDef, pr: &mut Problems) -> Option<
 /// The generator's state as hex, for saving (PCG-64 MCG keeps one u128,
 /// which it exposes only through serde).
 pub fn rng_hex(rng: &GameRng) -> String {
-    let text = ron::to_string(rng).unwrap_or_default();
-    let digits: String = text.chars().filter(|c| c.is_ascii_digit()).collect();
-    format!("{:x}", digits.parse::<u128>().unwrap_or(0))
+    format!("{:x}", crate::game::state::generator_state(rng))
 }
