@@ -25,10 +25,10 @@ use crate::formats::log::GameLog;
 use crate::formats::render::{self, Style};
 use crate::formats::scenario::save;
 use crate::game::engine::notation::{format_choice, kind_name};
-use crate::game::engine::{Choice, Decision, DecisionKind, PlayError};
+use crate::game::engine::{Choice, Decision, DecisionKind, PlayError, TokenRef};
 use crate::game::model::*;
 use crate::game::rules::Rules;
-use crate::game::state::{Phase, State};
+use crate::game::state::{Frame, Moving, Phase, State};
 use crate::lab::sim::game_seed;
 use crate::players::agent::AgentSpec;
 use rand::SeedableRng;
@@ -589,7 +589,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     fn quit(&mut self, log: &GameLog) -> io::Result<bool> {
-        writeln!(self.out, "Stopped after {} choices.", log.choices.len())?;
+        writeln!(
+            self.out,
+            "Stopped after {}.",
+            crate::game::wording::count(log.choices.len(), "choice")
+        )?;
         self.end_secret()?;
         self.write_log(log)?;
         self.log_note()?;
@@ -635,8 +639,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 }
 
-/// Erase the scrollback, home the cursor, erase the screen.
-pub const CLEAR: &str = "\x1b[3J\x1b[H\x1b[2J";
+/// Home the cursor, erase the screen, then erase the scrollback. In this
+/// order (as `clear` sends it): tmux and the VTE terminals push an erased
+/// screen into the scrollback, so erasing the scrollback first left the
+/// last player's hand there for the next to scroll back to.
+pub const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// A player's screen for decision `d`: a header naming whose view it is,
 /// the position as that player sees it (their hand with each card's
@@ -676,6 +683,9 @@ pub fn screen(
     }
     out.push_str(&st.bold(&decision_text(r, side, &d.kind)));
     out.push('\n');
+    if let DecisionKind::Reaction { against } = d.kind {
+        out.push_str(&answered_play(r, s, side, against));
+    }
     // Many options on a short screen: their notation in columns.
     if compact && d.options.len() > COMPACT_OPTION_LINES {
         let names: Vec<String> = d.options.iter().map(|c| format_choice(r, s, *c)).collect();
@@ -697,6 +707,40 @@ pub fn screen(
         out.push('\n');
     }
     out
+}
+
+/// What a reaction would answer (R6): the card's action in its words, or
+/// the token its value moves and how far, so that a player who does not
+/// know every card can decide. Empty if the play is not on the table.
+fn answered_play(r: &Rules, s: &State, viewer: Side, against: CardId) -> String {
+    let Some(play) = s.stack().iter().rev().find_map(|f| match f {
+        Frame::Play(p) if p.card == against => Some(*p),
+        _ => None,
+    }) else {
+        return String::new();
+    };
+    let card = r.card(against);
+    match (play.part, play.target) {
+        (Some(Part::Action), _) => format!("  {}'s action: {}\n", card.name, card.action_text),
+        (Some(Part::Value), Some(target)) => {
+            let token = match target {
+                Moving::Initiative => TokenRef::Initiative,
+                Moving::Momentum => TokenRef::Momentum,
+                Moving::Evidence(t) => match s.slot_of(t) {
+                    Some(slot) => TokenRef::Evidence(slot),
+                    None => return String::new(),
+                },
+            };
+            format!(
+                "  for its value: {}, {} step{} toward {}\n",
+                crate::game::engine::notation::describe_choice(r, s, viewer, Choice::Token(token)),
+                card.value,
+                if card.value == 1 { "" } else { "s" },
+                the(play.player)
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 /// The numbered options, one a line: the notation (what to type) and the

@@ -622,7 +622,8 @@ fn replay_step_shows_the_position_after_each_choice_and_q_quits() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-const CLEAR: &str = "\x1b[3J\x1b[H\x1b[2J";
+/// The scrollback erased last: tmux and VTE keep an erased screen in it.
+const CLEAR: &str = "\x1b[H\x1b[2J\x1b[3J";
 
 /// Item 5: `--color`, `NO_COLOR`, and the board without colours.
 #[test]

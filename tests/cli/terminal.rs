@@ -508,6 +508,54 @@ fn a_card_name_a_little_off_is_answered_with_the_option_meant() {
     }
 }
 
+/// A pasted megabyte is refused at once (no guess is tried against it: its
+/// edit distances took seconds) and quoted by its start, not echoed whole.
+#[test]
+fn a_pasted_megabyte_is_refused_quoted_by_its_start() {
+    use watergate::game::engine::notation::parse_choice;
+    let r = watergate::data::shipped();
+    let s = State::new(&r, 3);
+    let mut options = Vec::new();
+    s.legal(&r, &mut options);
+    let e = parse_choice(&r, &s, &"x".repeat(1 << 20), &options).unwrap_err();
+    assert!(e.starts_with(&format!(
+        "`{}…` is not one of the options: ",
+        "x".repeat(60)
+    )));
+    assert!(e.len() < 4000, "{} bytes", e.len());
+}
+
+/// R6: a reaction prompt says what it would answer, the token a value play
+/// moves and how far (or an action's text), for a player who does not know
+/// every card. Seed 21, hotseat: the Editor recruits Dean, Nixon plays
+/// Secure the support of Woods for its value on a blue token, and the
+/// Editor, holding Follow the money!, is asked.
+#[test]
+fn a_reaction_prompt_says_what_the_play_would_do() {
+    let r = watergate::data::shipped();
+    let game = Game::new(
+        &r,
+        21,
+        Humans::Both,
+        &watergate::players::agent::AgentSpec::Random,
+    );
+    let lines: Vec<String> = ["7", "1", "", "3", "ev1", "", "quit"]
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    let (_, out) = drive(&r, game, &lines, None);
+    let asked = out
+        .find("Nixon plays Secure the support of Woods: react, or pass.\n")
+        .unwrap_or_else(|| panic!("no reaction prompt: {out}"));
+    assert!(
+        out[asked..].contains(
+            "react, or pass.\n  for its value: evidence ev1: blue at 0, 2 steps toward Nixon\n"
+        ),
+        "{}",
+        &out[asked..]
+    );
+}
+
 /// docs/formats/scenario.md, Notation: a card is named by its id, its short
 /// id or its printed name, in choices as in positions.
 #[test]

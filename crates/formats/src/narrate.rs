@@ -92,7 +92,13 @@ impl<'r> Narrator<'r> {
             } => {
                 let c = self.r.card(*card);
                 if *reaction {
-                    format!("{} reacts with {}.", self.who(*side), c.name)
+                    // No second stop after a name that ends a sentence.
+                    let stop = if c.name.ends_with(['!', '?', '.']) {
+                        ""
+                    } else {
+                        "."
+                    };
+                    format!("{} reacts with {}{stop}", self.who(*side), c.name)
                 } else {
                     format!(
                         "{} plays {} for its {}{}.",
@@ -129,7 +135,15 @@ impl<'r> Narrator<'r> {
                     TokenKind::Evidence(t) => capitalise(&self.token(*t)),
                 };
                 if from == to {
-                    format!("{what} is placed on {}.", pos_name(*to))
+                    // An evidence token comes onto the track drawn (its own
+                    // event): one "moved" where it stands was already there
+                    // (an action that puts every token on 0, say). A new
+                    // round's initiative and momentum tokens are placed.
+                    if let TokenKind::Evidence(_) = token {
+                        format!("{what} stays on {}.", pos_name(*to))
+                    } else {
+                        format!("{what} is placed on {}.", pos_name(*to))
+                    }
                 } else {
                     format!("{what} moves {} → {}.", pos_name(*from), pos_name(*to))
                 }

@@ -166,6 +166,11 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
     };
     match s.initiative_token() {
         Some(p) => out.push_str(&row("initiative".into(), p)),
+        // At the game's end it may have been taken off in the evaluation
+        // (R7), not gained: say only where it is.
+        None if s.is_over() => {
+            let _ = writeln!(out, "{:label_w$}not on the track", "initiative");
+        }
         None => {
             let _ = writeln!(out, "{:label_w$}gained this round", "initiative");
         }

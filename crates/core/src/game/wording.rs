@@ -92,7 +92,12 @@ pub fn evidence(f: &EvidenceFilter) -> String {
         Face::Down => "face-down ",
     };
     let colour = f.colour.map(|c| format!("{c} ")).unwrap_or_default();
-    format!("a {face}{colour}evidence token")
+    let article = if face.is_empty() && colour.is_empty() {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {face}{colour}evidence token")
 }
 
 /// `the initiative token or a face-up evidence token`.
@@ -114,6 +119,20 @@ pub fn selector(s: &TokenSelector) -> String {
 mod tests {
     use super::*;
     use crate::game::model::Colour;
+
+    #[test]
+    fn any_evidence_token_takes_an() {
+        let any = EvidenceFilter {
+            face: Face::Any,
+            colour: None,
+        };
+        assert_eq!(evidence(&any), "an evidence token");
+        let blue = EvidenceFilter {
+            colour: Some(Colour::Blue),
+            ..any
+        };
+        assert_eq!(evidence(&blue), "a blue evidence token");
+    }
 
     #[test]
     fn a_move_of_several_tokens_says_which_one_and_that_the_player_may_stop() {

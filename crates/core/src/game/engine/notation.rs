@@ -303,14 +303,22 @@ fn chance_instr(r: &Rules, f: &RunFrame) -> Option<Instr> {
 /// is that close. Only the options are looked at: a card that is not one
 /// is never suggested.
 fn did_you_mean(r: &Rules, s: &State, want: &str, options: &[Choice]) -> String {
-    let words: Vec<&str> = want.split_whitespace().collect();
     if want.len() < 3 {
         return String::new();
     }
-    let close = options
-        .iter()
-        .filter_map(|c| {
-            let names = names(r, s, *c);
+    let named: Vec<Vec<String>> = options.iter().map(|c| names(r, s, *c)).collect();
+    // An answer more than twice as long as every name is further from each
+    // than the guess allows (at least its length less the name's, more than
+    // an eighth of it); its edit distances would cost its length times each
+    // name's, for nothing: seconds for a pasted megabyte.
+    let longest = named.iter().flatten().map(String::len).max().unwrap_or(0);
+    if want.len() > 2 * longest + 16 {
+        return String::new();
+    }
+    let words: Vec<&str> = want.split_whitespace().collect();
+    let close = named
+        .into_iter()
+        .filter_map(|names| {
             let distance = names
                 .iter()
                 .map(|n| {
@@ -328,6 +336,16 @@ fn did_you_mean(r: &Rules, s: &State, want: &str, options: &[Choice]) -> String 
     match close {
         Some((d, _, name)) if d <= 2.max(want.len() / 8) => format!(" (did you mean `{name}`?)"),
         _ => String::new(),
+    }
+}
+
+/// An answer as a refusal quotes it: whole if short, else its start.
+fn quoted(text: &str) -> String {
+    let text = text.trim();
+    const MOST: usize = 60;
+    match text.char_indices().nth(MOST) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
     }
 }
 
@@ -355,7 +373,7 @@ pub fn parse_choice(
         [one] => Ok(*one),
         [] => Err(format!(
             "`{}` is not one of the options{}: {}",
-            text.trim(),
+            quoted(text),
             did_you_mean(r, s, &want, options),
             options
                 .iter()
@@ -365,7 +383,7 @@ pub fn parse_choice(
         )),
         many => Err(format!(
             "`{}` is ambiguous: it names {}",
-            text.trim(),
+            quoted(text),
             many.iter()
                 .map(|c| format_choice(r, s, *c))
                 .collect::<Vec<_>>()
@@ -387,6 +405,13 @@ mod tests {
         assert_eq!(parse_pos("N0"), None);
         assert_eq!(parse_pos("É2"), None);
         assert_eq!(parse_pos(""), None);
+    }
+
+    #[test]
+    fn a_refusal_quotes_a_long_answer_by_its_start() {
+        assert_eq!(quoted("  pass "), "pass");
+        let long = "é".repeat(100);
+        assert_eq!(quoted(&long), format!("{}…", "é".repeat(60)));
     }
 
     #[test]
