@@ -281,4 +281,39 @@ mod tests {
             .iter()
             .any(|l| l.contains("face down") && l.contains("token is drawn")));
     }
+
+    /// A token an action leaves where it stands stays there (it is not a
+    /// new one); a new round's initiative is placed; a card's name that
+    /// ends a sentence gets no second stop.
+    #[test]
+    fn a_token_left_where_it_stands_stays_and_a_reaction_ends_once() {
+        use crate::game::engine::event::TokenKind;
+        let r = crate::data::shipped();
+        let s = State::new(&r, 3);
+        let token = s.track()[0];
+        let money = r.card_by_id("editor.follow_the_money").unwrap();
+        let events = [
+            Event::Moved {
+                token: TokenKind::Evidence(token),
+                from: 0,
+                to: 0,
+            },
+            Event::Moved {
+                token: TokenKind::Initiative,
+                from: 0,
+                to: 0,
+            },
+            Event::Played {
+                side: Side::Editor,
+                card: money,
+                part: Part::Action,
+                reaction: true,
+            },
+        ];
+        let seen = Sight::new_game(Some(Side::Nixon)).see_all(&events);
+        let lines = narrate(&r, Some(Side::Nixon), &seen);
+        assert!(lines[0].ends_with(" stays on 0."), "{}", lines[0]);
+        assert_eq!(lines[1], "The initiative token is placed on 0.");
+        assert_eq!(lines[2], "Editor reacts with Follow the money!");
+    }
 }
