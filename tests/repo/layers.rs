@@ -71,45 +71,43 @@ fn module_path(rel: &Path) -> Vec<String> {
     parts
 }
 
+/// The name after each `prefix` in `code` (`crate::game::x` → `game`), but
+/// where the prefix ends a longer name (a letter, a digit or one of
+/// `joins` just before it).
+fn first_segments(code: &str, prefix: &str, joins: &[char]) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut rest = code;
+    while let Some(i) = rest.find(prefix) {
+        let before = &rest[..i];
+        let after = &rest[i + prefix.len()..];
+        if !before.ends_with(|c: char| c.is_alphanumeric() || joins.contains(&c)) {
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                found.push(name);
+            }
+        }
+        rest = after;
+    }
+    found
+}
+
 /// Every top-level module that `text` (the file at module path `me`)
 /// names, with the line it is named on. Comments are skipped.
 fn uses(me: &[String], text: &str) -> Vec<(usize, String)> {
     let mut found = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let code = line.split("//").next().unwrap_or("");
-        let mut rest = code;
-        while let Some(i) = rest.find("crate::") {
-            let before = &rest[..i];
-            let after = &rest[i + "crate::".len()..];
-            // `$crate::` in a macro, or part of a longer name (`watergate_crate::`).
-            let joined = before.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '$');
-            if !joined {
-                let name: String = after
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if !name.is_empty() {
-                    found.push((n + 1, name));
-                }
-            }
-            rest = after;
+        // `$crate::` in a macro, or part of a longer name (`watergate_crate::`).
+        for name in first_segments(code, "crate::", &['_', '$']) {
+            found.push((n + 1, name));
         }
         // The core crate by its own name, from a crate above it: Cargo
         // allows any of its modules, the table does not.
-        let mut rest = code;
-        while let Some(i) = rest.find("watergate_core::") {
-            let before = &rest[..i];
-            let after = &rest[i + "watergate_core::".len()..];
-            if !before.ends_with(|c: char| c.is_alphanumeric() || c == '_') {
-                let name: String = after
-                    .chars()
-                    .take_while(|c| c.is_alphanumeric() || *c == '_')
-                    .collect();
-                if !name.is_empty() {
-                    found.push((n + 1, name));
-                }
-            }
-            rest = after;
+        for name in first_segments(code, "watergate_core::", &['_']) {
+            found.push((n + 1, name));
         }
         let mut rest = code;
         while let Some(i) = rest.find("super::") {
