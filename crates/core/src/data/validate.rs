@@ -524,12 +524,19 @@ fn keep<T>(d: &mut Diagnostics, r: Result<T, Diagnostics>) -> Option<T> {
     }
 }
 
+/// The longest side of the track the loader accepts (R1.3).
+const MAX_TRACK_LENGTH: u8 = 10;
+
+/// Numbers standing in for a `game.ron` that failed (its problems are
+/// reported); they reach only the checks of the other files.
 fn placeholder_numbers() -> Numbers {
     Numbers {
         hand_size_with_initiative: 0,
         hand_size_without_initiative: 0,
         evidence_per_round: 0,
-        track_length: 1,
+        // The longest track allowed, so that a script's `space` is not
+        // called past the end of a track the data never set.
+        track_length: MAX_TRACK_LENGTH as i8,
         momentum_tokens: 0,
         momentum_on_track_at_start: 0,
         momentum_to_win: 1,
@@ -615,7 +622,7 @@ fn check_game(p: &Parsed<GameDef>, d: &mut Diagnostics) -> Option<Numbers> {
         "track_length",
         g.track_length,
         1,
-        10,
+        MAX_TRACK_LENGTH,
         "spaces on each side, R1.3",
     );
     ok &= range(p, d, "momentum_tokens", g.momentum_tokens, 1, 50, "R1.4");

@@ -108,6 +108,9 @@ pub(crate) struct Builder {
     /// Whether the script has called `choose_card`: before that, no card
     /// can be chosen (`remove_chosen_card`, `perform_chosen_action`).
     pub chose: bool,
+    /// The last space of a side of the track (`LAST_SPACE`): the furthest a
+    /// token can be put.
+    pub last_space: i64,
 }
 
 thread_local! {
@@ -195,12 +198,19 @@ fn steps_arg(n: i64, what: &str) -> Res<u8> {
     }
 }
 
+/// A space of a side of the track, 0 (the centre) to `LAST_SPACE`: one
+/// further was clamped to the last space without a word.
 fn space_arg(n: i64) -> Res<u8> {
-    if (0..=20).contains(&n) {
-        Ok(n as u8)
-    } else {
-        err(format!("a track space must be between 0 and 20, got {n}"))
-    }
+    build(|b| {
+        if (0..=b.last_space).contains(&n) {
+            Ok(n as u8)
+        } else {
+            err(format!(
+                "a track space must be between 0 and {} (LAST_SPACE), got {n}",
+                b.last_space
+            ))
+        }
+    })
 }
 
 fn opt_str(map: &Map, key: &str) -> Res<Option<String>> {
@@ -669,7 +679,8 @@ pub fn reference() -> String {
          (R5.9). Each script sees a constant `card` (a map: id, name, side, type, value, colours,\n\
          informant, steps) describing the card it belongs to, and `LAST_SPACE`, the last space\n\
          of a side of the research track (5 on the shipped track: a token placed there is\n\
-         gained). A momentum space's script sees `card` with its momentum card's id, name and\n\
+         gained); a `space` argument runs from 0 (the centre) to `LAST_SPACE`, and one past it\n\
+         is an error. A momentum space's script sees `card` with its momentum card's id, name and\n\
          side only, and `space`, the space's number (from 1).\n\n\
          What a choice lists, its chooser sees. A `colour` option on face-down tokens (`face`\n\
          \"down\" or \"any\") lists them by their hidden colours, and `choose_card` with\n\

@@ -272,6 +272,7 @@ impl RhaiHost {
             picture_names: self.picture_names.clone(),
             card_has_informant: ctx.has_informant(),
             card_is_reaction: ctx.is_reaction(),
+            last_space: ctx.last_space(),
             ..Default::default()
         };
         let (result, built) = api::with_builder(builder, || {
