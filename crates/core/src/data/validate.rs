@@ -44,8 +44,8 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         None => (Vec::new(), Vec::new()),
     };
     let known = files.tokens.is_some().then_some(pictures.as_slice());
-    let board_rt = match (&files.board, known) {
-        (Some(b), Some(pictures)) => check_board(b, pictures, &mut d),
+    let board_rt = match (&files.board, &files.tokens) {
+        (Some(b), Some(tokens)) => check_board(b, tokens, &pictures, &mut d),
         _ => None,
     };
     if let (Some(game), Some(_)) = (&files.game, known) {
@@ -738,7 +738,15 @@ fn check_tokens(p: &Parsed<TokensDef>, d: &mut Diagnostics) -> (Vec<Picture>, Ve
     (pictures, bag)
 }
 
-fn check_board(p: &Parsed<BoardDef>, pictures: &[Picture], d: &mut Diagnostics) -> Option<Board> {
+/// The board against the pictures of `tokens` (`pictures`, checked from
+/// it): a picture with no space is reported at its own name in
+/// `tokens.ron`, where a rename is made.
+fn check_board(
+    p: &Parsed<BoardDef>,
+    tokens: &Parsed<TokensDef>,
+    pictures: &[Picture],
+    d: &mut Diagnostics,
+) -> Option<Board> {
     let b = &p.def;
     let before = d.len();
     let mut index: BTreeMap<&str, usize> = BTreeMap::new();
@@ -821,11 +829,12 @@ fn check_board(p: &Parsed<BoardDef>, pictures: &[Picture], d: &mut Diagnostics) 
             .iter()
             .any(|q| q.name.eq_ignore_ascii_case(&pictures[pi].name));
         if s.is_none() && !repeated {
-            d.push(p.at(
-                "spaces",
+            d.push(tokens.at(
+                &format!("pictures[{pi}].name"),
                 format!(
-                    "no informant space for picture `{}` (R1.6)",
-                    pictures[pi].name
+                    "no informant space on the board for picture `{0}` (R1.6): expected a space of kind `Informant(\"{0}\")` in {1}",
+                    pictures[pi].name,
+                    p.display
                 ),
             ));
         }
