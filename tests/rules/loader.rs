@@ -75,6 +75,36 @@ fn shipped_data_loads() {
     assert_eq!(r.pictures.len(), 7);
 }
 
+/// Files with old-Mac line endings (a lone carriage return) load as an
+/// editor shows them: a card file's first `//` comment swallowed the whole
+/// file, and a script's error stood on a line counted differently from the
+/// one an editor shows. CR LF endings load too.
+#[test]
+fn line_endings_of_any_kind_load_and_errors_stand_where_an_editor_shows_them() {
+    let mut ds = DataSet::embedded();
+    for (rel, ending) in [
+        ("cards/editor/23_recruit_woods.ron", "\r"),
+        ("scripts/editor/recruit_informant.rhai", "\r"),
+        ("cards/game.ron", "\r\n"),
+        ("cards/board.ron", "\r\n"),
+    ] {
+        let text = String::from_utf8(ds.files[rel].clone()).unwrap();
+        ds.files
+            .insert(rel.to_string(), text.replace('\n', ending).into_bytes());
+    }
+    let r = data::load(&ds).unwrap_or_else(|d| panic!("{d}"));
+    assert_eq!(r.cards.len(), 40);
+    ds.files.insert(
+        "scripts/nixon/gordon_liddy.rhai".to_string(),
+        b"// c1\r// c2\rlet x = 1;\rfoo(;\r".to_vec(),
+    );
+    let d = data::load(&ds).unwrap_err().to_string();
+    assert!(
+        d.starts_with("scripts/nixon/gordon_liddy.rhai:4:5: "),
+        "{d}"
+    );
+}
+
 /// Some editors (Notepad among them) write a byte-order mark, an invisible
 /// U+FEFF, at the start of a file: a card file or script saved so loads as
 /// it would without it. It was "expected opening `(`" at 1:1 of a card,

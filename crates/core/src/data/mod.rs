@@ -19,6 +19,7 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::game::rules::Rules;
 use serde::de::DeserializeOwned;
 use srcmap::SourceMap;
+use std::borrow::Cow;
 
 /// A parsed file: its definition, where it came from and where its values stand.
 pub struct Parsed<T> {
@@ -244,8 +245,8 @@ fn found_at(text: &str, line: usize, col: usize) -> String {
     out.trim().to_string()
 }
 
-/// Decodes a data file as UTF-8 text.
-pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
+/// Decodes a data file as UTF-8 text (`without_bom`, `lines_by_lf`).
+pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<Cow<'a, str>, Diagnostic> {
     if let Some(why) = ds.unread.get(rel) {
         return Err(Diagnostic::unread(ds.display_path(rel), why.clone()));
     }
@@ -261,7 +262,30 @@ pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<&'a str, Diagnostic> {
             "not valid UTF-8 text: expected a RON or rhai text file",
         )
     })?;
-    Ok(without_bom(text))
+    Ok(lines_by_lf(without_bom(text)))
+}
+
+/// `text` with each line ending that is a lone carriage return (old Mac
+/// files) made a line feed, as every editor shows it. RON and rhai end a
+/// line only at a line feed: such a file's first `//` comment swallowed it
+/// whole, and rhai's positions counted lines differently from its
+/// comments'. A CR LF ending is left as it is; both read it as one end.
+pub fn lines_by_lf(text: &str) -> Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
 /// `text` without the byte-order mark some editors write first (U+FEFF,
@@ -301,7 +325,7 @@ pub fn read_text_file(
             format!("not valid UTF-8 text: expected {what}"),
         )])
     })?;
-    Ok(strip_bom(text))
+    Ok(lines_by_lf(&strip_bom(text)).into_owned())
 }
 
 /// The bytes of a file a scenario or variant names: the file on disk
@@ -336,12 +360,12 @@ pub fn utf8_error_position(bytes: &[u8], valid_up_to: usize) -> (usize, usize) {
 pub fn parse_file<T: DeserializeOwned>(ds: &DataSet, rel: &str) -> Result<Parsed<T>, Diagnostics> {
     let display = ds.display_path(rel);
     let text = text_of(ds, rel).map_err(|d| Diagnostics(vec![d]))?;
-    let def = parse_ron_all::<T>(&display, text)?;
+    let def = parse_ron_all::<T>(&display, &text)?;
     Ok(Parsed {
         def,
         rel: rel.to_string(),
         display,
-        map: SourceMap::build(text),
+        map: SourceMap::build(&text),
     })
 }
 

@@ -277,7 +277,7 @@ impl<'a> Scripts<'a> {
             return None;
         }
         let u = match text_of(self.ds, rel) {
-            Ok(text) => match self.host.compile(rel, &self.ds.display_path(rel), text) {
+            Ok(text) => match self.host.compile(rel, &self.ds.display_path(rel), &text) {
                 Ok(u) => Some(u),
                 Err(problems) => {
                     for p in problems {
@@ -314,7 +314,7 @@ impl<'a> Scripts<'a> {
         for rel in rest {
             match text_of(self.ds, rel) {
                 Ok(text) => {
-                    if let Err(problems) = host.compile(rel, &self.ds.display_path(rel), text) {
+                    if let Err(problems) = host.compile(rel, &self.ds.display_path(rel), &text) {
                         for p in problems {
                             d.push(p);
                         }
