@@ -13,13 +13,14 @@ use watergate::game::observation::Sight;
 use watergate::game::state::State;
 
 /// Over many random games: while a token is face down on the track, no
-/// line for the Editor names its kind; Nixon's lines always do.
+/// line for the Editor names its kind, nor does the line that draws it
+/// face down; Nixon's lines always do.
 #[test]
 fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
     use watergate::game::view::View;
     use watergate::players::agent::{Agent, RandomAgent};
     let r = watergate::data::shipped();
-    let mut anonymous = 0;
+    let (mut anonymous, mut drawn_down) = (0, 0);
     for seed in 0..100 {
         let mut s = State::new(&r, seed);
         let mut sights = BySide::from_fn(|side| Sight::new(&s, Some(side)));
@@ -71,6 +72,19 @@ fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
                         face_up: false,
                         ..
                     } => {
+                        // A token drawn face down in the game (a card's
+                        // action, a new round): the Editor hears only that
+                        // one was drawn, Nixon its kind.
+                        let k = r.token(*token);
+                        let kind = kind_name(k.colours, k.momentum_symbol);
+                        assert!(
+                            editor[i].starts_with("A face-down token is drawn")
+                                && !editor[i].contains(&kind),
+                            "seed {seed}: {}",
+                            editor[i]
+                        );
+                        assert!(nixon[i].contains(&kind), "seed {seed}: {}", nixon[i]);
+                        drawn_down += 1;
                         down.insert(*token);
                     }
                     Event::EvidenceDrawn { token, .. }
@@ -87,4 +101,5 @@ fn face_down_tokens_stay_anonymous_for_the_editor_in_random_games() {
         }
     }
     assert!(anonymous > 100, "{anonymous}");
+    assert!(drawn_down > 100, "{drawn_down}");
 }
