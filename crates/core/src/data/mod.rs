@@ -276,16 +276,11 @@ pub fn lines_by_lf(text: &str) -> Cow<'_, str> {
     if !(0..bytes.len()).any(lone) {
         return Cow::Borrowed(text);
     }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\r' && chars.peek() != Some(&'\n') {
-            out.push('\n');
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
+    // One ASCII byte for another: still UTF-8, every offset kept.
+    let relined: Vec<u8> = (0..bytes.len())
+        .map(|i| if lone(i) { b'\n' } else { bytes[i] })
+        .collect();
+    Cow::Owned(String::from_utf8(relined).unwrap_or_else(|_| text.to_string()))
 }
 
 /// `text` without the byte-order mark some editors write first (U+FEFF,
@@ -325,7 +320,13 @@ pub fn read_text_file(
             format!("not valid UTF-8 text: expected {what}"),
         )])
     })?;
-    Ok(lines_by_lf(&strip_bom(text)).into_owned())
+    let text = strip_bom(text);
+    // Copied only where a line ending was changed.
+    let relined = match lines_by_lf(&text) {
+        Cow::Owned(t) => Some(t),
+        Cow::Borrowed(_) => None,
+    };
+    Ok(relined.unwrap_or(text))
 }
 
 /// The bytes of a file a scenario or variant names: the file on disk
