@@ -20,12 +20,14 @@
 
 use crate::app::session::answer::{self, Answer, Reading};
 use crate::app::session::undo::NoUndo;
-use crate::app::session::{sentence, the, Asked, Failure, Front, Ran, Record, Session, Turn};
+use crate::app::session::{
+    sentence, the, Asked, Failure, Front, Paused, Ran, Record, Session, Turn,
+};
 use crate::formats::log::GameLog;
 use crate::formats::render::{self, Style};
 use crate::formats::scenario::save;
 use crate::game::engine::notation::{format_choice, kind_name};
-use crate::game::engine::{Choice, Decision, DecisionKind, PlayError, TokenRef};
+use crate::game::engine::{Actor, Choice, Decision, DecisionKind, PlayError, TokenRef};
 use crate::game::model::*;
 use crate::game::rules::Rules;
 use crate::game::state::{Frame, Moving, Phase, State};
@@ -34,6 +36,7 @@ use crate::players::agent::AgentSpec;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 pub use crate::app::session::seats::Humans;
@@ -248,6 +251,23 @@ impl<R: BufRead, W: Write> Front for Terminal<'_, R, W> {
 
     fn decide(&mut self, asked: Asked<'_>) -> io::Result<Turn<Stop>> {
         self.ask(asked)
+    }
+
+    /// The pause is asked as the reaction window it stands for, with
+    /// passing the only option: the same screens, handovers and prompt.
+    fn pause(&mut self, paused: Paused<'_>) -> io::Result<ControlFlow<Stop>> {
+        let side = paused.pause.to;
+        let decision = pause_decision(paused.pause);
+        let asked = Asked {
+            state: paused.state,
+            side,
+            decision: &decision,
+            record: paused.record,
+        };
+        Ok(match self.ask(asked)? {
+            Turn::Choose(_) => ControlFlow::Continue(()),
+            Turn::Stop(why) => ControlFlow::Break(why),
+        })
     }
 
     fn applied(&mut self, _: &State, record: &Record, mover: Option<Side>) -> io::Result<()> {
@@ -685,6 +705,11 @@ pub fn screen(
     out.push('\n');
     if let DecisionKind::Reaction { against } = d.kind {
         out.push_str(&answered_play(r, s, side, against));
+        if d.options == [Choice::Pass] {
+            // A hotseat pause (`pause_decision`): a window always offers
+            // a card to react with.
+            out.push_str(&format!("  {}\n", pause_text(r, against)));
+        }
     }
     // Many options on a short screen: their notation in columns.
     if compact && d.options.len() > COMPACT_OPTION_LINES {
@@ -707,6 +732,27 @@ pub fn screen(
         out.push('\n');
     }
     out
+}
+
+/// A hotseat pause (`session::Pause`) as a decision: the reaction window
+/// it stands for, with passing the only option.
+pub fn pause_decision(pause: crate::app::session::Pause) -> Decision {
+    Decision {
+        actor: Actor::Player(pause.to),
+        kind: DecisionKind::Reaction {
+            against: pause.card,
+        },
+        options: vec![Choice::Pass],
+    }
+}
+
+/// Why a hotseat pause (`pause_decision`) came to its player, who has
+/// nothing to do but pass.
+pub fn pause_text(r: &Rules, against: CardId) -> String {
+    format!(
+        "You hold no card that may answer it. The screen came to you all the same, so that {} cannot tell whether you held one: pass it back.",
+        the(r.card(against).side)
+    )
 }
 
 /// What a reaction would answer (R6): the card's action in its words, or

@@ -10,12 +10,13 @@ use watergate::app::terminal::{self, Ended, Game, Humans, Settings};
 use watergate::formats::log::{self, players, GameLog};
 use watergate::formats::scenario::Scenario;
 use watergate::game::engine::notation::format_choice;
+use watergate::game::engine::Observer;
 use watergate::game::engine::{Actor, Choice};
 use watergate::game::model::BySide;
 use watergate::game::model::Side;
 use watergate::game::rules::Rules;
-use watergate::game::state::State;
-use watergate::lab::driver::{play_out, play_out_alone, OnChoice, OnDecision};
+use watergate::game::state::{PlayFrame, State};
+use watergate::lab::driver::{play_out, play_out_alone, OnChoice, OnDecision, Steps};
 use watergate::lab::sim::game_seed;
 use watergate::players::agent::RandomAgent;
 
@@ -302,6 +303,52 @@ fn a_bad_log_is_reported_with_the_choice_number_and_its_position() {
         .contains("other game data"));
 }
 
+/// The lines both hotseat players type for a game decided in advance, and
+/// the screen each line answers: whose, and the state it shows. A play
+/// that went unanswered while its player could not tell (R6) is followed
+/// by a screen for the opponent, who passes, unless the opponent's own
+/// decision comes next anyway (`session::Pause`).
+struct Typed<'a> {
+    r: &'a Rules,
+    screens: Vec<(Side, State)>,
+    lines: Vec<String>,
+    /// The opponent owed a screen.
+    pause: Option<Side>,
+    /// How many such screens were given.
+    pauses: usize,
+}
+
+impl Typed<'_> {
+    fn screen(&mut self, side: Side, s: &State, line: String) {
+        if self.screens.last().is_some_and(|(prev, _)| *prev != side) {
+            self.lines.push(String::new()); // Enter: the other player takes over.
+        }
+        self.lines.push(line);
+        self.screens.push((side, s.clone()));
+    }
+}
+
+impl Observer for Typed<'_> {
+    fn unanswered(&mut self, s: &State, play: &PlayFrame) {
+        if s.could_be_answered(self.r, play) {
+            self.pause = Some(play.player.other());
+        }
+    }
+}
+
+impl Steps for Typed<'_> {
+    type Error = std::convert::Infallible;
+    fn chosen(&mut self, s: &State, actor: Actor, c: Choice) -> Result<(), Self::Error> {
+        let side = actor.side().unwrap();
+        if let Some(to) = self.pause.take().filter(|to| *to != side) {
+            self.screen(to, s, "pass".to_string());
+            self.pauses += 1;
+        }
+        self.screen(side, s, format_choice(self.r, s, c));
+        Ok(())
+    }
+}
+
 /// Words that name an evidence colour.
 const COLOURS: [&str; 3] = ["blue", "yellow", "green"];
 
@@ -313,16 +360,13 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
     // with the states at each decision.
     let mut s = State::new(&r, seed);
     let (mut editor, mut nixon) = (RandomAgent::new(1), RandomAgent::new(2));
-    let mut decisions: Vec<(Side, State)> = Vec::new();
-    let mut lines = Vec::new();
-    let mut typed = OnChoice(|s: &State, actor: Actor, c| {
-        let side = actor.side().unwrap();
-        if decisions.last().is_some_and(|(prev, _)| *prev != side) {
-            lines.push(String::new()); // Enter: the other player takes over.
-        }
-        lines.push(format_choice(&r, s, c));
-        decisions.push((side, s.clone()));
-    });
+    let mut typed = Typed {
+        r: &r,
+        screens: Vec::new(),
+        lines: Vec::new(),
+        pause: None,
+        pauses: 0,
+    };
     play_out(
         &r,
         &mut s,
@@ -331,6 +375,16 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
         &mut typed,
     )
     .unwrap();
+    let Typed {
+        screens: decisions,
+        lines,
+        pauses,
+        ..
+    } = typed;
+    assert!(
+        pauses > 0,
+        "the game has screens for a player with nothing to answer"
+    );
     let game = Game::new(
         &r,
         seed,
@@ -539,7 +593,10 @@ fn a_reaction_prompt_says_what_the_play_would_do() {
         Humans::Both,
         &watergate::players::agent::AgentSpec::Random,
     );
-    let lines: Vec<String> = ["7", "1", "", "3", "ev1", "", "quit"]
+    // Recruit Dean asks the Editor to move a token after it: the screen
+    // goes to Nixon first (John Mitchell, which may answer it, is out of
+    // sight), and he passes it back.
+    let lines: Vec<String> = ["7", "", "pass", "", "1", "", "3", "ev1", "", "quit"]
         .iter()
         .map(|l| l.to_string())
         .collect();
@@ -576,4 +633,125 @@ fn a_card_is_chosen_by_its_printed_name() {
             "{printed}"
         );
     }
+}
+
+/// Hotseat, Nixon to play Gordon Liddy for its action (a conspirator's
+/// action, which Mass demonstration may answer, R6) and then to choose the
+/// face-up token it takes. The Editor's hand and deck are as given; the
+/// cards listed nowhere are out of the game.
+fn liddy_to_play(r: &Rules, editor: &str, editor_deck: &str, discard: &str) -> State {
+    let text = format!(
+        r#"Scenario(
+    name: "Liddy to play",
+    position: Some((
+        round: 2,
+        initiative: Nixon,
+        turn: Some(Nixon),
+        track: [
+            (token: "blue", at: "0", face_up: true),
+            (token: "yellow", at: "E1", face_up: true),
+        ],
+        hands: (editor: [{editor}], nixon: ["nixon.gordon_liddy", "nixon.secure_dean"]),
+        decks: (editor: [{editor_deck}], nixon: []),
+        discards: (editor: [{discard}], nixon: []),
+        unlisted_cards: Removed,
+        bag: Some(["green"]),
+    )),
+)"#
+    );
+    let scn = Scenario::from_text("liddy", &text, PathBuf::new()).unwrap_or_else(|d| panic!("{d}"));
+    scn.start(r).unwrap_or_else(|d| panic!("{d}"))
+}
+
+/// What the player away from the screen can tell from it: the handovers
+/// and whose screens come, in order.
+fn handovers(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.starts_with("──── Pass the terminal") || l.starts_with("════ "))
+        .collect()
+}
+
+/// Hotseat and R6: whether the Editor holds a card that may answer Nixon's
+/// play is hers to know. Had she one, the screen would go to her at the
+/// reaction window and back to Nixon; so when she has none, while he cannot
+/// tell (Mass demonstration lies in her hand or her deck), the screen goes
+/// to her all the same. When the card is in her discard pile, in sight, he
+/// knows she cannot answer, and plays on.
+#[test]
+fn in_hotseat_the_handovers_do_not_tell_whether_a_reaction_card_is_held() {
+    let r = watergate::data::shipped();
+    let play = |state: State, lines: &[&str]| {
+        let game = Game::from_state(
+            &r,
+            state,
+            "liddy",
+            1,
+            Humans::Both,
+            &watergate::players::agent::AgentSpec::Random,
+        );
+        let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+        let (ended, out) = drive(&r, game, &lines, None);
+        assert!(ended.quit, "{out}");
+        out
+    };
+    // Liddy, the Editor passes (at the window, or the pause), Liddy takes
+    // the blue token, the Editor's turn.
+    let through_the_editor = [
+        "nixon.gordon_liddy action",
+        "",
+        "pass",
+        "",
+        "ev0",
+        "",
+        "quit",
+    ];
+    let held = play(
+        liddy_to_play(
+            &r,
+            r#""editor.mass_demonstration", "editor.recruit_woods""#,
+            r#""editor.the_smoking_gun_tape""#,
+            "",
+        ),
+        &through_the_editor,
+    );
+    let in_deck = play(
+        liddy_to_play(
+            &r,
+            r#""editor.the_smoking_gun_tape", "editor.recruit_woods""#,
+            r#""editor.mass_demonstration""#,
+            "",
+        ),
+        &through_the_editor,
+    );
+    let discarded = play(
+        liddy_to_play(
+            &r,
+            r#""editor.the_smoking_gun_tape", "editor.recruit_woods""#,
+            "",
+            r#""editor.mass_demonstration""#,
+        ),
+        &["nixon.gordon_liddy action", "ev0", "", "quit"],
+    );
+    for out in [&held, &in_deck, &discarded] {
+        assert!(
+            out.contains("The blue token goes back into the bag."),
+            "{out}"
+        );
+    }
+    assert!(held.contains("react editor.mass_demonstration"), "{held}");
+    assert!(
+        in_deck.contains("You hold no card that may answer it."),
+        "{in_deck}"
+    );
+    assert_eq!(handovers(&held), handovers(&in_deck));
+    assert_eq!(
+        handovers(&discarded),
+        [
+            "════ Nixon's view — round 2, card phase (only Nixon looks) ════",
+            "════ Nixon's view — round 2, card phase (only Nixon looks) ════",
+            "──── Pass the terminal to the Editor. Editor, press Enter when ready. ──── ",
+            "════ Editor's view — round 2, card phase (only the Editor looks) ════",
+        ]
+    );
+    assert_eq!(handovers(&held).len(), 7, "{held}");
 }

@@ -7,11 +7,11 @@ use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 use watergate::formats::narrate::narrate;
 use watergate::game::engine::notation::{format_choice, kind_name};
-use watergate::game::engine::{Actor, Choice};
+use watergate::game::engine::{Actor, Choice, Decision, DecisionKind, Event, Observer};
 use watergate::game::model::{CardId, Side};
 use watergate::game::observation::Sight;
 use watergate::game::rules::Rules;
-use watergate::game::state::{EvLoc, State};
+use watergate::game::state::{EvLoc, PlayFrame, State};
 use watergate::game::view::View;
 use watergate::lab::sim::game_seed;
 use watergate::players::agent::{Agent, AgentSpec};
@@ -29,6 +29,29 @@ pub struct Mirror {
     /// Whether `seen` and `told` are kept (for [`Mirror::forbidden`]); a
     /// test that only follows the game (the load test) skips the narration.
     watch: bool,
+    /// Hotseat: the player owed a screen after a play they could not
+    /// answer while its player could not tell (the session's `Pause`),
+    /// and the card played.
+    pause: Option<(Side, CardId)>,
+}
+
+/// A choice's events, and the last play that went unanswered while its
+/// player could not tell (R6).
+struct Heard<'a> {
+    rules: &'a Rules,
+    events: Vec<Event>,
+    unanswered: Option<(Side, CardId)>,
+}
+
+impl Observer for Heard<'_> {
+    fn event(&mut self, e: Event) {
+        self.events.push(e);
+    }
+    fn unanswered(&mut self, s: &State, play: &PlayFrame) {
+        if s.could_be_answered(self.rules, play) {
+            self.unanswered = Some((play.player.other(), play.card));
+        }
+    }
 }
 
 /// The shipped game, loaded once for every mirror of the test binary (a
@@ -60,6 +83,7 @@ impl Mirror {
             seen: BTreeSet::new(),
             told,
             watch: true,
+            pause: None,
         };
         m.note_seen();
         m
@@ -74,7 +98,12 @@ impl Mirror {
         }
     }
 
+    /// Who decides now and among what: the player owed a hotseat pause
+    /// first, who may only pass.
     pub fn options(&self) -> (Option<Side>, Vec<Choice>) {
+        if let Some((to, _)) = self.pause {
+            return (Some(to), vec![Choice::Pass]);
+        }
         let mut v = Vec::new();
         let side = match self.state.legal(&self.rules, &mut v) {
             Some(Actor::Player(s)) => Some(s),
@@ -89,6 +118,24 @@ impl Mirror {
         format_choice(&self.rules, &self.state, v[i])
     }
 
+    /// Whether a hotseat pause is owed now (see `pause`).
+    pub fn paused(&self) -> bool {
+        self.pause.is_some()
+    }
+
+    /// The decision now, as the seat deciding is asked it: the hotseat
+    /// pause as the reaction window it stands for.
+    pub fn decision(&self) -> Option<Decision> {
+        match self.pause {
+            Some((to, card)) => Some(Decision {
+                actor: Actor::Player(to),
+                kind: DecisionKind::Reaction { against: card },
+                options: vec![Choice::Pass],
+            }),
+            None => self.state.decision(&self.rules),
+        }
+    }
+
     /// Applies option `i`, then the agent's replies until a human decides.
     pub fn choose(&mut self, i: usize) {
         self.choose_watching(i, |_, _| {});
@@ -97,6 +144,11 @@ impl Mirror {
     /// [`Mirror::choose`], calling `watch` after each choice applies with
     /// the side that chose it and the game then.
     pub fn choose_watching(&mut self, i: usize, mut watch: impl FnMut(Side, &Mirror)) {
+        if self.pause.take().is_some() {
+            // The pause passed: no choice, nothing applies.
+            assert_eq!(i, 0, "a pause's only option is to pass");
+            return;
+        }
         let (side, v) = self.options();
         self.apply(v[i]);
         watch(side.expect("a player's decision"), self);
@@ -116,17 +168,27 @@ impl Mirror {
     }
 
     fn apply(&mut self, c: Choice) {
+        let before = self.state.clone();
+        let mut heard = Heard {
+            rules: &self.rules,
+            events: Vec::new(),
+            unanswered: None,
+        };
+        self.state
+            .apply_observed(&self.rules, c, &mut heard)
+            .expect("the mirrored choice is legal");
+        let Heard {
+            events, unanswered, ..
+        } = heard;
+        if self.agent.is_none() {
+            // Owed unless the screen goes to that player next anyway, or
+            // the game is over.
+            let next = self.options().0;
+            self.pause = unanswered.filter(|(to, _)| next.is_some_and(|side| side != *to));
+        }
         if !self.watch {
-            self.state
-                .apply(&self.rules, c)
-                .expect("the mirrored choice is legal");
             return;
         }
-        let before = self.state.clone();
-        let mut events = Vec::new();
-        self.state
-            .apply_observed(&self.rules, c, &mut events)
-            .expect("the mirrored choice is legal");
         let seen = Sight::new(&before, Some(Side::Editor)).see_all(&events);
         let lines = narrate(&self.rules, Some(Side::Editor), &seen);
         self.told.push('\n');

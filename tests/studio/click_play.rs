@@ -142,7 +142,7 @@ fn kind_name(k: &DecisionKind) -> String {
 /// drawn, and its effects are what the rule the decision follows says.
 fn check_decision(view: &Value, game: &Value, m: &Mirror, ctx: &str) {
     let side = m.options().0.expect("a player's decision");
-    let d = m.state.decision(&m.rules).expect("a decision");
+    let d = m.decision().expect("a decision");
     let listed = view["decision"]["options"]
         .as_array()
         .expect("the seat's decision");
@@ -208,9 +208,20 @@ fn check_decision(view: &Value, game: &Value, m: &Mirror, ctx: &str) {
             }
             // R6: a reaction, and letting the play stand, are chosen on the
             // hand's card and on the play answered.
-            (DecisionKind::Reaction { against }, Choice::Pass) => {
+            (DecisionKind::Reaction { against }, Choice::Pass) if !m.paused() => {
                 let want = json!({"at": "table", "card": m.rules.card(*against).id});
                 assert_eq!(targets, &vec![want], "{ctx}: the pass");
+            }
+            // A hotseat pause comes after the play resolved: the card is
+            // passed on wherever it now lies (a pile, or the table while
+            // its action runs).
+            (DecisionKind::Reaction { against }, Choice::Pass) => {
+                assert_eq!(targets.len(), 1, "{ctx}: the pause's pass");
+                assert_eq!(
+                    targets[0]["card"],
+                    json!(m.rules.card(*against).id),
+                    "{ctx}: the pause's pass"
+                );
             }
             (DecisionKind::Reaction { against }, Choice::React(card)) => {
                 let hand = json!({"at": "hand", "card": m.rules.card(*card).id});
@@ -293,7 +304,11 @@ fn every_option_of_both_seats_is_named_where_the_table_draws_it() {
             let r = c.get(&format!("/api/games/{id}"), Some(&token(side)));
             assert_eq!(r.status, 200, "{ctx}: {}", r.body);
             let view = r.json();
-            kinds.insert(kind_name(&m.state.decision(&m.rules).unwrap().kind));
+            kinds.insert(if m.paused() {
+                "Pause".to_string()
+            } else {
+                kind_name(&m.decision().unwrap().kind)
+            });
             check_decision(&view, &game, &m, &ctx);
             decisions += 1;
             let options = m.options().1.len();
@@ -310,7 +325,8 @@ fn every_option_of_both_seats_is_named_where_the_table_draws_it() {
     }
     eprintln!("{decisions} decisions checked, kinds: {kinds:?}");
     // The games reach the decisions the checks above are about: turns
-    // (R5.1), value targets (R5.3), Nixon's reveal (R5.6), reactions (R6),
+    // (R5.1), value targets (R5.3), Nixon's reveal (R5.6), reactions (R6)
+    // and the hotseat's pauses after a play nobody could answer,
     // pins (R7.6), and in card actions (R5.9) a token moved and a card
     // chosen from a hand or a pile.
     for k in [
@@ -318,6 +334,7 @@ fn every_option_of_both_seats_is_named_where_the_table_draws_it() {
         "ValueTarget",
         "Reveal",
         "Reaction",
+        "Pause",
         "Pin",
         "Action/Move",
         "Action/ChooseCard",

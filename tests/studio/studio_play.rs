@@ -769,3 +769,65 @@ fn a_hotseat_seat_is_kept_the_other_s_moves_as_it_saw_them() {
         "only {others} moves of the other seat were kept"
     );
 }
+
+/// Hotseat and R6: seed 21, the Editor plays Recruit Dean for its action,
+/// which then asks her to move a token. Nixon holds no card that may answer
+/// it, but John Mitchell lies out of her sight (his deck): had he held it,
+/// the screen would have gone to him at the reaction window. So it goes to
+/// him all the same, with passing his only option, and only then back to
+/// her: the handovers do not tell whether he held one.
+#[test]
+fn in_hotseat_the_screen_goes_to_nixon_after_a_play_he_could_not_answer() {
+    let server = Server::start(&[]);
+    let c = Client::new(server.port);
+    let (id, created) = new_game(&c, json!({"mode": "hotseat", "seed": 21}));
+    let token = |side: &str| created["seats"][side].as_str().unwrap().to_string();
+    let view = |side: &str| {
+        let r = c.get(&format!("/api/games/{id}"), Some(&token(side)));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()
+    };
+    let choose = |side: &str, answer: Value| {
+        c.post(
+            &format!("/api/games/{id}/choose"),
+            Some(&token(side)),
+            &answer,
+        )
+    };
+    let r = choose("editor", json!({"text": "editor.recruit_dean action"}));
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let editor = view("editor");
+    assert!(editor["decision"].is_null(), "{editor}");
+    assert_eq!(editor["waiting_for"], json!("Nixon"));
+    let nixon = view("nixon");
+    let prompt = nixon["decision"]["prompt"].as_str().unwrap();
+    assert!(
+        prompt.starts_with("Editor plays Recruit Dean as an informant: react, or pass.")
+            && prompt.contains("You hold no card that may answer it."),
+        "{prompt}"
+    );
+    let options = nixon["decision"]["options"].as_array().unwrap();
+    assert_eq!(options.len(), 1, "{nixon}");
+    assert_eq!(options[0]["notation"], json!("pass"));
+
+    // Only Nixon may answer the pause, and only by passing.
+    let r = choose("editor", json!({"option": 0}));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body.contains("it is Nixon's decision"), "{}", r.body);
+    let r = choose("nixon", json!({"option": 1}));
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(view("nixon")["decision"], nixon["decision"]);
+
+    let r = choose("nixon", json!({"text": "pass"}));
+    assert_eq!(r.status, 200, "{}", r.body);
+    let nixon = view("nixon");
+    assert!(nixon["decision"].is_null(), "{nixon}");
+    assert_eq!(nixon["waiting_for"], json!("Editor"));
+    let editor = view("editor");
+    let prompt = editor["decision"]["prompt"].as_str().unwrap();
+    assert!(
+        prompt.starts_with("Recruit Dean as an informant:"),
+        "{prompt}"
+    );
+}

@@ -27,9 +27,9 @@ pub use wording::{sentence, the};
 
 use crate::formats::log::GameLog;
 use crate::game::engine::{Actor, Choice, Decision, Event, Observer, PlayError, ScriptError};
-use crate::game::model::Side;
+use crate::game::model::{CardId, Side};
 use crate::game::rules::Rules;
-use crate::game::state::State;
+use crate::game::state::{PlayFrame, State};
 use crate::lab::driver::{play_out, DriveError, Played, Steps};
 use crate::players::agent::AgentSpec;
 use narration::Narration;
@@ -56,6 +56,33 @@ pub struct Session {
     /// positions at the terminal); without, such a position stops the game
     /// ([`Failure::NoChance`]).
     chance: Option<Pcg64Mcg>,
+    /// Hotseat: the screen owed to a player who could not answer a play
+    /// ([`Pause`]), until it is given.
+    pause: Option<Pause>,
+}
+
+/// Hotseat: a play went unanswered (R6) because the opponent held no card
+/// that may answer it, while its player could not tell (the opponent's
+/// reaction cards lie out of sight: `State::could_be_answered`). Had the
+/// opponent held one, the screen would have gone to them at the reaction
+/// window and back. So that the handovers do not tell which, the screen
+/// goes to the opponent all the same before the player's next decision,
+/// with nothing to do but pass it back. Owed only when that next decision
+/// is the player's own: when it is the opponent's, the screen goes to them
+/// anyway.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pause {
+    /// Who is shown the screen: the opponent of the play's player.
+    pub to: Side,
+    /// The card played.
+    pub card: CardId,
+}
+
+/// A pause owed ([`Pause`]), as the session gives it to its front end.
+pub struct Paused<'a> {
+    pub state: &'a State,
+    pub pause: Pause,
+    pub record: &'a Record,
 }
 
 /// A human's decision, as the session asks its front end.
@@ -81,6 +108,10 @@ pub trait Front {
     type Error;
     /// A human's decision: their choice, or a stop.
     fn decide(&mut self, asked: Asked<'_>) -> Result<Turn<Self::Stop>, Self::Error>;
+    /// Hotseat: the screen goes to `paused.pause.to`, who has nothing to
+    /// decide ([`Pause`]); `Continue` once they have passed it back, or
+    /// the stop (the pause is then owed still).
+    fn pause(&mut self, paused: Paused<'_>) -> Result<ControlFlow<Self::Stop>, Self::Error>;
     /// A choice (by `mover`, or chance when `None`) has applied: `state`
     /// is the position after it, its log entry stands and its narration is
     /// in `record`.
@@ -158,6 +189,7 @@ impl Session {
             },
             seats,
             chance: None,
+            pause: None,
         }
     }
 
@@ -169,6 +201,23 @@ impl Session {
 
     pub fn humans(&self) -> Humans {
         self.seats.humans()
+    }
+
+    /// The hotseat pause owed before the game goes on, if any ([`Pause`]).
+    pub fn pause(&self) -> Option<Pause> {
+        self.pause
+    }
+
+    /// `side` passes the screen back at the pause owed to them; `false`
+    /// (nothing changed) if none is owed to `side`. The game goes on at the
+    /// next [`Session::play`].
+    pub fn end_pause(&mut self, side: Side) -> bool {
+        if self.pause.is_some_and(|p| p.to == side) {
+            self.pause = None;
+            true
+        } else {
+            false
+        }
     }
 
     /// Plays the game on the driver until it is over or `front` stops it
@@ -186,6 +235,7 @@ impl Session {
             handover,
             record: &mut self.record,
             front,
+            pause: &mut self.pause,
             actor: None,
             taking: None,
             events: Vec::new(),
@@ -207,6 +257,9 @@ impl Session {
     /// game unchanged).
     pub fn undo(&mut self, side: Side) -> Result<usize, NoUndo> {
         let snap = self.record.history.undo(side)?;
+        // The play that owed it may be taken back; and the player who
+        // undoes holds the screen now anyway.
+        self.pause = None;
         let log = &mut self.record.log;
         let taken_back = log.choices.len() - snap.choices;
         self.state = snap.state;
@@ -227,12 +280,14 @@ struct Watch<'a, F: Front> {
     handover: Handover,
     record: &'a mut Record,
     front: &'a mut F,
+    /// The session's pause owed ([`Pause`]).
+    pause: &'a mut Option<Pause>,
     /// Who decided last (the driver's errors name no side).
     actor: Option<Actor>,
     /// The choice being taken: its mover (recorded in the log, to be told
-    /// once it applied), and the state before it, restored if it fails
-    /// (the driver's apply does not roll back).
-    taking: Option<(Option<Side>, State)>,
+    /// once it applied), and the state and pause owed before it, restored
+    /// if it fails (the driver's apply does not roll back).
+    taking: Option<(Option<Side>, State, Option<Pause>)>,
     /// The events of the choice being taken.
     events: Vec<Event>,
     /// Why the front end stopped the game.
@@ -243,6 +298,15 @@ impl<F: Front> Observer for Watch<'_, F> {
     fn event(&mut self, e: Event) {
         // Told once the choice has applied: a choice that fails tells nothing.
         self.events.push(e);
+    }
+
+    fn unanswered(&mut self, s: &State, play: &PlayFrame) {
+        if self.humans == Humans::Both && s.could_be_answered(self.r, play) {
+            *self.pause = Some(Pause {
+                to: play.player.other(),
+                card: play.card,
+            });
+        }
     }
 }
 
@@ -258,6 +322,9 @@ impl<F: Front> Steps for Watch<'_, F> {
         options: &[Choice],
     ) -> Result<ControlFlow<()>, F::Error> {
         self.applied(s)?;
+        if let ControlFlow::Break(()) = self.give_pause(s, actor)? {
+            return Ok(ControlFlow::Break(()));
+        }
         self.actor = Some(actor);
         let side = match actor {
             Actor::Player(side) if self.humans.plays(side) => side,
@@ -295,7 +362,7 @@ impl<F: Front> Steps for Watch<'_, F> {
     fn chosen(&mut self, s: &State, actor: Actor, choice: Choice) -> Result<(), F::Error> {
         // Recorded in the position it is taken in; taken back if it fails.
         self.record.log.record(self.r, s, choice);
-        self.taking = Some((actor.side(), s.clone()));
+        self.taking = Some((actor.side(), s.clone(), *self.pause));
         Ok(())
     }
 }
@@ -305,7 +372,7 @@ impl<F: Front> Watch<'_, F> {
     /// log entry stands, undo's horizon and the seats learn what it showed,
     /// and the front end tells it.
     fn applied(&mut self, s: &State) -> Result<(), F::Error> {
-        let Some((mover, before)) = self.taking.take() else {
+        let Some((mover, before, _)) = self.taking.take() else {
             return Ok(());
         };
         self.record.log.outcome = s.outcome();
@@ -315,6 +382,32 @@ impl<F: Front> Watch<'_, F> {
             .learned(mover, undo::revealed(&before, s, &events));
         self.record.narration.tell(self.r, &events);
         self.front.applied(s, self.record, mover)
+    }
+
+    /// Before `actor`'s decision: the pause owed, given unless the screen
+    /// goes to its player anyway (or a chance decision comes first: it is
+    /// then owed still).
+    fn give_pause(&mut self, s: &State, actor: Actor) -> Result<ControlFlow<()>, F::Error> {
+        let Some(pause) = *self.pause else {
+            return Ok(ControlFlow::Continue(()));
+        };
+        match actor {
+            Actor::Chance => return Ok(ControlFlow::Continue(())),
+            Actor::Player(side) if side == pause.to => {}
+            Actor::Player(_) => {
+                let paused = Paused {
+                    state: s,
+                    pause,
+                    record: self.record,
+                };
+                if let ControlFlow::Break(why) = self.front.pause(paused)? {
+                    self.stop = Some(why);
+                    return Ok(ControlFlow::Break(()));
+                }
+            }
+        }
+        *self.pause = None;
+        Ok(ControlFlow::Continue(()))
     }
 
     /// Where the driver left the game (`state`), as [`Session::play`]
@@ -327,6 +420,10 @@ impl<F: Front> Watch<'_, F> {
         match played {
             Ok(_) => {
                 self.applied(state).map_err(Failure::Front)?;
+                if state.outcome().is_some() {
+                    // Nothing is left to hide once the game is over.
+                    *self.pause = None;
+                }
                 Ok(match self.stop {
                     Some(why) => Ran::Stopped(why),
                     None => Ran::Over,
@@ -335,8 +432,9 @@ impl<F: Front> Watch<'_, F> {
             Err(DriveError::Observer(e)) => Err(Failure::Front(e)),
             Err(DriveError::Play(error)) => {
                 // Back to the position before the choice, and out of the log.
-                let mover = self.taking.take().and_then(|(mover, before)| {
+                let mover = self.taking.take().and_then(|(mover, before, pause)| {
                     *state = before;
+                    *self.pause = pause;
                     mover
                 });
                 self.record.log.choices.pop();

@@ -13,7 +13,7 @@ use super::session::{Mode, Move, Session};
 use super::targets::{token_name, Target, Targeted, Targeting};
 use crate::app::server::cards::{placeholders, Placeholder};
 use crate::game::engine::notation::{describe_choice, format_choice};
-use crate::game::engine::Choice;
+use crate::game::engine::{Choice, DecisionKind};
 use crate::game::model::*;
 use crate::game::rules::Rules;
 use crate::game::state::PicLoc;
@@ -512,8 +512,13 @@ pub fn seat_view<'a>(
     let r: &Rules = &s.rules;
     let faces = Faces::of(&s.rules);
     let v = View::new(r, &s.game.state, seat);
-    let decision = v.decision().map(|d| {
-        let prompt = crate::app::terminal::decision_text(r, seat, &d.kind);
+    let decision = s.decision(seat).map(|d| {
+        let mut prompt = crate::app::terminal::decision_text(r, seat, &d.kind);
+        if let (DecisionKind::Reaction { against }, [Choice::Pass]) = (&d.kind, &d.options[..]) {
+            // A hotseat pause (`game::Pause`): a window always offers a
+            // card to react with.
+            prompt = format!("{prompt} {}", crate::app::terminal::pause_text(r, *against));
+        }
         let targeting = Targeting::new(v, d.kind);
         DecisionView {
             prompt,

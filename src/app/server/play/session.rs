@@ -12,8 +12,9 @@ use super::seat::{seat_table, Faces, SeatTable};
 use crate::app::session::answer::{self, Reading};
 use crate::app::session::seats::Humans;
 use crate::app::session::undo::NoUndo;
-use crate::app::session::{self as game, Asked, Failure, Front, Record, Turn};
-use crate::game::engine::{Actor, Choice, PlayError};
+use crate::app::session::{self as game, Asked, Failure, Front, Paused, Record, Turn};
+use crate::app::terminal::pause_decision;
+use crate::game::engine::{Actor, Choice, Decision, PlayError};
 use crate::game::model::{BySide, Side};
 use crate::game::rules::Rules;
 use crate::game::state::State;
@@ -22,6 +23,7 @@ use crate::players::agent::AgentSpec;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -156,6 +158,12 @@ impl Front for Waiting<'_> {
         })
     }
 
+    /// The game waits for the player owed the pause to pass
+    /// (`Session::choose`; their seat's view asks it: `seat_view`).
+    fn pause(&mut self, _: Paused<'_>) -> Result<ControlFlow<()>, Infallible> {
+        Ok(ControlFlow::Break(()))
+    }
+
     fn applied(
         &mut self,
         state: &State,
@@ -210,8 +218,12 @@ impl Session {
         self.tokens[side].as_deref()
     }
 
-    /// The side whose decision is pending, if a player's.
+    /// The side whose decision is pending, if a player's: the hotseat
+    /// player owed a pause first (`game::Pause`).
     pub fn to_move(&self) -> Option<Side> {
+        if let Some(pause) = self.game.pause() {
+            return Some(pause.to);
+        }
         let mut options = Vec::new();
         match self.game.state.legal(&self.rules, &mut options) {
             Some(Actor::Player(side)) => Some(side),
@@ -249,7 +261,7 @@ impl Session {
     /// Reads an answer of `side`: an option's index, or its notation.
     pub fn parse(&self, side: Side, answer: &Answer) -> Result<Choice, Refusal> {
         let state = &self.game.state;
-        let Some(d) = View::new(&self.rules, state, side).decision() else {
+        let Some(d) = self.decision(side) else {
             return Err(Refusal::Refused(match (state.outcome(), self.to_move()) {
                 (Some(_), _) => "the game is over".to_string(),
                 (None, Some(other)) => format!("it is {other}'s decision, not yours"),
@@ -264,11 +276,26 @@ impl Session {
             .map_err(|refused| Refusal::Refused(refused.to_string()))
     }
 
+    /// `side`'s decision, if it is theirs: the hotseat pause owed to them
+    /// (`game::Pause`, asked as the window it stands for), or the game's.
+    /// None while a pause is owed to the other side.
+    pub fn decision(&self, side: Side) -> Option<Decision> {
+        match self.game.pause() {
+            Some(pause) if pause.to == side => Some(pause_decision(pause)),
+            Some(_) => None,
+            None => View::new(&self.rules, &self.game.state, side).decision(),
+        }
+    }
+
     /// Takes a human's choice, then lets the agents play until a human
     /// decides again or the game ends. When the human's choice is refused
     /// the game is unchanged.
     pub fn choose(&mut self, side: Side, answer: &Answer) -> Result<(), Refusal> {
         let choice = self.parse(side, answer)?;
+        if self.game.end_pause(side) {
+            // Passed back: the game goes on to the decision it waited at.
+            return self.play(None);
+        }
         // The seat saw the table it chose on: what it has not seen starts
         // with this choice.
         let kept = std::mem::take(&mut self.moves[side]);

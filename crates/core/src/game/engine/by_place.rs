@@ -262,6 +262,7 @@ impl<O: Observer> Ctx<'_, O> {
                     ..play
                 };
                 if !self.s.has_reaction(r, &play) {
+                    self.o.unanswered(self.s, &play);
                     let idx = self.s.stack.len() as u8;
                     // Spelled out rather than copied from `play` (which
                     // lies in memory for `has_reaction`). What removed the
@@ -359,6 +360,7 @@ impl<O: Observer> Ctx<'_, O> {
                     ..play
                 };
                 if !self.s.has_reaction(r, &play) {
+                    self.o.unanswered(self.s, &play);
                     // `resolve`: R5.7, the card to the discard pile and
                     // the token moves.
                     if on_stack {

@@ -5,6 +5,7 @@
 //! may not identify replaced by what they do see.
 
 use crate::game::model::*;
+use crate::game::state::{PlayFrame, State};
 use serde::{Deserialize, Serialize};
 
 /// A token on the research track, as an event names it. `T` names an
@@ -244,6 +245,16 @@ impl Event {
 pub trait Observer {
     /// Called with each event as it happens.
     fn event(&mut self, _e: Event) {}
+
+    /// A play is declared and no reaction window opens: the opponent holds
+    /// no card that may answer it (R6). `s` is the state at that moment,
+    /// `play` the play as declared. Not an event: what the opponent does
+    /// not hold is theirs to know, and no player is told. A front end that
+    /// seats two people at one screen hands it to the opponent all the
+    /// same when the play's player cannot tell they hold nothing
+    /// (`State::could_be_answered`), so a handover does not tell that a
+    /// card was held.
+    fn unanswered(&mut self, _s: &State, _play: &PlayFrame) {}
 }
 
 /// Ignores every event.

@@ -42,6 +42,7 @@ impl<O: Observer> Ctx<'_, O> {
         let stage = if self.s.has_reaction(self.r, self.s.top_play()) {
             PlayStage::Window
         } else {
+            self.o.unanswered(self.s, self.s.top_play());
             PlayStage::Resolve
         };
         self.top_play().stage = stage;
@@ -57,6 +58,7 @@ impl<O: Observer> Ctx<'_, O> {
             self.top_play().stage = PlayStage::Window;
             Ok(())
         } else {
+            self.o.unanswered(self.s, self.s.top_play());
             self.resolve()
         }
     }
@@ -425,6 +427,29 @@ impl State {
                 out.push(Choice::React(c));
             }
         }
+    }
+
+    /// Whether, for all the player of `play` can see, the opponent might
+    /// answer it (R6): one of the opponent's cards that lies out of sight
+    /// (in hand, or in the draw deck, which the player cannot tell apart)
+    /// may react to it as things stand. Unlike `has_reaction` the answer
+    /// is the same whether the opponent holds such a card or not, so a
+    /// front end may act on it without telling which (the hotseat's pause
+    /// after a play nobody answered: `Observer::unanswered`).
+    pub fn could_be_answered(&self, r: &Rules, play: &PlayFrame) -> bool {
+        let Some(part) = play.part else {
+            return false;
+        };
+        let reactor = play.player.other();
+        // How many cards a hand holds is in sight (R4.1): an empty one
+        // answers nothing, whatever the deck holds.
+        if self.hands[reactor].is_empty() {
+            return false;
+        }
+        let out_of_sight = self.hands[reactor].iter().chain(self.decks[reactor].iter());
+        out_of_sight
+            .copied()
+            .any(|c| self.may_react_with(r, play, part, reactor, c))
     }
 
     /// Whether `reactor` may play `c` against `p` (played for `part`):
