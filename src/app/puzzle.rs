@@ -12,6 +12,7 @@
 use crate::app::session::answer::{self, Answer, Reading};
 use crate::app::session::puzzle::{self, Bounds, Mover, Tell};
 use crate::app::session::the;
+use crate::app::terminal::bullet;
 use crate::formats::render::Style;
 use crate::formats::scenario::format::PuzzleDef;
 use crate::game::engine::{Choice, Decision};
@@ -95,7 +96,7 @@ impl<W: Write> Tell for Screen<'_, W> {
         match told {
             Ok(lines) => {
                 for line in lines {
-                    writeln!(self.out, "  • {line}")?;
+                    writeln!(self.out, "{}", bullet(&line))?;
                 }
             }
             Err(e) => writeln!(self.out, "That choice failed: {e}")?,

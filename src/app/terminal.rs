@@ -284,22 +284,31 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
     }
 
+    /// `text` in lines that fit in [`render::WIDTH`], its own line
+    /// breaks kept.
+    fn say(&mut self, text: &str) -> io::Result<()> {
+        for paragraph in text.lines() {
+            for line in render::wrap(paragraph, render::WIDTH) {
+                writeln!(self.out, "{line}")?;
+            }
+        }
+        Ok(())
+    }
+
     /// The game loop, on the session; `true` when the players quit.
     fn run(&mut self, session: &mut Session) -> io::Result<bool> {
-        writeln!(self.out, "{}", self.intro)?;
-        match self.humans {
-            Humans::One(side) => writeln!(
-                self.out,
+        let intro = self.intro.clone();
+        self.say(&intro)?;
+        let welcome = match self.humans {
+            Humans::One(side) => format!(
                 "You play {}; {} plays {}. Type `help` for the commands.",
                 the(side),
                 session.record.log.players.get(side.other()),
                 the(side.other())
-            )?,
-            Humans::Both => writeln!(
-                self.out,
-                "Hotseat: two players at one terminal; each screen shows only its player's view. Type `help` for the commands."
-            )?,
-        }
+            ),
+            Humans::Both => "Hotseat: two players at one terminal; each screen shows only its player's view. Type `help` for the commands.".to_string(),
+        };
+        self.say(&welcome)?;
         // The setup's narration (a new game deals and draws before the
         // first decision).
         self.tell(&session.record, None)?;
@@ -362,7 +371,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             };
             if now {
                 for line in self.untold(record, side) {
-                    writeln!(self.out, "  • {line}")?;
+                    writeln!(self.out, "{}", bullet(&line))?;
                 }
             }
         }
@@ -470,7 +479,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         if !pending.is_empty() {
             writeln!(self.out, "Since your last decision:")?;
             for line in pending {
-                writeln!(self.out, "  • {line}")?;
+                writeln!(self.out, "{}", bullet(&line))?;
             }
         }
         for line in lines {
@@ -701,22 +710,29 @@ pub fn screen(
         }
         out.push('\n');
     }
-    out.push_str(&st.bold(&decision_text(r, side, &d.kind)));
-    out.push('\n');
+    for line in render::wrap(&decision_text(r, side, &d.kind), render::WIDTH) {
+        out.push_str(&st.bold(&line));
+        out.push('\n');
+    }
     if let DecisionKind::Reaction { against } = d.kind {
-        out.push_str(&answered_play(r, s, side, against));
+        if let Some(answered) = answered_play(r, s, side, against) {
+            render::write_wrapped(&mut out, &answered);
+        }
         if d.options == [Choice::Pass] {
             // A hotseat pause (`pause_decision`): a window always offers
             // a card to react with.
-            out.push_str(&format!("  {}\n", pause_text(r, against)));
+            render::write_wrapped(&mut out, &pause_text(r, against));
         }
     }
-    // Many options on a short screen: their notation in columns.
-    if compact && d.options.len() > COMPACT_OPTION_LINES {
+    let lines = option_lines(r, s, side, &d.options);
+    // Options that take many lines on a short screen: their notation in
+    // columns (the hand above names the cards).
+    let taken: usize = lines.iter().map(|l| l.lines().count()).sum();
+    if compact && taken > COMPACT_OPTION_LINES {
         let names: Vec<String> = d.options.iter().map(|c| format_choice(r, s, *c)).collect();
         let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
         let cell = width + 6;
-        let per_line = (100 / cell).max(1);
+        let per_line = (render::WIDTH / cell).max(1);
         for (i, name) in names.iter().enumerate() {
             out.push_str(&format!("  {:>2}. {name:<width$}", i + 1));
             if (i + 1) % per_line == 0 || i + 1 == names.len() {
@@ -727,7 +743,7 @@ pub fn screen(
         }
         return out;
     }
-    for line in option_lines(r, s, side, &d.options) {
+    for line in lines {
         out.push_str(&line);
         out.push('\n');
     }
@@ -746,6 +762,17 @@ pub fn pause_decision(pause: crate::app::session::Pause) -> Decision {
     }
 }
 
+/// A line of narration as the terminal prints it: a bullet, and the
+/// words wrapped to fit in [`render::WIDTH`] under their first.
+pub fn bullet(line: &str) -> String {
+    render::wrap(line, render::WIDTH - 4)
+        .iter()
+        .enumerate()
+        .map(|(i, l)| format!("{}{l}", if i == 0 { "  • " } else { "    " }))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Why a hotseat pause (`pause_decision`) came to its player, who has
 /// nothing to do but pass.
 pub fn pause_text(r: &Rules, against: CardId) -> String {
@@ -757,56 +784,75 @@ pub fn pause_text(r: &Rules, against: CardId) -> String {
 
 /// What a reaction would answer (R6): the card's action in its words, or
 /// the token its value moves and how far, so that a player who does not
-/// know every card can decide. Empty if the play is not on the table.
-fn answered_play(r: &Rules, s: &State, viewer: Side, against: CardId) -> String {
-    let Some(play) = s.stack().iter().rev().find_map(|f| match f {
+/// know every card can decide. None if the play is not on the table.
+fn answered_play(r: &Rules, s: &State, viewer: Side, against: CardId) -> Option<String> {
+    let play = s.stack().iter().rev().find_map(|f| match f {
         Frame::Play(p) if p.card == against => Some(*p),
         _ => None,
-    }) else {
-        return String::new();
-    };
+    })?;
     let card = r.card(against);
     match (play.part, play.target) {
-        (Some(Part::Action), _) => format!("  {}'s action: {}\n", card.name, card.action_text),
+        (Some(Part::Action), _) => Some(format!("{}'s action: {}", card.name, card.action_text)),
         (Some(Part::Value), Some(target)) => {
             let token = match target {
                 Moving::Initiative => TokenRef::Initiative,
                 Moving::Momentum => TokenRef::Momentum,
-                Moving::Evidence(t) => match s.slot_of(t) {
-                    Some(slot) => TokenRef::Evidence(slot),
-                    None => return String::new(),
-                },
+                Moving::Evidence(t) => TokenRef::Evidence(s.slot_of(t)?),
             };
-            format!(
-                "  for its value: {}, {} step{} toward {}\n",
+            Some(format!(
+                "for its value: {}, {} step{} toward {}",
                 crate::game::engine::notation::describe_choice(r, s, viewer, Choice::Token(token)),
                 card.value,
                 if card.value == 1 { "" } else { "s" },
                 the(play.player)
-            )
+            ))
         }
-        _ => String::new(),
+        _ => None,
     }
 }
 
 /// The numbered options, one a line: the notation (what to type) and the
 /// words for `side`; the game's screens and the puzzle's list them so.
+/// Words that would run past [`render::WIDTH`] go on in lines of their own
+/// under the first, in the words' column when it leaves them room.
 pub fn option_lines(r: &Rules, s: &State, side: Side, options: &[Choice]) -> Vec<String> {
     let names: Vec<String> = options.iter().map(|c| format_choice(r, s, *c)).collect();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
-    options
-        .iter()
-        .zip(&names)
-        .enumerate()
-        .map(|(i, (c, name))| {
-            format!(
-                "  {:>2}. {name:<width$}  {}",
-                i + 1,
-                crate::game::engine::notation::describe_choice(r, s, side, *c)
-            )
-        })
-        .collect()
+    // "  12. " + the notation's column + two spaces.
+    let column = 6 + width + 2;
+    let (column, room) = match render::WIDTH.checked_sub(column) {
+        Some(room) if room >= MIN_WORDS_COLUMN => (column, room),
+        _ => (8, render::WIDTH - 8),
+    };
+    let mut lines = Vec::with_capacity(options.len());
+    for (i, (c, name)) in options.iter().zip(&names).enumerate() {
+        let words = crate::game::engine::notation::describe_choice(r, s, side, *c);
+        let first = format!("  {:>2}. {name:<width$}  ", i + 1);
+        if first.chars().count() + words.chars().count() <= render::WIDTH {
+            lines.push(format!("{first}{words}"));
+            continue;
+        }
+        let mut wrapped = render::wrap(&words, room).into_iter();
+        let mut line = first;
+        if column == 8 {
+            // The notation leaves the words no room: they start below.
+            lines.push(line.trim_end().to_string());
+            line = " ".repeat(column);
+        }
+        line.push_str(&wrapped.next().unwrap_or_default());
+        for more in wrapped {
+            line.push('\n');
+            line.push_str(&" ".repeat(column));
+            line.push_str(&more);
+        }
+        lines.push(line);
+    }
+    lines
 }
+
+/// The fewest columns an option's words are given beside its notation;
+/// with less, they go below it.
+const MIN_WORDS_COLUMN: usize = 30;
 
 /// How a phase is named on a screen and on the studio's pages.
 pub fn phase_name(p: Phase) -> &'static str {

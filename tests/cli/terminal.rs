@@ -394,6 +394,19 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
     let (ended, out) = drive(&r, game, &lines, None);
     assert!(!ended.quit);
     assert_eq!(ended.state, s);
+    // Everything printed fits in 80 columns, narration included (a prompt
+    // shares its line with what follows only here, where no answer is
+    // echoed).
+    for line in out.lines() {
+        let mut shown = line;
+        while let Some(rest) = ["Editor> ", "Nixon> "]
+            .iter()
+            .find_map(|p| shown.strip_prefix(p))
+        {
+            shown = rest;
+        }
+        assert!(shown.chars().count() <= 80, "{line}");
+    }
 
     // Cut the output into screens: each starts with its header and runs to
     // the next header or the next handover. Everything in it is for the eyes
@@ -467,6 +480,56 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
     // screens do show their colours.
     assert!(hidden_seen > 10, "{hidden_seen}");
     assert!(nixon_sees_hidden > 10, "{nixon_sees_hidden}");
+}
+
+/// `play`: at every decision of 40 random games, every line of the
+/// deciding player's screen, full or compact, fits in a terminal's 80
+/// columns (without colour codes, which take no column): the track's rows
+/// and legends, the lists of cards and pictures, the options.
+#[test]
+fn screens_fit_in_eighty_columns() {
+    use watergate::formats::render::Style;
+    use watergate::game::engine::Decision;
+    let r = watergate::data::shipped();
+    let mut widest = 0;
+    let mut screens = 0;
+    for seed in 0..40 {
+        let mut s = State::new(&r, seed);
+        let mut editor = RandomAgent::new(game_seed(seed, 1));
+        let mut nixon = RandomAgent::new(game_seed(seed, 2));
+        let mut every_screen = OnDecision(|s: &State, actor: Actor, options: &[Choice]| {
+            let side = actor.side().expect("no chance decisions in play");
+            let d = Decision {
+                actor,
+                kind: s.decision_kind(&r),
+                options: options.to_vec(),
+            };
+            for compact in [false, true] {
+                let st = Style {
+                    colour: false,
+                    viewer: Some(side),
+                };
+                let text = terminal::screen(&r, s, &st, &d, true, compact);
+                screens += 1;
+                for line in text.lines() {
+                    let width = line.chars().count();
+                    widest = widest.max(width);
+                    assert!(width <= 80, "{width} columns: {line}\n{text}");
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        play_out(
+            &r,
+            &mut s,
+            BySide::new(&mut editor, &mut nixon),
+            None,
+            &mut every_screen,
+        )
+        .expect("legal choices apply");
+    }
+    // Real screens: the bound is met with content.
+    assert!(screens > 1000 && widest > 70, "{screens} screens, {widest}");
 }
 
 /// `play --compact`: at every decision of 40 random games, the deciding

@@ -109,12 +109,32 @@ pub fn card_line(r: &Rules, st: &Style, c: CardId) -> String {
     )
 }
 
-/// Splits text into lines of at most `width` characters, at spaces.
+/// The columns `text` takes on a terminal: its characters, less the
+/// colour codes (`ESC [ … m`), which take none.
+pub fn visible_width(text: &str) -> usize {
+    let mut width = 0;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // Up to and including the code's final letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            width += 1;
+        }
+    }
+    width
+}
+
+/// Splits text into lines of at most `width` columns, at spaces.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+        if !line.is_empty() && visible_width(&line) + 1 + visible_width(word) > width {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
@@ -126,6 +146,84 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+/// The columns a terminal has at least: every line of a position, as
+/// `position_with` draws it on the shipped board, fits in them.
+pub const WIDTH: usize = 80;
+
+/// `label` then `items`, comma-separated, from column 2 in lines that fit
+/// in [`WIDTH`]: an item that does not fit on a line starts the next,
+/// indented 4 columns more (it is cut at its own spaces only if it is
+/// longer than a line). `—` for no items.
+pub fn write_list(out: &mut String, label: &str, items: &[String]) {
+    if items.is_empty() {
+        let _ = writeln!(out, "  {label}—");
+        return;
+    }
+    let room = WIDTH - 2;
+    let mut line = label.to_string();
+    let mut first = true;
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        let taken = visible_width(&line);
+        let fits = taken + 1 + visible_width(&piece) <= room - if first { 0 } else { 4 };
+        if i > 0 && !fits {
+            write_indented(out, &line, first);
+            line.clear();
+            first = false;
+        } else if i > 0 {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    write_indented(out, &line, first);
+}
+
+/// One line of `write_list`, cut at its spaces if it is still too long.
+fn write_indented(out: &mut String, line: &str, first: bool) {
+    let indent = if first { "  " } else { "      " };
+    for (i, part) in wrap(line, WIDTH - 6).iter().enumerate() {
+        let indent = if i == 0 { indent } else { "      " };
+        let _ = writeln!(out, "{indent}{part}");
+    }
+}
+
+/// `text` from column 2 in lines that fit in [`WIDTH`], the lines after the
+/// first indented 4 columns more.
+pub fn write_wrapped(out: &mut String, text: &str) {
+    for (i, line) in wrap(text, WIDTH - 6).iter().enumerate() {
+        let indent = if i == 0 { "  " } else { "      " };
+        let _ = writeln!(out, "{indent}{line}");
+    }
+}
+
+/// `parts` joined by `sep` in as few lines as fit in [`WIDTH`], the lines
+/// after the first indented 2 columns.
+pub fn join_fitting(parts: &[String], sep: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for part in parts {
+        if !line.is_empty() {
+            if visible_width(&line) + visible_width(sep) + visible_width(part) <= WIDTH {
+                line.push_str(sep);
+            } else {
+                lines.push(std::mem::take(&mut line));
+                line.push_str("  ");
+            }
+        }
+        line.push_str(part);
+    }
+    lines.push(line);
+    lines
+}
+
+fn names_of(r: &Rules, list: &[CardId]) -> Vec<String> {
+    list.iter().map(|c| r.card(*c).name.clone()).collect()
 }
 
 pub fn card_names(r: &Rules, list: &[CardId]) -> String {
@@ -153,9 +251,12 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
         };
         let _ = write!(header, "{name:^cell$}");
     }
+    let _ = writeln!(out, "{}", header.trim_end());
+    // On its own line: beside the header it took the line past 80 columns.
     let _ = writeln!(
         out,
-        "{header}   (Nixon's side ◀ ▶ Editor's side; * = gained)"
+        "{:label_w$}Nixon's side ◀ ▶ Editor's side; * = gained",
+        ""
     );
     let row = |label: String, pos: i8| {
         let mut line = format!("{:label_w$}", label);
@@ -296,10 +397,12 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
                 .join(", ")
         )
     };
-    let _ = writeln!(
-        out,
-        "  ({slips}; ● face-up token{}, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon; * after a token's colours: its momentum symbol)",
-        if st.colour { "" } else { " (its colours under tokens)" }
+    write_wrapped(
+        &mut out,
+        &format!(
+            "({slips}; ● face-up token{}, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon; * after a token's colours: its momentum symbol)",
+            if st.colour { "" } else { " (its colours under tokens)" }
+        ),
     );
     // Names cut short to fit are spelled out, never left cut.
     let legend: Vec<String> = (0..r.pictures.len())
@@ -307,7 +410,7 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
         .map(|p| format!("{} = {}", abbrev[p], r.pictures[p].name))
         .collect();
     if !legend.is_empty() {
-        let _ = writeln!(out, "  informants: {}", legend.join(", "));
+        write_list(&mut out, "informants: ", &legend);
     }
     let mut tokens = Vec::new();
     for (i, sp) in b.spaces.iter().enumerate() {
@@ -321,7 +424,7 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
         }
     }
     if !tokens.is_empty() {
-        let _ = writeln!(out, "  tokens: {}", tokens.join(", "));
+        write_list(&mut out, "tokens: ", &tokens);
     }
     let _ = writeln!(
         out,
@@ -408,11 +511,11 @@ pub fn track_compact(r: &Rules, s: &State, st: &Style) -> String {
     for (i, tokens) in at.iter().enumerate() {
         if !tokens.is_empty() {
             let name = pos_name(i as i8 - len);
-            let _ = writeln!(out, "  {name:<4}{}", tokens.join(", "));
+            write_list(&mut out, &format!("{name:<4}"), tokens);
         }
     }
     if !off.is_empty() {
-        let _ = writeln!(out, "  off the track: {}", off.join(", "));
+        write_list(&mut out, "off the track: ", &off);
     }
     out
 }
@@ -428,19 +531,26 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
         let b: String = (0..total).map(|i| if i < n { '■' } else { '□' }).collect();
         format!("{} {b} {n}/{total}", side.name())
     };
-    let _ = writeln!(
-        out,
-        "Momentum cards: {} · {} · supply {} · removed {} · initiative: {}",
-        boxes(Side::Editor),
+    let parts = [
+        format!("Momentum cards: {}", boxes(Side::Editor)),
         boxes(Side::Nixon),
-        s.momentum_supply(),
-        s.momentum_removed(),
-        s.initiative()
-    );
+        format!("supply {}", s.momentum_supply()),
+        format!("removed {}", s.momentum_removed()),
+        format!("initiative: {}", s.initiative()),
+    ];
+    for line in join_fitting(&parts, " · ") {
+        let _ = writeln!(out, "{line}");
+    }
     out.push_str("Evidence board\n");
+    let mut in_legend = false;
     for line in board(r, s, st).lines() {
-        // The long legend in one short line.
-        if line.starts_with("  (") {
+        // The long legend (its first line, and those it wraps onto) in
+        // one short line.
+        if in_legend && line.starts_with("      ") {
+            continue;
+        }
+        in_legend = line.starts_with("  (");
+        if in_legend {
             let slips = if st.colour {
                 "ids coloured by slip".to_string()
             } else {
@@ -452,7 +562,7 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
             };
             let _ = writeln!(
                 out,
-                "  ({slips}; ● up ■ down · empty; ↑ recruited ↓ secured; * momentum symbol)"
+                "  ({slips}; ● up ■ down; ↑ recruited ↓ secured; * momentum)"
             );
         } else {
             let _ = writeln!(out, "{line}");
@@ -487,15 +597,15 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
             )
         })
         .collect();
-    let _ = writeln!(
-        out,
-        "Cards: {} · removed {} · bag {}",
-        counts.join(" · "),
-        s.removed().len(),
-        s.bag().len()
-    );
-    for line in position_notes(r, s) {
+    let mut parts = vec![format!("Cards: {}", counts[0])];
+    parts.extend(counts[1..].iter().cloned());
+    parts.push(format!("removed {}", s.removed().len()));
+    parts.push(format!("bag {}", s.bag().len()));
+    for line in join_fitting(&parts, " · ") {
         let _ = writeln!(out, "{line}");
+    }
+    for line in position_notes(r, s) {
+        write_wrapped(&mut out, line.trim_start());
     }
     out
 }
@@ -575,22 +685,14 @@ pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String 
     out.push_str(&momentum(r, s));
     let _ = writeln!(out, "\nEvidence board");
     out.push_str(&board(r, s, st));
-    let supply: Vec<&str> = s
+    let supply: Vec<String> = s
         .pictures()
         .iter()
         .enumerate()
         .filter(|(_, p)| **p == PicLoc::Supply)
-        .map(|(i, _)| r.pictures[i].name.as_str())
+        .map(|(i, _)| r.pictures[i].name.clone())
         .collect();
-    let _ = writeln!(
-        out,
-        "  pictures in the supply: {}",
-        if supply.is_empty() {
-            "—".into()
-        } else {
-            supply.join(", ")
-        }
-    );
+    write_list(&mut out, "pictures in the supply: ", &supply);
     let _ = writeln!(out, "\nCards");
     for side in [Side::Editor, Side::Nixon] {
         if st.sees_hand(side) {
@@ -611,39 +713,44 @@ pub fn position_with(r: &Rules, s: &State, st: &Style, actions: bool) -> String 
                 crate::game::wording::count(s.hand(side).len(), "card")
             );
         }
-        let _ = writeln!(
-            out,
-            "  {:<7} deck: {} · discard pile: {}",
+        let label = format!(
+            "{:<7} deck: {} · discard pile: ",
             side.name(),
             crate::game::wording::count(s.deck(side).len(), "card"),
-            card_names(r, s.discards(side))
         );
+        write_list(&mut out, &label, &names_of(r, s.discards(side)));
     }
-    let _ = writeln!(
-        out,
-        "  removed from the game: {}",
-        card_names(r, s.removed())
+    write_list(
+        &mut out,
+        "removed from the game: ",
+        &names_of(r, s.removed()),
     );
     if st.viewer.is_none() {
         // The whole position (a puzzle's): what a draw may give, by kind,
         // as the solver weighs it; a bag has no order to show.
-        let _ = writeln!(
-            out,
-            "  bag: {} evidence tokens{}",
-            s.bag().len(),
-            bag_kinds(r, s.bag())
-        );
+        let mut kinds = bag_kinds(r, s.bag());
+        match kinds.last_mut() {
+            Some(last) => {
+                last.push(')');
+                let label = format!("bag: {} evidence tokens (", s.bag().len());
+                write_list(&mut out, &label, &kinds);
+            }
+            None => {
+                let _ = writeln!(out, "  bag: 0 evidence tokens");
+            }
+        }
     } else {
         let _ = writeln!(out, "  bag: {} evidence tokens", s.bag().len());
     }
     for line in position_notes(r, s) {
-        let _ = writeln!(out, "{line}");
+        write_wrapped(&mut out, line.trim_start());
     }
     out
 }
 
-/// The bag's tokens by kind, most first: ` (green ×5, blue ×4, blue/yellow*)`.
-fn bag_kinds(r: &Rules, bag: &[crate::game::model::TokenId]) -> String {
+/// The bag's tokens by kind, most first: `green ×5`, `blue ×4`,
+/// `blue/yellow*`.
+fn bag_kinds(r: &Rules, bag: &[crate::game::model::TokenId]) -> Vec<String> {
     let mut kinds: Vec<(String, usize)> = Vec::new();
     for t in bag {
         let tok = r.token(*t);
@@ -653,13 +760,9 @@ fn bag_kinds(r: &Rules, bag: &[crate::game::model::TokenId]) -> String {
             None => kinds.push((name, 1)),
         }
     }
-    if kinds.is_empty() {
-        return String::new();
-    }
     kinds.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-    let list: Vec<String> = kinds
+    kinds
         .into_iter()
         .map(|(k, n)| if n == 1 { k } else { format!("{k} ×{n}") })
-        .collect();
-    format!(" ({})", list.join(", "))
+        .collect()
 }
