@@ -51,7 +51,7 @@ function startScreen(el, info) {
     h("option", { value: "hotseat" }, "Hotseat: two players at this screen"));
   // Any agent the engine knows: the list suggests, the box takes any
   // `ismcts:N` (iterations) or `ismcts:Nms` (a time budget).
-  const ai = h("input", { id: "ai", name: "ai", list: "agents", value: "ismcts:1000:threads=2", size: 22, autocomplete: "off" });
+  const ai = h("input", { id: "ai", name: "ai", list: "agents", value: "ismcts:10000:threads=2", size: 22, autocomplete: "off" });
   const agents = h("datalist", { id: "agents" }, ...info.agents.map((a) => h("option", { value: a })));
   const seed = h("input", { id: "seed", name: "seed", type: "number", min: 0, placeholder: "random" });
   const err = h("p", { class: "error", role: "alert" });

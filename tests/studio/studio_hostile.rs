@@ -22,14 +22,14 @@ fn alive(c: &Client) {
 }
 
 #[test]
-fn an_opponent_is_bounded_as_the_lab_bounds_agents() {
+fn an_opponent_is_bounded_to_what_a_shared_machine_answers_at_once() {
     let server = Server::start(&[]);
     let c = Client::new(server.port);
     for (ai, why) in [
         // Asked for 32 GB up front and killed the server.
-        ("ismcts:999999999", "at most 2000 iterations"),
+        ("ismcts:999999999", "at most 20000 iterations"),
         // Took 4 s before the game existed.
-        ("ismcts:200000", "at most 2000 iterations"),
+        ("ismcts:200000", "at most 20000 iterations"),
         // Did not answer in 60 s.
         ("ismcts:60000ms", "at most 2000 ms"),
         ("ismcts:1000:threads=8", "at most 2 threads"),
@@ -46,7 +46,7 @@ fn an_opponent_is_bounded_as_the_lab_bounds_agents() {
         alive(&c);
     }
     // Within the bounds the game is made, and the opponent replies.
-    for ai in ["ismcts:2000", "ismcts:50ms:threads=2"] {
+    for ai in ["ismcts:20000:threads=2", "ismcts:50ms:threads=2"] {
         let r = c.post("/api/games", None, &json!({"mode": "nixon", "ai": ai}));
         assert_eq!(r.status, 201, "{ai}: {}", r.body);
     }
@@ -65,13 +65,13 @@ fn the_studio_s_default_opponent_is_the_terminal_s() {
             created["seats"]["editor"].as_str(),
         )
         .json();
-    assert_eq!(v["opponent"], json!("ismcts:1000:threads=2"), "{v}");
+    assert_eq!(v["opponent"], json!("ismcts:10000:threads=2"), "{v}");
     // The terminal's `--ai` default, as its help says.
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_watergate"))
         .args(["play", "--help"])
         .output()
         .unwrap();
-    assert!(String::from_utf8_lossy(&out.stdout).contains("[default: ismcts:1000:threads=2]"));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("[default: ismcts:10000:threads=2]"));
 }
 
 #[test]

@@ -16,10 +16,10 @@ pub struct PlayArgs {
     #[arg(long = "as", value_name = "SIDE", default_value = "editor", value_parser = Humans::parse)]
     pub side: Humans,
     /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms, with
-    /// options like ismcts:1000:threads=2 (two threads share the 1000 iterations: half the
+    /// options like ismcts:10000:threads=2 (two threads share the 10000 iterations: half the
     /// thinking time on 2 cores), :reuse (keeps its tree between decisions) or :settle
     /// (stops thinking once the choice can no longer change)
-    /// [default: ismcts:1000:threads=2].
+    /// [default: ismcts:10000:threads=2].
     #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
     pub ai: Option<AgentSpec>,
     /// Seed of the deal and of the agent; names the log [default: a random seed, kept secret

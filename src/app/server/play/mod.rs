@@ -55,18 +55,19 @@ pub(crate) fn secret() -> String {
     crate::app::secret::token().expect("the operating system's random source")
 }
 
-/// The most a Play opponent may think about one decision: as many
-/// iterations as the Lab allows, two threads (the machine's cores, which
-/// other games share), and two seconds of a time budget. A bigger request
-/// would hold a game for minutes, or ask for memory by the gigabyte before
-/// it exists (issue 41).
+/// The most a Play opponent may think about one decision: 20,000
+/// iterations (twice the default opponent's; some 20 ms a decision), two
+/// threads (the machine's cores, which other games share), and two seconds
+/// of a time budget. A bigger request would hold a game for minutes, or ask
+/// for memory by the gigabyte before it exists (issue 41).
+pub const MAX_ITERATIONS: u32 = 20_000;
 pub const MAX_THREADS: u8 = 2;
 pub const MAX_MILLIS: u32 = 2_000;
 
 /// An opponent named by a client, parsed and bounded.
 fn opponent(name: &str) -> Result<AgentSpec, ApiError> {
     use crate::players::agent::Budget;
-    let max_iterations = super::lab::MAX_ITERATIONS;
+    let max_iterations = MAX_ITERATIONS;
     let spec = AgentSpec::parse(name).map_err(ApiError::bad_request)?;
     let threads = match &spec {
         AgentSpec::Ismcts(s) => s.threads,
