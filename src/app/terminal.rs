@@ -135,6 +135,30 @@ pub struct Settings {
     pub compact: bool,
     /// Where to write the game log; `None`: no log.
     pub log_path: Option<PathBuf>,
+    /// Keep [`FAREWELL`] up to date, for a Ctrl-C handler (`play`).
+    pub farewell: bool,
+}
+
+/// What Ctrl-C in `play` leaves behind: what `quit` would say (the seed of
+/// a game whose seed was a secret, where the log is) and the log it would
+/// write. The terminal keeps it up to date after every choice
+/// (`Settings::farewell`); `play`'s handler writes and says it, then ends
+/// the process. The game cannot be stopped in between, as the runners
+/// are: it waits in a read of standard input, which the signal does not
+/// end.
+pub struct Farewell {
+    pub text: String,
+    pub log: Option<(PathBuf, String)>,
+}
+
+pub static FAREWELL: std::sync::Mutex<Option<Farewell>> = std::sync::Mutex::new(None);
+
+/// `quit`'s first line.
+fn stopped_after(log: &GameLog) -> String {
+    format!(
+        "Stopped after {}.",
+        crate::game::wording::count(log.choices.len(), "choice")
+    )
 }
 
 /// How a game at the terminal ended.
@@ -605,24 +629,23 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// The game is over (or stopped): a secret seed is shown, and the log
     /// it kept back is written.
     fn end_secret(&mut self) -> io::Result<()> {
-        if !std::mem::take(&mut self.seed_secret) {
-            return Ok(());
+        if let Some(line) = self.secret_seed_line() {
+            writeln!(self.out, "{line}")?;
         }
-        if let Some(seed) = self.seed {
-            writeln!(
-                self.out,
-                "This game's seed was {seed}: `watergate play --seed {seed}` deals it again."
-            )?;
-        }
+        self.seed_secret = false;
         Ok(())
     }
 
+    /// The line that shows a secret seed, while it is one.
+    fn secret_seed_line(&self) -> Option<String> {
+        let seed = self.seed.filter(|_| self.seed_secret)?;
+        Some(format!(
+            "This game's seed was {seed}: `watergate play --seed {seed}` deals it again."
+        ))
+    }
+
     fn quit(&mut self, log: &GameLog) -> io::Result<bool> {
-        writeln!(
-            self.out,
-            "Stopped after {}.",
-            crate::game::wording::count(log.choices.len(), "choice")
-        )?;
+        writeln!(self.out, "{}", stopped_after(log))?;
         self.end_secret()?;
         self.write_log(log)?;
         self.log_note()?;
@@ -630,26 +653,54 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     }
 
     fn log_note(&mut self) -> io::Result<()> {
-        if let Some(p) = &self.settings.log_path {
-            // The log cannot name the data and variants the game was
-            // played on (`start` may not): the command says them.
-            let (flags, notes) = self.origin.replay_flags();
-            writeln!(
-                self.out,
-                "The game's log is in {}; replay it with `watergate replay {}{flags}`.",
-                p.display(),
-                crate::formats::shell_word(&p.display().to_string()),
-            )?;
-            for note in notes {
-                writeln!(self.out, "Note: {note}.")?;
-            }
+        for line in self.log_note_lines() {
+            writeln!(self.out, "{line}")?;
         }
         Ok(())
     }
 
+    /// Where the log is and how to replay it, if there is one.
+    fn log_note_lines(&self) -> Vec<String> {
+        let Some(p) = &self.settings.log_path else {
+            return Vec::new();
+        };
+        // The log cannot name the data and variants the game was played on
+        // (`start` may not): the command says them.
+        let (flags, notes) = self.origin.replay_flags();
+        let mut lines = vec![format!(
+            "The game's log is in {}; replay it with `watergate replay {}{flags}`.",
+            p.display(),
+            crate::formats::shell_word(&p.display().to_string()),
+        )];
+        lines.extend(notes.iter().map(|note| format!("Note: {note}.")));
+        lines
+    }
+
+    /// What Ctrl-C leaves now (`FAREWELL`): what `quit` would say, after
+    /// the decisions so far, and the log it would write.
+    fn keep_farewell(&self, log: &GameLog) {
+        if !self.settings.farewell {
+            return;
+        }
+        let mut text = vec![String::new(), stopped_after(log)];
+        text.extend(self.secret_seed_line());
+        text.extend(self.log_note_lines());
+        let log = self.settings.log_path.as_ref().map(|p| {
+            let (flags, _) = self.origin.replay_flags();
+            (p.clone(), log.to_text_replayed_with(&flags))
+        });
+        let farewell = Farewell {
+            text: text.join("\n"),
+            log,
+        };
+        *FAREWELL.lock().unwrap_or_else(|p| p.into_inner()) = Some(farewell);
+    }
+
     /// Writes the log as it stands (not while the seed is a secret: the
-    /// log names it); on failure says so once and stops logging.
+    /// log names it); on failure says so once and stops logging. What
+    /// Ctrl-C would leave is kept up to date here too.
     fn write_log(&mut self, log: &GameLog) -> io::Result<()> {
+        self.keep_farewell(log);
         if self.seed_secret {
             return Ok(());
         }

@@ -812,3 +812,65 @@ fn ctrl_c_stops_a_ladder_with_a_partial_report() {
     assert_eq!(v["partial"], true);
     assert!(v["games_finished"].as_u64().unwrap() > 0);
 }
+
+/// Ctrl-C in `play`, waiting for the player's answer: the game stops as
+/// `quit` would stop it. A seed nobody chose is shown, the log it kept back
+/// is written where `--log` says (it replays), and the exit code is 130.
+#[test]
+fn ctrl_c_in_play_says_the_secret_seed_and_writes_the_log() {
+    let dir = std::env::temp_dir().join(format!("watergate-play-ctrl-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("game.log.ron");
+    let mut child = Command::new(BIN)
+        .args(["--color", "never", "play", "--ai", "random", "--log"])
+        .arg(&log)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    // One choice, then the next prompt: the game waits in a read.
+    let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    let mut prompts = 0;
+    while prompts < 2 {
+        let mut byte = [0u8];
+        assert_eq!(out.read(&mut byte).unwrap(), 1, "the game ended: {seen}");
+        seen.push(byte[0] as char);
+        if seen.ends_with("Editor> ") {
+            prompts += 1;
+            if prompts == 1 {
+                input.write_all(b"1\n").unwrap();
+            }
+        }
+    }
+    assert!(
+        !log.exists(),
+        "a secret seed's log is kept back until the end"
+    );
+    interrupt(&child);
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    drop(input);
+    assert_eq!(status.code(), Some(130), "{err}");
+    assert!(err.contains("Stopped after 1 choice."), "{err}");
+    let seed: u64 = err
+        .split("This game's seed was ")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no seed shown: {err}"));
+    assert!(err.contains("The game's log is in "), "{err}");
+    let text = std::fs::read_to_string(&log).expect("the log is written");
+    assert!(text.contains(&seed.to_string()), "{text}");
+    let replay = Command::new(BIN).arg("replay").arg(&log).output().unwrap();
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,7 +4,8 @@
 //! A second Ctrl-C ends the process at once, for a run that is stuck.
 //!
 //! Only commands that check the flag call `watch()`: elsewhere SIGINT keeps
-//! its default action.
+//! its default action, but for `play`, whose handler (`on_interrupt`) says
+//! goodbye and ends the process at once.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -25,6 +26,20 @@ pub fn watch() -> &'static AtomicBool {
         .is_ok()
     });
     &STOP
+}
+
+/// Installs a handler (once) that calls `goodbye` and ends the process
+/// with exit code 130, for a command that cannot check a flag (`play`
+/// waits in a read of standard input). `false` if none could be installed:
+/// Ctrl-C then ends the process as by default.
+pub fn on_interrupt(goodbye: fn()) -> bool {
+    *INSTALLED.get_or_init(|| {
+        ctrlc::set_handler(move || {
+            goodbye();
+            std::process::exit(i32::from(super::exit_code::INTERRUPTED));
+        })
+        .is_ok()
+    })
 }
 
 /// Whether Ctrl-C was pressed.

@@ -156,10 +156,17 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
         clear_screen: colour || std::io::stdout().is_terminal(),
         compact: a.compact,
         log_path,
+        farewell: super::interrupt::on_interrupt(say_farewell),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
-    match terminal::play(&rules, game, settings, stdin.lock(), stdout.lock()) {
+    let played = terminal::play(&rules, game, settings, stdin.lock(), stdout.lock());
+    // The game has said its own goodbye.
+    terminal::FAREWELL
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take();
+    match played {
         Ok(terminal::Ended {
             script_error: Some(error),
             ..
@@ -173,4 +180,24 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(CliError::Message(format!("terminal: {e}"))),
     }
+}
+
+/// Ctrl-C during a game: the log written and the goodbye said as `quit`
+/// would (`terminal::Farewell`), on standard error (the game holds
+/// standard output while it waits for an answer).
+fn say_farewell() {
+    let farewell = terminal::FAREWELL
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take();
+    let Some(farewell) = farewell else {
+        return;
+    };
+    let mut text = farewell.text;
+    if let Some((path, log)) = farewell.log {
+        if let Err(e) = std::fs::write(&path, log) {
+            text = format!("\nCannot write the log to {}: {e}.", path.display());
+        }
+    }
+    eprintln!("{text}");
 }
