@@ -249,7 +249,8 @@ Commands:
   undo          take back your last decision, if you have seen nothing new
                 since (no reply, no card or token drawn or shown)
   save FILE     save the current position as a scenario file
-                (play on with `watergate play --scenario FILE`)
+                (play on with `watergate play --scenario FILE`);
+                `save! FILE` replaces a file that exists
   quit          stop here; the log keeps the game so far
 Rule numbers in messages (R5.6) are the numbered rules of docs/rules.md in
 the watergate repository (`#r5-6`); Q1-Q12 are in docs/open-questions.md.";
@@ -456,8 +457,14 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     }
                     Err(why) => writeln!(self.out, "{}", sentence(&why.to_string()))?,
                 },
-                "save" if rest.is_empty() => writeln!(self.out, "Save where? Type `save FILE`.")?,
-                "save" => self.save(s, rest, &record.log)?,
+                "save" | "save!" if rest.is_empty() => {
+                    writeln!(self.out, "Save where? Type `save FILE`.")?
+                }
+                "save" if Path::new(rest).exists() => writeln!(
+                    self.out,
+                    "Not saved: {rest} already exists. `save! {rest}` replaces it."
+                )?,
+                "save" | "save!" => self.save(s, rest, &record.log)?,
                 _ => match answer::choice(self.r, s, Answer::typed(text), &d.options, reading) {
                     Ok(c) => return Ok(Turn::Choose(c)),
                     Err(refused) => {

@@ -84,6 +84,9 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
     lines.push("undo".into());
     lines.extend(std::iter::repeat_n("1".to_string(), 3));
     lines.push(format!("save {}", saved.display()));
+    // Saving again over it is refused; `save!` replaces it.
+    lines.push(format!("save {}", saved.display()));
+    lines.push(format!("save! {}", saved.display()));
     lines.push("board".into());
     lines.extend(std::iter::repeat_n("1".to_string(), 5000));
 
@@ -112,6 +115,15 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
         "own reaction card refused with the engine's reason"
     );
     assert!(out.contains("Commands:") && out.contains("save FILE"));
+    assert!(
+        out.contains(&format!(
+            "Not saved: {} already exists. `save! {}` replaces it.",
+            saved.display(),
+            saved.display()
+        )),
+        "{out}"
+    );
+    assert_eq!(out.matches("Saved the position after ").count(), 2);
     // The help's example space is one of the board's own.
     let example = out
         .split("a board space such as `")
