@@ -494,45 +494,28 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
     assert!(nixon_sees_hidden > 10, "{nixon_sees_hidden}");
 }
 
-/// `play`: at every decision of 40 random games, every line of the
-/// deciding player's screen, full or compact, fits in a terminal's 80
-/// columns (without colour codes, which take no column): the track's rows
-/// and legends, the lists of cards and pictures, the options.
-#[test]
-fn screens_fit_in_eighty_columns() {
-    use watergate::formats::render::Style;
-    use watergate::game::engine::Decision;
-    let r = watergate::data::shipped();
-    let mut widest = 0;
-    let mut screens = 0;
+/// Calls `look` at every decision of 40 random games (seeds 0 to 39) with
+/// the position, the deciding side and the decision as the terminal asks it.
+fn at_every_decision_of_forty_games(
+    r: &Rules,
+    mut look: impl FnMut(&State, Side, &watergate::game::engine::Decision),
+) {
     for seed in 0..40 {
-        let mut s = State::new(&r, seed);
+        let mut s = State::new(r, seed);
         let mut editor = RandomAgent::new(game_seed(seed, 1));
         let mut nixon = RandomAgent::new(game_seed(seed, 2));
         let mut every_screen = OnDecision(|s: &State, actor: Actor, options: &[Choice]| {
             let side = actor.side().expect("no chance decisions in play");
-            let d = Decision {
+            let d = watergate::game::engine::Decision {
                 actor,
-                kind: s.decision_kind(&r),
+                kind: s.decision_kind(r),
                 options: options.to_vec(),
             };
-            for compact in [false, true] {
-                let st = Style {
-                    colour: false,
-                    viewer: Some(side),
-                };
-                let text = terminal::screen(&r, s, &st, &d, true, compact);
-                screens += 1;
-                for line in text.lines() {
-                    let width = line.chars().count();
-                    widest = widest.max(width);
-                    assert!(width <= 80, "{width} columns: {line}\n{text}");
-                }
-            }
+            look(s, side, &d);
             ControlFlow::Continue(())
         });
         play_out(
-            &r,
+            r,
             &mut s,
             BySide::new(&mut editor, &mut nixon),
             None,
@@ -540,6 +523,33 @@ fn screens_fit_in_eighty_columns() {
         )
         .expect("legal choices apply");
     }
+}
+
+/// `play`: at every decision of 40 random games, every line of the
+/// deciding player's screen, full or compact, fits in a terminal's 80
+/// columns (without colour codes, which take no column): the track's rows
+/// and legends, the lists of cards and pictures, the options.
+#[test]
+fn screens_fit_in_eighty_columns() {
+    use watergate::formats::render::Style;
+    let r = watergate::data::shipped();
+    let mut widest = 0;
+    let mut screens = 0;
+    at_every_decision_of_forty_games(&r, |s, side, d| {
+        for compact in [false, true] {
+            let st = Style {
+                colour: false,
+                viewer: Some(side),
+            };
+            let text = terminal::screen(&r, s, &st, d, true, compact);
+            screens += 1;
+            for line in text.lines() {
+                let width = line.chars().count();
+                widest = widest.max(width);
+                assert!(width <= 80, "{width} columns: {line}\n{text}");
+            }
+        }
+    });
     // Real screens: the bound is met with content.
     assert!(screens > 1000 && widest > 70, "{screens} screens, {widest}");
 }
@@ -550,44 +560,23 @@ fn screens_fit_in_eighty_columns() {
 #[test]
 fn compact_screens_fit_on_fifty_lines() {
     use watergate::formats::render::Style;
-    use watergate::game::engine::Decision;
     let r = watergate::data::shipped();
     let mut longest = 0;
-    for seed in 0..40 {
-        let mut s = State::new(&r, seed);
-        let mut editor = RandomAgent::new(game_seed(seed, 1));
-        let mut nixon = RandomAgent::new(game_seed(seed, 2));
-        let mut every_screen = OnDecision(|s: &State, actor: Actor, options: &[Choice]| {
-            let side = actor.side().expect("no chance decisions in play");
-            let d = Decision {
-                actor,
-                kind: s.decision_kind(&r),
-                options: options.to_vec(),
+    at_every_decision_of_forty_games(&r, |s, side, d| {
+        for colour in [false, true] {
+            let st = Style {
+                colour,
+                viewer: Some(side),
             };
-            for colour in [false, true] {
-                let st = Style {
-                    colour,
-                    viewer: Some(side),
-                };
-                let text = terminal::screen(&r, s, &st, &d, true, true);
-                let lines = text.lines().count();
-                longest = longest.max(lines);
-                assert!(lines <= 50, "{lines} lines:\n{text}");
-                for p in &r.pictures {
-                    assert!(text.contains(&p.name), "{} cut short:\n{text}", p.name);
-                }
+            let text = terminal::screen(&r, s, &st, d, true, true);
+            let lines = text.lines().count();
+            longest = longest.max(lines);
+            assert!(lines <= 50, "{lines} lines:\n{text}");
+            for p in &r.pictures {
+                assert!(text.contains(&p.name), "{} cut short:\n{text}", p.name);
             }
-            ControlFlow::Continue(())
-        });
-        play_out(
-            &r,
-            &mut s,
-            BySide::new(&mut editor, &mut nixon),
-            None,
-            &mut every_screen,
-        )
-        .expect("legal choices apply");
-    }
+        }
+    });
     // Real screens, not empty ones: the bound is met with content.
     assert!(longest > 30, "{longest}");
 }
