@@ -27,7 +27,7 @@ use crate::formats::log::GameLog;
 use crate::formats::render::{self, Style};
 use crate::formats::scenario::save;
 use crate::game::engine::notation::{format_choice, kind_name};
-use crate::game::engine::{Actor, Choice, Decision, DecisionKind, PlayError, TokenRef};
+use crate::game::engine::{Choice, Decision, DecisionKind, PlayError, TokenRef};
 use crate::game::model::*;
 use crate::game::rules::Rules;
 use crate::game::state::{Frame, Moving, Phase, State};
@@ -282,7 +282,7 @@ impl<R: BufRead, W: Write> Front for Terminal<'_, R, W> {
     /// passing the only option: the same screens, handovers and prompt.
     fn pause(&mut self, paused: Paused<'_>) -> io::Result<ControlFlow<Stop>> {
         let side = paused.pause.to;
-        let decision = pause_decision(paused.pause);
+        let decision = paused.pause.decision();
         let asked = Asked {
             state: paused.state,
             side,
@@ -777,7 +777,7 @@ pub fn screen(
             render::write_wrapped(&mut out, &answered);
         }
         if d.options == [Choice::Pass] {
-            // A hotseat pause (`pause_decision`): a window always offers
+            // A hotseat pause (`Pause::decision`): a window always offers
             // a card to react with.
             render::write_wrapped(&mut out, &pause_text(r, against));
         }
@@ -808,18 +808,6 @@ pub fn screen(
     out
 }
 
-/// A hotseat pause (`session::Pause`) as a decision: the reaction window
-/// it stands for, with passing the only option.
-pub fn pause_decision(pause: crate::app::session::Pause) -> Decision {
-    Decision {
-        actor: Actor::Player(pause.to),
-        kind: DecisionKind::Reaction {
-            against: pause.card,
-        },
-        options: vec![Choice::Pass],
-    }
-}
-
 /// A line of narration as the terminal prints it: a bullet, and the
 /// words wrapped to fit in [`render::WIDTH`] under their first.
 pub fn bullet(line: &str) -> String {
@@ -831,7 +819,7 @@ pub fn bullet(line: &str) -> String {
         .join("\n")
 }
 
-/// Why a hotseat pause (`pause_decision`) came to its player, who has
+/// Why a hotseat pause (`Pause::decision`) came to its player, who has
 /// nothing to do but pass.
 pub fn pause_text(r: &Rules, against: CardId) -> String {
     format!(

@@ -226,16 +226,6 @@ fn names_of(r: &Rules, list: &[CardId]) -> Vec<String> {
     list.iter().map(|c| r.card(*c).name.clone()).collect()
 }
 
-pub fn card_names(r: &Rules, list: &[CardId]) -> String {
-    if list.is_empty() {
-        return "—".to_string();
-    }
-    list.iter()
-        .map(|c| r.card(*c).name.clone())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The research track: one line per token, a marker under its space.
 pub fn track(r: &Rules, s: &State, st: &Style) -> String {
     let len = r.numbers.track_length;

@@ -26,7 +26,9 @@ pub mod wording;
 pub use wording::{sentence, the};
 
 use crate::formats::log::GameLog;
-use crate::game::engine::{Actor, Choice, Decision, Event, Observer, PlayError, ScriptError};
+use crate::game::engine::{
+    Actor, Choice, Decision, DecisionKind, Event, Observer, PlayError, ScriptError,
+};
 use crate::game::model::{CardId, Side};
 use crate::game::rules::Rules;
 use crate::game::state::{PlayFrame, State};
@@ -76,6 +78,19 @@ pub struct Pause {
     pub to: Side,
     /// The card played.
     pub card: CardId,
+}
+
+impl Pause {
+    /// The pause as a decision: the reaction window it stands for, with
+    /// passing the only option (a window always offers a card to react
+    /// with, so the two are told apart).
+    pub fn decision(&self) -> Decision {
+        Decision {
+            actor: Actor::Player(self.to),
+            kind: DecisionKind::Reaction { against: self.card },
+            options: vec![Choice::Pass],
+        }
+    }
 }
 
 /// A pause owed ([`Pause`]), as the session gives it to its front end.

@@ -13,7 +13,6 @@ use crate::app::session::answer::{self, Reading};
 use crate::app::session::seats::Humans;
 use crate::app::session::undo::NoUndo;
 use crate::app::session::{self as game, Asked, Failure, Front, Paused, Record, Turn};
-use crate::app::terminal::pause_decision;
 use crate::game::engine::{Actor, Choice, Decision, PlayError};
 use crate::game::model::{BySide, Side};
 use crate::game::rules::Rules;
@@ -281,7 +280,7 @@ impl Session {
     /// None while a pause is owed to the other side.
     pub fn decision(&self, side: Side) -> Option<Decision> {
         match self.game.pause() {
-            Some(pause) if pause.to == side => Some(pause_decision(pause)),
+            Some(pause) if pause.to == side => Some(pause.decision()),
             Some(_) => None,
             None => View::new(&self.rules, &self.game.state, side).decision(),
         }
