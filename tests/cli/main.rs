@@ -7,6 +7,7 @@
 mod common;
 
 mod anywhere;
+mod board_drawing;
 mod cards_json;
 mod check_all_at_once;
 mod cli;

@@ -187,6 +187,10 @@ pub fn write_list(out: &mut String, label: &str, items: &[String]) {
 /// One line of `write_list`, cut at its spaces if it is still too long.
 fn write_indented(out: &mut String, line: &str, first: bool) {
     let indent = if first { "  " } else { "      " };
+    if indent.len() + visible_width(line) <= WIDTH {
+        let _ = writeln!(out, "{indent}{line}");
+        return;
+    }
     for (i, part) in wrap(line, WIDTH - 6).iter().enumerate() {
         let indent = if i == 0 { indent } else { "      " };
         let _ = writeln!(out, "{indent}{part}");
@@ -282,99 +286,52 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
     out
 }
 
-/// The evidence board as a hex diagram, then its tokens in words.
+/// One space drawn in the board's diagram.
+struct Cell {
+    /// Its first column.
+    x: usize,
+    text: String,
+    /// The columns `text` takes (its colour codes take none).
+    visible: usize,
+    space: SpaceId,
+    /// For an informant, the picture, whose full name replaces the short
+    /// one where it fits.
+    picture: Option<usize>,
+}
+
+/// Columns between two hex neighbours of one row (a diagram row is every
+/// other line: the threads between rows go on the lines between).
+const CELL_STEP: usize = 10;
+
+/// The evidence board drawn: its diagram, and what the diagram leaves to
+/// words.
+struct BoardDrawing {
+    /// The diagram's lines, each from column 2.
+    diagram: String,
+    /// `short = full name` of each informant cut short in the diagram.
+    shortened: Vec<String>,
+    /// The threads the diagram cannot draw, as `a–b`.
+    undrawn: Vec<String>,
+}
+
+impl BoardDrawing {
+    /// The names cut short and the threads not drawn, each list wrapped.
+    fn write_notes(&self, out: &mut String) {
+        // Names cut short to fit are spelled out, never left cut.
+        if !self.shortened.is_empty() {
+            write_list(out, "informants: ", &self.shortened);
+        }
+        if !self.undrawn.is_empty() {
+            write_list(out, "threads not drawn above: ", &self.undrawn);
+        }
+    }
+}
+
+/// The evidence board as a hex diagram with its threads, then its tokens
+/// in words.
 pub fn board(r: &Rules, s: &State, st: &Style) -> String {
-    let b = &r.board;
-    let (mut min_x, mut max_x, mut min_y, mut max_y) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
-    for sp in &b.spaces {
-        let x = 2 * sp.at.0 as i32 + sp.at.1 as i32;
-        let y = sp.at.1 as i32;
-        min_x = min_x.min(x);
-        max_x = max_x.max(x);
-        min_y = min_y.min(y);
-        max_y = max_y.max(y);
-    }
-    let _ = max_x;
-    let width = 5;
-    let abbrev = informant_abbreviations(r);
-    let mut out = String::new();
-    // Each cell: column, text, visible width, and for an informant the
-    // picture, whose full name replaces the short one where it fits.
-    type Cell = (usize, String, usize, Option<usize>);
-    let mut lines: Vec<Vec<Cell>> = vec![Vec::new(); (max_y - min_y + 1) as usize];
-    for (i, sp) in b.spaces.iter().enumerate() {
-        let x = ((2 * sp.at.0 as i32 + sp.at.1 as i32 - min_x) as usize) * width;
-        let y = (sp.at.1 as i32 - min_y) as usize;
-        let mut picture = None;
-        let (text, visible) = match sp.kind {
-            SpaceKind::Nixon => (st.bold("NIXON"), 5),
-            SpaceKind::Informant(p) => {
-                let name = abbrev[p.index()].clone();
-                let mark = match s.pictures()[p.index()] {
-                    PicLoc::Supply => " ",
-                    PicLoc::Pinned { face_up: true } => "↑",
-                    PicLoc::Pinned { face_up: false } => "↓",
-                };
-                picture = Some(p.index());
-                (format!("{name}{mark}"), name.chars().count() + 1)
-            }
-            SpaceKind::Evidence(c) => {
-                let mark = match s.board_token(SpaceId(i as u8)) {
-                    None => "·".to_string(),
-                    Some((t, true)) => st.paint("●", r.token(t).colours),
-                    Some((_, false)) => "■".to_string(),
-                };
-                // Without colours the slip's colour is a letter after the id.
-                let label = if st.colour {
-                    st.paint(&sp.id, Colours::single(c))
-                } else {
-                    format!("{}{}", sp.id, colour_letter(c))
-                };
-                let visible = sp.id.chars().count() + 1 + usize::from(!st.colour);
-                (format!("{label}{mark}"), visible)
-            }
-        };
-        lines[y].push((x, text, visible, picture));
-    }
-    // Pictures whose full name fits before the next cell of its row.
-    let mut shortened = vec![false; r.pictures.len()];
-    for line in &mut lines {
-        line.sort_by_key(|(x, _, _, _)| *x);
-        let next_x: Vec<usize> = line
-            .iter()
-            .skip(1)
-            .map(|c| c.0)
-            .chain([usize::MAX])
-            .collect();
-        for (cell, next) in line.iter_mut().zip(next_x) {
-            let Some(p) = cell.3 else { continue };
-            let full = &r.pictures[p].name;
-            let short_len = abbrev[p].chars().count();
-            let full_len = full.chars().count();
-            if full_len > short_len {
-                if cell.0.saturating_add(full_len + 2) <= next {
-                    cell.1 = format!(
-                        "{full}{}",
-                        cell.1.chars().skip(short_len).collect::<String>()
-                    );
-                    cell.2 = full_len + 1;
-                } else {
-                    shortened[p] = true;
-                }
-            }
-        }
-        let mut text = String::new();
-        let mut col = 0;
-        for (x, t, w, _) in line.iter() {
-            if *x > col {
-                text.push_str(&" ".repeat(x - col));
-                col = *x;
-            }
-            text.push_str(t);
-            col += w;
-        }
-        let _ = writeln!(out, "  {}", text.trim_end());
-    }
+    let drawing = draw_board(r, s, st);
+    let mut out = drawing.diagram.clone();
     let slips = if st.colour {
         "space ids coloured by slip".to_string()
     } else {
@@ -390,20 +347,13 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
     write_wrapped(
         &mut out,
         &format!(
-            "({slips}; ● face-up token{}, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon; * after a token's colours: its momentum symbol)",
+            "({slips}; ─ \\ / threads; ● face-up token{}, ■ face-down token, · empty; ↑ recruited informant, ↓ secured by Nixon; * after a token's colours: its momentum symbol)",
             if st.colour { "" } else { " (its colours under tokens)" }
         ),
     );
-    // Names cut short to fit are spelled out, never left cut.
-    let legend: Vec<String> = (0..r.pictures.len())
-        .filter(|p| shortened[*p])
-        .map(|p| format!("{} = {}", abbrev[p], r.pictures[p].name))
-        .collect();
-    if !legend.is_empty() {
-        write_list(&mut out, "informants: ", &legend);
-    }
+    drawing.write_notes(&mut out);
     let mut tokens = Vec::new();
-    for (i, sp) in b.spaces.iter().enumerate() {
+    for (i, sp) in r.board.spaces.iter().enumerate() {
         if let Some((t, up)) = s.board_token(SpaceId(i as u8)) {
             tokens.push(format!(
                 "{} {} {}",
@@ -423,6 +373,191 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
         r.numbers.informants_to_connect
     );
     out
+}
+
+/// The diagram of `board`.
+///
+/// A space at axial `(q, r)` is drawn on line `2r` at column `5(2q + r)`,
+/// so each of its six hex neighbours is 10 columns along its own line or
+/// 5 columns along the line two below or above. A thread between two
+/// neighbours of one line is a run of `─` between their cells; between
+/// lines it is a `\` or `/` on the line in between. A thread that joins
+/// spaces which are not hex neighbours (a designer's board may have
+/// them) cannot be drawn: such threads are listed under the diagram, so
+/// that every thread the engine walks (R8.3) is on the screen.
+fn draw_board(r: &Rules, s: &State, st: &Style) -> BoardDrawing {
+    let b = &r.board;
+    let (mut min_x, mut min_y, mut max_y) = (i32::MAX, i32::MAX, i32::MIN);
+    for sp in &b.spaces {
+        min_x = min_x.min(2 * sp.at.0 as i32 + sp.at.1 as i32);
+        min_y = min_y.min(sp.at.1 as i32);
+        max_y = max_y.max(sp.at.1 as i32);
+    }
+    let column = |at: (i8, i8)| ((2 * at.0 as i32 + at.1 as i32 - min_x) as usize) * CELL_STEP / 2;
+    let row = |at: (i8, i8)| (at.1 as i32 - min_y) as usize;
+    let abbrev = informant_abbreviations(r);
+    let mut out = String::new();
+    let mut rows: Vec<Vec<Cell>> = (min_y..=max_y).map(|_| Vec::new()).collect();
+    for (i, sp) in b.spaces.iter().enumerate() {
+        let space = SpaceId(i as u8);
+        let mut picture = None;
+        let (text, visible) = match sp.kind {
+            SpaceKind::Nixon => (st.bold("NIXON"), 5),
+            SpaceKind::Informant(p) => {
+                let name = abbrev[p.index()].clone();
+                let mark = match s.pictures()[p.index()] {
+                    PicLoc::Supply => " ",
+                    PicLoc::Pinned { face_up: true } => "↑",
+                    PicLoc::Pinned { face_up: false } => "↓",
+                };
+                picture = Some(p.index());
+                (format!("{name}{mark}"), name.chars().count() + 1)
+            }
+            SpaceKind::Evidence(c) => {
+                let mark = match s.board_token(space) {
+                    None => "·".to_string(),
+                    Some((t, true)) => st.paint("●", r.token(t).colours),
+                    Some((_, false)) => "■".to_string(),
+                };
+                // Without colours the slip's colour is a letter after the id.
+                let label = if st.colour {
+                    st.paint(&sp.id, Colours::single(c))
+                } else {
+                    format!("{}{}", sp.id, colour_letter(c))
+                };
+                let visible = sp.id.chars().count() + 1 + usize::from(!st.colour);
+                (format!("{label}{mark}"), visible)
+            }
+        };
+        rows[row(sp.at)].push(Cell {
+            x: column(sp.at),
+            text,
+            visible,
+            space,
+            picture,
+        });
+    }
+    // Each thread once, from its first space to its second.
+    let threads: Vec<(SpaceId, SpaceId)> = b
+        .neighbours
+        .iter()
+        .enumerate()
+        .flat_map(|(i, ns)| {
+            ns.iter()
+                .filter(move |n| n.index() > i)
+                .map(move |n| (SpaceId(i as u8), *n))
+        })
+        .collect();
+    let joined = |a: SpaceId, c: SpaceId| b.neighbours[a.index()].contains(&c);
+    let mut drawn = vec![false; threads.len()];
+    // Pictures whose full name fits before the next cell of its row.
+    let mut shortened = vec![false; r.pictures.len()];
+    for cells in rows.iter_mut() {
+        cells.sort_by_key(|c| c.x);
+        let next_x: Vec<usize> = cells
+            .iter()
+            .skip(1)
+            .map(|c| c.x)
+            .chain([usize::MAX])
+            .collect();
+        for (cell, next) in cells.iter_mut().zip(next_x) {
+            let Some(p) = cell.picture else { continue };
+            let full = &r.pictures[p].name;
+            let short_len = abbrev[p].chars().count();
+            let full_len = full.chars().count();
+            if full_len > short_len {
+                if cell.x.saturating_add(full_len + 2) <= next {
+                    cell.text = format!(
+                        "{full}{}",
+                        cell.text.chars().skip(short_len).collect::<String>()
+                    );
+                    cell.visible = full_len + 1;
+                } else {
+                    shortened[p] = true;
+                }
+            }
+        }
+    }
+    let mut lines = Vec::new();
+    for (y, cells) in rows.iter().enumerate() {
+        if let Some(above) = y.checked_sub(1).map(|a| &rows[a]) {
+            // The line between this row and the one above: a thread from
+            // a cell above to the cell 5 columns right of it is `\`, to
+            // the cell 5 columns left `/`, each about halfway.
+            let mut between: Vec<char> = Vec::new();
+            for a in above {
+                for h in cells {
+                    let at = if h.x == a.x + CELL_STEP / 2 {
+                        Some((a.x + 3, '\\'))
+                    } else if h.x + CELL_STEP / 2 == a.x {
+                        Some((a.x - 1, '/'))
+                    } else {
+                        None
+                    };
+                    let Some((c, mark)) = at else { continue };
+                    if joined(a.space, h.space) {
+                        if between.len() <= c {
+                            between.resize(c + 1, ' ');
+                        }
+                        between[c] = mark;
+                        mark_drawn(&threads, &mut drawn, a.space, h.space);
+                    }
+                }
+            }
+            lines.push(between.into_iter().collect::<String>());
+        }
+        // The diagram's row, with a thread to the next cell of the row as
+        // `─` across the gap (a space either side where there is room).
+        let mut text = String::new();
+        let mut col = 0;
+        for (k, cell) in cells.iter().enumerate() {
+            if cell.x > col {
+                text.push_str(&" ".repeat(cell.x - col));
+                col = cell.x;
+            }
+            text.push_str(&cell.text);
+            col += cell.visible;
+            let Some(next) = cells.get(k + 1) else { break };
+            let gap = next.x.saturating_sub(col);
+            let beside = next.x == cell.x + CELL_STEP;
+            if beside && gap > 0 && joined(cell.space, next.space) {
+                let dashes = if gap >= 3 { gap - 2 } else { gap };
+                let pad = " ".repeat((gap - dashes) / 2);
+                let _ = write!(text, "{pad}{}{pad}", "─".repeat(dashes));
+                col = next.x;
+                mark_drawn(&threads, &mut drawn, cell.space, next.space);
+            }
+        }
+        lines.push(text);
+    }
+    for line in lines {
+        let _ = writeln!(out, "  {}", line.trim_end());
+    }
+    BoardDrawing {
+        diagram: out,
+        shortened: (0..r.pictures.len())
+            .filter(|p| shortened[*p])
+            .map(|p| format!("{} = {}", abbrev[p], r.pictures[p].name))
+            .collect(),
+        undrawn: threads
+            .iter()
+            .zip(&drawn)
+            .filter(|(_, drawn)| !**drawn)
+            .map(|((a, c), _)| format!("{}–{}", b.spaces[a.index()].id, b.spaces[c.index()].id))
+            .collect(),
+    }
+}
+
+/// Notes that the thread between `a` and `b` is in the diagram.
+fn mark_drawn(threads: &[(SpaceId, SpaceId)], drawn: &mut [bool], a: SpaceId, b: SpaceId) {
+    let (a, b) = if a.index() < b.index() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    if let Some(i) = threads.iter().position(|t| *t == (a, b)) {
+        drawn[i] = true;
+    }
 }
 
 /// Momentum cards, supply and the initiative.
@@ -518,11 +653,13 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
     let boxes = |side: Side| {
         let n = s.momentum_cards()[side] as usize;
         let total = r.momentum_cards[side].spaces.len();
+        // The boxes say the count: no `n/total` after them, so that the
+        // line fits with the initiative's holder on it.
         let b: String = (0..total).map(|i| if i < n { '■' } else { '□' }).collect();
-        format!("{} {b} {n}/{total}", side.name())
+        format!("{} {b}", side.name())
     };
     let parts = [
-        format!("Momentum cards: {}", boxes(Side::Editor)),
+        format!("Momentum: {}", boxes(Side::Editor)),
         boxes(Side::Nixon),
         format!("supply {}", s.momentum_supply()),
         format!("removed {}", s.momentum_removed()),
@@ -531,32 +668,59 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
     for line in join_fitting(&parts, " · ") {
         let _ = writeln!(out, "{line}");
     }
-    out.push_str("Evidence board\n");
-    let mut in_legend = false;
-    for line in board(r, s, st).lines() {
-        // The long legend (its first line, and those it wraps onto) in
-        // one short line.
-        if in_legend && line.starts_with("      ") {
-            continue;
-        }
-        in_legend = line.starts_with("  (");
-        if in_legend {
-            let slips = if st.colour {
-                "ids coloured by slip".to_string()
-            } else {
-                Colour::ALL
-                    .iter()
-                    .map(|c| format!("{} {}", colour_letter(*c), c.name()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let _ = writeln!(
-                out,
-                "  ({slips}; ● up ■ down; ↑ recruited ↓ secured; * momentum)"
-            );
-        } else {
-            let _ = writeln!(out, "{line}");
-        }
+    // The board in fewer lines than `board`'s: its heading and a short
+    // legend in the diagram's empty corners where they fit (on the
+    // shipped board they do: two lines saved), the tokens by their
+    // colours' letters.
+    let drawing = draw_board(r, s, st);
+    let mut diagram: Vec<String> = drawing.diagram.lines().map(str::to_string).collect();
+    let heading = [
+        "Evidence board".to_string(),
+        format!(
+            "{} of {} connected to Nixon",
+            crate::game::engine::connected_informants(r, s),
+            r.numbers.informants_to_connect
+        ),
+    ];
+    if !in_top_left(&mut diagram, &heading) {
+        let _ = writeln!(out, "{}: {}", heading[0], heading[1]);
+    }
+    let letters = Colour::ALL
+        .iter()
+        .map(|c| format!("{} {}", colour_letter(*c), c.name()))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let legend = [
+        format!("{letters}; * momentum"),
+        "● up ■ down; ↑ recruited ↓ secured".to_string(),
+    ];
+    let legend_fits = in_bottom_right(&mut diagram, &legend);
+    for line in &diagram {
+        let _ = writeln!(out, "{line}");
+    }
+    if !legend_fits {
+        let _ = writeln!(out, "  ({}; {})", legend[0], legend[1]);
+    }
+    drawing.write_notes(&mut out);
+    let tokens: Vec<String> = r
+        .board
+        .spaces
+        .iter()
+        .enumerate()
+        .filter_map(|(i, sp)| {
+            let (t, up) = s.board_token(SpaceId(i as u8))?;
+            let k = r.token(t);
+            let letters: String = k.colours.iter().map(colour_letter).collect();
+            let star = if k.momentum_symbol { "*" } else { "" };
+            Some(format!(
+                "{} {letters}{star}{}",
+                sp.id,
+                if up { "●" } else { "■" }
+            ))
+        })
+        .collect();
+    if !tokens.is_empty() {
+        write_list(&mut out, "tokens: ", &tokens);
     }
     for side in [Side::Editor, Side::Nixon] {
         if st.sees_hand(side) {
@@ -598,6 +762,50 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
         write_wrapped(&mut out, line.trim_start());
     }
     out
+}
+
+/// Writes `pieces` into the blank starts of the first lines of `lines`
+/// (a diagram from column 2), one a line, if each leaves two blank
+/// columns before the line's drawing. Whether they fitted.
+fn in_top_left(lines: &mut [String], pieces: &[String]) -> bool {
+    // Diagram lines are spaces and drawing: leading bytes are columns.
+    let blank = |l: &str| l.len() - l.trim_start().len();
+    let fits = lines.len() >= pieces.len()
+        && lines
+            .iter()
+            .zip(pieces)
+            .all(|(l, p)| blank(l) >= 2 + visible_width(p) + 2);
+    if fits {
+        for (l, p) in lines.iter_mut().zip(pieces) {
+            let pad = blank(l) - 2 - visible_width(p);
+            *l = format!("  {p}{}{}", " ".repeat(pad), l.trim_start());
+        }
+    }
+    fits
+}
+
+/// Writes `pieces` after the last lines of `lines`, one a line, all from
+/// one column three past the widest of those lines, if they fit in
+/// [`WIDTH`]. Whether they fitted.
+fn in_bottom_right(lines: &mut [String], pieces: &[String]) -> bool {
+    let Some(first) = lines.len().checked_sub(pieces.len()) else {
+        return false;
+    };
+    let column = lines[first..]
+        .iter()
+        .map(|l| visible_width(l))
+        .max()
+        .unwrap_or(0)
+        + 3;
+    let widest = pieces.iter().map(|p| visible_width(p)).max().unwrap_or(0);
+    if column + widest > WIDTH {
+        return false;
+    }
+    for (l, p) in lines[first..].iter_mut().zip(pieces) {
+        let pad = column - visible_width(l);
+        *l = format!("{l}{}{p}", " ".repeat(pad));
+    }
+    true
 }
 
 /// Restrictions and plays under way, one line each (rarely any).
