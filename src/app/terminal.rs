@@ -161,6 +161,27 @@ fn stopped_after(log: &GameLog) -> String {
     )
 }
 
+/// A line of what the terminal says outside a screen.
+enum Line {
+    /// Words, wrapped to fit in [`render::WIDTH`].
+    Text(String),
+    /// A command to copy, on a line of its own, indented and never cut
+    /// (a cut command would not run when pasted).
+    Command(String),
+}
+
+impl Line {
+    /// The line as printed: a text wrapped (an empty one kept), a command
+    /// indented by 2.
+    fn fitted(&self) -> Vec<String> {
+        match self {
+            Line::Text(t) if t.is_empty() => vec![String::new()],
+            Line::Text(t) => render::wrap(t, render::WIDTH),
+            Line::Command(c) => vec![format!("  {c}")],
+        }
+    }
+}
+
 /// How a game at the terminal ended.
 pub struct Ended {
     pub state: State,
@@ -351,7 +372,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     // The game is as before the choice, which is out of the
                     // log: a human may choose again; an agent would choose
                     // the same, so the game cannot go on.
-                    writeln!(self.out, "That choice failed: {error}")?;
+                    self.say(&format!("That choice failed: {error}"))?;
                     if let PlayError::Script(se) = error {
                         // The data is broken, not the choice: stop, with the
                         // game as it was before it, and blame the script.
@@ -455,25 +476,23 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                     Err(NoUndo::Nothing) => {
                         writeln!(self.out, "Nothing to undo: this is the first decision.")?
                     }
-                    Err(why) => writeln!(self.out, "{}", sentence(&why.to_string()))?,
+                    Err(why) => self.say(&sentence(&why.to_string()))?,
                 },
                 "save" | "save!" if rest.is_empty() => {
                     writeln!(self.out, "Save where? Type `save FILE`.")?
                 }
-                "save" if Path::new(rest).exists() => writeln!(
-                    self.out,
+                "save" if Path::new(rest).exists() => self.say(&format!(
                     "Not saved: {rest} already exists. `save! {rest}` replaces it."
-                )?,
+                ))?,
                 "save" | "save!" => self.save(s, rest, &record.log)?,
                 _ => match answer::choice(self.r, s, Answer::typed(text), &d.options, reading) {
                     Ok(c) => return Ok(Turn::Choose(c)),
                     Err(refused) => {
-                        writeln!(self.out, "{}", refused.sentence())?;
-                        writeln!(
-                            self.out,
+                        self.say(&refused.sentence())?;
+                        self.say(&format!(
                             "(Type a number from 1 to {}, a choice in notation, or `help`.)",
                             d.options.len()
-                        )?;
+                        ))?;
                     }
                 },
             }
@@ -597,17 +616,19 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         let notes = self.origin.stamp(&mut def, Some(Path::new(path)));
         match std::fs::write(path, save::to_text(&def)) {
             Ok(()) => {
-                writeln!(
-                    self.out,
-                    "Saved the position after {n} choices to {path} (play on with `watergate play --scenario {}`).",
+                self.say_line(&Line::Text(format!(
+                    "Saved the position after {n} choices to {path}; play on from it with:"
+                )))?;
+                self.say_line(&Line::Command(format!(
+                    "watergate play --scenario {}",
                     crate::formats::shell_word(path)
-                )?;
+                )))?;
                 for note in notes {
-                    writeln!(self.out, "Note: {note}.")?;
+                    self.say(&format!("Note: {note}."))?;
                 }
                 Ok(())
             }
-            Err(e) => writeln!(self.out, "Cannot write {path}: {e}"),
+            Err(e) => self.say(&format!("Cannot write {path}: {e}")),
         }
     }
 
@@ -618,15 +639,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         write!(self.out, "{}", render::position(self.r, s, &st))?;
         if let Some(o) = s.outcome() {
             writeln!(self.out)?;
-            writeln!(
-                self.out,
-                "{}",
-                st.bold(&format!(
-                    "Game over: {} wins — {}.",
-                    o.winner,
-                    o.cause.describe()
-                ))
-            )?;
+            self.say(&st.bold(&format!(
+                "Game over: {} wins — {}.",
+                o.winner,
+                o.cause.describe()
+            )))?;
         }
         self.end_secret()?;
         self.write_log(log)?;
@@ -636,23 +653,26 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
     /// The game is over (or stopped): a secret seed is shown, and the log
     /// it kept back is written.
     fn end_secret(&mut self) -> io::Result<()> {
-        if let Some(line) = self.secret_seed_line() {
-            writeln!(self.out, "{line}")?;
+        for line in self.secret_seed_lines() {
+            self.say_line(&line)?;
         }
         self.seed_secret = false;
         Ok(())
     }
 
-    /// The line that shows a secret seed, while it is one.
-    fn secret_seed_line(&self) -> Option<String> {
-        let seed = self.seed.filter(|_| self.seed_secret)?;
-        Some(format!(
-            "This game's seed was {seed}: `watergate play --seed {seed}` deals it again."
-        ))
+    /// The lines that show a secret seed, while it is one.
+    fn secret_seed_lines(&self) -> Vec<Line> {
+        let Some(seed) = self.seed.filter(|_| self.seed_secret) else {
+            return Vec::new();
+        };
+        vec![
+            Line::Text(format!("This game's seed was {seed}; this deals it again:")),
+            Line::Command(format!("watergate play --seed {seed}")),
+        ]
     }
 
     fn quit(&mut self, log: &GameLog) -> io::Result<bool> {
-        writeln!(self.out, "{}", stopped_after(log))?;
+        self.say(&stopped_after(log))?;
         self.end_secret()?;
         self.write_log(log)?;
         self.log_note()?;
@@ -661,25 +681,41 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     fn log_note(&mut self) -> io::Result<()> {
         for line in self.log_note_lines() {
-            writeln!(self.out, "{line}")?;
+            self.say_line(&line)?;
+        }
+        Ok(())
+    }
+
+    fn say_line(&mut self, line: &Line) -> io::Result<()> {
+        for text in line.fitted() {
+            writeln!(self.out, "{text}")?;
         }
         Ok(())
     }
 
     /// Where the log is and how to replay it, if there is one.
-    fn log_note_lines(&self) -> Vec<String> {
+    fn log_note_lines(&self) -> Vec<Line> {
         let Some(p) = &self.settings.log_path else {
             return Vec::new();
         };
         // The log cannot name the data and variants the game was played on
         // (`start` may not): the command says them.
         let (flags, notes) = self.origin.replay_flags();
-        let mut lines = vec![format!(
-            "The game's log is in {}; replay it with `watergate replay {}{flags}`.",
-            p.display(),
-            crate::formats::shell_word(&p.display().to_string()),
-        )];
-        lines.extend(notes.iter().map(|note| format!("Note: {note}.")));
+        let mut lines = vec![
+            Line::Text(format!(
+                "The game's log is in {}; replay it with:",
+                p.display()
+            )),
+            Line::Command(format!(
+                "watergate replay {}{flags}",
+                crate::formats::shell_word(&p.display().to_string())
+            )),
+        ];
+        lines.extend(
+            notes
+                .iter()
+                .map(|note| Line::Text(format!("Note: {note}."))),
+        );
         lines
     }
 
@@ -689,13 +725,14 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         if !self.settings.farewell {
             return;
         }
-        let mut text = vec![String::new(), stopped_after(log)];
-        text.extend(self.secret_seed_line());
+        let mut text = vec![Line::Text(String::new()), Line::Text(stopped_after(log))];
+        text.extend(self.secret_seed_lines());
         text.extend(self.log_note_lines());
         let log = self.settings.log_path.as_ref().map(|p| {
             let (flags, _) = self.origin.replay_flags();
             (p.clone(), log.to_text_replayed_with(&flags))
         });
+        let text: Vec<String> = text.iter().flat_map(Line::fitted).collect();
         let farewell = Farewell {
             text: text.join("\n"),
             log,

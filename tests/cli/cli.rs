@@ -261,13 +261,10 @@ fn the_replay_command_printed_after_a_game_replays_it() {
         &"1\n".repeat(40),
     );
     let text = String::from_utf8(out.stdout).unwrap();
+    // The command on the line after the sentence, whole.
     let command = text
-        .lines()
-        .find_map(|l| {
-            l.split_once("replay it with `watergate ")?
-                .1
-                .strip_suffix("`.")
-        })
+        .split_once("replay it with:\n  watergate ")
+        .and_then(|(_, rest)| rest.lines().next())
         .unwrap_or_else(|| {
             panic!(
                 "no replay command: {}",
@@ -497,10 +494,10 @@ fn an_unchosen_seed_is_a_secret_until_the_game_ends() {
     let (before, after) = text
         .split_once("This game's seed was ")
         .expect("the seed is shown at the end");
+    // With the command that deals it again, on a line of its own.
     let seed: u64 = after
-        .split(':')
-        .next()
-        .and_then(|n| n.parse().ok())
+        .split_once("\n  watergate play --seed ")
+        .and_then(|(_, rest)| rest.lines().next()?.parse().ok())
         .expect("a seed");
     assert!(
         !before.contains(&seed.to_string()),

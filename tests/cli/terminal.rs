@@ -68,6 +68,7 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
     let mut lines: Vec<String> = vec![
         "undo".into(),
         "garbage".into(),
+        "an answer long enough that its refusal, which quotes it, runs past eighty columns".into(),
         "0".into(),
         "999".into(),
         "-3".into(),
@@ -103,8 +104,27 @@ fn a_whole_game_as_the_editor_against_the_random_agent() {
     let outcome = ended.state.outcome().expect("the game is over");
     assert!(out.contains(&format!("Game over: {} wins", outcome.winner)));
 
-    // Bad input is answered, never fatal.
+    // Bad input is answered, never fatal, in lines that fit in 80
+    // columns (a word longer than a line, such as a long path, stays
+    // whole).
+    for line in out.lines() {
+        // A prompt shares its line with what follows: no answer is echoed.
+        let mut line = line;
+        while let Some(rest) = line.strip_prefix("Editor> ") {
+            line = rest;
+        }
+        assert!(
+            line.chars().count() <= 80 || !line.trim().contains(' '),
+            "{line}"
+        );
+    }
+    // Messages are compared with their line breaks as spaces.
+    let out = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(out.contains("`garbage` is not one of the options"));
+    assert!(
+        out.contains("`an answer long enough that its refusal, which quotes it, run…` is not one of the options"),
+        "{out}"
+    );
     assert!(out.contains("There is no option 0: the options are numbered 1 to"));
     assert!(out.contains("There is no option 999"));
     assert!(out.contains("There is no option -3"));
