@@ -839,3 +839,86 @@ fn in_hotseat_the_handovers_do_not_tell_whether_a_reaction_card_is_held() {
     );
     assert_eq!(handovers(&held).len(), 7, "{held}");
 }
+
+/// The research track drawn for `viewer`: every line fits in 80 columns and
+/// each token's marker stands under the name of its space (R1.3), on the
+/// shipped track and on a house rule's longest (10 spaces a side), whatever
+/// the length of the labels (a face-down token the Editor knows is not
+/// blue nor yellow has a long one).
+#[test]
+fn track_markers_stand_under_their_spaces_on_any_track_length() {
+    use watergate::data::{self, DataSet};
+    use watergate::formats::render::{self, Style};
+    use watergate::game::engine::notation::pos_name;
+    let mut ds = DataSet::embedded();
+    let game = String::from_utf8(ds.files["cards/game.ron"].clone()).unwrap();
+    let game = game.replace("track_length: 5,", "track_length: 10,");
+    ds.files.insert("cards/game.ron".into(), game.into_bytes());
+    let long = data::load(&ds).expect("a track of 10 spaces a side loads");
+    let mut longest_label = 0;
+    for r in [watergate::data::shipped(), long] {
+        let len = r.numbers.track_length;
+        at_every_decision_of_forty_games(&r, |s, side, _| {
+            let text = render::track(&r, s, &Style::plain(Some(side)));
+            let lines: Vec<&str> = text.lines().collect();
+            for line in &lines {
+                assert!(line.chars().count() <= 80, "{line}\n{text}");
+            }
+            // The centre column of each space's name in the header: its
+            // words, one a space from Nixon's end (`N5*` … `0` … `E5*`,
+            // or the numbers alone on a long track).
+            let mut words: Vec<(String, f32)> = Vec::new();
+            let mut start = None;
+            for (i, c) in lines[0].chars().chain([' ']).enumerate() {
+                match (c == ' ', start) {
+                    (false, None) => start = Some(i),
+                    (true, Some(b)) => {
+                        let word: String = lines[0].chars().skip(b).take(i - b).collect();
+                        words.push((word, (b + i - 1) as f32 / 2.0));
+                        start = None;
+                    }
+                    _ => {}
+                }
+            }
+            assert_eq!(words.len(), (2 * len + 1) as usize, "{text}");
+            let centre = |p: i8| {
+                let (word, at) = &words[(p + len) as usize];
+                let word = word.trim_end_matches('*');
+                assert!(
+                    *word == pos_name(p) || *word == p.abs().to_string(),
+                    "`{word}` names {}\n{text}",
+                    pos_name(p)
+                );
+                *at
+            };
+            let mut rows = vec![("initiative".to_string(), s.initiative_token())];
+            rows.push(("momentum".to_string(), s.momentum_token()));
+            for (slot, t) in s.track().iter().enumerate() {
+                rows.push((format!("ev{slot} "), s.on_track(*t).map(|(p, _)| p)));
+            }
+            for (label, pos) in rows {
+                let Some(pos) = pos else { continue };
+                let at = lines
+                    .iter()
+                    .position(|l| l.starts_with(&label))
+                    .unwrap_or_else(|| panic!("no row {label}\n{text}"));
+                longest_label = longest_label.max(lines[at].split("  ").next().unwrap().len());
+                // The markers are on the label's line or, for a label too
+                // long for the room, on the next.
+                let markers = [lines[at], lines.get(at + 1).copied().unwrap_or("")]
+                    .into_iter()
+                    .find(|l| l.contains('●'))
+                    .unwrap_or_else(|| panic!("no marker for {label}\n{text}"));
+                let marker = markers.chars().position(|c| c == '●').unwrap() as f32;
+                let (min, max) = (-len, len);
+                assert!((min..=max).contains(&pos));
+                assert!(
+                    (marker - centre(pos)).abs() <= 1.0,
+                    "{label} at {}: marker at column {marker}\n{text}",
+                    pos_name(pos)
+                );
+            }
+        });
+    }
+    assert!(longest_label > 20, "{longest_label}");
+}

@@ -231,57 +231,79 @@ fn names_of(r: &Rules, list: &[CardId]) -> Vec<String> {
 }
 
 /// The research track: one line per token, a marker under its space.
+///
+/// The shipped track (5 spaces a side) takes 4 columns a space after a
+/// 26-column label. A house rule's longer track (up to 10 a side) takes 3
+/// a space, so that it still fits in [`WIDTH`]; a label too long for the
+/// room left goes on a line of its own above its markers, so that no
+/// marker is ever pushed off its space.
 pub fn track(r: &Rules, s: &State, st: &Style) -> String {
     let len = r.numbers.track_length;
+    let spaces = (2 * len + 1) as usize;
+    // Each row: its label, and the token's space or words in place of
+    // the markers.
+    let mut rows: Vec<(String, Result<i8, &str>)> = Vec::new();
+    let initiative = match s.initiative_token() {
+        Some(p) => Ok(p),
+        // At the game's end it may have been taken off in the evaluation
+        // (R7), not gained: say only where it is.
+        None if s.is_over() => Err("not on the track"),
+        None => Err("gained this round"),
+    };
+    rows.push(("initiative".into(), initiative));
+    let momentum = s.momentum_token().ok_or("not on the track");
+    rows.push(("momentum".into(), momentum));
+    for (slot, t) in s.track().iter().enumerate() {
+        if let Some((pos, up)) = s.on_track(*t) {
+            let what = track_token_name(r, st, s, *t, up);
+            rows.push((format!("ev{slot} {what}"), Ok(pos)));
+        }
+    }
+    let cell = if 26 + spaces * 4 <= WIDTH { 4 } else { 3 };
+    let room = WIDTH - spaces * cell;
+    let longest = rows.iter().map(|(l, _)| l.chars().count() + 1).max();
+    let label_w = longest.unwrap_or(0).clamp(26.min(room), room);
+    // In 3-column cells the names would touch (`N10N9`): the header then
+    // gives each space's number only, and the note which side is which.
+    let numbers_only = cell == 3;
     let mut out = String::new();
-    let cell = 4;
-    let label_w = 26;
     let mut header = format!("{:label_w$}", "");
     for p in -len..=len {
-        let name = if p == -len || p == len {
-            format!("{}*", pos_name(p))
-        } else {
-            pos_name(p)
+        let name = match (numbers_only, p == -len || p == len) {
+            (true, _) => p.abs().to_string(),
+            (false, true) => format!("{}*", pos_name(p)),
+            (false, false) => pos_name(p),
         };
         let _ = write!(header, "{name:^cell$}");
     }
     let _ = writeln!(out, "{}", header.trim_end());
     // On its own line: beside the header it took the line past 80 columns.
-    let _ = writeln!(
-        out,
-        "{:label_w$}Nixon's side ◀ ▶ Editor's side; * = gained",
-        ""
-    );
-    let row = |label: String, pos: i8| {
-        let mut line = format!("{:label_w$}", label);
+    let note = if numbers_only {
+        format!("Nixon's side N{len} … N1 ◀ 0 ▶ E1 … E{len} Editor's side; the ends are gained")
+    } else {
+        "Nixon's side ◀ ▶ Editor's side; * = gained".to_string()
+    };
+    // Under the header, or as far left as it must go to fit.
+    let indent = label_w.min(WIDTH.saturating_sub(visible_width(&note)));
+    let _ = writeln!(out, "{:indent$}{note}", "");
+    for (label, at) in rows {
+        let pos = match at {
+            Ok(pos) => pos,
+            Err(words) => {
+                let _ = writeln!(out, "{label:label_w$}{words}");
+                continue;
+            }
+        };
+        let mut line = if label.chars().count() < label_w {
+            format!("{label:label_w$}")
+        } else {
+            let _ = writeln!(out, "{label}");
+            " ".repeat(label_w)
+        };
         for p in -len..=len {
             let _ = write!(line, "{:^cell$}", if p == pos { "●" } else { "·" });
         }
-        format!("{}\n", line.trim_end())
-    };
-    match s.initiative_token() {
-        Some(p) => out.push_str(&row("initiative".into(), p)),
-        // At the game's end it may have been taken off in the evaluation
-        // (R7), not gained: say only where it is.
-        None if s.is_over() => {
-            let _ = writeln!(out, "{:label_w$}not on the track", "initiative");
-        }
-        None => {
-            let _ = writeln!(out, "{:label_w$}gained this round", "initiative");
-        }
-    }
-    match s.momentum_token() {
-        Some(p) => out.push_str(&row("momentum".into(), p)),
-        None => {
-            let _ = writeln!(out, "{:label_w$}not on the track", "momentum");
-        }
-    }
-    for (slot, t) in s.track().iter().enumerate() {
-        let Some((pos, up)) = s.on_track(*t) else {
-            continue;
-        };
-        let what = track_token_name(r, st, s, *t, up);
-        out.push_str(&row(format!("ev{slot} {what}"), pos));
+        let _ = writeln!(out, "{}", line.trim_end());
     }
     out
 }
