@@ -54,12 +54,34 @@ impl Diagnostic {
         if self.line == 0 {
             return None;
         }
-        let text = source.lines().nth(self.line - 1)?;
+        let line: Vec<char> = source.lines().nth(self.line - 1)?.chars().collect();
         let width = self.line.to_string().len();
-        let caret_pad: String = text
+        // A long line (a 3 MB name on one line) is shown as a window of
+        // `WINDOW` characters around the column, its cut ends as `…`.
+        const WINDOW: usize = 100;
+        let at = self.col.saturating_sub(1).min(line.len());
+        let start = if line.len() > WINDOW {
+            at.saturating_sub(WINDOW / 2).min(line.len() - WINDOW)
+        } else {
+            0
+        };
+        let end = line.len().min(start + WINDOW);
+        let (before, after) = (
+            if start > 0 { "…" } else { "" },
+            if end < line.len() { "…" } else { "" },
+        );
+        let text = format!(
+            "{before}{}{after}",
+            line[start..end].iter().collect::<String>()
+        );
+        let caret_pad: String = before
             .chars()
-            .take(self.col.saturating_sub(1))
-            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .map(|_| ' ')
+            .chain(
+                line[start..at]
+                    .iter()
+                    .map(|c| if *c == '\t' { '\t' } else { ' ' }),
+            )
             .collect();
         Some(format!(
             "{:>width$} | {}\n{:>width$} | {}^",
@@ -201,5 +223,30 @@ mod tests {
     fn snippet_points_at_column() {
         let d = Diagnostic::new("f.ron", 2, 3, "bad");
         assert_eq!(d.snippet("x\nabcd\n").unwrap(), "2 | abcd\n  |   ^");
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_column() {
+        let line = format!("{}X{}", "a".repeat(3000), "b".repeat(3000));
+        let d = Diagnostic::new("f.ron", 1, 3001, "bad");
+        let snippet = d.snippet(&line).unwrap();
+        let (text, caret) = snippet.split_once('\n').unwrap();
+        assert!(text.chars().count() < 110, "{text}");
+        assert!(text.starts_with("1 | …a") && text.ends_with("b…"), "{text}");
+        // The caret is under the X.
+        let x = text.chars().position(|c| c == 'X').unwrap();
+        assert_eq!(caret.chars().position(|c| c == '^'), Some(x));
+        // Near the start of a long line, and at its end: one cut only.
+        let d = Diagnostic::new("f.ron", 1, 2, "bad");
+        let snippet = d.snippet(&line).unwrap();
+        assert!(
+            snippet.starts_with("1 | aa") && snippet.contains("a…\n"),
+            "{snippet}"
+        );
+        let d = Diagnostic::new("f.ron", 1, 6001, "bad");
+        let snippet = d.snippet(&line).unwrap();
+        let (text, caret) = snippet.split_once('\n').unwrap();
+        assert!(text.starts_with("1 | …b") && text.ends_with('b'), "{text}");
+        assert_eq!(caret.chars().count(), text.chars().count());
     }
 }

@@ -11,6 +11,7 @@ use crate::game::host::CardContext;
 use crate::game::model::*;
 use crate::game::program::TypeMask;
 use crate::game::rules::*;
+use crate::game::wording::clipped;
 use crate::script::RhaiHost;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
@@ -95,14 +96,15 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
         .enumerate()
         .map(|(i, (unit, p))| {
             let ctx = partial.card_context(CardId(i as u8));
-            unit.and_then(|u| probe(&host, u, &ctx, &format!("card `{}`", p.def.name), &mut d))
+            let who = format!("card `{}`", clipped(&p.def.name));
+            unit.and_then(|u| probe(&host, u, &ctx, &who, &mut d))
         })
         .collect();
     let space_actions: Vec<Option<Action>> = space_units
         .iter()
         .map(|(side, i, unit, p)| {
             let ctx = partial.space_context_named(*side, *i, &p.def.id, &p.def.name);
-            let who = format!("{} space {}", p.def.name, i + 1);
+            let who = format!("{} space {}", clipped(&p.def.name), i + 1);
             unit.and_then(|u| probe(&host, u, &ctx, &who, &mut d))
         })
         .collect();
@@ -437,6 +439,7 @@ fn momentum_cards<'p>(
     for p in momentum {
         let m = &p.def;
         seen.check(p, &m.id, m.number, d);
+        check_name_length(p, "name", &m.name, d);
         if mcards[m.side].is_some() {
             d.push(p.at(
                 "side",
@@ -689,10 +692,11 @@ fn check_tokens(p: &Parsed<TokensDef>, d: &mut Diagnostics) -> (Vec<Picture>, Ve
         if pic.name.trim().is_empty() {
             d.push(p.at(&format!("pictures[{i}].name"), "empty name"));
         }
+        check_name_length(p, &format!("pictures[{i}].name"), &pic.name, d);
         if !names.insert(pic.name.to_ascii_lowercase()) {
             d.push(p.at(
                 &format!("pictures[{i}].name"),
-                format!("duplicate picture `{}`", pic.name),
+                format!("duplicate picture `{}`", clipped(&pic.name)),
             ));
         }
         pictures.push(Picture {
@@ -960,6 +964,24 @@ fn requirement(
     }
 }
 
+/// The longest name a card, a momentum card or a picture may have, in
+/// characters: names are drawn on the screens (a board cell, a hand's
+/// line) and quoted in messages. The longest shipped one has 39.
+const MAX_NAME: usize = 80;
+
+/// Refuses a name longer than [`MAX_NAME`], at `field` of `p`'s file.
+fn check_name_length<T>(p: &Parsed<T>, field: &str, name: &str, d: &mut Diagnostics) {
+    let n = name.chars().count();
+    if n > MAX_NAME {
+        d.push(p.at(
+            field,
+            format!(
+                "the name is {n} characters long: expected at most {MAX_NAME} (names are drawn on the screens and quoted in messages)"
+            ),
+        ));
+    }
+}
+
 fn check_card(
     p: &Parsed<PlayerCardDef>,
     pictures: Option<&[Picture]>,
@@ -967,6 +989,7 @@ fn check_card(
 ) -> Option<Card> {
     let c = &p.def;
     let before = d.len();
+    check_name_length(p, "name", &c.name, d);
     if c.id.trim().is_empty() || c.id.contains(char::is_whitespace) {
         d.push(p.at(
             "id",

@@ -16,6 +16,17 @@ pub fn count(n: usize, thing: &str) -> String {
     }
 }
 
+/// `text` as a message quotes it: whole if short, else its first 60
+/// characters and `…` (a pasted megabyte or a runaway name in a data file
+/// would otherwise fill the screen, once per message that names it).
+pub fn clipped(text: &str) -> String {
+    const MOST: usize = 60;
+    match text.char_indices().nth(MOST) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// What a random event decides, in words ("evidence drawn from the bag").
 pub fn chance(c: ChanceOf) -> &'static str {
     match c {

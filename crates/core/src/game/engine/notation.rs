@@ -341,12 +341,7 @@ fn did_you_mean(r: &Rules, s: &State, want: &str, options: &[Choice]) -> String 
 
 /// An answer as a refusal quotes it: whole if short, else its start.
 fn quoted(text: &str) -> String {
-    let text = text.trim();
-    const MOST: usize = 60;
-    match text.char_indices().nth(MOST) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
-    }
+    crate::game::wording::clipped(text.trim())
 }
 
 /// Finds the option a text names, among `options`. Accepts every name of
