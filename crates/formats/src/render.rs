@@ -56,6 +56,15 @@ impl Style {
     }
 }
 
+/// The colours' letters explained: `B blue, Y yellow, G green`.
+fn colour_letters() -> String {
+    Colour::ALL
+        .iter()
+        .map(|c| format!("{} {}", colour_letter(*c), c.name()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A colour's letter, for text without colours: B, Y, G.
 pub fn colour_letter(c: Colour) -> char {
     c.name()
@@ -357,14 +366,7 @@ pub fn board(r: &Rules, s: &State, st: &Style) -> String {
     let slips = if st.colour {
         "space ids coloured by slip".to_string()
     } else {
-        format!(
-            "a space's letter is its slip: {}",
-            Colour::ALL
-                .iter()
-                .map(|c| format!("{} {}", colour_letter(*c), c.name()))
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
+        format!("a space's letter is its slip: {}", colour_letters())
     };
     write_wrapped(
         &mut out,
@@ -707,11 +709,7 @@ pub fn position_compact(r: &Rules, s: &State, st: &Style) -> String {
     if !in_top_left(&mut diagram, &heading) {
         let _ = writeln!(out, "{}: {}", heading[0], heading[1]);
     }
-    let letters = Colour::ALL
-        .iter()
-        .map(|c| format!("{} {}", colour_letter(*c), c.name()))
-        .collect::<Vec<_>>()
-        .join(", ");
+    let letters = colour_letters();
     let legend = [
         format!("{letters}; * momentum"),
         "● up ■ down; ↑ recruited ↓ secured".to_string(),
