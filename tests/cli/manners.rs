@@ -211,6 +211,7 @@ fn a_closed_pipe_after_ctrl_c_still_exits_130() {
     // Simulating first, then writing: SIGINT stops the run and the report
     // then meets the closed pipe. Exit 130 wins over the pipe (the run was
     // interrupted), and nothing panics.
+    wait_until_it_catches_sigint(&child);
     std::thread::sleep(Duration::from_millis(500));
     interrupt(&child);
     let out = child.wait_with_output().unwrap();
@@ -227,7 +228,35 @@ fn interrupt(child: &Child) {
     assert!(ok, "kill -INT failed");
 }
 
-/// Spawns a long run, lets it play for a while, sends a real SIGINT.
+/// Waits until `child` has installed its SIGINT handler, as Linux reports
+/// it (the `SigCgt` mask of `/proc/<pid>/status`). A fixed sleep alone
+/// raced with a slow start on a loaded machine: a SIGINT that comes
+/// before the handler ends the process by default, with no report and no
+/// exit code 130.
+fn wait_until_it_catches_sigint(child: &Child) {
+    const SIGINT_BIT: u64 = 1 << (2 - 1);
+    let status = format!("/proc/{}/status", child.id());
+    let started = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(&status).expect("the child is running");
+        let caught = text
+            .lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .map(|mask| u64::from_str_radix(mask.trim(), 16).expect("a hex mask"))
+            .expect("a SigCgt line");
+        if caught & SIGINT_BIT != 0 {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no SIGINT handler after a minute"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Spawns a long run, lets it play for a while once it takes Ctrl-C,
+/// sends a real SIGINT.
 fn interrupted(args: &[&str], after: Duration) -> (Output, Duration) {
     let child = Command::new(BIN)
         .args(args)
@@ -236,6 +265,7 @@ fn interrupted(args: &[&str], after: Duration) -> (Output, Duration) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    wait_until_it_catches_sigint(&child);
     std::thread::sleep(after);
     let sent = Instant::now();
     interrupt(&child);
