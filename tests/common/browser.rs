@@ -248,8 +248,12 @@ pub async fn wait_css(
     css: &str,
     secs: u64,
 ) -> Result<fantoccini::elements::Element, String> {
+    // Looked for every 20 ms, not fantoccini's default 250 ms: a page that
+    // answers in 50 ms was waited on for up to a quarter of a second, which
+    // over the mined puzzles' hundreds of waits was 40 s of the suite.
     c.wait()
         .at_most(Duration::from_secs(secs))
+        .every(Duration::from_millis(20))
         .for_element(Locator::Css(css))
         .await
         .map_err(|e| format!("no `{css}` after {secs}s: {e}"))

@@ -478,7 +478,7 @@ where
         if Instant::now() > deadline {
             return Err(format!("timed out after {secs}s waiting for {what}"));
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        tokio::time::sleep(Duration::from_millis(25)).await;
     }
 }
 
