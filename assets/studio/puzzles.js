@@ -21,6 +21,10 @@ import { NARROW, Targets, asideRow, drawTable, fitAside, key, promptInView } fro
 let relayout = null;
 // The attempt on the page, if any (ended when the player leaves it).
 let attempt = null;
+// The list the player last chose (set and difficulty): "Other puzzles"
+// comes back to it, not to the hand-made ones, so a player going through
+// the mined puzzles need not choose them again after each one.
+const chosen = { set: "made", level: "" };
 const narrowQuery = window.matchMedia ? window.matchMedia(NARROW) : null;
 function dropRelayout() {
   if (relayout && narrowQuery) narrowQuery.removeEventListener("change", relayout);
@@ -65,6 +69,8 @@ export async function mount(el) {
   const level = h("select", { id: "puzzle-difficulty" },
     h("option", { value: "" }, "every difficulty"),
     ["easy", "medium", "hard"].map((d) => h("option", { value: d }, d)));
+  set.value = chosen.set;
+  level.value = chosen.level;
   const count = h("p", { class: "puzzle-count", id: "puzzle-count" });
   const page = h("section", { class: "puzzles panel" },
     h("h1", {}, "Puzzles"),
@@ -75,13 +81,20 @@ export async function mount(el) {
     h("label", {}, "Or open a scenario file with a puzzle: ", file),
     err);
   el.replaceChildren(page);
+  // Only the latest choice's answer is listed: a list asked for before a
+  // second change may arrive after it.
+  let asked = 0;
   const load = async () => {
+    const mine = ++asked;
+    chosen.set = set.value;
+    chosen.level = level.value;
     list.replaceChildren();
     count.textContent = "";
     const q = new URLSearchParams({ set: set.value });
     if (level.value) q.set("difficulty", level.value);
     try {
       const ps = await api(`/api/puzzles?${q}`);
+      if (mine !== asked) return;
       const where = set.value === "mined" ? "scenarios/puzzles/mined" : "scenarios/puzzles";
       count.textContent = `${ps.length} puzzle${ps.length === 1 ? "" : "s"}${level.value ? ` of difficulty ${level.value}` : ""}.`;
       if (!ps.length) list.append(h("li", {}, level.value ? `No ${level.value} puzzles in ${where}.` : `No puzzles in ${where}.`));
@@ -94,7 +107,7 @@ export async function mount(el) {
           p.problem ? h("span", { class: "error" }, ` (${p.problem})`) : null));
       }
     } catch (e) {
-      list.append(h("li", { class: "error" }, e.message));
+      if (mine === asked) list.append(h("li", { class: "error" }, e.message));
     }
   };
   set.addEventListener("change", load);

@@ -41,7 +41,7 @@ where
         if Instant::now() > deadline {
             return Err(format!("timed out after {secs}s waiting for {what}"));
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        tokio::time::sleep(Duration::from_millis(25)).await;
     }
 }
 
@@ -284,13 +284,23 @@ async fn puzzles_fit(c: &Client, url: &str, set: &str, least: usize) -> Result<(
     .await?;
     let script = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
     for file in &files {
-        // Back to the list as a player goes, and to the set.
+        // Back to the list as a player goes: the list they chose, not the
+        // hand-made one again.
         if let Ok(back) = c.find(Locator::Css("#other-puzzles")).await {
             back.click().await.map_err(e)?;
             wait_css(c, "button.open-puzzle", 30).await?;
-            c.execute(choose_set, vec![serde_json::json!(set)])
+            let shown = c
+                .execute(
+                    "return document.getElementById('puzzle-set').value;",
+                    vec![],
+                )
                 .await
                 .map_err(e)?;
+            if shown != serde_json::json!(set) {
+                return Err(format!(
+                    "back from {file}, the list shows {shown}, not {set}"
+                ));
+            }
         }
         // Clicked in the page: a button far down a long list, scrolled to
         // by the driver, was at times not clicked at all.
