@@ -121,6 +121,10 @@ pub fn card_line(r: &Rules, st: &Style, c: CardId) -> String {
 /// The columns `text` takes on a terminal: its characters, less the
 /// colour codes (`ESC [ … m`), which take none.
 pub fn visible_width(text: &str) -> usize {
+    // Most text has no colour code: its characters, counted at once.
+    if !text.as_bytes().contains(&0x1b) {
+        return text.chars().count();
+    }
     let mut width = 0;
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
@@ -142,14 +146,21 @@ pub fn visible_width(text: &str) -> usize {
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
+    // The line's width, kept as words are added (measuring the whole line
+    // again at each word made a long text's wrap quadratic).
+    let mut line_width = 0;
     for word in text.split_whitespace() {
-        if !line.is_empty() && visible_width(&line) + 1 + visible_width(word) > width {
+        let word_width = visible_width(word);
+        if !line.is_empty() && line_width + 1 + word_width > width {
             lines.push(std::mem::take(&mut line));
+            line_width = 0;
         }
         if !line.is_empty() {
             line.push(' ');
+            line_width += 1;
         }
         line.push_str(word);
+        line_width += word_width;
     }
     if !line.is_empty() {
         lines.push(line);
