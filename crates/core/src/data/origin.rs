@@ -41,13 +41,20 @@ impl GameSource {
     /// The files the game is made of (the base with the variant applied)
     /// and its rules: a game that does not load is every problem found.
     pub fn load(&self) -> Result<(DataSet, Rules), Diagnostics> {
-        let base = self.base()?;
-        let ds = match self.variant()? {
-            None => base,
-            Some(v) => v.apply(&base)?,
-        };
+        let ds = self.files()?;
         let rules = super::load(&ds)?;
         Ok((ds, rules))
+    }
+
+    /// The files the game is made of (the base with the variant applied),
+    /// not yet loaded: their fingerprint tells a game loaded already from
+    /// the same bytes, at a fraction of the cost of compiling it again.
+    pub fn files(&self) -> Result<DataSet, Diagnostics> {
+        let base = self.base()?;
+        match self.variant()? {
+            None => Ok(base),
+            Some(v) => v.apply(&base),
+        }
     }
 
     /// The files the game is made of, checked: they load.
