@@ -13,6 +13,7 @@ mod batch;
 mod game;
 mod matches;
 mod observe;
+mod seen;
 
 use pyo3::prelude::*;
 

@@ -108,6 +108,9 @@ def test_tensors_have_the_game_size_and_are_finite(game):
             for p in (0, 1):
                 t = np.array(state.observation_tensor(p))
                 assert t.shape == (size,) and np.isfinite(t).all()
+                # The observer reads the engine's bytes: the same numbers
+                # as the engine's list of floats.
+                assert t.tolist() == np.array(state.match.observation_tensor(p), np.float32).tolist()
 
 
 def test_clone_serialize_and_pickle_round_trip(game):
@@ -125,6 +128,37 @@ def test_clone_serialize_and_pickle_round_trip(game):
                         assert copy.information_state_string(p) == state.information_state_string(p)
                     else:
                         assert copy.information_state_string(p) == state.match.information_state_string(p)
+
+
+def test_a_copy_keeps_its_own_record_when_the_two_go_different_ways(game):
+    """A clone shares what was seen before it (the record is not copied)
+    but not what comes after: each of two copies that take different
+    actions has the information state of a game replayed along its own
+    history, and a copy left behind keeps its own."""
+    rng = random.Random(6)
+    state = game.new_initial_state()
+    forks = 0
+    while not state.is_terminal():
+        actions = (state.chance_outcomes() and [a for a, _ in state.chance_outcomes()]) \
+            if state.is_chance_node() else state.legal_actions()
+        if len(actions) >= 2 and forks < 4 and rng.random() < 0.1:
+            other = state.clone()
+            before = [other.information_state_string(p) for p in (0, 1)]
+            state.apply_action(actions[0])
+            assert [other.information_state_string(p) for p in (0, 1)] == before
+            other.apply_action(actions[1])
+            for copy in (state, other):
+                again = game.new_initial_state()
+                for a in copy.history():
+                    again.apply_action(a)
+                for p in (0, 1):
+                    assert again.information_state_string(p) == copy.information_state_string(p)
+            assert [other.information_state_string(p) for p in (0, 1)] != \
+                [state.information_state_string(p) for p in (0, 1)]
+            forks += 1
+        else:
+            state.apply_action(rng.choice(actions))
+    assert forks == 4
 
 
 def test_same_actions_same_game(game):

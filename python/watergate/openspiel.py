@@ -242,7 +242,7 @@ class WatergateObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        self.tensor[:] = state.match.observation_tensor(player)
+        self.tensor[:] = np.frombuffer(state.match.observation_tensor_bytes(player), np.float32)
 
     def string_from(self, state, player):
         if self.perfect_recall:
