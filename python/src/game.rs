@@ -65,18 +65,7 @@ impl Loaded {
     fn load_as(source: GameSource, given: GameSource) -> Result<Arc<Loaded>, Diagnostics> {
         let dataset = source.files()?;
         let fingerprint = dataset.fingerprint();
-        let known = LOADED
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .rev()
-            .find(|g| {
-                g.source.as_ref() == Some(&source)
-                    && g.given.as_ref() == Some(&given)
-                    && g.rules.fingerprint == fingerprint
-            })
-            .cloned();
-        if let Some(g) = known {
+        if let Some(g) = Loaded::known(&Some(source.clone()), Some(&given), fingerprint) {
             return Ok(g);
         }
         let rules = watergate_core::data::load(&dataset)?;
@@ -138,6 +127,27 @@ impl Loaded {
         loaded
     }
 
+    /// The newest game this process loaded from `source` (`None`: files in
+    /// memory) whose files have `fingerprint`, named by the paths `given`
+    /// when they are given.
+    fn known(
+        source: &Option<GameSource>,
+        given: Option<&GameSource>,
+        fingerprint: u64,
+    ) -> Option<Arc<Loaded>> {
+        LOADED
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .rev()
+            .find(|g| {
+                g.source == *source
+                    && g.rules.fingerprint == fingerprint
+                    && given.is_none_or(|n| g.given.as_ref() == Some(n))
+            })
+            .cloned()
+    }
+
     /// The game of `source` whose files have `fingerprint` (and, with
     /// `given`, named by those paths): one loaded already, or the files
     /// read again, refused if they have changed since `what` was saved.
@@ -150,18 +160,7 @@ impl Loaded {
         what: &str,
     ) -> PyResult<Arc<Loaded>> {
         let source = source.map(|s| absolute(&s));
-        let known = LOADED
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .rev()
-            .find(|g| {
-                g.source == source
-                    && g.rules.fingerprint == fingerprint
-                    && given.as_ref().is_none_or(|n| g.given.as_ref() == Some(n))
-            })
-            .cloned();
-        if let Some(g) = known {
+        if let Some(g) = Loaded::known(&source, given.as_ref(), fingerprint) {
             return Ok(g);
         }
         let Some(source) = source else {
