@@ -65,7 +65,7 @@ impl Loaded {
     fn load_as(source: GameSource, given: GameSource) -> Result<Arc<Loaded>, Diagnostics> {
         let dataset = source.files()?;
         let fingerprint = dataset.fingerprint();
-        if let Some(g) = Loaded::known(&Some(source.clone()), Some(&given), fingerprint) {
+        if let Some(g) = Loaded::known(Some(&source), Some(&given), fingerprint) {
             return Ok(g);
         }
         let rules = watergate_core::data::load(&dataset)?;
@@ -131,7 +131,7 @@ impl Loaded {
     /// memory) whose files have `fingerprint`, named by the paths `given`
     /// when they are given.
     fn known(
-        source: &Option<GameSource>,
+        source: Option<&GameSource>,
         given: Option<&GameSource>,
         fingerprint: u64,
     ) -> Option<Arc<Loaded>> {
@@ -141,7 +141,7 @@ impl Loaded {
             .iter()
             .rev()
             .find(|g| {
-                g.source == *source
+                g.source.as_ref() == source
                     && g.rules.fingerprint == fingerprint
                     && given.is_none_or(|n| g.given.as_ref() == Some(n))
             })
@@ -160,7 +160,7 @@ impl Loaded {
         what: &str,
     ) -> PyResult<Arc<Loaded>> {
         let source = source.map(|s| absolute(&s));
-        if let Some(g) = Loaded::known(&source, given.as_ref(), fingerprint) {
+        if let Some(g) = Loaded::known(source.as_ref(), given.as_ref(), fingerprint) {
             return Ok(g);
         }
         let Some(source) = source else {
