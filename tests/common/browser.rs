@@ -11,6 +11,7 @@
 
 use super::server::Server;
 use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -240,6 +241,79 @@ where
     if let Err(e) = outcome {
         panic!("browser test {name} failed: {e}");
     }
+}
+
+/// The page's step counter (`data-step` of the play area), if shown.
+pub async fn step(c: &Client) -> Option<String> {
+    // One script, not a find and an attribute read: the whole-game tests
+    // read it twice a click.
+    let v = c
+        .execute(
+            "const p = document.querySelector('div.play'); \
+             return p ? p.getAttribute('data-step') : null;",
+            vec![],
+        )
+        .await
+        .ok()?;
+    v.as_str().map(str::to_string)
+}
+
+/// Waits in the page, up to 20 s (under WebDriver's script timeout of 30),
+/// until `ready()` returns something other than `undefined`, then hands
+/// it back; `{ waiting: true }` when it did not. Looking from inside the
+/// page every 10 ms costs no WebDriver round trip per look (a whole game
+/// clicked is 70 to 90 decisions, each waited on twice), and what it reads
+/// comes from one moment of the page.
+pub fn wait_in_page(ready: &str) -> String {
+    format!(
+        "const done = arguments[arguments.length - 1]; \
+         const ready = () => {{ {ready} }}; \
+         const until = performance.now() + 20000; \
+         const look = () => {{ \
+           let got; \
+           try {{ got = ready(); }} catch (x) {{ got = {{ thrown: String(x) }}; }} \
+           if (got !== undefined) done(got); \
+           else if (performance.now() > until) done({{ waiting: true }}); \
+           else setTimeout(look, 10); \
+         }}; \
+         look();"
+    )
+}
+
+/// Runs a [`wait_in_page`] script until it answers, up to 60 s.
+pub async fn wait_for(
+    c: &Client,
+    script: &str,
+    args: Vec<Value>,
+    what: &str,
+) -> Result<Value, String> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let got = c
+            .execute_async(script, args.clone())
+            .await
+            .map_err(|x| x.to_string())?;
+        if let Some(thrown) = got.get("thrown") {
+            return Err(format!("{what}: the page's script threw {thrown}"));
+        }
+        if got.get("waiting").is_none() {
+            return Ok(got);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("{what}: nothing after 60 s"));
+        }
+    }
+}
+
+/// The element a script returned (WebDriver's element reference, keyed by
+/// the W3C standard's web element identifier), bound to the browser again;
+/// `None` for anything else.
+pub fn element(c: &Client, v: &Value) -> Option<fantoccini::elements::Element> {
+    let id = v.get("element-6066-11e4-a52e-4f735466cecf")?.as_str()?;
+    Some(fantoccini::elements::Element::from_element_id(
+        c.clone(),
+        id.to_string().into(),
+    ))
 }
 
 /// Waits until `css` matches an element, up to `secs` seconds.

@@ -7,7 +7,7 @@
 use crate::common;
 
 use crate::table_layout::{check, FITS_A_PHONE, FITS_THE_WINDOW, OVERLAPS};
-use common::browser::{run, viewport, wait_css};
+use common::browser::{run, viewport, wait_css, wait_for, wait_in_page};
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::{Client, Locator};
 use std::path::PathBuf;
@@ -943,7 +943,22 @@ fn a_route_changed_twice_at_once_ends_on_the_second_page_only() {
             // Every ordered pair of pages: the second asked for while the
             // first is loading (from the hash change that started it), the
             // first's first request answered last (held back 600 ms in the
-            // page). Only the second page may be left on the page.
+            // page). Only the second page may be left on the page, also
+            // once the held-back answer has arrived and the page has had
+            // 300 ms to act on it; when neither page asked for anything
+            // (a page kept from an earlier visit), 900 ms after the start.
+            let settled = wait_in_page(
+                "const now = performance.now(); \
+                 if (window.heldBack === 'answered') { \
+                   window.answeredAt = window.answeredAt || now; \
+                   if (now < window.answeredAt + 300) return undefined; \
+                 } else if (window.heldBack === 'held' || now < window.raceStart + 900) { \
+                   return undefined; \
+                 } \
+                 return [document.getElementById('app').dataset.area, \
+                         !!document.querySelector('#app ' + arguments[0]), \
+                         !!document.querySelector('#app ' + arguments[1])];",
+            );
             for (first, first_mark) in PAGE_MARKS {
                 for (second, second_mark) in PAGE_MARKS {
                     if first == second {
@@ -958,10 +973,13 @@ fn a_route_changed_twice_at_once_ends_on_the_second_page_only() {
                     c.execute(
                         "const real = window.realFetch || (window.realFetch = window.fetch); \
                      let first = true; \
+                     window.heldBack = 'none'; window.answeredAt = 0; window.raceStart = performance.now(); \
                      window.fetch = (u, o) => { \
                        if (!first) return real(u, o); \
                        first = false; \
-                       return new Promise((r) => setTimeout(r, 600)).then(() => real(u, o)); }; \
+                       window.heldBack = 'held'; \
+                       return new Promise((r) => setTimeout(r, 600)).then(() => real(u, o)) \
+                         .finally(() => { window.heldBack = 'answered'; }); }; \
                      window.addEventListener('hashchange', \
                        () => { location.hash = '#/' + arguments[1]; }, { once: true }); \
                      location.hash = '#/' + arguments[0];",
@@ -972,17 +990,13 @@ fn a_route_changed_twice_at_once_ends_on_the_second_page_only() {
                     wait_css(&c, second_mark, 30)
                         .await
                         .map_err(|x| format!("#/{first} then #/{second} at once: {x}"))?;
-                    // Long enough for the first page's answer to arrive.
-                    tokio::time::sleep(Duration::from_millis(900)).await;
-                    let shown = c
-                        .execute(
-                            "return [document.getElementById('app').dataset.area, \
-                         !!document.querySelector('#app ' + arguments[0]), \
-                         !!document.querySelector('#app ' + arguments[1])];",
-                            vec![first_mark.into(), second_mark.into()],
-                        )
-                        .await
-                        .map_err(e)?;
+                    let shown = wait_for(
+                        &c,
+                        &settled,
+                        vec![first_mark.into(), second_mark.into()],
+                        &format!("#/{first} then #/{second}: the held-back answer"),
+                    )
+                    .await?;
                     let want = serde_json::json!([second, false, true]);
                     if shown != want {
                         return Err(format!(

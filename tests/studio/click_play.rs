@@ -13,7 +13,8 @@
 
 use crate::common;
 
-use common::browser::{moves_off, run, wait_css};
+pub(crate) use common::browser::step;
+use common::browser::{element, moves_off, run, wait_css, wait_for, wait_in_page};
 use common::http::Client;
 use common::mirror::Mirror;
 use common::server::Server;
@@ -21,7 +22,6 @@ use fantoccini::actions::{InputSource, KeyAction, KeyActions, MouseActions, Poin
 use fantoccini::{Client as Browser, Locator};
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
-use std::time::Duration;
 use watergate::game::engine::{Ask, Choice, DecisionKind, TokenRef};
 use watergate::game::model::Side;
 
@@ -347,12 +347,6 @@ fn e(e: fantoccini::error::CmdError) -> String {
     e.to_string()
 }
 
-/// The page's step counter (`data-step` of the play area), if shown.
-pub(crate) async fn step(c: &Browser) -> Option<String> {
-    let el = c.find(Locator::Css("div.play")).await.ok()?;
-    el.attr("data-step").await.ok().flatten()
-}
-
 /// Starts a game against the random agent from the Play page, the human
 /// playing `mode`, dealt from `seed`; each choice's result is shown at
 /// once (no moves played back).
@@ -397,43 +391,34 @@ pub(crate) async fn start(c: &Browser, url: &str, mode: &str, seed: u64) -> Resu
 /// notation box) is not one of them.
 const TABLE: &str = "svg.track, svg.board, .in-play, .hand, .momentum, .piles";
 
-/// What the page offers on the table now: for each target, its option
-/// indices and whether it lies on the table; and every option's index as
-/// the decision panel lists it (read, never clicked).
-async fn offered(c: &Browser) -> Result<(Vec<(Vec<u64>, bool)>, Vec<u64>), String> {
-    let v = c
-        .execute(
-            &format!(
-                "return [[...document.querySelectorAll('.targetable')].map((el) => \
-                   [el.dataset.options.split(' ').map(Number), !!el.closest('{TABLE}') && !el.closest('#decision')]), \
-                 [...document.querySelectorAll('#decision button.option')].map((b) => Number(b.dataset.index))]"
-            ),
-            vec![],
-        )
-        .await
-        .map_err(e)?;
+/// What the page offers on the table now, as a script's expression: for
+/// each target, its option indices and whether it lies on the table; and
+/// every option's index as the decision panel lists it (read, never
+/// clicked).
+fn offered_js() -> String {
+    format!(
+        "[[...document.querySelectorAll('.targetable')].map((el) => \
+           [el.dataset.options.split(' ').map(Number), !!el.closest('{TABLE}') && !el.closest('#decision')]), \
+         [...document.querySelectorAll('#decision button.option')].map((b) => Number(b.dataset.index))]"
+    )
+}
+
+/// [`offered_js`]'s answer: the targets, and the options listed.
+type Offered = (Vec<(Vec<u64>, bool)>, Vec<u64>);
+
+fn read_offered(v: &Value) -> Result<Offered, String> {
+    let numbers = |v: &Value| -> Vec<u64> {
+        v.as_array()
+            .map(|a| a.iter().filter_map(Value::as_u64).collect())
+            .unwrap_or_default()
+    };
     let targets = v[0]
         .as_array()
-        .unwrap()
+        .ok_or_else(|| format!("no targets in {v}"))?
         .iter()
-        .map(|t| {
-            (
-                t[0].as_array()
-                    .unwrap()
-                    .iter()
-                    .filter_map(Value::as_u64)
-                    .collect(),
-                t[1].as_bool() == Some(true),
-            )
-        })
+        .map(|t| (numbers(&t[0]), t[1].as_bool() == Some(true)))
         .collect();
-    let options = v[1]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(Value::as_u64)
-        .collect();
-    Ok((targets, options))
+    Ok((targets, numbers(&v[1])))
 }
 
 /// Waits until the page shows a new step (or the game's end, or an error).
@@ -442,23 +427,24 @@ pub(crate) async fn moved_on(
     before: &Option<String>,
     clicks: usize,
 ) -> Result<(), String> {
-    let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    loop {
-        if step(c).await != *before || c.find(Locator::Css("#outcome")).await.is_ok() {
-            return Ok(());
-        }
-        if let Ok(m) = c.find(Locator::Css("#message.error")).await {
-            let text = m.text().await.unwrap_or_default();
-            if !text.is_empty() {
-                return Err(format!(
-                    "the page shows an error after click {clicks}: {text}"
-                ));
-            }
-        }
-        if std::time::Instant::now() > deadline {
-            return Err(format!("the page did not change after click {clicks}"));
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+    let script = wait_in_page(
+        "const before = arguments[0]; \
+         const p = document.querySelector('div.play'); \
+         const step = p ? p.getAttribute('data-step') : null; \
+         if (step !== before || document.querySelector('#outcome')) return 'moved'; \
+         const m = document.querySelector('#message.error'); \
+         if (m && m.innerText.trim()) return { error: m.innerText };",
+    );
+    let before = before.clone().map_or(Value::Null, Value::String);
+    let got = wait_for(c, &script, vec![before], &format!("after click {clicks}"))
+        .await
+        .map_err(|x| format!("the page did not change: {x}"))?;
+    match got.get("error") {
+        Some(text) => Err(format!(
+            "the page shows an error after click {clicks}: {}",
+            text.as_str().unwrap_or_default()
+        )),
+        None => Ok(()),
     }
 }
 
@@ -481,9 +467,24 @@ pub(crate) async fn click_to_the_end(
     start(c, url, mode, seed).await?;
     let mut clicks = 0usize;
     let mut menus = 0usize;
+    // At each decision, one script waits in the page for the game's end or
+    // the decision's options, then reads what is offered, runs the check
+    // and reads the step counter, all on the same page.
+    let at_decision = wait_in_page(&format!(
+        "const outcome = document.querySelector('#outcome'); \
+         if (outcome) return {{ outcome: outcome.innerText }}; \
+         if (!document.querySelector('#decision button.option')) return undefined; \
+         const p = document.querySelector('div.play'); \
+         return {{ offered: {offered}, \
+                  problems: (() => {{ {check} }})(), \
+                  step: p ? p.getAttribute('data-step') : null }};",
+        offered = offered_js(),
+        check = check.unwrap_or("return [];"),
+    ));
     loop {
-        if let Ok(o) = c.find(Locator::Css("#outcome")).await {
-            let text = o.text().await.map_err(e)?;
+        let now = wait_for(c, &at_decision, vec![], &format!("after click {clicks}")).await?;
+        if let Some(text) = now.get("outcome") {
+            let text = text.as_str().unwrap_or_default();
             // R8: the game ends with a winner, and the page says who.
             if !text.contains("Game over") || !text.contains("wins") {
                 return Err(format!("the outcome reads {text:?}"));
@@ -497,8 +498,7 @@ pub(crate) async fn click_to_the_end(
         if clicks > 3000 {
             return Err("no end after 3000 clicks".into());
         }
-        wait_css(c, "#decision button.option", 60).await?;
-        let (targets, options) = offered(c).await?;
+        let (targets, options) = read_offered(&now["offered"])?;
         // Every option of the decision can be chosen on the table.
         let reachable: BTreeSet<u64> = targets.iter().flat_map(|t| t.0.clone()).collect();
         let listed: BTreeSet<u64> = options.iter().copied().collect();
@@ -510,31 +510,27 @@ pub(crate) async fn click_to_the_end(
         if let Some(t) = targets.iter().find(|t| !t.1) {
             return Err(format!("click {clicks}: a target off the table: {t:?}"));
         }
-        if let Some(script) = check {
-            let found = c.execute(script, vec![]).await.map_err(e)?;
-            if found.as_array().is_none_or(|a| !a.is_empty()) {
-                return Err(format!("click {clicks} ({mode}, seed {seed}): {found}"));
-            }
+        let found = &now["problems"];
+        if found.as_array().is_none_or(|a| !a.is_empty()) {
+            return Err(format!("click {clicks} ({mode}, seed {seed}): {found}"));
         }
         if let Some(name) = picture.filter(|_| clicks == 30) {
             crate::common::browser::shot(c, name).await?;
         }
-        let before = step(c).await;
+        let before = now["step"].as_str().map(str::to_string);
         let i = pick(clicks as u64, targets.len());
-        let el = c
-            .find_all(Locator::Css(".targetable"))
-            .await
-            .map_err(e)?
-            .into_iter()
-            .nth(i)
-            .ok_or("the targets changed under the test")?;
         // A card is clicked on its name: its middle may be one of the
         // buttons a card of the hand carries for each of its options, and
         // the click would be that button's, not the card's.
-        let spot = match el.find(Locator::Css(":scope > header")).await {
-            Ok(header) => header,
-            Err(_) => el,
-        };
+        let spot = c
+            .execute(
+                "const el = document.querySelectorAll('.targetable')[arguments[0]]; \
+                 return el ? el.querySelector(':scope > header') || el : null;",
+                vec![json!(i)],
+            )
+            .await
+            .map_err(e)?;
+        let spot = element(c, &spot).ok_or("the targets changed under the test")?;
         spot.click()
             .await
             .map_err(|x| format!("click {clicks}: {x}"))?;
@@ -542,23 +538,36 @@ pub(crate) async fn click_to_the_end(
         if targets[i].0.len() > 1 {
             // A target standing for several options opens a menu of
             // exactly those, beside it on the table.
-            let menu = wait_css(c, ".target-menu", 10).await?;
-            let items = menu
-                .find_all(Locator::Css("button[role=menuitem]"))
-                .await
-                .map_err(e)?;
-            let mut indices = Vec::new();
-            for it in &items {
-                indices.push(it.attr("data-index").await.map_err(e)?.unwrap_or_default());
-            }
+            let menu = wait_for(
+                c,
+                &wait_in_page(
+                    "const m = document.querySelector('.target-menu'); \
+                     if (!m) return undefined; \
+                     const items = [...m.querySelectorAll('button[role=menuitem]')]; \
+                     return { indices: items.map((b) => b.getAttribute('data-index') || ''), items };",
+                ),
+                vec![],
+                &format!("the menu after click {clicks}"),
+            )
+            .await?;
+            let indices: Vec<String> = menu["indices"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|i| i.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default();
             let want: Vec<String> = targets[i].0.iter().map(u64::to_string).collect();
             if indices != want {
                 return Err(format!(
                     "click {clicks}: the menu offers {indices:?}, the target {want:?}"
                 ));
             }
-            let item = &items[pick(clicks as u64 + 7, items.len())];
-            item.click()
+            let chosen = &menu["items"][pick(clicks as u64 + 7, indices.len())];
+            element(c, chosen)
+                .ok_or("the menu's items are not elements")?
+                .click()
                 .await
                 .map_err(|x| format!("menu after click {clicks}: {x}"))?;
             menus += 1;

@@ -6,57 +6,65 @@
 
 use crate::common;
 
-use common::browser::{moves_off, run, wait_css};
+use common::browser::{element, moves_off, run, step, wait_css, wait_for, wait_in_page};
 use fantoccini::{Client, Locator};
 use std::time::Duration;
-
-/// The page's step counter (`data-step` of the play area), if shown.
-async fn step(c: &Client) -> Option<String> {
-    let el = c.find(Locator::Css("div.play")).await.ok()?;
-    el.attr("data-step").await.ok().flatten()
-}
 
 /// Clicks the first legal option until the game is over; returns the
 /// outcome's text and the number of clicks.
 async fn click_to_the_end(c: &Client) -> Result<(String, usize), String> {
+    // One script waits in the page for what comes next and reads it.
+    let next = wait_in_page(
+        "const outcome = document.querySelector('#outcome'); \
+         if (outcome) return { outcome: outcome.innerText }; \
+         const ready = document.querySelector('#handover-ready'); \
+         if (ready) return { handover: ready }; \
+         const option = document.querySelector('button.option'); \
+         if (!option) return undefined; \
+         const p = document.querySelector('div.play'); \
+         return { option, step: p ? p.getAttribute('data-step') : null };",
+    );
+    // The page is drawn again once the server answered.
+    let moved = wait_in_page(
+        "const p = document.querySelector('div.play'); \
+         const step = p ? p.getAttribute('data-step') : null; \
+         if (document.querySelector('#handover-ready') || step !== arguments[0]) return 'moved'; \
+         const m = document.querySelector('#message.error'); \
+         if (m && m.innerText.trim()) return { error: m.innerText };",
+    );
     let mut clicks = 0;
     loop {
-        if let Ok(o) = c.find(Locator::Css("#outcome")).await {
-            return Ok((o.text().await.map_err(|e| e.to_string())?, clicks));
+        let now = wait_for(c, &next, vec![], &format!("after click {clicks}")).await?;
+        if let Some(text) = now.get("outcome") {
+            return Ok((text.as_str().unwrap_or_default().to_string(), clicks));
         }
         if clicks > 3000 {
             return Err("no end after 3000 clicks".into());
         }
-        if let Ok(b) = c.find(Locator::Css("#handover-ready")).await {
-            b.click().await.map_err(|e| e.to_string())?;
+        if let Some(ready) = element(c, &now["handover"]) {
+            ready.click().await.map_err(|e| e.to_string())?;
             wait_css(c, "div.play", 30).await?;
             continue;
         }
-        let before = step(c).await;
-        let option = wait_css(c, "button.option", 60).await?;
+        let option = element(c, &now["option"]).ok_or("no option to click")?;
         option
             .click()
             .await
             .map_err(|e| format!("click {clicks}: {e}"))?;
         clicks += 1;
-        // The page is drawn again once the server answered.
-        let deadline = std::time::Instant::now() + Duration::from_secs(60);
-        loop {
-            if c.find(Locator::Css("#handover-ready")).await.is_ok() || step(c).await != before {
-                break;
-            }
-            if let Ok(m) = c.find(Locator::Css("#message.error")).await {
-                let text = m.text().await.unwrap_or_default();
-                if !text.is_empty() {
-                    return Err(format!(
-                        "the page shows an error after click {clicks}: {text}"
-                    ));
-                }
-            }
-            if std::time::Instant::now() > deadline {
-                return Err(format!("the page did not change after click {clicks}"));
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        let after = wait_for(
+            c,
+            &moved,
+            vec![now["step"].clone()],
+            &format!("click {clicks}"),
+        )
+        .await
+        .map_err(|x| format!("the page did not change: {x}"))?;
+        if let Some(text) = after.get("error") {
+            return Err(format!(
+                "the page shows an error after click {clicks}: {}",
+                text.as_str().unwrap_or_default()
+            ));
         }
     }
 }
