@@ -7,31 +7,15 @@
 //! alone, and names what python/Cargo.toml must ask for when they part.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::process::Command;
 
 /// Each package (`name vX.Y.Z`) with the features cargo turns on for it,
 /// over every place it appears in the tree (host and target together).
 fn resolved_features(args: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
-    let out = Command::new(env!("CARGO"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "tree",
-            "--offline",
-            "--prefix",
-            "none",
-            "--format",
-            "{p}|{f}",
-        ])
-        .args(args)
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "cargo tree failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut all = vec!["--prefix", "none", "--format", "{p}|{f}"];
+    all.extend_from_slice(args);
+    let tree = super::cargo_tree(&all);
     let mut packages: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for line in String::from_utf8_lossy(&out.stdout).lines() {
+    for line in tree.lines() {
         let Some((package, features)) = line.trim_end_matches(" (*)").split_once('|') else {
             continue;
         };

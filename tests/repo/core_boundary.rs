@@ -102,29 +102,18 @@ const CORE_DEPENDENCIES: &[&str] = &[
 
 /// `cargo tree` of the core crate alone: its direct normal dependencies.
 fn core_dependencies(features: &[&str]) -> Vec<String> {
-    let out = Command::new(env!("CARGO"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .args([
-            "tree",
-            "--offline",
-            "-p",
-            "watergate-core",
-            "--edges",
-            "normal",
-            "--depth",
-            "1",
-            "--prefix",
-            "none",
-        ])
-        .args(features)
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "cargo tree failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let tree = String::from_utf8_lossy(&out.stdout);
+    let mut args = vec![
+        "-p",
+        "watergate-core",
+        "--edges",
+        "normal",
+        "--depth",
+        "1",
+        "--prefix",
+        "none",
+    ];
+    args.extend_from_slice(features);
+    let tree = super::cargo_tree(&args);
     let mut names: Vec<String> = tree
         .lines()
         .skip(1) // the core itself

@@ -7,3 +7,20 @@ mod build_reuse;
 mod core_boundary;
 mod docs_links;
 mod layers;
+
+/// `cargo tree --offline ARGS` of this workspace: what it printed, or the
+/// test fails with cargo's complaint.
+fn cargo_tree(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["tree", "--offline"])
+        .args(args)
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "cargo tree failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
