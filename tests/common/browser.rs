@@ -316,6 +316,40 @@ pub fn element(c: &Client, v: &Value) -> Option<fantoccini::elements::Element> {
     ))
 }
 
+/// After click `clicks`: waits until the page's step counter differs from
+/// `before` or `or_shown` matches an element (the game's end, a handover),
+/// in one [`wait_in_page`] script; an error the page shows fails it.
+pub async fn moved_on(
+    c: &Client,
+    before: &Option<String>,
+    clicks: usize,
+    or_shown: &str,
+) -> Result<(), String> {
+    let script = wait_in_page(
+        "const p = document.querySelector('div.play'); \
+         const step = p ? p.getAttribute('data-step') : null; \
+         if (step !== arguments[0] || document.querySelector(arguments[1])) return 'moved'; \
+         const m = document.querySelector('#message.error'); \
+         if (m && m.innerText.trim()) return { error: m.innerText };",
+    );
+    let before = before.clone().map_or(Value::Null, Value::String);
+    let got = wait_for(
+        c,
+        &script,
+        vec![before, or_shown.into()],
+        &format!("after click {clicks}"),
+    )
+    .await
+    .map_err(|x| format!("the page did not change: {x}"))?;
+    match got.get("error") {
+        Some(text) => Err(format!(
+            "the page shows an error after click {clicks}: {}",
+            text.as_str().unwrap_or_default()
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Waits until `css` matches an element, up to `secs` seconds.
 pub async fn wait_css(
     c: &Client,

@@ -427,25 +427,7 @@ pub(crate) async fn moved_on(
     before: &Option<String>,
     clicks: usize,
 ) -> Result<(), String> {
-    let script = wait_in_page(
-        "const before = arguments[0]; \
-         const p = document.querySelector('div.play'); \
-         const step = p ? p.getAttribute('data-step') : null; \
-         if (step !== before || document.querySelector('#outcome')) return 'moved'; \
-         const m = document.querySelector('#message.error'); \
-         if (m && m.innerText.trim()) return { error: m.innerText };",
-    );
-    let before = before.clone().map_or(Value::Null, Value::String);
-    let got = wait_for(c, &script, vec![before], &format!("after click {clicks}"))
-        .await
-        .map_err(|x| format!("the page did not change: {x}"))?;
-    match got.get("error") {
-        Some(text) => Err(format!(
-            "the page shows an error after click {clicks}: {}",
-            text.as_str().unwrap_or_default()
-        )),
-        None => Ok(()),
-    }
+    common::browser::moved_on(c, before, clicks, "#outcome").await
 }
 
 /// Plays the game dealt from `seed` as `mode` against the random agent
@@ -481,6 +463,13 @@ pub(crate) async fn click_to_the_end(
         offered = offered_js(),
         check = check.unwrap_or("return [];"),
     ));
+    // A menu's items, once it is open: their option indices and elements.
+    let menu_items = wait_in_page(
+        "const m = document.querySelector('.target-menu'); \
+         if (!m) return undefined; \
+         const items = [...m.querySelectorAll('button[role=menuitem]')]; \
+         return { indices: items.map((b) => b.getAttribute('data-index') || ''), items };",
+    );
     loop {
         let now = wait_for(c, &at_decision, vec![], &format!("after click {clicks}")).await?;
         if let Some(text) = now.get("outcome") {
@@ -540,12 +529,7 @@ pub(crate) async fn click_to_the_end(
             // exactly those, beside it on the table.
             let menu = wait_for(
                 c,
-                &wait_in_page(
-                    "const m = document.querySelector('.target-menu'); \
-                     if (!m) return undefined; \
-                     const items = [...m.querySelectorAll('button[role=menuitem]')]; \
-                     return { indices: items.map((b) => b.getAttribute('data-index') || ''), items };",
-                ),
+                &menu_items,
                 vec![],
                 &format!("the menu after click {clicks}"),
             )

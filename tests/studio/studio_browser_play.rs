@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::browser::{element, moves_off, run, step, wait_css, wait_for, wait_in_page};
+use common::browser::{element, moved_on, moves_off, run, step, wait_css, wait_for, wait_in_page};
 use fantoccini::{Client, Locator};
 use std::time::Duration;
 
@@ -23,14 +23,6 @@ async fn click_to_the_end(c: &Client) -> Result<(String, usize), String> {
          if (!option) return undefined; \
          const p = document.querySelector('div.play'); \
          return { option, step: p ? p.getAttribute('data-step') : null };",
-    );
-    // The page is drawn again once the server answered.
-    let moved = wait_in_page(
-        "const p = document.querySelector('div.play'); \
-         const step = p ? p.getAttribute('data-step') : null; \
-         if (document.querySelector('#handover-ready') || step !== arguments[0]) return 'moved'; \
-         const m = document.querySelector('#message.error'); \
-         if (m && m.innerText.trim()) return { error: m.innerText };",
     );
     let mut clicks = 0;
     loop {
@@ -52,20 +44,9 @@ async fn click_to_the_end(c: &Client) -> Result<(String, usize), String> {
             .await
             .map_err(|e| format!("click {clicks}: {e}"))?;
         clicks += 1;
-        let after = wait_for(
-            c,
-            &moved,
-            vec![now["step"].clone()],
-            &format!("click {clicks}"),
-        )
-        .await
-        .map_err(|x| format!("the page did not change: {x}"))?;
-        if let Some(text) = after.get("error") {
-            return Err(format!(
-                "the page shows an error after click {clicks}: {}",
-                text.as_str().unwrap_or_default()
-            ));
-        }
+        // The page is drawn again once the server answered.
+        let before = now["step"].as_str().map(str::to_string);
+        moved_on(c, &before, clicks, "#handover-ready").await?;
     }
 }
 
