@@ -4,8 +4,8 @@
 # on one core in the same minutes: issue 38's first target (within 3x).
 #
 # The hand-written engine is not part of this repository: give its source
-# folder (a Cargo project with `gen_tables.py CARDS OUT` writing its
-# `src/tables.rs`, and a binary printing `ns/step N` for
+# folder (a Cargo project with `gen_tables.py CARDS OUT` writing the
+# tables module of its own sources, and a binary printing `ns/step N` for
 # `--games G --seed S --informants none`).
 #
 # The subset is made from the project's own data: `export` writes it, and

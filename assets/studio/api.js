@@ -45,7 +45,7 @@ async function request(path, { method, body, seat, raw }) {
 // or `--dump-dom`, a WebDriver `goto`. A page is drawn by script after the
 // shell's `import()` of its module and the page's `fetch` calls, and
 // neither delays the load event, so without a hold it fires with only the
-// top bar drawn (issue 36; tests/studio_screenshot.rs). A frame whose
+// top bar drawn (issue 36; tests/studio/screenshot.rs). A frame whose
 // document is open (`document.open()` before `close()`) is still loading,
 // and so is the page that holds it: `holdLoad()` opens one (hidden); the
 // function it returns says the page is drawn, and the frame is closed, so

@@ -1,8 +1,10 @@
 //! The repository stands on its own: no tracked file refers to a path
 //! outside it (the rule sources the docs were written from, seed files,
 //! absolute paths), every relative markdown link and every `docs/….md#anchor`
-//! citation resolves, and every rule number cited (`R5.6`, `Q5`, `D5`)
-//! exists in docs/rules.md or docs/open-questions.md.
+//! citation resolves, every file of the repository named in prose (a doc's
+//! text, a comment: `tests/rules/board_d5.rs`) exists, and every rule number
+//! cited (`R5.6`, `Q5`, `D5`) exists in docs/rules.md or
+//! docs/open-questions.md.
 //!
 //! The files are those `git ls-files` lists; without git, the tree is walked
 //! (skipping `target/` and `.git/`).
@@ -234,6 +236,7 @@ impl Checker {
     fn check_file(&self, path: &str, text: &str, out: &mut Vec<Problem>) {
         let markers = outside_markers();
         let is_md = path.ends_with(".md");
+        let names_files = names_files_in_prose(path);
         let mut fenced = false;
         for (i, line) in text.lines().enumerate() {
             let mut problem = |message: String| {
@@ -273,6 +276,15 @@ impl Checker {
                     problem(format!("broken citation: {e}"));
                 }
             }
+            if names_files && (is_md && !fenced || !is_md && is_comment(line)) {
+                for named in repository_files(line) {
+                    if !join("", &named).is_some_and(|f| self.exists(&f)) {
+                        problem(format!(
+                            "names `{named}`, which is no file of the repository"
+                        ));
+                    }
+                }
+            }
             for (kind, n) in rule_numbers(line) {
                 let (doc, anchor) = match kind {
                     'R' => ("docs/rules.md", format!("r{}", n.replace('.', "-"))),
@@ -289,6 +301,80 @@ impl Checker {
             }
         }
     }
+}
+
+/// Whether the files `path` names in its prose must exist: every doc and
+/// source file but the planted mistakes (`tests/broken_*`, the fuzz corpus)
+/// and BENCHMARKS.md, a dated log whose entries name the files as they were
+/// on that day.
+fn names_files_in_prose(path: &str) -> bool {
+    let prose = [
+        ".md", ".rs", ".js", ".py", ".sh", ".rhai", ".ron", ".toml", ".css", ".html",
+    ];
+    prose.iter().any(|ext| path.ends_with(ext))
+        && !path.starts_with("tests/broken_")
+        && !path.starts_with("fuzz/corpus/")
+        && path != "BENCHMARKS.md"
+}
+
+/// A whole line of comment in a source or data file (`//`, `#`, a block
+/// comment's `*`): prose, where a file named is a reference to follow.
+/// Code's own strings are not, as tests write made-up paths into temporary
+/// folders.
+fn is_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    ["//", "#", "*", "/*", "<!--"]
+        .iter()
+        .any(|c| t.starts_with(c))
+}
+
+/// The repository's files named in a line: a top folder of the repository,
+/// then a path ending in a file kind the repository holds
+/// (`tests/rules/board_d5.rs`, `scripts/nixon/gambit.rhai`). `docs/` is
+/// `docs_citations`' business. A placeholder name of one letter
+/// (`scenarios/puzzles/x.ron`) is an example, not a reference.
+fn repository_files(line: &str) -> Vec<String> {
+    const TOP: [&str; 12] = [
+        "tests/",
+        "crates/",
+        "src/",
+        "benches/",
+        "scripts/",
+        "cards/",
+        "scenarios/",
+        "python/",
+        "balance/",
+        "fuzz/",
+        "assets/",
+        ".ci/",
+    ];
+    const KINDS: [&str; 14] = [
+        "rs", "md", "py", "ron", "rhai", "sh", "toml", "js", "css", "html", "csv", "txt", "json",
+        "jsonl",
+    ];
+    let path_char = |c: char| c.is_ascii_alphanumeric() || "_-./".contains(c);
+    let mut out = Vec::new();
+    for (at, _) in line.char_indices() {
+        let Some(top) = TOP.iter().find(|t| line[at..].starts_with(**t)) else {
+            continue;
+        };
+        if line[..at].chars().last().is_some_and(path_char) {
+            continue; // inside a longer path: `crates/core/src/…`
+        }
+        let path: String = line[at..].chars().take_while(|c| path_char(*c)).collect();
+        let path = path.trim_end_matches('.');
+        let Some((stem, kind)) = path[top.len()..]
+            .rsplit('/')
+            .next()
+            .and_then(|name| name.rsplit_once('.'))
+        else {
+            continue;
+        };
+        if KINDS.contains(&kind) && stem.chars().count() > 1 {
+            out.push(path.to_string());
+        }
+    }
+    out
 }
 
 /// The rule sources' file numbers ("seed" or "seeds", a space, then a number
@@ -436,6 +522,7 @@ fn the_checker_finds_planted_problems() {
     let shared = format!("{up}shared");
     let rules_dir = format!("shared{}rules", "/");
     let seeds = format!("seeds {}0", "00");
+    let gone = "gone";
     write(
         "docs/rules.md",
         "# Rules\n<a id=\"r5-6\"></a>**R5.6** Ask.\n<a id=\"r7\"></a>\n## R7 Evaluation\n",
@@ -459,9 +546,12 @@ fn the_checker_finds_planted_problems() {
         &format!(
             "// R5.6 and R7 are fine, see {d}/rules.md#r5-6.\n\
              // {d}/rules.md#r5-7 is not, nor R5.7, nor Q6; D5 is.\n\
-             // (from {seeds} and 004)\n"
+             // (from {seeds} and 004)\n\
+             // tests/rules/main.rs is here; tests/{gone}.rs is not, scripts/x.rhai an example.\n"
         ),
     );
+    std::fs::create_dir_all(dir.join("tests/rules")).unwrap();
+    write("tests/rules/main.rs", "");
     let checker = Checker::new(&dir);
     let found: Vec<String> = checker.check_all().iter().map(|p| p.to_string()).collect();
     let _ = std::fs::remove_dir_all(&dir);
@@ -476,6 +566,7 @@ fn the_checker_finds_planted_problems() {
         "notes.rs:2: cites R5.7".to_string(),
         "notes.rs:2: cites Q6".to_string(),
         format!("notes.rs:3: refers to the seed file `{seeds}`"),
+        format!("notes.rs:4: names `tests/{gone}.rs`, which is no file"),
     ];
     for e in &expected {
         assert!(
@@ -485,6 +576,20 @@ fn the_checker_finds_planted_problems() {
         );
     }
     assert_eq!(found.len(), expected.len(), "found:\n{}", found.join("\n"));
+}
+
+#[test]
+fn files_named_in_prose_are_found_whole() {
+    assert_eq!(
+        repository_files(
+            "see tests/rules/board_d5.rs, `crates/core/src/game/engine/vm/mod.rs` (`PerformChosen`). \
+             Not src/ alone, scenarios/puzzles/x.ron, nor src/app (a folder)."
+        ),
+        vec![
+            "tests/rules/board_d5.rs".to_string(),
+            "crates/core/src/game/engine/vm/mod.rs".to_string(),
+        ]
+    );
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Replay: a game log (`src/log.rs`, docs/formats/log.md) stepped through
+//! Replay: a game log (`crates/formats/src/log.rs`, docs/formats/log.md) stepped through
 //! on the page. The server replays the whole log once and sends every step
 //! — the choice, who made it, its words, the narration and the table after
 //! it, in the shape of Play's view (`table.rs`) — so the page scrubs without
