@@ -14,6 +14,7 @@ mod cli;
 mod cli_data;
 mod cli_help;
 mod compare_build;
+mod hidden_choices;
 mod hostile_files;
 mod manners;
 mod mined_puzzles;

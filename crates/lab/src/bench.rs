@@ -106,6 +106,10 @@ impl ScriptHost for TimedHost {
         self.inner.file(unit)
     }
 
+    fn revealing_calls(&self, unit: usize) -> Vec<watergate_core::game::host::RevealingCall> {
+        self.inner.revealing_calls(unit)
+    }
+
     fn calls(&self, unit: usize) -> std::collections::BTreeSet<String> {
         self.inner.calls(unit)
     }

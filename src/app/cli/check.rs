@@ -52,6 +52,10 @@ pub fn run(a: &CheckArgs) -> CliResult {
     for w in crate::game::board_shape::measure(&rules.board).warnings() {
         super::output::errln!("warning: {}: {w} (D5)", crate::data::validate::BOARD_FILE);
     }
+    // Choices that show what the rules hide: advice too, at the call.
+    for w in rules.hidden_information_warnings() {
+        super::output::errln!("warning: {w}");
+    }
     let dynamic = rules.scripts_reading_the_game();
     let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
     writeln!(out,

@@ -43,6 +43,37 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
     /// The names of the functions script unit `unit` calls, for
     /// `watergate script-api`.
     fn calls(&self, unit: usize) -> std::collections::BTreeSet<String>;
+
+    /// The calls of script unit `unit` whose options, written out in the
+    /// script, make a choice list what the rules may hide from its chooser
+    /// (`watergate check` warns of them: `Rules::hidden_information_warnings`).
+    /// Options built at run time are not seen. None by default.
+    fn revealing_calls(&self, _unit: usize) -> Vec<RevealingCall> {
+        Vec::new()
+    }
+}
+
+/// A call in a card script whose choice shows its chooser something hidden.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RevealingCall {
+    /// Where the call is in the script (from 1).
+    pub line: usize,
+    /// The column of the call (from 1).
+    pub col: usize,
+    /// The function called (`move_evidence`).
+    pub function: String,
+    /// What its choice lists.
+    pub reveals: Reveals,
+}
+
+/// What a choice lists that its chooser may not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reveals {
+    /// Evidence on the research track of this colour, face-down tokens
+    /// included: their hidden colours (R4.3 lets only Nixon see them).
+    FaceDownByColour(String),
+    /// The cards of the opponent's hand, by name.
+    OpponentHand,
 }
 
 /// The card a script runs for: what it sees as `card` (and `space`).

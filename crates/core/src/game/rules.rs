@@ -2,7 +2,7 @@
 //! the compiled card programs. Built once by `data::load` and shared
 //! read-only by every game; nothing in it changes during play.
 
-use crate::game::host::{CardContext, ScriptHost};
+use crate::game::host::{CardContext, Reveals, ScriptHost};
 use crate::game::model::*;
 use crate::game::program::{Program, TypeMask};
 use serde::{Deserialize, Serialize};
@@ -798,6 +798,71 @@ impl Rules {
             })
             .collect();
         units.len()
+    }
+
+    /// Card scripts whose choices show their chooser what the rules hide:
+    /// an Editor's card choosing research-track evidence by colour among
+    /// face-down tokens too (R4.3: only Nixon sees their colours), and any
+    /// card choosing from the opponent's hand (hidden, R5.14). Advice for
+    /// `watergate check`, not errors: a house rule may mean it. Each call
+    /// once, at its line and column, naming the cards that use the script.
+    pub fn hidden_information_warnings(&self) -> Vec<crate::diag::Diagnostic> {
+        // Each script unit with the sides and names of the cards using it.
+        let mut users: std::collections::BTreeMap<usize, Vec<(Side, &str)>> = Default::default();
+        for c in &self.cards {
+            users.entry(c.unit).or_default().push((c.side, &c.name));
+        }
+        for mc in &self.momentum_cards {
+            for sp in &mc.spaces {
+                if let Some(unit) = sp.unit {
+                    users.entry(unit).or_default().push((mc.side, &mc.name));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (unit, cards) in users {
+            for call in self.scripts.revealing_calls(unit) {
+                let sides: Vec<Side> = match call.reveals {
+                    Reveals::FaceDownByColour(_) => vec![Side::Editor],
+                    Reveals::OpponentHand => vec![Side::Nixon, Side::Editor],
+                };
+                for side in sides {
+                    let mut names: Vec<&str> = (cards.iter())
+                        .filter(|(s, _)| *s == side)
+                        .map(|(_, n)| *n)
+                        .collect();
+                    names.dedup();
+                    if names.is_empty() {
+                        continue;
+                    }
+                    let (f, names) = (&call.function, names.join(", "));
+                    let message = match &call.reveals {
+                        Reveals::FaceDownByColour(colour) => format!(
+                            "`{f}` with colour \"{colour}\" lists the face-down evidence of that colour \
+                             on the research track to the Editor ({names}), who may not see their \
+                             colours (R4.3); add `face: \"up\"` unless the card means to tell her"
+                        ),
+                        Reveals::OpponentHand => {
+                            let (whose, to) = match side {
+                                Side::Nixon => ("the Editor's", "Nixon"),
+                                Side::Editor => ("Nixon's", "the Editor"),
+                            };
+                            format!(
+                                "`{f}` lists {whose} hand to {to} ({names}), who may not see it \
+                                 (R5.14); fine if the card means to let them look"
+                            )
+                        }
+                    };
+                    out.push(crate::diag::Diagnostic::new(
+                        self.scripts.display(unit),
+                        call.line,
+                        call.col,
+                        message,
+                    ));
+                }
+            }
+        }
+        out
     }
 
     /// Runs every script at every play instead of reusing the programs

@@ -687,7 +687,8 @@ pub fn reference() -> String {
          `owner: \"opponent\"` and `zone: \"hand\"` lists the opponent's hand by name. Nixon\n\
          knows his face-down tokens (R4.3) and a card may let a player look at a hand, but in\n\
          a card the rules do not mean to tell that (an Editor's card choosing a face-down token\n\
-         by colour), give `face: \"up\"` with a colour.\n\n\
+         by colour), give `face: \"up\"` with a colour. `watergate check` warns of both at the\n\
+         call, when the options are written out in it (an Editor's card only, for colours).\n\n\
          A script that calls none of the functions marked *reads the game* yields the same\n\
          program every time; it is run once when the data is loaded and the program is reused.\n\
          A script that reads the game runs again at every play of its card, which costs time:\n\

@@ -7,7 +7,8 @@
 pub mod api;
 
 use crate::diag::Diagnostic;
-use crate::game::host::{CardContext, ScriptFailure, ScriptHost};
+use crate::game::host::{CardContext, RevealingCall, Reveals, ScriptFailure, ScriptHost};
+use crate::game::model::Colour;
 use crate::game::program::Program;
 use crate::game::script_view::ScriptView;
 use rhai::{Dynamic, Engine, Map, Position, Scope, AST};
@@ -238,6 +239,79 @@ impl RhaiHost {
         names
     }
 
+    /// The calls of a compiled script whose options, written out as a map
+    /// in the call, list what the rules may hide from the chooser: a
+    /// `colour` on research-track evidence without `face: "up"` (face-down
+    /// tokens are then listed by their hidden colours), and `choose_card`
+    /// with `owner: "opponent"` in the hand. Found in the syntax tree, so a
+    /// script that reads the game is seen too; options built at run time
+    /// are not.
+    pub fn revealing_calls(&self, unit: usize) -> Vec<RevealingCall> {
+        use rhai::{ASTNode, Expr, Stmt};
+        // The functions that choose among research-track evidence with an
+        // evidence filter (board evidence is public, R5.14).
+        const TRACK_EVIDENCE: [&str; 4] = [
+            "move_evidence",
+            "place_evidence",
+            "return_track_evidence_to_bag",
+            "pin_track_evidence",
+        ];
+        let mut out = Vec::new();
+        let Some(u) = self.units.get(unit) else {
+            return out;
+        };
+        u.ast.walk(&mut |nodes: &[ASTNode]| {
+            let (call, pos) = match nodes.last() {
+                Some(ASTNode::Expr(Expr::FnCall(call, pos)))
+                | Some(ASTNode::Stmt(Stmt::FnCall(call, pos))) => (call, *pos),
+                _ => return true,
+            };
+            let name = call.name.as_str();
+            // The options, when they are a map written out (rhai may have
+            // folded it into a constant): `choose_card(options, then)`, the
+            // last argument of the others.
+            let options = match name {
+                "choose_card" => call.args.first(),
+                _ => call.args.last(),
+            };
+            let Some(opts) = options
+                .and_then(|e| e.get_literal_value(None))
+                .and_then(|v| v.try_cast::<Map>())
+            else {
+                return true;
+            };
+            let text = |key: &str| opts.get(key).and_then(|v| v.clone().into_string().ok());
+            let reveals = if TRACK_EVIDENCE.contains(&name) {
+                // A colour that is none (`purple`) is an error when the
+                // script runs, not this.
+                let colour = text("colour").filter(|c| Colour::parse(c).is_some());
+                match (colour, text("face").as_deref()) {
+                    (Some(colour), None | Some("any") | Some("down")) => {
+                        Some(Reveals::FaceDownByColour(colour))
+                    }
+                    _ => None,
+                }
+            } else if name == "choose_card"
+                && text("owner").as_deref() == Some("opponent")
+                && matches!(text("zone").as_deref(), None | Some("hand"))
+            {
+                Some(Reveals::OpponentHand)
+            } else {
+                None
+            };
+            if let Some(reveals) = reveals {
+                out.push(RevealingCall {
+                    line: pos.line().unwrap_or(1),
+                    col: pos.position().unwrap_or(1),
+                    function: name.to_string(),
+                    reveals,
+                });
+            }
+            true
+        });
+        out
+    }
+
     fn arities(&self, name: &str) -> Vec<usize> {
         let mut v: Vec<usize> = self
             .known_functions
@@ -359,6 +433,10 @@ impl ScriptHost for RhaiHost {
 
     fn calls(&self, unit: usize) -> std::collections::BTreeSet<String> {
         RhaiHost::calls(self, unit)
+    }
+
+    fn revealing_calls(&self, unit: usize) -> Vec<RevealingCall> {
+        RhaiHost::revealing_calls(self, unit)
     }
 }
 

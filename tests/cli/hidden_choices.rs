@@ -1,0 +1,125 @@
+//! `watergate check` warns of a card script whose choice lists what the
+//! rules hide from its chooser: an Editor's card choosing research-track
+//! evidence by colour among face-down tokens too (R4.3: only Nixon may look
+//! at them), and a card choosing from the opponent's hand (R5.14 names what
+//! is public; a hand is not). Advice, not an error: the game still loads
+//! and `check` exits 0, as a house rule may mean it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn watergate_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+/// A fresh folder holding `mydata/`, the shipped game exported.
+fn exported_game(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "watergate-hidden-choices-{name}-{}",
+        std::process::id()
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
+    dir
+}
+
+/// `check`'s warnings for the exported game with `script` (under
+/// `mydata/scripts/`) holding `text`; `check` must pass.
+fn warnings_with(name: &str, script: &str, text: &str) -> Vec<String> {
+    let dir = exported_game(name);
+    std::fs::write(dir.join("mydata/scripts").join(script), text).unwrap();
+    let out = watergate_in(&dir, &["check", "--data", "mydata"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "check failed:\n{err}");
+    err.lines().map(str::to_string).collect()
+}
+
+const ROSE_MARY: &str = "editor/the_rose_mary_stretch.rhai";
+
+#[test]
+fn the_shipped_game_shows_no_hidden_information() {
+    let out = watergate_in(Path::new("."), &["check"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
+
+#[test]
+fn an_editor_card_choosing_by_colour_among_face_down_tokens_is_warned_of_at_the_call() {
+    // The shipped card asks for `face: "up"`; without it the choice would
+    // list the face-down green tokens, whose colour the Editor may not see.
+    let w = warnings_with(
+        "rose-mary",
+        ROSE_MARY,
+        "// edited\npin_track_evidence(#{ colour: \"green\" });\n",
+    );
+    assert_eq!(
+        w,
+        vec![
+            "warning: mydata/scripts/editor/the_rose_mary_stretch.rhai:2:1: `pin_track_evidence` \
+             with colour \"green\" lists the face-down evidence of that colour on the research \
+             track to the Editor (The Rose Mary Stretch), who may not see their colours (R4.3); \
+             add `face: \"up\"` unless the card means to tell her"
+                .to_string()
+        ]
+    );
+    // `face: "down"` too, and in a script that reads the game (found in the
+    // script's text, not in one run's program), at the call's column.
+    let w = warnings_with(
+        "rose-mary-down",
+        ROSE_MARY,
+        "if round() > 2 { move_evidence(1, #{ face: \"down\", colour: \"blue\" }) }\n",
+    );
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert!(
+        w[0].starts_with(
+            "warning: mydata/scripts/editor/the_rose_mary_stretch.rhai:1:18: `move_evidence` with colour \"blue\""
+        ),
+        "{w:?}"
+    );
+}
+
+#[test]
+fn a_choice_that_hides_nothing_is_not_warned_of() {
+    // Face-up tokens by colour (what the shipped card does), any token without
+    // a colour, and board evidence, which both players may look at (R5.14).
+    let w = warnings_with(
+        "rose-mary-fine",
+        ROSE_MARY,
+        "pin_track_evidence(#{ face: \"up\", colour: \"green\" });\n\
+         move_evidence(1, #{ face: \"any\" });\n\
+         return_board_evidence_to_bag(#{ colour: \"blue\" });\n",
+    );
+    assert_eq!(w, Vec::<String>::new());
+    // Nixon may look at the face-down evidence whenever he likes (R4.3).
+    let w = warnings_with(
+        "liddy-colour",
+        "nixon/gordon_liddy.rhai",
+        "return_track_evidence_to_bag(#{ colour: \"yellow\" });\n",
+    );
+    assert_eq!(w, Vec::<String>::new());
+}
+
+#[test]
+fn a_card_choosing_from_the_opponents_hand_is_warned_of() {
+    let w = warnings_with(
+        "colson-hand",
+        "nixon/chuck_colson.rhai",
+        "choose_card(#{ owner: \"opponent\", prompt: \"Look at her hand\" }, || {});\n\
+         choose_card(#{ owner: \"opponent\", zone: \"discard\" }, || {});\n",
+    );
+    assert_eq!(
+        w,
+        vec![
+            "warning: mydata/scripts/nixon/chuck_colson.rhai:1:1: `choose_card` lists the \
+             Editor's hand to Nixon (Chuck Colson), who may not see it (R5.14); fine if the \
+             card means to let them look"
+                .to_string()
+        ]
+    );
+}
