@@ -66,6 +66,10 @@ export async function mount(el, { params }) {
   const problemsBox = h("div", { id: "wb-problems", class: "wb-problems", "aria-live": "polite" });
   const form = h("form", { id: "wb-form", class: "wb-form", onsubmit: (e) => e.preventDefault() });
   let problems = [];
+  // `watergate check`'s warnings, found only when the game loads: advice
+  // (a board outside D5, a choice that shows what the rules hide).
+  let warnings = [];
+  const found = (r) => { problems = r.problems; warnings = r.warnings || []; };
   // What the last save or undo said, shown until the next edit (checks
   // that run after it, on the live reload, keep it).
   let note = null;
@@ -79,15 +83,21 @@ export async function mount(el, { params }) {
   const lines = () => text.value.split("\n").length;
 
   function drawGutter() {
-    const bad = new Map();
-    for (const p of problems) {
-      if (p.file === current && p.line > 0) bad.set(p.line, [...(bad.get(p.line) || []), p.message]);
-    }
+    const at = (list) => {
+      const byLine = new Map();
+      for (const p of list) {
+        if (p.file === current && p.line > 0) byLine.set(p.line, [...(byLine.get(p.line) || []), p.message]);
+      }
+      return byLine;
+    };
+    const bad = at(problems);
+    const warned = at(warnings);
     const n = lines();
     const rows = [];
     for (let i = 1; i <= n; i++) {
-      const msgs = bad.get(i);
-      rows.push(h("div", { class: msgs ? "wb-ln bad" : "wb-ln", "data-line": i, title: msgs ? msgs.join("\n") : null }, String(i)));
+      const msgs = bad.get(i) || warned.get(i);
+      const cls = bad.has(i) ? "wb-ln bad" : warned.has(i) ? "wb-ln warn" : "wb-ln";
+      rows.push(h("div", { class: cls, "data-line": i, title: msgs ? msgs.join("\n") : null }, String(i)));
     }
     gutter.replaceChildren(...rows);
     gutter.scrollTop = text.scrollTop;
@@ -104,23 +114,33 @@ export async function mount(el, { params }) {
     text.scrollTop = Math.max(0, (line - 3) * lh);
   }
 
+  // Problems or warnings, this file's first (a button to its line), then
+  // the other files' (a link to open them).
+  function findingsList(list, cls) {
+    const here = list.filter((p) => p.file === current);
+    const elsewhere = list.filter((p) => p.file !== current);
+    return h("ul", {},
+      here.map((p) => h("li", { class: cls, "data-line": p.line },
+        h("button", { type: "button", class: "link", onclick: () => jump(p.line, p.col) }, p.line ? `line ${p.line}:${p.col}` : "this file"),
+        `: ${p.message}`)),
+      elsewhere.map((p) => h("li", { class: `${cls} other` },
+        p.file ? h("a", { href: `#/workbench/${p.file}` }, p.line ? `${p.file}:${p.line}:${p.col}` : p.file)
+          : h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path),
+        `: ${p.message}`)));
+  }
+
   function drawProblems() {
-    const here = problems.filter((p) => p.file === current);
-    const elsewhere = problems.filter((p) => p.file !== current);
     problemsBox.replaceChildren();
     if (!problems.length) {
       problemsBox.append(h("p", { class: "wb-ok", id: "wb-ok" }, "No problems: the game loads with this text."));
+      if (warnings.length) {
+        problemsBox.append(h("p", { id: "wb-warnings-head" }, `${warnings.length} warning${warnings.length === 1 ? "" : "s"}, advice only: the game loads with them.`));
+        problemsBox.append(findingsList(warnings, "wb-warning"));
+      }
       return;
     }
     problemsBox.append(h("p", {}, `${problems.length} problem${problems.length === 1 ? "" : "s"}: a game with them does not load, so new games keep the last rules that did.`));
-    problemsBox.append(h("ul", {},
-      here.map((p) => h("li", { class: "wb-problem", "data-line": p.line },
-        h("button", { type: "button", class: "link", onclick: () => jump(p.line, p.col) }, p.line ? `line ${p.line}:${p.col}` : "this file"),
-        `: ${p.message}`)),
-      elsewhere.map((p) => h("li", { class: "wb-problem other" },
-        p.file ? h("a", { href: `#/workbench/${p.file}` }, p.line ? `${p.file}:${p.line}:${p.col}` : p.file)
-          : h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path),
-        `: ${p.message}`))));
+    problemsBox.append(findingsList(problems, "wb-problem"));
   }
 
   function drawForm(fields) {
@@ -159,7 +179,7 @@ export async function mount(el, { params }) {
     try {
       const r = await api("/api/workbench/check", { method: "POST", body: { path: current, text: fileText() } });
       if (mine !== seq) return;
-      problems = r.problems;
+      found(r);
       drawGutter();
       drawProblems();
       drawForm(r.fields);
@@ -171,7 +191,8 @@ export async function mount(el, { params }) {
 
   function showState() {
     const here = problems.filter((p) => p.file === current).length;
-    const where = here ? `${here} problem${here === 1 ? "" : "s"} in this file` : problems.length ? `${problems.length} problem${problems.length === 1 ? "" : "s"} in other files` : "no problems";
+    const where = here ? `${here} problem${here === 1 ? "" : "s"} in this file` : problems.length ? `${problems.length} problem${problems.length === 1 ? "" : "s"} in other files`
+      : warnings.length ? `no problems, ${warnings.length} warning${warnings.length === 1 ? "" : "s"}` : "no problems";
     state.textContent = `${dirty() ? "Not saved" : note || "Saved"}; ${where}.`;
     save.disabled = !info.writable || !dirty();
     revert.disabled = !dirty();
@@ -237,7 +258,7 @@ export async function mount(el, { params }) {
       const saved = fileText();
       const r = await api("/api/workbench/save", { method: "POST", body: { path: current, text: saved, base: file.version, force } });
       file = { ...file, text: saved, version: r.version };
-      problems = r.problems;
+      found(r);
       note = r.loaded
         ? "Saved. The game loads: new games use it"
         : `Saved, with ${r.problems.length} problem${r.problems.length === 1 ? "" : "s"}: new games keep the last rules that loaded`;
@@ -278,7 +299,7 @@ export async function mount(el, { params }) {
       if (r.path === current) {
         file = { ...file, text: r.text, version: r.version };
         text.value = r.text;
-        problems = r.problems;
+        found(r);
       }
       note = `Undone: ${r.path} is back as it was${r.loaded ? "; new games use it" : ", with problems: new games keep the last rules that loaded"}`;
       drawGutter(); drawProblems(); showState();
@@ -395,7 +416,7 @@ export async function mount(el, { params }) {
     return () => finish();
   }
   text.value = file.text;
-  problems = file.problems;
+  found(file);
   drawGutter();
   drawProblems();
   drawForm(file.fields);

@@ -3,9 +3,10 @@
 //! without `--data` is read-only and says how to start one that writes, a
 //! save changes only what was edited, a file with problems is written but
 //! never reaches a game, undo takes an edit back, and the lab's caps hold
-//! for runs and comparisons alike. In a real browser: an edit shows its
-//! problem at its line, a fixed edit reaches a new game, and a comparison
-//! completes with its interval.
+//! for runs and comparisons alike, and `watergate check`'s warnings come
+//! beside the problems without keeping a game from loading. In a real
+//! browser: an edit shows its problem (or its warning) at its line, a fixed
+//! edit reaches a new game, and a comparison completes with its interval.
 
 use crate::common;
 
@@ -358,6 +359,64 @@ fn a_broken_file_is_saved_with_its_problems_at_their_lines_but_never_reaches_a_g
     assert_eq!(r.status, 422, "{}", r.body);
 }
 
+/// The Rose Mary Stretch's script, and its one option whose removal would
+/// show the Editor the hidden colours of face-down evidence (R4.3).
+const ROSE_MARY: &str = "scripts/editor/the_rose_mary_stretch.rhai";
+const FACE_UP: &str = "face: \"up\", ";
+
+#[test]
+fn a_choice_that_shows_what_the_rules_hide_is_a_warning_and_the_game_still_loads() {
+    let (_, data) = data_copy("warning");
+    let d = data.display().to_string();
+    let server = Server::start(&["--data", &d]);
+    let c = Client::new(server.port);
+    let good = std::fs::read_to_string(data.join(ROSE_MARY)).unwrap();
+    let r = post(
+        &c,
+        "/api/workbench/check",
+        &json!({ "path": ROSE_MARY, "text": good }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["problems"], json!([]), "{}", r.body);
+    assert_eq!(r.json()["warnings"], json!([]), "{}", r.body);
+
+    let leaky = good.replacen(FACE_UP, "", 1);
+    assert_ne!(leaky, good);
+    let r = post(
+        &c,
+        "/api/workbench/check",
+        &json!({ "path": ROSE_MARY, "text": leaky }),
+    );
+    assert_eq!(r.json()["problems"], json!([]), "{}", r.body);
+    let w = r.json()["warnings"].as_array().unwrap().clone();
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0]["file"], ROSE_MARY, "{w:?}");
+    assert_eq!(w[0]["line"], line_of(&leaky, "pin_track_evidence"), "{w:?}");
+    let message = w[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("(R4.3)") && message.contains("The Rose Mary Stretch"),
+        "{message}"
+    );
+    // Saved: the game loads with it, so new games use it, and the save
+    // says so beside the warning.
+    let before = c.get("/api/live/status", None).json()["fingerprint"].clone();
+    let r = post(
+        &c,
+        "/api/workbench/save",
+        &json!({ "path": ROSE_MARY, "text": leaky }),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["loaded"], true, "{}", r.body);
+    assert_eq!(r.json()["warnings"].as_array().unwrap().len(), 1);
+    wait_for("the saved script in the live rules", 30, || {
+        c.get("/api/live/status", None).json()["fingerprint"] != before
+    });
+    // Opened again, the file comes with its warning.
+    let r = c.get(&format!("/api/workbench/file?path={ROSE_MARY}"), None);
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["warnings"].as_array().unwrap().len(), 1);
+}
+
 #[test]
 fn runs_and_comparisons_are_capped_per_run_and_at_once_and_say_so() {
     let (_, data) = data_copy("caps");
@@ -667,6 +726,73 @@ fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game()
             if edits.len() != 2 {
                 return Err(format!("{} edits in the history, not 2", edits.len()));
             }
+            Ok(())
+        },
+    );
+}
+
+/// The lines the gutter marks with a warning.
+async fn warned_lines(c: &fantoccini::Client) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for el in c
+        .find_all(Locator::Css("#wb-gutter .wb-ln.warn"))
+        .await
+        .map_err(e)?
+    {
+        out.push(el.attr("data-line").await.map_err(e)?.unwrap_or_default());
+    }
+    Ok(out)
+}
+
+#[test]
+fn an_edit_that_shows_hidden_colours_is_warned_of_at_its_line_and_the_game_still_loads() {
+    let (_, data) = data_copy("browser-warning");
+    let d = data.display().to_string();
+    run(
+        "workbench_warning",
+        &["--data", &d],
+        move |c: fantoccini::Client, url: String| async move {
+            let good = std::fs::read_to_string(data.join(ROSE_MARY)).map_err(e)?;
+            c.goto(&format!("{url}#/workbench/{ROSE_MARY}"))
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            if c.find(Locator::Css(".wb-warning")).await.is_ok() {
+                return Err("the shipped script is warned of".into());
+            }
+            // Typed: the `face: "up", ` option deleted, one backspace a character.
+            let at = good.find(FACE_UP).ok_or("no face option")? + FACE_UP.len();
+            caret(&c, at).await?;
+            let keys = Key::Backspace.to_string().repeat(FACE_UP.len());
+            c.active_element()
+                .await
+                .map_err(e)?
+                .send_keys(&keys)
+                .await
+                .map_err(e)?;
+            let line = line_of(&good, "pin_track_evidence").to_string();
+            let shown = until("the warning at its line", 30, || async {
+                let w = text_of(&c, &format!(".wb-warning[data-line=\"{line}\"]")).await?;
+                w.contains("R4.3").then_some(w)
+            })
+            .await?;
+            if !shown.starts_with(&format!("line {line}:")) {
+                return Err(format!("the warning reads {shown:?}"));
+            }
+            // A warning, not a problem: the game loads with the text.
+            wait_css(&c, "#wb-ok", 5).await?;
+            if !bad_lines(&c).await?.is_empty() {
+                return Err("a warning is marked as a problem".into());
+            }
+            let warned = warned_lines(&c).await?;
+            if warned != [line.clone()] {
+                return Err(format!("the gutter warns of lines {warned:?}, not {line}"));
+            }
+            let state = text_of(&c, "#wb-state").await.unwrap_or_default();
+            if !state.contains("no problems, 1 warning") {
+                return Err(format!("the state reads {state:?}"));
+            }
+            shot(&c, "workbench-warning").await?;
             Ok(())
         },
     );

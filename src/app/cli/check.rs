@@ -48,12 +48,9 @@ pub fn run(a: &CheckArgs) -> CliResult {
     if let Some(name) = variant_name {
         writeln!(out, "variant `{name}` applies cleanly")?;
     }
-    // The board's shape against D5: advice, not an error (exit 0).
-    for w in crate::game::board_shape::measure(&rules.board).warnings() {
-        super::output::errln!("warning: {}: {w} (D5)", crate::data::validate::BOARD_FILE);
-    }
-    // Choices that show what the rules hide: advice too, at the call.
-    for w in rules.hidden_information_warnings() {
+    // The board's shape against D5, choices that show what the rules hide:
+    // advice, not errors (exit 0).
+    for w in crate::data::warnings(&rules, &ds) {
         super::output::errln!("warning: {w}");
     }
     let dynamic = rules.scripts_reading_the_game();

@@ -375,6 +375,20 @@ pub fn load(ds: &DataSet) -> Result<Rules, Diagnostics> {
     validate::validate(ds)
 }
 
+/// Advice on a game that loads: a board outside the D5 shape
+/// (`game::board_shape`) and card scripts whose choices show what the rules
+/// hide (`Rules::hidden_information_warnings`). `watergate check` prints
+/// them as warnings and the studio's workbench shows them; neither stops
+/// the game from loading.
+pub fn warnings(rules: &Rules, ds: &DataSet) -> Vec<Diagnostic> {
+    let board = ds.display_path(validate::BOARD_FILE);
+    let shape = crate::game::board_shape::measure(&rules.board).warnings();
+    (shape.into_iter())
+        .map(|w| Diagnostic::unread(board.as_str(), format!("{w} (D5)")))
+        .chain(rules.hidden_information_warnings())
+        .collect()
+}
+
 #[cfg(feature = "shipped-data")]
 /// The data shipped in the binary, loaded. Panics only if the shipped data
 /// is broken, which the test suite rules out.

@@ -26,7 +26,7 @@ use super::error::{ApiError, JsonBody};
 use super::store::Store;
 use super::AppState;
 use crate::data::DataSet;
-use crate::diag::Diagnostics;
+use crate::diag::{Diagnostic, Diagnostics};
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -240,7 +240,7 @@ pub struct WbProblem {
     pub message: String,
 }
 
-fn problems_of(d: &Diagnostics, ds: &DataSet) -> Vec<WbProblem> {
+fn problems_of(d: &[Diagnostic], ds: &DataSet) -> Vec<WbProblem> {
     let by_display: BTreeMap<String, &String> = ds
         .files
         .keys()
@@ -258,13 +258,35 @@ fn problems_of(d: &Diagnostics, ds: &DataSet) -> Vec<WbProblem> {
         .collect()
 }
 
+/// What a check of the game finds: its problems (the game does not load
+/// while there is one) and, when it loads, `watergate check`'s warnings
+/// (`data::warnings`: advice, the game still loads).
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct Findings {
+    pub problems: Vec<WbProblem>,
+    pub warnings: Vec<WbProblem>,
+}
+
+impl Findings {
+    /// Whether the game loads (new games then use it).
+    pub fn loads(&self) -> bool {
+        self.problems.is_empty()
+    }
+}
+
 /// Every problem of the game with `text` in place of file `rel` (nothing
 /// is written): the data folder (or shipped data) as it is, the edited
-/// file, the `--variant` applied, then the whole load of `watergate check`.
-pub fn check_text(st: &AppState, rel: &str, text: &str) -> Vec<WbProblem> {
+/// file, the `--variant` applied, then the whole load of `watergate check`;
+/// its warnings when it loads.
+pub fn check_text(st: &AppState, rel: &str, text: &str) -> Findings {
     let mut base = match st.source.base() {
         Ok(ds) => ds,
-        Err(d) => return problems_of(&d, &DataSet::default()),
+        Err(d) => {
+            return Findings {
+                problems: problems_of(&d.0, &DataSet::default()),
+                ..Findings::default()
+            }
+        }
     };
     base.unread.remove(rel);
     base.files.insert(rel.to_string(), text.as_bytes().to_vec());
@@ -273,9 +295,15 @@ pub fn check_text(st: &AppState, rel: &str, text: &str) -> Vec<WbProblem> {
         Ok(Some(v)) => v.apply(&base),
         Err(d) => Err(d),
     };
-    match game.and_then(|ds| crate::data::load(&ds).map(|_| ())) {
-        Ok(()) => Vec::new(),
-        Err(d) => problems_of(&d, &base),
+    match game.and_then(|ds| crate::data::load(&ds).map(|rules| (rules, ds))) {
+        Ok((rules, ds)) => Findings {
+            problems: Vec::new(),
+            warnings: problems_of(&crate::data::warnings(&rules, &ds), &base),
+        },
+        Err(d) => Findings {
+            problems: problems_of(&d.0, &base),
+            ..Findings::default()
+        },
     }
 }
 
@@ -386,7 +414,8 @@ struct Opened {
     fields: Vec<ron_text::Field>,
     /// The card's id, for a card file (the comparison's per-card row).
     card: Option<String>,
-    problems: Vec<WbProblem>,
+    #[serde(flatten)]
+    findings: Findings,
 }
 
 fn card_id(rel: &str, text: &str) -> Option<String> {
@@ -411,10 +440,10 @@ async fn open(
 ) -> Result<Json<Opened>, ApiError> {
     let st2 = st.clone();
     let rel = q.path.clone();
-    let (text, problems) = bounded(&st, move || {
+    let (text, findings) = bounded(&st, move || {
         let text = read(&st2, &rel)?;
-        let problems = check_text(&st2, &rel, &text);
-        Ok::<_, ApiError>((text, problems))
+        let findings = check_text(&st2, &rel, &text);
+        Ok::<_, ApiError>((text, findings))
     })
     .await??;
     Ok(Json(Opened {
@@ -425,7 +454,7 @@ async fn open(
         card: card_id(&q.path, &text),
         path: q.path,
         text,
-        problems,
+        findings,
     }))
 }
 
@@ -438,7 +467,8 @@ struct TextBody {
 
 #[derive(Serialize)]
 struct Checked {
-    problems: Vec<WbProblem>,
+    #[serde(flatten)]
+    findings: Findings,
     fields: Vec<ron_text::Field>,
 }
 
@@ -452,7 +482,7 @@ async fn check(
     let st2 = st.clone();
     let checked = bounded(&st, move || Checked {
         fields: fields_of(&rel, &b.text),
-        problems: check_text(&st2, &rel, &b.text),
+        findings: check_text(&st2, &rel, &b.text),
     })
     .await?;
     Ok(Json(checked))
@@ -505,8 +535,9 @@ struct SaveBody {
 struct Saved {
     path: String,
     version: String,
-    /// The game's problems with the file as saved.
-    problems: Vec<WbProblem>,
+    /// The game's problems and warnings with the file as saved.
+    #[serde(flatten)]
+    findings: Findings,
     /// Whether new games now use the saved file (the game loads).
     loaded: bool,
     /// The fingerprint of the rules new games use.
@@ -575,13 +606,13 @@ async fn save(
             Ok::<_, ApiError>(lock(&st2).push(&b.path, before, b.text.clone()))
         });
         let edit = edit.transpose()?;
-        let problems = check_text(&st2, &b.path, &b.text);
+        let findings = check_text(&st2, &b.path, &b.text);
         let fingerprint = reload(&st2);
         Ok(Saved {
             version: version(&b.text),
-            loaded: problems.is_empty(),
+            loaded: findings.loads(),
             path: b.path,
-            problems,
+            findings,
             fingerprint,
             edit,
         })
@@ -649,7 +680,8 @@ struct Undone {
     path: String,
     text: String,
     version: String,
-    problems: Vec<WbProblem>,
+    #[serde(flatten)]
+    findings: Findings,
     loaded: bool,
     history: HistoryView,
 }
@@ -679,14 +711,14 @@ async fn undo(State(st): State<AppState>) -> Result<Json<Undone>, ApiError> {
         let (rel, text) = (e.path.clone(), e.before.clone());
         let view = history_view(&h);
         drop(h);
-        let problems = check_text(&st2, &rel, &text);
+        let findings = check_text(&st2, &rel, &text);
         reload(&st2);
         Ok(Undone {
             version: version(&text),
-            loaded: problems.is_empty(),
+            loaded: findings.loads(),
             path: rel,
             text,
-            problems,
+            findings,
             history: view,
         })
     })
