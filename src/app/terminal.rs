@@ -137,6 +137,11 @@ pub struct Settings {
     pub log_path: Option<PathBuf>,
     /// Keep [`FAREWELL`] up to date, for a Ctrl-C handler (`play`).
     pub farewell: bool,
+    /// Write each line read after its prompt: input from a pipe or a file
+    /// is not shown by a terminal, so without it the answers are missing
+    /// from the transcript and the next line of output shares the prompt's
+    /// line (`play` sets it when standard input is no terminal).
+    pub echo: bool,
 }
 
 /// What Ctrl-C in `play` leaves behind: what `quit` would say (the seed of
@@ -506,7 +511,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             return Ok(None);
         }
         // Bad bytes are bad input, not a reason to stop.
-        Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
+        let line = String::from_utf8_lossy(&buf).into_owned();
+        if self.settings.echo {
+            writeln!(self.out, "{}", line.trim_end_matches(['\n', '\r']))?;
+        }
+        Ok(Some(line))
     }
 
     /// The player's screen: the position as they see it, then the decision.

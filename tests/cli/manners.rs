@@ -786,6 +786,37 @@ fn hotseat_clears_the_scrollback_and_compact_screens_fit() {
     assert!(text[..before].ends_with(&format!("{CLEAR}\n──── ")));
 }
 
+/// Input from a pipe is not shown by any terminal: `play` writes each line
+/// it reads after its prompt, so a piped game's transcript reads as a
+/// session at a terminal does, every answer on its prompt's line and every
+/// line within 80 columns (before, the next output shared the prompt's line).
+#[test]
+fn a_piped_game_shows_each_answer_after_its_prompt() {
+    let input = format!("{}help\nquit\n", "1\n".repeat(20));
+    let out = with_input(
+        &["play", "--as", "both", "--seed", "3", "--log", "-"],
+        &[],
+        &input,
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let prompts: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("Editor> ") || l.starts_with("Nixon> "))
+        .collect();
+    assert!(prompts.len() >= 10, "{text}");
+    for p in &prompts {
+        let answer = p.split_once("> ").unwrap().1;
+        assert!(["1", "help", "quit"].contains(&answer), "{p:?} in:\n{text}");
+    }
+    assert_eq!(prompts.last().map(|p| p.ends_with("> quit")), Some(true));
+    // The handovers' Enter is an answer too.
+    assert!(text.contains("press Enter when ready. ──── 1\n"), "{text}");
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
+}
+
 /// Item 3: Ctrl-C during a sweep: the points played so far are reported
 /// (the last with its first games), marked partial, exit 130; a partial
 /// sweep is refused by `sweep --merge`.

@@ -428,7 +428,8 @@ fn in_hotseat_the_editor_never_sees_a_face_down_track_token() {
     assert_eq!(ended.state, s);
     // Everything printed fits in 80 columns, narration included (a prompt
     // shares its line with what follows only here, where no answer is
-    // echoed).
+    // echoed: `Settings::echo` is off, as at a real terminal, which shows
+    // the typed answer itself; `manners.rs` checks a piped game's lines).
     for line in out.lines() {
         let mut shown = line;
         while let Some(rest) = ["Editor> ", "Nixon> "]

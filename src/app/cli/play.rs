@@ -157,6 +157,7 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
         compact: a.compact,
         log_path,
         farewell: super::interrupt::on_interrupt(say_farewell),
+        echo: !std::io::stdin().is_terminal(),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
