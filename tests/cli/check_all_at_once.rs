@@ -3,22 +3,15 @@
 //! names, each at its real `path:line:col`. Where the parser cannot go on
 //! inside a file, it says so and the other files are still checked.
 
+use crate::common::cli::watergate_in;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("watergate-check-all-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-fn watergate_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_watergate"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the binary runs")
 }
 
 /// The shipped data exported to `dir/d`.

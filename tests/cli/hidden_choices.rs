@@ -5,33 +5,13 @@
 //! is public; a hand is not). Advice, not an error: the game still loads
 //! and `check` exits 0, as a house rule may mean it.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn watergate_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_watergate"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-/// A fresh folder holding `mydata/`, the shipped game exported.
-fn exported_game(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "watergate-hidden-choices-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
-    dir
-}
+use crate::common::cli::{exported_game, watergate_in};
+use std::path::Path;
 
 /// `check`'s warnings for the exported game with `script` (under
 /// `mydata/scripts/`) holding `text`; `check` must pass.
 fn warnings_with(name: &str, script: &str, text: &str) -> Vec<String> {
-    let dir = exported_game(name);
+    let dir = exported_game(&format!("hidden-choices-{name}"));
     std::fs::write(dir.join("mydata/scripts").join(script), text).unwrap();
     let out = watergate_in(&dir, &["check", "--data", "mydata"]);
     let _ = std::fs::remove_dir_all(&dir);

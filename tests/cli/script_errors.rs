@@ -4,16 +4,9 @@
 //! the card and a command that reaches the state again; every command that
 //! runs into it blames the script and exits with code 3.
 
+use crate::common::cli::watergate_in;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-
-fn watergate_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_watergate"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
 
 /// An empty folder of this test run named for `name`.
 fn fresh_dir(name: &str) -> PathBuf {
@@ -27,10 +20,7 @@ fn fresh_dir(name: &str) -> PathBuf {
 
 /// A fresh folder holding `mydata/`, the shipped game exported.
 fn exported_game(name: &str) -> PathBuf {
-    let dir = fresh_dir(name);
-    std::fs::create_dir_all(&dir).unwrap();
-    assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
-    dir
+    crate::common::cli::exported_game(&format!("script-errors-{name}"))
 }
 
 /// A folder holding `mydata/`, the exported game with Deep Throat's script

@@ -23,6 +23,7 @@ pub fn golden(name: &str, expected: &Path, got: &str) -> Option<String> {
 }
 
 pub mod browser;
+pub mod cli;
 pub mod http;
 pub mod mirror;
 pub mod server;

@@ -569,11 +569,11 @@ async fn caret(c: &fantoccini::Client, at: usize) -> Result<(), String> {
     .map_err(e)
 }
 
-/// The lines the gutter marks as having a problem.
-async fn bad_lines(c: &fantoccini::Client) -> Result<Vec<String>, String> {
+/// The lines the gutter marks with `mark`: `bad` (a problem) or `warn`.
+async fn marked_lines(c: &fantoccini::Client, mark: &str) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for el in c
-        .find_all(Locator::Css("#wb-gutter .wb-ln.bad"))
+        .find_all(Locator::Css(&format!("#wb-gutter .wb-ln.{mark}")))
         .await
         .map_err(e)?
     {
@@ -644,7 +644,7 @@ fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game()
                 return Err(format!("the problem reads {shown:?}"));
             }
             shot(&c, "workbench-problem").await?;
-            let bad = bad_lines(&c).await?;
+            let bad = marked_lines(&c, "bad").await?;
             if bad != [line.clone()] {
                 return Err(format!("the gutter marks lines {bad:?}, not {line}"));
             }
@@ -731,19 +731,6 @@ fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game()
     );
 }
 
-/// The lines the gutter marks with a warning.
-async fn warned_lines(c: &fantoccini::Client) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    for el in c
-        .find_all(Locator::Css("#wb-gutter .wb-ln.warn"))
-        .await
-        .map_err(e)?
-    {
-        out.push(el.attr("data-line").await.map_err(e)?.unwrap_or_default());
-    }
-    Ok(out)
-}
-
 #[test]
 fn an_edit_that_shows_hidden_colours_is_warned_of_at_its_line_and_the_game_still_loads() {
     let (_, data) = data_copy("browser-warning");
@@ -781,10 +768,10 @@ fn an_edit_that_shows_hidden_colours_is_warned_of_at_its_line_and_the_game_still
             }
             // A warning, not a problem: the game loads with the text.
             wait_css(&c, "#wb-ok", 5).await?;
-            if !bad_lines(&c).await?.is_empty() {
+            if !marked_lines(&c, "bad").await?.is_empty() {
                 return Err("a warning is marked as a problem".into());
             }
-            let warned = warned_lines(&c).await?;
+            let warned = marked_lines(&c, "warn").await?;
             if warned != [line.clone()] {
                 return Err(format!("the gutter warns of lines {warned:?}, not {line}"));
             }
