@@ -45,7 +45,9 @@ fn an_editor_card_choosing_by_colour_among_face_down_tokens_is_warned_of_at_the_
              with colour \"green\" lists the face-down evidence of that colour on the research \
              track to the Editor (The Rose Mary Stretch), who may not see their colours (R4.3); \
              add `face: \"up\"` unless the card means to tell her"
-                .to_string()
+                .to_string(),
+            "    2 | pin_track_evidence(#{ colour: \"green\" });".to_string(),
+            "      | ^".to_string(),
         ]
     );
     // `face: "down"` too, and in a script that reads the game (found in the
@@ -55,7 +57,8 @@ fn an_editor_card_choosing_by_colour_among_face_down_tokens_is_warned_of_at_the_
         ROSE_MARY,
         "if round() > 2 { move_evidence(1, #{ face: \"down\", colour: \"blue\" }) }\n",
     );
-    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w.len(), 3, "the warning and its line: {w:?}");
+    assert_eq!(w[2], format!("      | {}^", " ".repeat(17)), "{w:?}");
     assert!(
         w[0].starts_with(
             "warning: mydata/scripts/editor/the_rose_mary_stretch.rhai:1:18: `move_evidence` with colour \"blue\""
@@ -99,7 +102,10 @@ fn a_card_choosing_from_the_opponents_hand_is_warned_of() {
             "warning: mydata/scripts/nixon/chuck_colson.rhai:1:1: `choose_card` lists the \
              Editor's hand to Nixon (Chuck Colson), who may not see it (R5.14); fine if the \
              card means to let them look"
-                .to_string()
+                .to_string(),
+            "    1 | choose_card(#{ owner: \"opponent\", prompt: \"Look at her hand\" }, || {});"
+                .to_string(),
+            "      | ^".to_string(),
         ]
     );
 }

@@ -49,9 +49,16 @@ pub fn run(a: &CheckArgs) -> CliResult {
         writeln!(out, "variant `{name}` applies cleanly")?;
     }
     // The board's shape against D5, choices that show what the rules hide:
-    // advice, not errors (exit 0).
+    // advice, not errors (exit 0). A script's warning shows its line with a
+    // caret under the call, as an error does.
     for w in crate::data::warnings(&rules, &ds) {
         super::output::errln!("warning: {w}");
+        let script = (0..rules.scripts.units()).find(|&u| rules.scripts.display(u) == w.path);
+        if let Some(snippet) = script.and_then(|u| w.snippet(rules.scripts.text(u))) {
+            for line in snippet.lines() {
+                super::output::errln!("    {line}");
+            }
+        }
     }
     let dynamic = rules.scripts_reading_the_game();
     let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
