@@ -337,6 +337,19 @@ impl Game {
         (self.loaded.label.clone(), self.loaded.source_label.clone())
     }
 
+    /// `watergate check`'s warnings on the game, as `DataError.problems`
+    /// lists problems: (path, line, column, message). Advice only (a board
+    /// outside the D5 shape, a card script whose choice shows what the
+    /// rules hide): the game loaded.
+    #[getter]
+    fn warnings(&self) -> Vec<(String, usize, usize, String)> {
+        let g = &self.loaded;
+        watergate_core::data::warnings(&g.rules, &g.dataset)
+            .into_iter()
+            .map(|w| (w.path, w.line, w.col, w.message))
+            .collect()
+    }
+
     /// A fingerprint of the files the game was made from.
     #[getter]
     fn fingerprint(&self) -> u64 {

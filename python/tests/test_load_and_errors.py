@@ -56,6 +56,22 @@ def test_a_broken_data_folder_raises_with_path_line_and_column(tmp_path):
     assert f":{line}:{col}:" in str(err.value)
 
 
+def test_a_choice_that_shows_what_the_rules_hide_is_a_warning_not_an_error(tmp_path):
+    """As `watergate check` prints it: the game loads, and `warnings` says
+    where an Editor's card would list face-down evidence by colour (R4.3)."""
+    assert watergate.load().warnings == []
+    for name, data in watergate.load().files():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(bytes(data))
+    script = tmp_path / "scripts" / "editor" / "the_rose_mary_stretch.rhai"
+    script.write_text(script.read_text().replace('face: "up", ', "", 1))
+    game = watergate.load(data=tmp_path)
+    [(path, line, col, message)] = game.warnings
+    assert path.endswith("the_rose_mary_stretch.rhai") and (line, col) == (2, 1)
+    assert "(R4.3)" in message and "The Rose Mary Stretch" in message
+
+
 def test_a_missing_folder_is_a_data_error(tmp_path):
     with pytest.raises(watergate.DataError, match="missing"):
         watergate.load(data=tmp_path / "missing")

@@ -17,7 +17,8 @@ memory (a worker that shares no disk with the caller).
 
 A game that does not load raises :class:`DataError`, whose message lists
 every problem as ``path:line:col: message`` and whose ``problems`` holds
-them as ``(path, line, column, message)`` tuples.
+them as ``(path, line, column, message)`` tuples. A game that loads has
+``Game.warnings``, ``watergate check``'s advice as the same tuples.
 
 Studies return plain Python data, the same as the CLI's ``--json`` for the
 same options and seed (``pandas.DataFrame`` takes their lists as they are)::
