@@ -11,7 +11,7 @@
 
 use crate::game::{Game, Loaded};
 use crate::observe;
-use crate::seen::Seen;
+use crate::seen::{Record, Said, Step};
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
@@ -25,7 +25,6 @@ use watergate_core::game::observation::Sight;
 use watergate_core::game::setup::Setup;
 use watergate_core::game::state::State;
 use watergate_core::game::view::View;
-use watergate_formats::narrate::Narrator;
 use watergate_players::agent::AgentSpec;
 
 /// OpenSpiel's player ids.
@@ -103,9 +102,8 @@ pub struct Match {
     state: Option<State>,
     /// With `seeded`: how many seeds the root chooses among.
     seeds: u32,
-    /// What each player has seen, a line an event (or a choice, or their
-    /// hand after a draw), oldest first: their information state.
-    seen: BySide<Seen>,
+    /// What each player has seen, oldest first: their information state.
+    seen: Record,
     /// The hand each player last saw written in `seen`.
     hands: BySide<Vec<CardId>>,
 }
@@ -127,7 +125,9 @@ struct Saved {
     fingerprint: u64,
     setup: Option<Setup>,
     seeds: u32,
-    seen: BySide<Seen>,
+    /// Each player's record, a line an event (or a choice, or their hand
+    /// after a draw), oldest first.
+    seen: BySide<Vec<String>>,
     hands: BySide<Vec<CardId>>,
 }
 
@@ -137,13 +137,13 @@ impl Match {
             game,
             state: None,
             seeds,
-            seen: BySide::default(),
+            seen: Record::default(),
             hands: BySide::default(),
         };
         if let Some(s) = state {
             let sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
             m.state = Some(s);
-            m.record(sights, events, None);
+            m.record(sights, events.to_vec(), None);
         }
         m
     }
@@ -183,30 +183,25 @@ impl Match {
         }
     }
 
-    /// Adds to each player's record what they saw of `events` (and of the
-    /// choice that caused them), from the sights they had before.
-    fn record(&mut self, mut sights: BySide<Sight>, events: &[Event], choice: Option<Said>) {
+    /// Adds `events` (and the choice that caused them) to the players'
+    /// record, with the sights they had before; narrated when read.
+    fn record(&mut self, sights: BySide<Sight>, events: Vec<Event>, said: Option<Said>) {
         let Some(s) = &self.state else { return };
-        let r = &self.game.rules;
-        for side in Side::BOTH {
-            let narrator = Narrator::new(r, Some(side));
-            let seen = &mut self.seen[side];
-            if let Some(c) = &choice {
-                if c.by == side || c.public {
-                    seen.push(c.line.clone());
-                }
-            }
-            for e in events {
-                let o = sights[side].see(e);
-                seen.push(narrator.line(&o));
-            }
+        let hands = BySide::from_fn(|side| {
             let hand = s.hand(side);
-            if hand != self.hands[side].as_slice() {
-                let names: Vec<&str> = hand.iter().map(|c| r.card(*c).id.as_str()).collect();
-                seen.push(format!("my hand: {}", names.join(" ")));
-                self.hands[side] = hand.to_vec();
+            (hand != self.hands[side].as_slice()).then(|| hand.to_vec())
+        });
+        for side in Side::BOTH {
+            if let Some(hand) = &hands[side] {
+                self.hands[side].clone_from(hand);
             }
         }
+        self.seen.push(Step {
+            said,
+            sights,
+            events,
+            hands,
+        });
     }
 
     fn player(&self, player: &Whole) -> PyResult<Side> {
@@ -227,7 +222,7 @@ impl Match {
             fingerprint: self.game.rules.fingerprint,
             setup: self.state.as_ref().map(State::to_setup),
             seeds: self.seeds,
-            seen: self.seen.clone(),
+            seen: BySide::from_fn(|side| self.seen.lines(&self.game.rules, side)),
             hands: self.hands.clone(),
         }
     }
@@ -262,14 +257,6 @@ impl Match {
             .as_ref()
             .map(|s| View::new(self.rules(), s, side))
     }
-}
-
-/// A player's choice as their record says it, and whether the other player
-/// sees it said.
-struct Said {
-    by: Side,
-    line: String,
-    public: bool,
 }
 
 /// Whether the other player learns from a choice only that there was one
@@ -318,7 +305,7 @@ pub fn restore_match(bytes: &[u8]) -> PyResult<Match> {
         game,
         state,
         seeds: saved.seeds,
-        seen: saved.seen,
+        seen: Record::restored(saved.seen),
         hands: saved.hands,
     })
 }
@@ -445,7 +432,7 @@ impl Match {
             let s = State::new_observed(self.rules(), seed, &mut events);
             let sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
             self.state = Some(s);
-            self.record(sights, &events, None);
+            self.record(sights, events, None);
             return Ok(());
         }
         let id = action.to::<i64>();
@@ -486,7 +473,7 @@ impl Match {
         let mut events = Vec::new();
         s.apply_observed(&self.game.rules, choice, &mut events)
             .map_err(|e| PyValueError::new_err(format!("action {action}: {e}")))?;
-        self.record(sights, &events, said);
+        self.record(sights, events, said);
         Ok(())
     }
 
@@ -527,7 +514,8 @@ impl Match {
     fn information_state_string(&self, player: Whole) -> PyResult<String> {
         let side = self.player(&player)?;
         let now = self.observation_string(player)?;
-        Ok(format!("{}\n--\n{now}", self.seen[side].lines().join("\n")))
+        let seen = self.seen.lines(self.rules(), side);
+        Ok(format!("{}\n--\n{now}", seen.join("\n")))
     }
 
     /// What `player` sees now, as numbers (`Game.tensor_size` of them).
@@ -662,6 +650,6 @@ impl Match {
         self.game.rules.fingerprint == other.game.rules.fingerprint
             && self.state == other.state
             && self.seeds == other.seeds
-            && self.seen == other.seen
+            && self.seen.same(&other.seen, &self.game.rules)
     }
 }

@@ -16,9 +16,9 @@
 
 use crate::game::engine::{Event, TokenKind};
 use crate::game::model::*;
+use crate::game::rules::MAX_EVIDENCE;
 use crate::game::state::State;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
 
 /// An evidence token as a viewer sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,12 +34,24 @@ pub type Observation = Event<Seen>;
 
 /// What one viewer can identify: follows the events of a game and turns each
 /// into the viewer's [`Observation`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Small and `Copy`: the Python package keeps the two sides' sights with
+/// each action, to narrate its events only when a record is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sight {
     /// Whose eyes: `None` sees everything.
     viewer: Option<Side>,
-    /// Tokens the viewer cannot identify right now.
-    hidden: BTreeSet<TokenId>,
+    /// Bit `t` for each token `t` the viewer cannot identify right now (the
+    /// loader allows at most `MAX_EVIDENCE`, 64, evidence tokens).
+    hidden: u64,
+}
+
+const _: () = assert!(MAX_EVIDENCE <= 64, "a sight's hidden tokens are one word");
+
+/// Token `t`'s bit in a sight's word (none for an id the loader never
+/// gives, 64 or more: such a token would show).
+fn bit(t: TokenId) -> u64 {
+    1u64.checked_shl(u32::from(t.0)).unwrap_or(0)
 }
 
 impl Sight {
@@ -50,9 +62,9 @@ impl Sight {
             (0..=u8::MAX)
                 .map_while(|slot| s.track_token(slot))
                 .filter(|t| matches!(s.on_track(*t), Some((_, false))))
-                .collect()
+                .fold(0, |hidden, t| hidden | bit(t))
         } else {
-            BTreeSet::new()
+            0
         };
         Sight { viewer, hidden }
     }
@@ -61,10 +73,7 @@ impl Sight {
     /// bag or the reserve (R2.5), so nothing is hidden yet; the face-down
     /// draws of the first initial phase hide them.
     pub fn new_game(viewer: Option<Side>) -> Sight {
-        Sight {
-            viewer,
-            hidden: BTreeSet::new(),
-        }
+        Sight { viewer, hidden: 0 }
     }
 
     /// Sees everything (a replay, a finished game).
@@ -83,9 +92,9 @@ impl Sight {
         // A draw is hidden or shown as it happens.
         if let Event::EvidenceDrawn { token, face_up, .. } = e {
             if *face_up {
-                self.hidden.remove(token);
+                self.hidden &= !bit(*token);
             } else if self.viewer == Some(Side::Editor) {
-                self.hidden.insert(*token);
+                self.hidden |= bit(*token);
             }
         }
         let seen = self.map(e);
@@ -104,7 +113,7 @@ impl Sight {
                 token: TokenKind::Evidence(token),
                 ..
             } => {
-                self.hidden.remove(token);
+                self.hidden &= !bit(*token);
             }
             _ => {}
         }
@@ -117,7 +126,7 @@ impl Sight {
     }
 
     fn token(&self, t: TokenId) -> Seen {
-        if self.hidden.contains(&t) {
+        if self.hidden & bit(t) != 0 {
             Seen::FaceDown
         } else {
             Seen::Token(t)
