@@ -25,6 +25,59 @@ fn check_passes_on_the_shipped_data() {
     assert_eq!(text.lines().count(), 1);
 }
 
+/// An export with `--force` over an edited copy gives the shipped game
+/// again: a card or script the designer added would otherwise still be
+/// loaded with it (`--data` reads every file of `cards/` and `scripts/`).
+#[test]
+fn export_with_force_over_an_edited_copy_leaves_the_shipped_game_only() {
+    let dir = temp_dir("export-force");
+    let d = dir.to_str().unwrap();
+    assert!(watergate(&["export", d]).status.success());
+    let hunt = dir.join("cards/nixon/09_howard_hunt.ron");
+    let added_card = dir.join("cards/nixon/43_dirty_tricks.ron");
+    let added_script = dir.join("scripts/nixon/liddy2.rhai");
+    let text = std::fs::read_to_string(&hunt).unwrap();
+    std::fs::write(&hunt, text.replace("value: 2,", "value: 3,")).unwrap();
+    std::fs::write(&added_card, "not even a card").unwrap();
+    std::fs::write(&added_script, "move_momentum(1);\n").unwrap();
+    std::fs::write(dir.join("NOTES.txt"), "mine").unwrap();
+    std::fs::write(dir.join("cards/.swap"), "an editor's").unwrap();
+
+    let out = watergate(&["export", "--force", d]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let removed: Vec<&str> = text.lines().filter(|l| l.starts_with("removed ")).collect();
+    assert_eq!(
+        removed,
+        [
+            format!(
+                "removed {}: not a file of the shipped game",
+                added_card.display()
+            ),
+            format!(
+                "removed {}: not a file of the shipped game",
+                added_script.display()
+            ),
+        ],
+        "{text}"
+    );
+    assert!(!added_card.exists() && !added_script.exists());
+    // Files the loader does not read stay.
+    assert!(dir.join("NOTES.txt").exists() && dir.join("cards/.swap").exists());
+    let diff = watergate(&["diff", "--data", d]);
+    assert_eq!(
+        diff.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&diff.stdout)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn export_edit_and_check_reports_every_problem_with_positions() {
     let dir = temp_dir("export");

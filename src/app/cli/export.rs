@@ -4,7 +4,8 @@
 use super::{CliError, CliResult};
 use clap::Args;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use watergate_core::data::DataSet;
 
 /// `watergate export`'s arguments.
 #[derive(Args, Debug)]
@@ -12,7 +13,9 @@ pub struct ExportArgs {
     /// The folder to write cards/ and scripts/ into (created if missing).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
-    /// Overwrite files in a non-empty directory.
+    /// Write into a folder that is not empty: its cards/ and scripts/ then
+    /// hold the exported game and nothing else (a file there that the game
+    /// does not have would be loaded with it, so it is removed and named).
     #[arg(long)]
     pub force: bool,
     #[command(flatten)]
@@ -41,6 +44,19 @@ pub fn run(a: &ExportArgs) -> CliResult {
     let n = ds
         .write_to(dir)
         .map_err(|e| CliError::Message(format!("cannot write {}: {e}", dir.display())))?;
+    if a.force {
+        for rel in stale_files(dir, &ds) {
+            let path = dir.join(&rel);
+            std::fs::remove_file(&path)
+                .map_err(|e| CliError::Message(format!("cannot remove {}: {e}", path.display())))?;
+            writeln!(
+                out,
+                "removed {}: not a file of {}",
+                path.display(),
+                game.source().label()
+            )?;
+        }
+    }
     writeln!(
         out,
         "wrote {n} files of {} to {}; edit them and run `watergate check --data {}`",
@@ -49,4 +65,22 @@ pub fn run(a: &ExportArgs) -> CliResult {
         dir.display()
     )?;
     Ok(())
+}
+
+/// The files under `dir`'s data folders that `--data dir` would load but
+/// that `ds` (just written there) does not have: an export over an edited
+/// copy would otherwise leave its added cards and scripts in the game.
+fn stale_files(dir: &Path, ds: &DataSet) -> Vec<String> {
+    // Reading the folder back finds exactly what the loader would read
+    // (hidden names left out), including files it would refuse.
+    let Ok(there) = DataSet::from_dir(dir) else {
+        return Vec::new();
+    };
+    there
+        .files
+        .keys()
+        .chain(there.unread.keys())
+        .filter(|rel| !ds.files.contains_key(*rel))
+        .cloned()
+        .collect()
 }
