@@ -3,10 +3,12 @@
 //! they hide exactly what the rules hide (the opponent's hand, every deck's
 //! order, the bag, and for the Editor the face-down tokens on the track).
 
-use watergate_core::game::model::{Colours, Side};
+use watergate_core::game::engine::{Ask, DecisionKind};
+use watergate_core::game::model::{Colours, Part, Side};
 use watergate_core::game::rules::Rules;
 use watergate_core::game::state::{Phase, PicLoc};
 use watergate_core::game::view::View;
+use watergate_formats::scenario::describe_kind;
 
 /// The tensor's layout for one set of rules: its length is fixed by them.
 pub struct TensorShape {
@@ -34,10 +36,14 @@ impl TensorShape {
     /// "not on the track", each), the momentum supply, cards and removed (4),
     /// turns played (2), hand, deck and discard sizes (6), the bag (1), the
     /// connected informants (1), the cards in the viewer's hand, in each
-    /// discard pile, removed and on the table (5 × cards), each track slot
+    /// discard pile and removed (4 × cards), the cards on the table and of
+    /// them those played for their value, for their action, and cancelled
+    /// (4 × cards), each track slot
     /// (`slot_len`), each board space (taken, face up,
     /// colours, symbol: 6), each picture (supply, face up, face down: 3),
-    /// and a token waiting to be pinned (present, colours, symbol: 5).
+    /// a token waiting to be pinned (present, colours, symbol: 5), and the
+    /// decision the viewer takes now, if theirs (`DECISION_KINDS` + cards +
+    /// colours (3) + `ASKS` + 1: see `decision`).
     pub fn len(&self) -> usize {
         2 + 1
             + 4
@@ -48,11 +54,17 @@ impl TensorShape {
             + 6
             + 1
             + 1
-            + 5 * self.cards
+            + 4 * self.cards
+            + 4 * self.cards
             + self.tokens * self.slot_len()
             + self.spaces * 6
             + self.pictures * 3
             + 5
+            + DECISION_KINDS
+            + self.cards
+            + 3
+            + ASKS
+            + 1
     }
 
     /// One track slot: present, position (one-hot, or off the track), face
@@ -101,8 +113,27 @@ impl TensorShape {
             t.cards(v.discard(side), self.cards);
         }
         t.cards(v.removed(), self.cards);
-        let on_table: Vec<_> = v.in_play().iter().map(|p| p.card).collect();
+        // How a card on the table is played, not only which: a card that
+        // must be played at once is on the table both while its part is
+        // chosen and while its value's target is, two decisions with
+        // different options that the ids alone could not tell apart.
+        let table = v.in_play();
+        let on_table: Vec<_> = table.iter().map(|p| p.card).collect();
         t.cards(&on_table, self.cards);
+        for part in [Some(Part::Value), Some(Part::Action)] {
+            let played: Vec<_> = table
+                .iter()
+                .filter(|p| p.part == part)
+                .map(|p| p.card)
+                .collect();
+            t.cards(&played, self.cards);
+        }
+        let cancelled: Vec<_> = table
+            .iter()
+            .filter(|p| p.cancelled)
+            .map(|p| p.card)
+            .collect();
+        t.cards(&cancelled, self.cards);
         let track = v.track();
         for slot in 0..self.tokens {
             match track.iter().find(|x| x.slot as usize == slot) {
@@ -145,8 +176,74 @@ impl TensorShape {
                 t.flag(symbol);
             }
         }
+        self.decision(&mut t, v);
         assert_eq!(t.out.len(), self.len(), "the tensor's layout");
         t.out
+    }
+
+    /// The decision the viewer takes now (zeros when it is not theirs):
+    /// its kind, the card and the colour it is about, and inside a card's
+    /// action what the instruction asks for and how far a move of several
+    /// tokens is. Without it, two decisions in a row of one play had the
+    /// same tensor but different options: a value play's target before
+    /// and after a vain ask (R5.6), a card chosen by The system works and
+    /// then that card's own choice.
+    fn decision(&self, t: &mut Tensor, v: &View) {
+        let mut options = Vec::new();
+        if !v.legal(&mut options) {
+            t.zeros(DECISION_KINDS + self.cards + 3 + ASKS + 1);
+            return;
+        }
+        let kind = v.decision_kind();
+        let (index, card, colour, ask) = match &kind {
+            DecisionKind::PlayCard => (0, None, None, None),
+            DecisionKind::ChoosePart { card } => (1, Some(*card), None, None),
+            DecisionKind::ValueTarget { card } => (2, Some(*card), None, None),
+            DecisionKind::Reveal { colour } => (3, None, Some(*colour), None),
+            DecisionKind::LockedTarget { card, colour } => (4, Some(*card), Some(*colour), None),
+            DecisionKind::Reaction { against } => (5, Some(*against), None, None),
+            DecisionKind::Pin { .. } => (6, None, None, None),
+            DecisionKind::Action { card, ask } => (7, *card, None, Some(ask)),
+            // Chance decides no player's decision.
+            DecisionKind::Chance { .. } => (DECISION_KINDS, None, None, None),
+        };
+        for i in 0..DECISION_KINDS {
+            t.flag(i == index);
+        }
+        t.cards(card.as_slice(), self.cards);
+        t.colours(colour.map_or(Colours::NONE, Colours::single));
+        let (ask_index, progress) = match ask {
+            None => (ASKS, 0.0),
+            Some(a) => ask_index(a),
+        };
+        for i in 0..ASKS {
+            t.flag(i == ask_index);
+        }
+        t.push(progress);
+    }
+}
+
+/// The kinds of a player's decision (`DecisionKind` but chance).
+const DECISION_KINDS: usize = 8;
+
+/// The kinds of what an instruction of a card's action asks (`Ask`).
+const ASKS: usize = 11;
+
+/// What an instruction asks, as its place among `ASKS`, and for a move of
+/// several tokens the share already moved.
+fn ask_index(a: &Ask) -> (usize, f32) {
+    match a {
+        Ask::Move { count, done, .. } => (0, f32::from(*done) / f32::from((*count).max(1))),
+        Ask::Place { .. } => (1, 0.0),
+        Ask::TrackToBag { .. } => (2, 0.0),
+        Ask::PinFromTrack { .. } => (3, 0.0),
+        Ask::BoardToBag { .. } => (4, 0.0),
+        Ask::BoardToTrack { .. } => (5, 0.0),
+        Ask::FlipOnBoard => (6, 0.0),
+        Ask::UnpinPicture => (7, 0.0),
+        Ask::ChooseCard { .. } => (8, 0.0),
+        Ask::Branch { .. } => (9, 0.0),
+        Ask::Continue => (10, 0.0),
     }
 }
 
@@ -306,6 +403,14 @@ pub fn text(v: &View) -> String {
     lines.push(format!("table [{}]", table.join(", ")));
     if let Some((c, symbol)) = v.held_token() {
         lines.push(format!("to pin {}", kind(c, symbol)));
+    }
+    // The decision the viewer takes now, in the words of `watergate
+    // scenario` (the tensor's last block holds the same).
+    if v.legal(&mut Vec::new()) {
+        lines.push(format!(
+            "to decide: {}",
+            describe_kind(r, &v.decision_kind())
+        ));
     }
     if let Some(o) = v.outcome() {
         lines.push(format!("over: {} wins ({:?})", o.winner, o.cause));

@@ -113,6 +113,26 @@ def test_tensors_have_the_game_size_and_are_finite(game):
                 assert t.tolist() == np.array(state.match.observation_tensor(p), np.float32).tolist()
 
 
+def test_a_tensor_tells_apart_decisions_with_different_options(game):
+    """A learner sees only the tensor: two decisions of the player to move
+    with different legal actions must have different tensors. A card that
+    must be played at once lies on the table both while its part is chosen
+    and while its value's target is; the tensor once held only which cards
+    lay there, and these two decisions shared one."""
+    options = {}
+    clashes = []
+    for states in _random_games(game, 60, seed=5):
+        for state in states:
+            if state.is_terminal() or state.is_chance_node():
+                continue
+            p = state.current_player()
+            key = (p, np.asarray(state.observation_tensor(p), np.float32).tobytes())
+            legal = tuple(state.legal_actions())
+            if options.setdefault(key, (legal, state.observation_string(p)))[0] != legal:
+                clashes.append((options[key][1], state.observation_string(p)))
+    assert not clashes, "one tensor, different options:\n" + "\n--\n".join(clashes[0])
+
+
 def test_clone_serialize_and_pickle_round_trip(game):
     for states in _random_games(game, 2, seed=4):
         for state in states[::11]:

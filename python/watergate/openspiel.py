@@ -35,7 +35,7 @@ told of, their hand after each draw) followed by what they see now; the other
 player's pass in a reaction window, and Nixon's pick of the token to turn up,
 are not told (at the table neither says how many options there were).
 Observation strings and both tensors are what they see now (the engine's view
-of that player). They hide
+of that player, with the decision they take when it is theirs). They hide
 exactly what the rules hide: the opponent's hand, the order of every deck, the
 bag, and for the Editor which tokens lie face down on the research track.
 """
