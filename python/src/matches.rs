@@ -259,20 +259,6 @@ impl Match {
     }
 }
 
-/// Whether the other player learns from a choice only that there was one
-/// to make. The engine offers a reaction window only to a player holding a
-/// card that can react, and asks Nixon which token to turn up (R5.6) only
-/// when two or more fit; at the table a player declines to react, and turns
-/// up a token, without saying how many he could have chosen from. So the
-/// other player's record shows a pass not at all, and a token turned up
-/// only by the event that turns it up.
-fn shows_only_the_shape(kind: &DecisionKind, choice: Choice) -> bool {
-    matches!(
-        (kind, choice),
-        (DecisionKind::Reaction { .. }, Choice::Pass) | (DecisionKind::Reveal { .. }, _)
-    )
-}
-
 /// A state from its bytes (`Match.__reduce__`, OpenSpiel's `deserialize`).
 #[pyfunction]
 pub fn restore_match(bytes: &[u8]) -> PyResult<Match> {
@@ -466,7 +452,7 @@ impl Match {
             Actor::Player(side) => Some(Said {
                 by: side,
                 line: format!("{side}: {}", format_choice(&self.game.rules, s, choice)),
-                public: !shows_only_the_shape(&s.decision_kind(&self.game.rules), choice),
+                public: s.decision_kind(&self.game.rules).tells_the_other(choice),
             }),
             Actor::Chance => None,
         };

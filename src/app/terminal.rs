@@ -321,7 +321,15 @@ impl<R: BufRead, W: Write> Front for Terminal<'_, R, W> {
         })
     }
 
-    fn applied(&mut self, _: &State, record: &Record, mover: Option<Side>) -> io::Result<()> {
+    /// The terminal tells events, not choices: a secret choice has none
+    /// to tell the other player.
+    fn applied(
+        &mut self,
+        _: &State,
+        record: &Record,
+        mover: Option<Side>,
+        _secret: bool,
+    ) -> io::Result<()> {
         self.tell(record, mover)?;
         self.write_log(&record.log)
     }

@@ -33,6 +33,8 @@ pub struct Mirror {
     /// answer while its player could not tell (the session's `Pause`),
     /// and the card played.
     pause: Option<(Side, CardId)>,
+    /// The agent's secret choices so far (`choose_watching`).
+    pub secret_choices: usize,
 }
 
 /// A choice's events, and the last play that went unanswered while its
@@ -84,6 +86,7 @@ impl Mirror {
             told,
             watch: true,
             pause: None,
+            secret_choices: 0,
         };
         m.note_seen();
         m
@@ -141,8 +144,11 @@ impl Mirror {
         self.choose_watching(i, |_, _| {});
     }
 
-    /// [`Mirror::choose`], calling `watch` after each choice applies with
-    /// the side that chose it and the game then.
+    /// [`Mirror::choose`], calling `watch` after each move the human seat
+    /// is shown, with the side that chose and the game then. An agent's
+    /// secret choice (`DecisionKind::tells_the_other`: a pass in a reaction
+    /// window) is no move of the seat's: its effects belong to the move
+    /// before it, watched once it applied.
     pub fn choose_watching(&mut self, i: usize, mut watch: impl FnMut(Side, &Mirror)) {
         if self.pause.take().is_some() {
             // The pause passed: no choice, nothing applies.
@@ -151,20 +157,26 @@ impl Mirror {
         }
         let (side, v) = self.options();
         self.apply(v[i]);
-        watch(side.expect("a player's decision"), self);
+        let mut shown = side.expect("a player's decision");
         loop {
             let (side, v) = self.options();
-            let Some(side) = side else { return };
+            let Some(side) = side else { break };
             let Some((agent_side, agent)) = self.agent.as_mut() else {
-                return;
+                break;
             };
             if *agent_side != side {
-                return;
+                break;
             }
             let c = agent.decide(&View::new(&self.rules, &self.state, side), &v);
+            if self.state.decision_kind(&self.rules).tells_the_other(c) {
+                watch(shown, self);
+                shown = side;
+            } else {
+                self.secret_choices += 1;
+            }
             self.apply(c);
-            watch(side, self);
         }
+        watch(shown, self);
     }
 
     fn apply(&mut self, c: Choice) {

@@ -703,11 +703,16 @@ fn a_choice_s_answer_holds_each_step_of_the_opponent_s_turn_as_the_seat_saw_it()
         checked += moves.len();
         assert!(n < 5000, "{ctx}: the game does not end");
     }
-    // The game had turns of the opponent's of more than one step to show.
+    // The game had turns of the opponent's of more than one step to show,
+    // and passes of the agent's in a reaction window (R6) that it was
+    // offered only for holding a card that could answer: no move of the
+    // Editor's, and no step (`m.choose_watching` leaves them out; the
+    // steps above count one by one).
     assert!(
         longest >= 2 && checked > 40,
         "longest {longest}, moves {checked}"
     );
+    assert!(m.secret_choices > 0, "no pass of the agent's to hide");
 }
 
 /// In hotseat each seat is kept the moves it has not seen — the other's

@@ -129,12 +129,15 @@ pub trait Front {
     fn pause(&mut self, paused: Paused<'_>) -> Result<ControlFlow<Self::Stop>, Self::Error>;
     /// A choice (by `mover`, or chance when `None`) has applied: `state`
     /// is the position after it, its log entry stands and its narration is
-    /// in `record`.
+    /// in `record`. `secret`: the other player is not told it was made
+    /// (`DecisionKind::tells_the_other`: a pass in a reaction window, the
+    /// token Nixon turns up); a front end shows it to the mover's seat only.
     fn applied(
         &mut self,
         state: &State,
         record: &Record,
         mover: Option<Side>,
+        secret: bool,
     ) -> Result<(), Self::Error>;
 }
 
@@ -300,13 +303,22 @@ struct Watch<'a, F: Front> {
     /// Who decided last (the driver's errors name no side).
     actor: Option<Actor>,
     /// The choice being taken: its mover (recorded in the log, to be told
-    /// once it applied), and the state and pause owed before it, restored
-    /// if it fails (the driver's apply does not roll back).
-    taking: Option<(Option<Side>, State, Option<Pause>)>,
+    /// once it applied) and whether it is a secret from the other player
+    /// (`Front::applied`), and the state and pause owed before it,
+    /// restored if it fails (the driver's apply does not roll back).
+    taking: Option<Taking>,
     /// The events of the choice being taken.
     events: Vec<Event>,
     /// Why the front end stopped the game.
     stop: Option<F::Stop>,
+}
+
+/// A choice being taken (`Watch::taking`).
+struct Taking {
+    mover: Option<Side>,
+    secret: bool,
+    before: State,
+    pause: Option<Pause>,
 }
 
 impl<F: Front> Observer for Watch<'_, F> {
@@ -377,7 +389,14 @@ impl<F: Front> Steps for Watch<'_, F> {
     fn chosen(&mut self, s: &State, actor: Actor, choice: Choice) -> Result<(), F::Error> {
         // Recorded in the position it is taken in; taken back if it fails.
         self.record.log.record(self.r, s, choice);
-        self.taking = Some((actor.side(), s.clone(), *self.pause));
+        let secret =
+            matches!(actor, Actor::Player(_)) && !s.decision_kind(self.r).tells_the_other(choice);
+        self.taking = Some(Taking {
+            mover: actor.side(),
+            secret,
+            before: s.clone(),
+            pause: *self.pause,
+        });
         Ok(())
     }
 }
@@ -387,7 +406,13 @@ impl<F: Front> Watch<'_, F> {
     /// log entry stands, undo's horizon and the seats learn what it showed,
     /// and the front end tells it.
     fn applied(&mut self, s: &State) -> Result<(), F::Error> {
-        let Some((mover, before, _)) = self.taking.take() else {
+        let Some(Taking {
+            mover,
+            secret,
+            before,
+            ..
+        }) = self.taking.take()
+        else {
             return Ok(());
         };
         self.record.log.outcome = s.outcome();
@@ -396,7 +421,7 @@ impl<F: Front> Watch<'_, F> {
             .history
             .learned(mover, undo::revealed(&before, s, &events));
         self.record.narration.tell(self.r, &events);
-        self.front.applied(s, self.record, mover)
+        self.front.applied(s, self.record, mover, secret)
     }
 
     /// Before `actor`'s decision: the pause owed, given unless the screen
@@ -447,10 +472,10 @@ impl<F: Front> Watch<'_, F> {
             Err(DriveError::Observer(e)) => Err(Failure::Front(e)),
             Err(DriveError::Play(error)) => {
                 // Back to the position before the choice, and out of the log.
-                let mover = self.taking.take().and_then(|(mover, before, pause)| {
-                    *state = before;
-                    *self.pause = pause;
-                    mover
+                let mover = self.taking.take().and_then(|taking| {
+                    *state = taking.before;
+                    *self.pause = taking.pause;
+                    taking.mover
                 });
                 self.record.log.choices.pop();
                 let human = mover.is_some_and(|side| self.humans.plays(side));

@@ -163,23 +163,45 @@ impl Front for Waiting<'_> {
         Ok(ControlFlow::Break(()))
     }
 
+    /// A seat keeps the table after each choice it is told of. A secret
+    /// choice (a pass in a reaction window, which its player is offered
+    /// only when holding a card that could answer: R6) is a move of the
+    /// mover's seat only; to the other seat its effects (the play it let
+    /// resolve) belong to the move before it, whose table and narration it
+    /// brings up to date, as if no window had opened. An agent's secret
+    /// choice is no step either: the other seat would otherwise see its
+    /// step go up by two, or a move with nothing told, exactly when the
+    /// agent held such a card.
     fn applied(
         &mut self,
         state: &State,
         record: &Record,
         mover: Option<Side>,
+        secret: bool,
     ) -> Result<(), Infallible> {
-        *self.step += 1;
+        let human_mover = mover.filter(|side| self.humans.contains(&Some(*side)));
+        if !secret || human_mover.is_some() {
+            *self.step += 1;
+        }
         for seat in self.humans.into_iter().flatten() {
+            let lines = record.narration.lines(seat).len();
+            let table = seat_table(self.rules, &self.faces, &View::new(self.rules, state, seat));
             let kept = &mut self.moves[seat];
+            if secret && mover != Some(seat) {
+                if let Some(last) = kept.last_mut() {
+                    last.lines = lines;
+                    last.table = table;
+                }
+                continue;
+            }
             if kept.len() == MAX_MOVES {
                 kept.remove(0);
             }
             kept.push(Move {
                 step: *self.step,
                 mover,
-                lines: record.narration.lines(seat).len(),
-                table: seat_table(self.rules, &self.faces, &View::new(self.rules, state, seat)),
+                lines,
+                table,
             });
         }
         Ok(())

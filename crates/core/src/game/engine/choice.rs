@@ -160,6 +160,24 @@ pub enum DecisionKind {
     },
 }
 
+impl DecisionKind {
+    /// Whether the other player learns that `choice` was made here, or only
+    /// what it did. The engine offers a reaction window only to a player
+    /// holding a card that can react (R6), and asks Nixon which token to
+    /// turn up (R5.6) only when two or more fit; at the table a player
+    /// declines to react, and turns up a token, without saying how many he
+    /// could have chosen from. So the other player is not told of a pass,
+    /// and of a token turned up only by the event that turns it up: a
+    /// front end that showed them the choice would show that a reaction
+    /// card is held.
+    pub fn tells_the_other(&self, choice: Choice) -> bool {
+        !matches!(
+            (self, choice),
+            (DecisionKind::Reaction { .. }, Choice::Pass) | (DecisionKind::Reveal { .. }, _)
+        )
+    }
+}
+
 /// What a random event decides (words for it: `crate::game::wording`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ChanceOf {
