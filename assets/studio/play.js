@@ -11,7 +11,7 @@
 
 import { api, game as gameInfo, h, saveText } from "/studio/api.js";
 import { SPEEDS, speedName, setSpeed, timing, snapshot, glide, pause } from "/studio/motion.js";
-import { NARROW, SIDE, Targets, drawTable, fitAside, key, promptInView } from "/studio/table.js";
+import { NARROW, SIDE, Targets, drawTable, fitAside, key, promptInView, dropZooms } from "/studio/table.js";
 
 const STORE = "watergate.play";
 
@@ -195,6 +195,7 @@ class Play {
 
   handover(to) {
     document.body.classList.remove("at-table");
+    dropZooms();
     this.el.replaceChildren(h("section", { class: "handover panel", id: "handover" },
       h("h1", {}, `Pass the screen to ${SIDE[to]}`),
       h("p", {}, `${SIDE[to]}, press the button when only you are looking.`),
@@ -268,7 +269,7 @@ class Play {
     const pick = (index) => this.choose({ option: index });
     if (this.targets) this.targets.closeMenu();
     // A card shown whole on hover belongs to the table drawn before.
-    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+    dropZooms();
     const tg = (this.targets = new Targets(opts, pick));
     const all = this.log(seat);
     const lines = move ? all.slice(0, move.lines) : all;

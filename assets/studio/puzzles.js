@@ -12,7 +12,7 @@
 
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { ensureCss, readFile } from "/studio/pages.js";
-import { NARROW, Targets, asideRow, drawTable, fitAside, key, promptInView } from "/studio/table.js";
+import { NARROW, Targets, asideRow, drawTable, fitAside, key, promptInView, dropZooms } from "/studio/table.js";
 
 // The window crossing into or out of the narrow layout (a tablet turned,
 // a window resized: the track is a ladder there, table.js) draws the
@@ -121,7 +121,7 @@ export async function mount(el) {
     if (attempt) attempt.end();
     attempt = null;
     document.body.classList.remove("at-table");
-    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+    dropZooms();
   };
 }
 
@@ -195,7 +195,7 @@ class Attempt {
     const t = v.table;
     const pick = (index) => this.send("choose", { index });
     if (this.targets) this.targets.closeMenu();
-    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+    dropZooms();
     const tg = (this.targets = new Targets(v.options, pick));
     const seat = key(t.seat);
     const other = seat === "editor" ? "nixon" : "editor";

@@ -10,7 +10,7 @@
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { glide, snapshot, timing } from "/studio/motion.js";
 import { ensureCss, readFile } from "/studio/pages.js";
-import { NARROW, SIDE, Targets, asideRow, drawTable, fitAside, key } from "/studio/table.js";
+import { NARROW, SIDE, Targets, asideRow, drawTable, fitAside, key, dropZooms } from "/studio/table.js";
 
 // The shown replay's listeners: its keys, and its redraw when the window
 // crosses into or out of the narrow layout (a tablet turned, a window
@@ -69,7 +69,7 @@ export async function mount(el) {
   return () => {
     dropKeys();
     document.body.classList.remove("at-table");
-    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+    dropZooms();
   };
 }
 
@@ -145,7 +145,7 @@ function show(el, info, rp, body, at) {
     const t = s.table;
     label.textContent = `Step ${k} of ${n}`;
     choice.textContent = s.actor ? `${s.actor}: ${s.notation} — ${s.text}` : "The start of the game, after the deal.";
-    for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+    dropZooms();
     const other = key(t.seat) === "editor" ? "nixon" : "editor";
     const d = drawTable(info, t, { tg: none, pick: () => {}, you: false,
       shown: t.hands ? t.hands[other] : null, shownLabel: t.hands ? "shown: the whole game" : "" });

@@ -365,6 +365,14 @@ export function cardFace(c, options, pick, from) {
       o.kind === "play" ? o.part.toLowerCase() : o.kind === "react" ? "react" : "choose"))) : null);
 }
 
+// Removes every card shown whole on hover: it belongs to the table drawn
+// before, and its face may be gone without the pointer leaving it (a new
+// table, or the hotseat handover screen, which must show nothing of the
+// previous player's hand).
+export function dropZooms() {
+  for (const z of document.querySelectorAll(".card-zoom")) z.remove();
+}
+
 // The whole card, large, beside the hand while the pointer is on a card
 // (the hand's cards are small): nothing is clipped there.
 function zoomOnHover(face, c) {

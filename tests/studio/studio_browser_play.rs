@@ -7,6 +7,7 @@
 use crate::common;
 
 use common::browser::{element, moved_on, moves_off, run, step, wait_css, wait_for, wait_in_page};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
 use std::time::Duration;
 
@@ -118,7 +119,12 @@ fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
         for _ in 0..200 {
             if let Ok(h) = c.find(Locator::Css("#handover")).await {
                 let text = h.text().await.map_err(|e| e.to_string())?;
-                if c.find(Locator::Css("article.card")).await.is_ok() {
+                // Nor the card the pointer rests on, shown whole beside the
+                // hand on hover: its face is gone, the pointer never left it.
+                if c.find(Locator::Css("article.card, .card-zoom"))
+                    .await
+                    .is_ok()
+                {
                     return Err("the handover screen shows cards".into());
                 }
                 for table in ["svg.board", "svg.track", ".hand", ".in-play"] {
@@ -150,11 +156,24 @@ fn hotseat_hands_the_screen_over_before_showing_the_other_hand() {
                 return Ok(());
             }
             let before = step(&c).await;
-            wait_css(&c, "button.option", 30)
-                .await?
-                .click()
-                .await
-                .map_err(|e| e.to_string())?;
+            let option = wait_css(&c, "button.option", 30).await?;
+            // The pointer rests on a card of the hand while the choice is
+            // made from the keyboard (here by script): its zoom shows.
+            if let Ok(card) = c.find(Locator::Css(".hand article.card")).await {
+                let rest = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
+                    element: card,
+                    duration: None,
+                    x: 0.0,
+                    y: 0.0,
+                });
+                c.perform_actions(rest).await.map_err(|e| e.to_string())?;
+            }
+            c.execute(
+                "arguments[0].click()",
+                vec![serde_json::to_value(&option).map_err(|e| e.to_string())?],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
             for _ in 0..500 {
                 if c.find(Locator::Css("#handover")).await.is_ok() || step(&c).await != before {
                     break;
