@@ -1,6 +1,8 @@
 // The app shell: hash routes (#/play, #/replay/…), one JavaScript module
 // per area. An area module exports `mount(element, params)`; it may return
-// a function that is called when the page leaves the area.
+// a function that is called when the page leaves the area, or an object
+// `{ leave, unsaved }` whose `unsaved()` says, when leaving would lose the
+// user's work, what to ask before it (any route, a reload, the tab closed).
 // Adding an area: a file `<area>.js` and a line in AREAS.
 
 import { holdLoad } from "/studio/api.js";
@@ -17,11 +19,22 @@ const AREAS = {
 };
 
 let leave = null;
+let unsaved = null;
+// The route shown: where a route change the user took back returns to.
+let here = location.hash;
 // Which visit is the page's: a route that is still loading when the next
 // one starts must neither draw over the newer page nor keep its listeners.
 let visits = 0;
 
 async function route() {
+  const ask = unsaved && unsaved();
+  if (ask && !confirm(ask)) {
+    // Stayed: the address goes back to the page still shown (no new route).
+    history.replaceState(null, "", here || location.pathname);
+    return;
+  }
+  here = location.hash;
+  unsaved = null;
   const visit = ++visits;
   const hash = location.hash.replace(/^#\/?/, "") || "play";
   const [area, ...params] = hash.split("/");
@@ -49,9 +62,11 @@ async function route() {
     return;
   }
   if (visit !== visits) return;
-  const done = (await mod.mount(page, { area, params })) || null;
+  const mounted = (await mod.mount(page, { area, params })) || null;
+  const done = typeof mounted === "function" ? mounted : mounted && mounted.leave;
   if (visit === visits) {
     leave = done;
+    unsaved = (mounted && mounted.unsaved) || null;
   } else if (done) {
     // Left while it mounted: its leaving runs now.
     try { done(); } catch (e) { console.error(e); }
@@ -64,5 +79,8 @@ import("/studio/live.js").then((m) => m.start && m.start(document.getElementById
 // The first page is drawn before the document's load event (api.js,
 // `holdLoad`): a one-shot headless screenshot shows it, not an empty page.
 window.addEventListener("hashchange", route);
+window.addEventListener("beforeunload", (e) => {
+  if (unsaved && unsaved()) e.preventDefault();
+});
 const drawn = holdLoad(5000);
 route().catch((e) => console.error(e)).finally(drawn);

@@ -50,8 +50,9 @@ export async function mount(el, { params }) {
       return h("details", { open: kind !== "script" || current.startsWith("scripts/") },
         h("summary", {}, `${title} (${files.length})`),
         h("ul", {}, files.map((f) => h("li", {},
-          h("a", { href: `#/workbench/${f.path}`, "data-path": f.path, class: f.path === current ? "current" : "",
-            onclick: (e) => { if (dirty() && !confirm("Leave this file? Its changes are not saved.")) e.preventDefault(); } },
+          // Leaving a file with unsaved changes is asked by the app shell
+          // (`unsaved` below), whichever way the page is left.
+          h("a", { href: `#/workbench/${f.path}`, "data-path": f.path, class: f.path === current ? "current" : "" },
           f.title ? `${f.title}` : f.path.split("/").pop())))));
     }));
 
@@ -424,7 +425,12 @@ export async function mount(el, { params }) {
   drawHistory();
   const onData = () => { if (!dirty()) runCheck(); };
   window.addEventListener("studio-data", onData);
-  return () => { clearTimeout(timers.check); finish(); window.removeEventListener("studio-data", onData); };
+  return {
+    leave: () => { clearTimeout(timers.check); finish(); window.removeEventListener("studio-data", onData); },
+    // Asked by the app shell before the page goes to another file, another
+    // area, or away (a reload, the tab closed).
+    unsaved: () => (dirty() ? `Leave ${current}? Its changes are not saved.` : null),
+  };
 }
 
 const pct = (x) => `${fixed(100 * x, 1)}%`;

@@ -785,6 +785,67 @@ fn an_edit_that_shows_hidden_colours_is_warned_of_at_its_line_and_the_game_still
     );
 }
 
+/// Unsaved edits are not lost by leaving the workbench, whichever way: the
+/// top menu (or another file) asks first, and staying keeps the page and
+/// the edit; leaving after a yes goes where the user clicked.
+#[test]
+fn leaving_the_workbench_with_unsaved_edits_asks_first() {
+    let (_, data) = data_copy("browser-leave");
+    let d = data.display().to_string();
+    run(
+        "workbench_leave",
+        &["--data", &d],
+        move |c: fantoccini::Client, url: String| async move {
+            c.goto(&format!("{url}#/workbench/{ROSE_MARY}"))
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            caret(&c, 0).await?;
+            c.active_element()
+                .await
+                .map_err(e)?
+                .send_keys("// mine\n")
+                .await
+                .map_err(e)?;
+            let play = || async { c.find(Locator::Css("#nav a[data-area='play']")).await };
+            play().await.map_err(e)?.click().await.map_err(e)?;
+            let asked = c.get_alert_text().await.map_err(e)?;
+            if !asked.contains(ROSE_MARY) || !asked.contains("not saved") {
+                return Err(format!("the page asks {asked:?}"));
+            }
+            c.dismiss_alert().await.map_err(e)?;
+            let url_now = c.current_url().await.map_err(e)?;
+            if !url_now
+                .as_str()
+                .ends_with(&format!("#/workbench/{ROSE_MARY}"))
+            {
+                return Err(format!("stayed, but the address is {url_now}"));
+            }
+            let kept = value_of(&c, "#wb-text").await?;
+            if !kept.starts_with("// mine\n") {
+                return Err(format!(
+                    "stayed, but the edit is gone: {:?}",
+                    &kept[..20.min(kept.len())]
+                ));
+            }
+            play().await.map_err(e)?.click().await.map_err(e)?;
+            c.accept_alert().await.map_err(e)?;
+            wait_css(&c, "#start", 20).await?;
+            // Gone from the workbench, nothing is asked any more.
+            c.find(Locator::Css("#nav a[data-area='cards']"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            if let Ok(text) = c.get_alert_text().await {
+                return Err(format!("asked again away from the workbench: {text:?}"));
+            }
+            Ok(())
+        },
+    );
+}
+
 #[test]
 fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval() {
     let (_, data) = data_copy("browser-compare");
