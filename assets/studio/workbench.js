@@ -101,6 +101,16 @@ export async function mount(el, { params }) {
       rows.push(h("div", { class: cls, "data-line": i, title: msgs ? msgs.join("\n") : null }, String(i)));
     }
     gutter.replaceChildren(...rows);
+    follow();
+  }
+
+  // The gutter scrolls with the code box. A wide file gives the box a
+  // horizontal scrollbar, which the gutter lacks: padded by its height,
+  // the gutter scrolls as far, and the last lines' numbers stay level
+  // with them.
+  function follow() {
+    const bar = text.offsetHeight - text.clientHeight;
+    gutter.style.paddingBottom = `${6 + Math.max(0, bar)}px`;
     gutter.scrollTop = text.scrollTop;
   }
 
@@ -209,7 +219,7 @@ export async function mount(el, { params }) {
   }
 
   text.addEventListener("input", () => edited());
-  text.addEventListener("scroll", () => { gutter.scrollTop = text.scrollTop; });
+  text.addEventListener("scroll", follow);
   // Tab indents the line or the selected lines by four spaces (the files'
   // own indentation) and Shift+Tab takes them back, as in a code editor.
   // A keyboard user still leaves the box with Tab: Escape first, then Tab

@@ -846,6 +846,55 @@ fn leaving_the_workbench_with_unsaved_edits_asks_first() {
     );
 }
 
+/// A wide file gives the code box a horizontal scrollbar; scrolled to its
+/// end, the line numbers still stand level with their lines (the gutter
+/// scrolls as far as the box).
+#[test]
+fn the_line_numbers_stay_level_with_the_lines_of_a_wide_file() {
+    let (_, data) = data_copy("browser-wide");
+    let d = data.display().to_string();
+    run(
+        "workbench_wide",
+        &["--data", &d],
+        move |c: fantoccini::Client, url: String| async move {
+            c.goto(&format!("{url}#/workbench/cards/board.ron"))
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            caret(&c, 0).await?;
+            let wide = format!("// {}\n", "wide ".repeat(80));
+            c.active_element()
+                .await
+                .map_err(e)?
+                .send_keys(&wide)
+                .await
+                .map_err(e)?;
+            let at = c
+                .execute(
+                    "const t = document.getElementById('wb-text'); \
+                     const g = document.getElementById('wb-gutter'); \
+                     t.scrollTop = t.scrollHeight; t.dispatchEvent(new Event('scroll')); \
+                     return [t.offsetHeight - t.clientHeight, t.scrollTop, g.scrollTop];",
+                    vec![],
+                )
+                .await
+                .map_err(e)?;
+            let n = |i: usize| at[i].as_f64().unwrap_or(-1.0);
+            if n(0) <= 0.0 {
+                return Err(format!("no horizontal scrollbar: {at}"));
+            }
+            if n(1) != n(2) {
+                return Err(format!(
+                    "the box scrolled to {}, the gutter to {}: {at}",
+                    n(1),
+                    n(2)
+                ));
+            }
+            Ok(())
+        },
+    );
+}
+
 #[test]
 fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval() {
     let (_, data) = data_copy("browser-compare");
