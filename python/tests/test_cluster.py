@@ -152,6 +152,48 @@ def test_a_study_file_and_bad_studies(local_ray, tmp_path):
         watergate.cluster.run({"command": "sweep"})
 
 
+@pytest.mark.parametrize("options, refused", [
+    ({"games": 0}, "simulate study: games: expected a whole number from 1"),
+    ({"games": -3}, "games: expected a whole number from 1"),
+    ({"games": 2.7}, "games: expected a whole number from 1 .*got 2.7"),
+    ({"games": True}, "games: expected a whole number"),
+    ({"seed": -1}, "seed: expected a whole number from 0"),
+    ({"editor": "bogus"}, "agent \"bogus\""),
+    ({"nixon": 3}, "agent 3: expected a name"),
+    ({"shard_games": 0}, "shard_games: expected a whole number at least 1"),
+])
+def test_a_bad_option_is_refused_before_anything_runs(options, refused):
+    """Each refused as watergate.simulate refuses it, before Ray starts:
+    a worker's traceback inside Ray's error (seed -1, a bad agent), a
+    KeyboardInterrupt (no games), or a quiet 2 games of 2.7 or 500 a shard
+    of 0, as before."""
+    was = ray.is_initialized()
+    with pytest.raises(ValueError, match=refused):
+        watergate.cluster.run({"command": "simulate", **options}, progress=False)
+    assert ray.is_initialized() == was, "Ray started for a study refused"
+    with pytest.raises(ValueError, match="shard_games: expected a whole number at least 1"):
+        watergate.cluster.run({"command": "simulate", "games": 3}, shard_games=0, progress=False)
+
+
+def test_a_ladder_study_takes_its_agents_as_one_string_as_watergate_ladder_does(local_ray):
+    got = watergate.cluster.run({"command": "ladder", "agents": "random,heuristic", "games": 2},
+                                progress=False)
+    assert _untimed(got) == _untimed(watergate.ladder("random,heuristic", games=2))
+    with pytest.raises(ValueError, match="agent \"ismcts:x\""):
+        watergate.cluster.run({"command": "ladder", "agents": "random,ismcts:x"}, progress=False)
+
+
+def test_a_comparison_s_result_is_a_study_that_gives_it_again(local_ray):
+    """A comparison's result holds the compared game's statistics under
+    `against`: that is not the option, which the result's run names."""
+    import pathlib
+    variant = str(pathlib.Path(__file__).resolve().parents[2] / "scenarios/variants/cheap_liddy.ron")
+    want = watergate.simulate(games=30, seed=4, variant=variant, against="base")
+    assert isinstance(want["against"], dict)
+    got = watergate.cluster.run({**want, "variant": variant}, shard_games=10, progress=False)
+    assert _untimed(got) == _untimed(want)
+
+
 def _worker_pids():
     """Ray's worker processes running a shard (their title is the task's)."""
     import os

@@ -45,6 +45,7 @@ shards finished so far, marked ``partial``.
 import argparse
 import collections
 import json
+import operator
 import os
 import signal
 import sys
@@ -119,7 +120,55 @@ def _read_study(study):
     if unknown:
         raise ValueError(f"{command} study: unknown option(s) {', '.join(unknown)}; "
                          f"expected {', '.join(sorted(known))}")
-    return command, {**known, **{k: v for k, v in study.items() if v is not None}}
+    return command, _checked(command, {**known, **{k: v for k, v in study.items()
+                                                   if v is not None}})
+
+
+def _whole(name, value, least, most=None):
+    """``value`` as a whole number from ``least`` (to ``most``): an ``int``
+    or anything with ``__index__`` (a NumPy integer); anything else is
+    refused with what was expected (a ``2.7`` of games is not two games)."""
+    if isinstance(value, bool):
+        value = None
+    else:
+        try:
+            value = operator.index(value)
+        except TypeError:
+            value = None
+    if value is None or value < least or (most is not None and value > most):
+        bound = f"from {least} to {most}" if most is not None else f"at least {least}"
+        raise ValueError(f"{name}: expected a whole number {bound}")
+    return value
+
+
+def _checked(command, o):
+    """The study's options checked before anything runs, each refused as
+    :func:`watergate.simulate`, :func:`watergate.sweep` and
+    :func:`watergate.ladder` refuse it: a bad number or agent found by a
+    worker came back as its traceback inside Ray's error, after the
+    cluster had started."""
+    for name, value in (("games", o["games"]), ("seed", o["seed"])):
+        try:
+            o[name] = _whole(name, value, 1 if name == "games" else 0, 2**64 - 1)
+        except ValueError as e:
+            raise ValueError(f"{command} study: {e}, got {value!r}") from None
+    if o["shard_games"] is not None:
+        o["shard_games"] = _whole("shard_games", o["shard_games"], 1)
+    if command == "ladder":
+        agents = o["agents"]
+        # As `watergate.ladder` and `--agents` take it: one string, comma-separated.
+        o["agents"] = agents.split(",") if isinstance(agents, str) else list(agents)
+        if len(o["agents"]) < 2:
+            raise ValueError("ladder study: give at least two agents")
+        specs = o["agents"]
+    else:
+        specs = [o["editor"], o["nixon"]]
+    for spec in specs:
+        if not isinstance(spec, str):
+            raise ValueError(f"{command} study: agent {spec!r}: expected a name such as "
+                             "'random', 'heuristic' or 'ismcts:100'")
+        watergate._engine.agent_spec(spec)
+    return o
 
 
 def _study_of_result(v):
@@ -130,6 +179,10 @@ def _study_of_result(v):
     variant) are given beside it, in the same file; `_check_result_game`
     refuses a game other than the result's."""
     given = {k: v[k] for k in ("data", "variant", "against", "shard_games") if k in v}
+    # In a comparison's result, `against` is the compared game's statistics;
+    # only a name given beside the result is the option.
+    if isinstance(given.get("against"), dict):
+        del given["against"]
     if isinstance(v.get("run"), dict) and "raw" in v:
         run = v["run"]
         study = {"command": "simulate", "games": run["games"], "seed": run["seed"],
@@ -193,7 +246,7 @@ class _Cell:
 
 def _cells(command, o, game):
     """The study as simulations, and how to put their results together."""
-    sim = {"games": int(o["games"]), "seed": int(o["seed"])}
+    sim = {"games": o["games"], "seed": o["seed"]}
     if command == "simulate":
         against = _against_game(o["against"], game)
         cell = _Cell(_shipped(game), _shipped(against) if against is not None else None,
@@ -211,9 +264,7 @@ def _cells(command, o, game):
                  for label, files in points]
         return cells, lambda cells, partial: json.loads(watergate._engine.sweep_assemble(
             key, [c.results for c in cells], partial))
-    agents = [o["agents"]] if isinstance(o["agents"], str) else list(o["agents"])
-    if len(agents) < 2:
-        raise ValueError("ladder study: give at least two agents")
+    agents = o["agents"]
     files = _shipped(game)
     cells = [_Cell(files, None, {**sim, "editor": e, "nixon": n}) for e in agents for n in agents]
     return cells, lambda cells, partial: json.loads(watergate._engine.ladder_assemble(
@@ -239,9 +290,9 @@ def run(study, address=None, shard_games=None, progress=True):
     game = watergate.load(o["data"], o["variant"])
     if o["_result_game"] is not None:
         _check_result_game(o["_result_game"], game)
-    size = int(shard_games or o["shard_games"] or DEFAULT_SHARD_GAMES[command])
-    if size < 1:
-        raise ValueError("shard_games must be at least 1")
+    if shard_games is not None:
+        shard_games = _whole("shard_games", shard_games, 1)
+    size = shard_games or o["shard_games"] or DEFAULT_SHARD_GAMES[command]
     started_here = False
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
