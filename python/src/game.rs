@@ -325,7 +325,10 @@ impl Game {
         self.loaded.source.as_ref().and_then(|s| s.data.clone())
     }
 
-    /// The variant file given to `load`, as an absolute path.
+    /// The variant file given to `load`, as an absolute path; a shipped
+    /// variant named with no file there on disk
+    /// (`scenarios/variants/old_board.ron` from outside a checkout) keeps
+    /// that name, which means the built-in copy from any folder.
     #[getter]
     fn variant(&self) -> Option<PathBuf> {
         self.loaded.source.as_ref().and_then(|s| s.variant.clone())
