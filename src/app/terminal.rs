@@ -723,9 +723,16 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 "The game's log is in {}; replay it with:",
                 p.display()
             )),
+            // Absolute, as the flags are: the command replays the game
+            // from any folder.
             Line::Command(format!(
                 "watergate replay {}{flags}",
-                crate::formats::shell_word(&p.display().to_string())
+                crate::formats::shell_word(
+                    &std::path::absolute(p)
+                        .unwrap_or_else(|_| p.clone())
+                        .display()
+                        .to_string()
+                )
             )),
         ];
         lines.extend(

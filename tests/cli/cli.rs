@@ -280,8 +280,9 @@ fn check_counts_a_momentum_space_s_script_that_reads_the_game() {
 /// A game played on a variant: its log cannot name the variant (a log's
 /// `start` may not), so the replay command the terminal prints (and the
 /// log's first line) carries it, each path quoted as the shell needs; run
-/// as printed, it replays the game. Once the command named the log alone,
-/// and replaying on the shipped game failed.
+/// as printed, from another folder, it replays the game. Once the command
+/// named the log alone, and replaying on the shipped game failed; then it
+/// named the paths as typed, which worked only from the folder played in.
 #[test]
 fn the_replay_command_printed_after_a_game_replays_it() {
     let dir = temp_dir("replay_hint");
@@ -324,18 +325,22 @@ fn the_replay_command_printed_after_a_game_replays_it() {
                 &text[text.len().saturating_sub(600)..]
             )
         });
+    let variant = dir
+        .join("my variants/old board.ron")
+        .canonicalize()
+        .unwrap();
+    let variant = format!("--variant '{}'", variant.display());
     assert_eq!(
         command,
-        "replay 'my game.log.ron' --variant 'my variants/old board.ron'"
+        format!(
+            "replay '{}' {variant}",
+            std::path::absolute(dir.join("my game.log.ron"))
+                .unwrap()
+                .display()
+        )
     );
     let log = std::fs::read_to_string(dir.join("my game.log.ron")).unwrap();
-    assert!(
-        log.lines()
-            .next()
-            .unwrap()
-            .contains("--variant 'my variants/old board.ron'"),
-        "{log}"
-    );
+    assert!(log.lines().next().unwrap().contains(&variant), "{log}");
     // The words as a shell reads them (quoted paths with spaces).
     let words: Vec<String> = command
         .split('\'')
@@ -349,7 +354,9 @@ fn the_replay_command_printed_after_a_game_replays_it() {
         })
         .collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let out = watergate_with_input(&dir, &words, "");
+    let elsewhere = temp_dir("replay_hint_elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let out = watergate_with_input(&elsewhere, &words, "");
     assert!(
         out.status.success(),
         "{}",

@@ -267,7 +267,10 @@ impl RulesOrigin {
     /// `start` may not), so `replay` must be told. `replay` takes one
     /// variant, and edits that name files stay out of a log.
     pub fn replay_flags(&self) -> (String, Vec<String>) {
-        let word = |p: &Path| crate::shell_word(&p.display().to_string());
+        // Absolute (or a shipped file's name): a log lives in the user's
+        // log folder, and its replay runs from any folder, not only the one
+        // the game was played in.
+        let word = |p: &Path| crate::shell_word(&path_from(None, p));
         let mut flags = String::new();
         let mut notes = Vec::new();
         if let Some(d) = &self.data {
