@@ -33,6 +33,10 @@ pub struct AttemptConfig {
     pub colour: bool,
     /// What to show while the solver thinks.
     pub thinking: Thinking,
+    /// Writes each answer read after its prompt: with input from a pipe
+    /// nothing else shows it, and the transcript should read as a session
+    /// at a terminal does (as `play` does).
+    pub echo: bool,
 }
 
 /// The summary of an attempt.
@@ -236,6 +240,9 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                 return Ok(None);
             }
             let line = String::from_utf8_lossy(&buf);
+            if self.cfg.echo {
+                writeln!(self.out, "{}", line.trim_end_matches(['\n', '\r']))?;
+            }
             let text = line.trim();
             match text.to_ascii_lowercase().as_str() {
                 "" => continue,

@@ -89,6 +89,7 @@ fn config() -> AttemptConfig {
         node_limit: 5_000_000,
         colour: false,
         thinking: watergate::app::puzzle::quiet_thinking,
+        echo: false,
     }
 }
 
@@ -119,6 +120,31 @@ fn typed_attempt(
     )
     .expect("no I/O error");
     (a, String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Piped answers are written after their prompts, as `play` writes them
+/// (the transcript reads as a session at a terminal); a hint asked again
+/// at the same position is one hint, not two.
+#[test]
+fn piped_answers_show_after_their_prompts_and_a_repeated_hint_counts_once() {
+    let cfg = AttemptConfig {
+        echo: true,
+        ..config()
+    };
+    let (a, text) = typed_attempt(
+        HUNT,
+        "Nixon to play and win.",
+        "hint\nhint\nhint\nquit\n",
+        &cfg,
+    );
+    assert_eq!(a.hints, 1, "{text}");
+    let prompts: Vec<&str> = text.lines().filter(|l| l.starts_with("Nixon> ")).collect();
+    assert_eq!(
+        prompts,
+        ["Nixon> hint", "Nixon> hint", "Nixon> hint", "Nixon> quit"],
+        "{text}"
+    );
+    assert!(text.contains("Hints used: 1 "), "{text}");
 }
 
 /// Following the solver's hints wins: Howard Hunt's extra turn (Q3), with

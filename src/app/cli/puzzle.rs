@@ -72,6 +72,7 @@ pub fn run(a: &PuzzleArgs, color: super::ColorChoice) -> CliResult {
         node_limit: a.nodes,
         colour: !a.no_colour && color.enabled(),
         thinking: thinking_bar,
+        echo: !std::io::IsTerminal::is_terminal(&std::io::stdin()),
     };
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

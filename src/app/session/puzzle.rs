@@ -88,7 +88,11 @@ pub struct Attempt {
     bounds: Bounds,
     /// The player's moves, in notation.
     pub moves: Vec<String>,
+    /// Hints asked, each position counted once (asked again there, the
+    /// same hint comes: nothing more was learned).
     pub hints: u32,
+    /// The ply of the last hint.
+    hinted_at: Option<u32>,
     pub revealed: bool,
     /// How the attempt ended; `None` while it goes on.
     pub ending: Option<Ending>,
@@ -117,6 +121,7 @@ impl Attempt {
             bounds,
             moves: Vec::new(),
             hints: 0,
+            hinted_at: None,
             revealed: false,
             ending: None,
             unsettled: 0,
@@ -332,7 +337,10 @@ impl Attempt {
 
     /// The solver's move from here, as a hint (counted).
     pub fn hint(&mut self, r: &Rules, watch: &dyn Fn(u64) -> bool) -> String {
-        self.hints += 1;
+        if self.hinted_at != Some(self.plies) {
+            self.hints += 1;
+            self.hinted_at = Some(self.plies);
+        }
         let result = self.solve_here(r, watch);
         let name = |c| outcome_name(r, &self.s, c);
         match (result.verdict, result.best) {
