@@ -710,3 +710,23 @@ fn simulate_reports_peak_memory_as_text_when_asked() {
         .unwrap_or_else(|| panic!("no peak memory line:\n{out}"));
     assert!(kib.parse::<u64>().is_ok_and(|k| k > 0), "{kib}");
 }
+
+/// `solve --depth N` on a puzzle asks another question than the puzzle's
+/// claim (the rest of the round): the answer says the claim went
+/// unchecked, where a silence read as the claim confirmed.
+#[test]
+fn solve_at_another_depth_says_the_puzzle_s_claim_is_not_checked() {
+    let puzzle = "scenarios/puzzles/01_reaction_chain.ron";
+    let out = watergate(&["-q", "solve", puzzle, "--depth", "2"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with(
+            "(not the puzzle's claim, which is about the round: it is checked at that horizon)\n"
+        ),
+        "{text}"
+    );
+    let out = watergate(&["-q", "solve", puzzle]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("claim"));
+}

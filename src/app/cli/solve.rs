@@ -139,6 +139,17 @@ pub fn run(a: &SolveArgs) -> CliResult {
         .puzzle
         .as_ref()
         .filter(|p| (p.depth, p.depth_counts) == (depth, counts));
+    if let (None, Some(p)) = (claim, &scn.def.puzzle) {
+        // Said, so that a silence is not read as the claim confirmed.
+        let within = |d: Option<u32>, c: DepthCounts| {
+            d.map_or("the round".to_string(), |d| format!("{d} {}", c.unit()))
+        };
+        writeln!(
+            out,
+            "(not the puzzle's claim, which is about {}: it is checked at that horizon)",
+            within(p.depth, p.depth_counts),
+        )?;
+    }
     if let Some(p) = claim {
         let claimed = p.wins;
         let found = result.verdict == Verdict::Wins;
