@@ -265,6 +265,28 @@ fn precision_stops_when_the_interval_is_narrow_enough() {
     let half = (ci["high"].as_f64().unwrap() - ci["low"].as_f64().unwrap()) / 2.0;
     assert!(half <= 0.05, "{half}");
     assert!((500..=2000).contains(&games), "{games}");
+    assert_eq!(v["precision"]["asked"], 0.05);
+    assert_eq!(v["precision"]["met"], true);
+}
+
+/// Stopped by --games before the interval is that narrow, the report says
+/// the precision asked was not reached, in JSON and in words.
+#[test]
+fn precision_not_reached_within_the_games_allowed_is_said() {
+    let v = watergate(&["simulate", "--precision", "0.02", "--games", "50", "--json"]);
+    assert_eq!(v["games"], 50);
+    assert_eq!(v["precision"]["met"], false);
+    assert!(v["precision"]["half_width"].as_f64().unwrap() > 0.02);
+    let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(["-q", "simulate", "--precision", "0.02", "--games", "50"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("  precision ±0.02 not reached: ±0.0")
+            && text.contains(" after 50 games, the most allowed (--games)\n"),
+        "{text}"
+    );
 }
 
 #[test]

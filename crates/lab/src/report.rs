@@ -280,6 +280,9 @@ pub struct Simulation {
     pub interrupted: bool,
     /// Wall time.
     pub seconds: f64,
+    /// With `precision`: the half-width asked and the one the games gave
+    /// (wider when the most games allowed were played first).
+    pub precision: Option<(f64, f64)>,
 }
 
 /// The compared game of `--against SPEC` for a run of `game`, refused when
@@ -460,6 +463,13 @@ pub fn simulate(
     if interrupted {
         mark_partial(&mut v, played, slice.games);
     }
+    // Whether the games reached the precision asked: they stop at the
+    // most allowed (`--games`) all the same, and the report must not let
+    // a wider interval pass for the one asked.
+    let precision = o.precision.map(|p| (p, half_width(&report.result)));
+    if let Some((asked, reached)) = precision {
+        v["precision"] = json!({"asked": asked, "half_width": reached, "met": reached <= asked});
+    }
     Ok(Simulation {
         report,
         json: v,
@@ -467,6 +477,7 @@ pub fn simulate(
         played,
         interrupted,
         seconds,
+        precision,
     })
 }
 

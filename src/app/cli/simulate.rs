@@ -136,6 +136,12 @@ pub fn run(a: &SimulateArgs) -> CliResult {
             )?;
         }
         write!(out, "{}", sim.report.text())?;
+        if let Some((asked, reached)) = sim.precision.filter(|(a, r)| r > a) {
+            writeln!(
+                out,
+                "  precision ±{asked} not reached: ±{reached:.4} after {played} games, the most allowed (--games)"
+            )?;
+        }
         writeln!(
             out,
             "  {:.0} games/s on {} thread{} ({:.2} s)",
