@@ -730,3 +730,55 @@ fn solve_at_another_depth_says_the_puzzle_s_claim_is_not_checked() {
     assert_eq!(out.status.code(), Some(0));
     assert!(!String::from_utf8(out.stdout).unwrap().contains("claim"));
 }
+
+/// A file of the wrong kind is named once for what it is: ron's own
+/// message says what it found ("but found `garbage`"), and the reader
+/// once added ", found `garbage`" after it.
+#[test]
+fn a_file_of_the_wrong_kind_says_what_it_found_once() {
+    let dir = temp_dir("wrong_kind");
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("garbage.log.ron");
+    std::fs::write(&log, "garbage").unwrap();
+    let out = watergate(&["replay", log.to_str().unwrap()]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.lines().next(),
+        Some(
+            format!(
+                "{}:1:1: expected struct `GameLog` but found `garbage`; cannot go on inside this file",
+                log.display()
+            )
+            .as_str()
+        ),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A field left out is reported as missing, at the end of its card (ron
+/// called it an "unexpected missing field").
+#[test]
+fn a_field_left_out_is_reported_missing() {
+    let dir = temp_dir("missing_field");
+    let d = dir.to_str().unwrap();
+    assert!(watergate(&["export", d]).status.success());
+    let card = dir.join("cards/nixon/09_howard_hunt.ron");
+    let text = std::fs::read_to_string(&card).unwrap();
+    let without: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("value: "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&card, without).unwrap();
+    let out = watergate(&["check", "--data", d]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.lines()
+            .next()
+            .is_some_and(|l| l.starts_with(&card.display().to_string())
+                && l.ends_with(": missing field `value` in `PlayerCard`")),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

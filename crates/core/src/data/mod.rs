@@ -137,7 +137,9 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
         let col = value_column(code, text, line, col);
         let field = field_at(text, line, col);
         let found = found_at(text, line, col);
-        let found = if found.is_empty() {
+        // ron says what it found of a struct's name itself ("Expected
+        // struct `GameLog` but found `garbage`"): not twice.
+        let found = if found.is_empty() || what.contains(" but found ") {
             String::new()
         } else {
             format!(", found `{found}`")
@@ -179,6 +181,9 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
     if msg == "Expected colon" {
         return "expected a colon here (`name: value`)".to_string();
     }
+    // ron's "Unexpected missing field named `value` in `PlayerCard`": the
+    // field is missing, nothing about it is unexpected.
+    let msg = msg.replace("Unexpected missing field named ", "missing field ");
     let mut m = msg.to_string();
     if let Some(first) = m.get(0..1) {
         m.replace_range(0..1, &first.to_lowercase());
