@@ -77,6 +77,22 @@ fn error_of(v: &serde_json::Value) -> &str {
         .unwrap_or_else(|| panic!("no error message in {v}"))
 }
 
+/// The page names its icon, which is served: else the browser asks for
+/// `/favicon.ico`, a 404 in every page's console.
+#[test]
+fn the_page_names_an_icon_the_studio_serves() {
+    let srv = Server::start(None);
+    let (status, page) = srv.call("GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(
+        page.contains(r#"<link rel="icon" href="/studio/icon.svg""#),
+        "{page}"
+    );
+    let (status, icon) = srv.call("GET", "/studio/icon.svg", None);
+    assert_eq!(status, 200);
+    assert!(icon.starts_with("<svg"), "{icon}");
+}
+
 #[test]
 fn the_cards_endpoint_serves_all_42_cards_with_their_placeholder_marks() {
     let srv = Server::start(None);
