@@ -212,6 +212,10 @@ class Play {
     if (this.busy) return;
     this.busy = true;
     const seat = key(this.view.seat);
+    // A choice made from the keyboard: the table is drawn again, and the
+    // focused element with it, so focus would fall back to the top of the
+    // page (nine menu links and the speed box before the next options).
+    const focused = this.el.contains(document.activeElement) ? document.activeElement : null;
     this.el.classList.add("thinking");
     try {
       const v = await api(`/api/games/${this.s.game}/choose`, {
@@ -227,7 +231,19 @@ class Play {
     } finally {
       this.busy = false;
       this.el.classList.remove("thinking");
+      if (focused) this.refocus(focused);
     }
+  }
+
+  // Focus back where the keyboard left it: the notation box if the choice
+  // was typed there, else the first of the new options (or the decision).
+  refocus(was) {
+    if (this.el.contains(document.activeElement)) return;
+    const typed = was.id === "notation" && this.el.querySelector("#notation");
+    const next = typed || this.el.querySelector("#decision button.option") || this.el.querySelector("#decision");
+    if (!next) return;
+    if (!next.hasAttribute("tabindex") && !next.matches("button, input")) next.setAttribute("tabindex", "-1");
+    next.focus({ preventScroll: true });
   }
 
   async undo() {

@@ -258,3 +258,77 @@ fn the_notation_box_takes_a_choice_and_shows_why_a_bad_one_is_refused() {
         Err(format!("typing `{notation}` did not move the game on"))
     });
 }
+
+/// A keyboard player keeps their place: after a choice made with Enter on
+/// an option, focus is on the next decision's first option, not back at
+/// the top of the page behind the menu; after a typed choice, in the
+/// notation box again.
+#[test]
+fn after_a_choice_from_the_keyboard_focus_stays_at_the_decision() {
+    run("keyboard_focus", &[], |c, url| async move {
+        let e = |e: fantoccini::error::CmdError| e.to_string();
+        c.goto(&format!("{url}#/play")).await.map_err(e)?;
+        wait_css(&c, "#start", 20).await?;
+        moves_off(&c).await?;
+        let ai = c.find(Locator::Css("#ai")).await.map_err(e)?;
+        ai.clear().await.map_err(e)?;
+        ai.send_keys("random").await.map_err(e)?;
+        c.find(Locator::Css("#seed"))
+            .await
+            .map_err(e)?
+            .send_keys("4")
+            .await
+            .map_err(e)?;
+        c.find(Locator::Css("#start"))
+            .await
+            .map_err(e)?
+            .click()
+            .await
+            .map_err(e)?;
+        let focus = "const a = document.activeElement; \
+                     return a ? (a.id || a.className) : null;";
+        for (n, typed) in [(0, false), (1, false), (2, true)] {
+            let option = wait_css(&c, "#decision button.option", 30).await?;
+            let before = step(&c).await;
+            if typed {
+                let box_ = c.find(Locator::Css("#notation")).await.map_err(e)?;
+                // The first option in notation, as the list shows it beside it.
+                let said = c
+                    .execute(
+                        "return arguments[0].parentElement.querySelector('code').textContent",
+                        vec![serde_json::to_value(&option).map_err(|x| x.to_string())?],
+                    )
+                    .await
+                    .map_err(e)?;
+                box_.click().await.map_err(e)?;
+                box_.send_keys(&format!("{}\u{E007}", said.as_str().unwrap_or_default()))
+                    .await
+                    .map_err(e)?;
+            } else {
+                c.execute(
+                    "arguments[0].focus()",
+                    vec![serde_json::to_value(&option).map_err(|x| x.to_string())?],
+                )
+                .await
+                .map_err(e)?;
+                c.active_element()
+                    .await
+                    .map_err(e)?
+                    .send_keys("\u{E007}")
+                    .await
+                    .map_err(e)?;
+            }
+            moved_on(&c, &before, n + 1, "#handover-ready").await?;
+            if c.find(Locator::Css("#outcome")).await.is_ok() {
+                return Ok(());
+            }
+            wait_css(&c, "#decision button.option", 30).await?;
+            let now = c.execute(focus, vec![]).await.map_err(e)?;
+            let want = if typed { "notation" } else { "option" };
+            if now != serde_json::json!(want) {
+                return Err(format!("choice {n}: focus is on {now}, not the {want}"));
+            }
+        }
+        Ok(())
+    });
+}
