@@ -215,7 +215,11 @@ class Play {
     // A choice made from the keyboard: the table is drawn again, and the
     // focused element with it, so focus would fall back to the top of the
     // page (nine menu links and the speed box before the next options).
-    const focused = this.el.contains(document.activeElement) ? document.activeElement : null;
+    // Only from the keyboard (`:focus-visible`): a clicked button has focus
+    // too, and a focused option lights its target, which a mouse user
+    // would see lit without pointing at anything.
+    const active = document.activeElement;
+    const focused = this.el.contains(active) && active.matches(":focus-visible") ? active : null;
     this.el.classList.add("thinking");
     try {
       const v = await api(`/api/games/${this.s.game}/choose`, {

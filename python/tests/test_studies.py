@@ -107,6 +107,17 @@ def test_bad_options_raise_clear_errors():
         watergate.simulate(games=0)
     with pytest.raises(TypeError):
         watergate.simulate(games="many")
+    with pytest.raises(TypeError):
+        watergate.simulate(games=2.0)
+
+
+def test_numpy_integers_are_whole_numbers():
+    """Counts and seeds from a NumPy grid are taken as the ints they are."""
+    import numpy as np
+    got = watergate.simulate(games=np.int64(12), seed=np.uint32(3), threads=np.int8(1))
+    want = watergate.simulate(games=12, seed=3, threads=1)
+    strip = lambda r: {k: v for k, v in r.items() if k not in ("seconds", "games_per_second")}
+    assert strip(got) == strip(want)
     with pytest.raises(ValueError, match="two agents"):
         watergate.ladder(["random"])
 

@@ -39,6 +39,7 @@ The OpenSpiel game lives in :mod:`watergate.openspiel` (it needs the
 """
 
 import json as _json
+import operator as _operator
 
 from watergate import _engine
 from watergate._engine import MAX_SEEDS, DataError, Game, Match, load, load_files, restore_match
@@ -66,8 +67,14 @@ def _whole(name, value, least, expected):
     ``except ValueError`` nor ``except TypeError`` catches."""
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name}: expected a whole number, got {type(value).__name__}")
+    # Anything with `__index__` (a NumPy integer from a grid of values) is a
+    # whole number, as `EngineBot` and the engine's own arguments take it.
+    if isinstance(value, bool):
+        raise TypeError(f"{name}: expected a whole number, got bool")
+    try:
+        value = _operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name}: expected a whole number, got {type(value).__name__}") from None
     if value < least:
         raise ValueError(f"{name}: {expected}, got {value}")
     if value > _U64_MAX:

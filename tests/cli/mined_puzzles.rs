@@ -415,7 +415,10 @@ fn ctrl_c_keeps_the_puzzles_found_so_far() {
     // only once its proof is complete).
     let files = files_of(&out);
     assert!(
-        stdout.contains(&format!("{} puzzles written", files.len())),
+        stdout.contains(&format!(
+            "{} written",
+            watergate::game::wording::count(files.len(), "puzzle")
+        )),
         "{stdout}"
     );
     for (name, _) in &files {

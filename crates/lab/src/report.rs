@@ -865,13 +865,22 @@ impl Report {
         let _ = match &k.against {
             None => writeln!(
                 out,
-                "{} games, seed {}: Editor ({}) vs Nixon ({}) — {}",
-                t.games, k.seed, k.editor, k.nixon, k.label
+                "{}, seed {}: Editor ({}) vs Nixon ({}) — {}",
+                games(t.games),
+                k.seed,
+                k.editor,
+                k.nixon,
+                k.label
             ),
             Some(o) => writeln!(
                 out,
-                "{} games, seed {}: Editor ({}) vs Nixon ({}) — {} against {}, on the same seeds",
-                t.games, k.seed, k.editor, k.nixon, k.label, o
+                "{}, seed {}: Editor ({}) vs Nixon ({}) — {} against {}, on the same seeds",
+                games(t.games),
+                k.seed,
+                k.editor,
+                k.nixon,
+                k.label,
+                o
             ),
         };
         let mut runs = vec![(k.label.clone(), t)];
@@ -1145,4 +1154,9 @@ pub fn merge_reports(reports: Vec<(String, Report)>) -> Result<Report, String> {
     }
     m.slices = joined;
     Ok(m)
+}
+
+/// "1 game", "200 games".
+fn games(n: u64) -> String {
+    crate::game::wording::count(n as usize, "game")
 }

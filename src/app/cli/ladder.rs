@@ -64,8 +64,10 @@ pub fn run(a: &LadderArgs) -> CliResult {
         write!(out, "{}", run.ladder.text())?;
         writeln!(
             out,
-            "  {total} games of {} in {secs:.0} s on {threads} thread(s)",
-            run.label
+            "  {} of {} in {secs:.1} s on {}",
+            crate::game::wording::count(total as usize, "game"),
+            run.label,
+            crate::game::wording::count(threads, "thread")
         )?;
     }
     if run.interrupted {

@@ -204,9 +204,9 @@ pub fn run(a: &MineArgs) -> CliResult {
     if interrupted {
         out.flush()?;
         return Err(CliError::Interrupted(format!(
-            "{} puzzles written from the {} games mined",
-            totals.written.len(),
-            totals.games
+            "{} written from the {} mined",
+            crate::game::wording::count(totals.written.len(), "puzzle"),
+            crate::game::wording::count(totals.games as usize, "game")
         )));
     }
     Ok(())
@@ -315,11 +315,11 @@ impl Totals {
     ) -> CliResult {
         writeln!(
             out,
-            "{} puzzles written to {} from {} games ({} duplicate ideas skipped)",
-            self.written.len(),
+            "{} written to {} from {} ({} skipped)",
+            crate::game::wording::count(self.written.len(), "puzzle"),
             dir.display(),
-            self.games,
-            self.duplicates
+            crate::game::wording::count(self.games as usize, "game"),
+            crate::game::wording::count(self.duplicates as usize, "duplicate idea")
         )?;
         // The files name the rules they were mined with; the report says too.
         writeln!(out, "  game: {game}")?;

@@ -299,7 +299,14 @@ async fn replay(
         (Some(text), None) => (req.name.unwrap_or_else(|| "uploaded log".into()), text),
         (None, Some(l)) => {
             let dir = folder_path(&st, l.folder).ok_or_else(|| {
-                ApiError::not_found(format!("there is no {:?} log folder", l.folder))
+                ApiError::not_found(match l.folder {
+                    Folder::Data => {
+                        "there is no log folder of the data: the studio runs without --data"
+                    }
+                    Folder::User => {
+                        "there is no per-user log folder here (`watergate play` finds none either)"
+                    }
+                })
             })?;
             let path = super::paths::file_in(&dir, &l.name, "the log folder")?;
             let text = crate::data::user_file::read_user_text(&path)

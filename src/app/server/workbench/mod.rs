@@ -165,7 +165,7 @@ pub fn game_file_name(rel: &str) -> Result<String, ApiError> {
     }
     if rel.split(['/', '\\']).any(|p| p == "..") {
         return Err(ApiError::forbidden(format!(
-            "`{rel}` climbs out of its folder (`..`): the workbench writes files inside the data folder only"
+            "`{rel}` climbs out of its folder (`..`): the workbench opens and writes files inside the data folder only"
         )));
     }
     if rel.contains('\\') || rel.split('/').any(|p| p.is_empty() || p == ".") {
