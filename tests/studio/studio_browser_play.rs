@@ -267,24 +267,7 @@ fn the_notation_box_takes_a_choice_and_shows_why_a_bad_one_is_refused() {
 fn after_a_choice_from_the_keyboard_focus_stays_at_the_decision() {
     run("keyboard_focus", &[], |c, url| async move {
         let e = |e: fantoccini::error::CmdError| e.to_string();
-        c.goto(&format!("{url}#/play")).await.map_err(e)?;
-        wait_css(&c, "#start", 20).await?;
-        moves_off(&c).await?;
-        let ai = c.find(Locator::Css("#ai")).await.map_err(e)?;
-        ai.clear().await.map_err(e)?;
-        ai.send_keys("random").await.map_err(e)?;
-        c.find(Locator::Css("#seed"))
-            .await
-            .map_err(e)?
-            .send_keys("4")
-            .await
-            .map_err(e)?;
-        c.find(Locator::Css("#start"))
-            .await
-            .map_err(e)?
-            .click()
-            .await
-            .map_err(e)?;
+        crate::click_play::start(&c, &url, "editor", 4).await?;
         let focus = "const a = document.activeElement; \
                      return a ? (a.id || a.className) : null;";
         for (n, typed) in [(0, false), (1, false), (2, true)] {
