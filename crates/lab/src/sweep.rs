@@ -52,13 +52,18 @@ fn split_values(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut cur = String::new();
+    // A comma inside a RON string ("Liddy, G.") is the string's.
+    let (mut quoted, mut escaped) = (false, false);
     for ch in s.chars() {
         match ch {
-            '[' | '(' => depth += 1,
-            ']' | ')' => depth -= 1,
+            _ if escaped => escaped = false,
+            '\\' if quoted => escaped = true,
+            '"' => quoted = !quoted,
+            '[' | '(' if !quoted => depth += 1,
+            ']' | ')' if !quoted => depth -= 1,
             _ => {}
         }
-        if ch == ',' && depth == 0 {
+        if ch == ',' && depth == 0 && !quoted {
             out.push(cur.trim().to_string());
             cur.clear();
         } else {
@@ -933,6 +938,18 @@ fn csv_field(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn values_split_at_commas_outside_brackets_and_strings() {
+        let text = r#""Liddy, G.","Gordon",[Blue,Green],"a \"b, c\"""#;
+        let want = [
+            r#""Liddy, G.""#,
+            r#""Gordon""#,
+            "[Blue,Green]",
+            r#""a \"b, c\"""#,
+        ];
+        assert_eq!(split_values(text), want);
+    }
 
     #[test]
     fn parameters_parse_into_targets() {

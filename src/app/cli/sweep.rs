@@ -18,7 +18,9 @@ pub struct SweepArgs {
     /// card.ID.FIELD (card.gordon_liddy.value=1,2,3,4), game.FIELD,
     /// settings.FIELD, tokens.KIND.in_bag|in_reserve (KIND: blue, blue*,
     /// blue/yellow), variant=A.ron,B.ron or data=DIR1,DIR2. A list value is
-    /// written in brackets: card.gordon_liddy.colours=[Blue],[Blue,Green].
+    /// written in brackets: card.gordon_liddy.colours=[Blue],[Blue,Green];
+    /// a text value in RON's double quotes (quote the whole argument for the
+    /// shell): 'card.gordon_liddy.script="scripts/nixon/gambit.rhai","scripts/nixon/howard_hunt.rhai"'.
     #[arg(long = "param", value_name = "NAME=V1,V2,…", required_unless_present = "merge", value_parser = Param::parse)]
     pub params: Vec<Param>,
     /// Games per point (the same seeds at every point).
