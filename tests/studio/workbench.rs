@@ -569,6 +569,25 @@ async fn caret(c: &fantoccini::Client, at: usize) -> Result<(), String> {
     .map_err(e)
 }
 
+/// Types `keys` into the code box with the caret at byte `at`.
+async fn type_at(c: &fantoccini::Client, at: usize, keys: &str) -> Result<(), String> {
+    caret(c, at).await?;
+    c.active_element()
+        .await
+        .map_err(e)?
+        .send_keys(keys)
+        .await
+        .map_err(e)
+}
+
+/// The workbench at `file`, once it has checked it.
+async fn open(c: &fantoccini::Client, url: &str, file: &str) -> Result<(), String> {
+    c.goto(&format!("{url}#/workbench/{file}"))
+        .await
+        .map_err(e)?;
+    wait_css(c, "#wb-ok", 30).await.map(|_| ())
+}
+
 /// The lines the gutter marks with `mark`: `bad` (a problem) or `warn`.
 async fn marked_lines(c: &fantoccini::Client, mark: &str) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
@@ -606,10 +625,7 @@ fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game()
             let port = port_of(&url);
             let file = data.join(GAME);
             let good = std::fs::read_to_string(&file).map_err(e)?;
-            c.goto(&format!("{url}#/workbench/{GAME}"))
-                .await
-                .map_err(e)?;
-            wait_css(&c, "#wb-ok", 30).await?;
+            open(&c, &url, GAME).await?;
             if value_of(&c, "#wb-text").await? != good {
                 return Err("the code box does not hold the file".into());
             }
@@ -627,13 +643,7 @@ fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game()
             // Typed: a backspace at the end of the field's name.
             let name = "hand_size_with_initiative";
             let at = good.find(name).ok_or("no hand size")? + name.len();
-            caret(&c, at).await?;
-            c.active_element()
-                .await
-                .map_err(e)?
-                .send_keys(&Key::Backspace.to_string())
-                .await
-                .map_err(e)?;
+            type_at(&c, at, &Key::Backspace.to_string()).await?;
             let line = line_of(&good, name).to_string();
             let shown = until("the problem at its line", 30, || async {
                 let p = text_of(&c, &format!(".wb-problem[data-line=\"{line}\"]")).await?;
@@ -669,13 +679,7 @@ fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game()
                 return Err(format!("a broken file reached a game: hand of {hand}"));
             }
             // Fixed in the text, then the hand size changed in the form.
-            caret(&c, at - 1).await?;
-            c.active_element()
-                .await
-                .map_err(e)?
-                .send_keys("e")
-                .await
-                .map_err(e)?;
+            type_at(&c, at - 1, "e").await?;
             wait_css(&c, "#wb-ok", 30).await?;
             let input = wait_css(&c, "#wb-field-hand_size_with_initiative", 30).await?;
             input.clear().await.map_err(e)?;
@@ -740,23 +744,14 @@ fn an_edit_that_shows_hidden_colours_is_warned_of_at_its_line_and_the_game_still
         &["--data", &d],
         move |c: fantoccini::Client, url: String| async move {
             let good = std::fs::read_to_string(data.join(ROSE_MARY)).map_err(e)?;
-            c.goto(&format!("{url}#/workbench/{ROSE_MARY}"))
-                .await
-                .map_err(e)?;
-            wait_css(&c, "#wb-ok", 30).await?;
+            open(&c, &url, ROSE_MARY).await?;
             if c.find(Locator::Css(".wb-warning")).await.is_ok() {
                 return Err("the shipped script is warned of".into());
             }
             // Typed: the `face: "up", ` option deleted, one backspace a character.
             let at = good.find(FACE_UP).ok_or("no face option")? + FACE_UP.len();
-            caret(&c, at).await?;
             let keys = Key::Backspace.to_string().repeat(FACE_UP.len());
-            c.active_element()
-                .await
-                .map_err(e)?
-                .send_keys(&keys)
-                .await
-                .map_err(e)?;
+            type_at(&c, at, &keys).await?;
             let line = line_of(&good, "pin_track_evidence").to_string();
             let shown = until("the warning at its line", 30, || async {
                 let w = text_of(&c, &format!(".wb-warning[data-line=\"{line}\"]")).await?;
@@ -796,17 +791,8 @@ fn leaving_the_workbench_with_unsaved_edits_asks_first() {
         "workbench_leave",
         &["--data", &d],
         move |c: fantoccini::Client, url: String| async move {
-            c.goto(&format!("{url}#/workbench/{ROSE_MARY}"))
-                .await
-                .map_err(e)?;
-            wait_css(&c, "#wb-ok", 30).await?;
-            caret(&c, 0).await?;
-            c.active_element()
-                .await
-                .map_err(e)?
-                .send_keys("// mine\n")
-                .await
-                .map_err(e)?;
+            open(&c, &url, ROSE_MARY).await?;
+            type_at(&c, 0, "// mine\n").await?;
             let play = || async { c.find(Locator::Css("#nav a[data-area='play']")).await };
             play().await.map_err(e)?.click().await.map_err(e)?;
             let asked = c.get_alert_text().await.map_err(e)?;
@@ -857,18 +843,9 @@ fn the_line_numbers_stay_level_with_the_lines_of_a_wide_file() {
         "workbench_wide",
         &["--data", &d],
         move |c: fantoccini::Client, url: String| async move {
-            c.goto(&format!("{url}#/workbench/cards/board.ron"))
-                .await
-                .map_err(e)?;
-            wait_css(&c, "#wb-ok", 30).await?;
-            caret(&c, 0).await?;
+            open(&c, &url, "cards/board.ron").await?;
             let wide = format!("// {}\n", "wide ".repeat(80));
-            c.active_element()
-                .await
-                .map_err(e)?
-                .send_keys(&wide)
-                .await
-                .map_err(e)?;
+            type_at(&c, 0, &wide).await?;
             let at = c
                 .execute(
                     "const t = document.getElementById('wb-text'); \
@@ -909,10 +886,7 @@ fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval()
         "workbench_compare",
         &["--data", &d],
         move |c: fantoccini::Client, url: String| async move {
-            c.goto(&format!("{url}#/workbench/{card}"))
-                .await
-                .map_err(e)?;
-            wait_css(&c, "#wb-ok", 30).await?;
+            open(&c, &url, card).await?;
             if value_of(&c, "#wb-editor").await? != "ismcts:1000" {
                 return Err("the comparison's default agent is not the strong one".into());
             }
@@ -1043,10 +1017,7 @@ fn tab_indents_the_code_box_and_escape_then_tab_leaves_it() {
         &["--data", &d],
         move |c: fantoccini::Client, url: String| async move {
             let good = std::fs::read_to_string(data.join(GAME)).map_err(e)?;
-            c.goto(&format!("{url}#/workbench/{GAME}"))
-                .await
-                .map_err(e)?;
-            wait_css(&c, "#wb-ok", 30).await?;
+            open(&c, &url, GAME).await?;
             let keys = |k: String| {
                 let c = c.clone();
                 async move {
