@@ -8,6 +8,7 @@ mod common;
 
 mod anywhere;
 mod board_drawing;
+mod board_warnings;
 mod cards_json;
 mod check_all_at_once;
 mod cli;

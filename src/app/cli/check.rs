@@ -33,25 +33,30 @@ pub fn run(a: &CheckArgs) -> CliResult {
     let deep = a.deep.then(|| a.games.unwrap_or(DEEP_GAMES));
     let base = game.base().map_err(CliError::Data)?;
     let dir = game.data.as_deref();
-    let (ds, variant_name) = match game.variant.as_deref() {
+    let (ds, variant) = match game.variant.as_deref() {
         None => (base, None),
         Some(v) => {
             let v = crate::data::variant::Variant::from_file(v).map_err(CliError::Data)?;
-            (
-                v.apply(&base).map_err(CliError::Data)?,
-                Some(v.def.name.clone()),
-            )
+            (v.apply(&base).map_err(CliError::Data)?, Some(v))
         }
     };
     let rules = crate::data::load(&ds).map_err(CliError::Data)?;
     let mut out = super::output::stdout();
-    if let Some(name) = variant_name {
-        writeln!(out, "variant `{name}` applies cleanly")?;
+    if let Some(v) = &variant {
+        writeln!(out, "variant `{}` applies cleanly", v.def.name)?;
     }
     // The board's shape against D5, choices that show what the rules hide:
     // advice, not errors (exit 0). A script's warning shows its line with a
-    // caret under the call, as an error does.
-    for w in crate::data::warnings(&rules, &ds) {
+    // caret under the call, as an error does. A board the variant writes
+    // inline is the variant's text: its warnings point there.
+    let warnings = match variant.as_ref().filter(|v| v.def.board.is_some()) {
+        Some(v) => (crate::data::board_warnings(&rules).into_iter())
+            .map(|(message, field)| v.at(&format!("board.{field}"), message))
+            .chain(rules.hidden_information_warnings())
+            .collect(),
+        None => crate::data::warnings(&rules, &ds),
+    };
+    for w in warnings {
         super::output::errln!("warning: {w}");
         let script = (0..rules.scripts.units()).find(|&u| rules.scripts.display(u) == w.path);
         if let Some(snippet) = script.and_then(|u| w.snippet(rules.scripts.text(u))) {

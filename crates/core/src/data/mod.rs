@@ -385,12 +385,38 @@ pub fn load(ds: &DataSet) -> Result<Rules, Diagnostics> {
 /// hide (`Rules::hidden_information_warnings`). `watergate check` prints
 /// them as warnings and the studio's workbench shows them; neither stops
 /// the game from loading.
+///
+/// A board warning points at the space it is about in the board file
+/// (`board_warnings` gives the field), or at the list of spaces.
 pub fn warnings(rules: &Rules, ds: &DataSet) -> Vec<Diagnostic> {
     let board = ds.display_path(validate::BOARD_FILE);
-    let shape = crate::game::board_shape::measure(&rules.board).warnings();
-    (shape.into_iter())
-        .map(|w| Diagnostic::unread(board.as_str(), format!("{w} (D5)")))
+    let map = text_of(ds, validate::BOARD_FILE)
+        .map(|text| SourceMap::build(&text))
+        .unwrap_or_default();
+    (board_warnings(rules).into_iter())
+        .map(|(message, field)| {
+            let (line, col) = map.get(&field).unwrap_or((0, 0));
+            Diagnostic::new(board.as_str(), line, col, message)
+        })
         .chain(rules.hidden_information_warnings())
+        .collect()
+}
+
+/// The board's D5 warnings, each with the field of the board file it is
+/// about: `spaces[i].id` of the space it names first, or `spaces`. A
+/// variant that writes its board inline locates them under its `board`.
+pub fn board_warnings(rules: &Rules) -> Vec<(String, String)> {
+    let shape = crate::game::board_shape::measure(&rules.board);
+    (shape.located_warnings().into_iter())
+        .map(|w| {
+            let index = (w.space.as_ref())
+                .and_then(|id| rules.board.spaces.iter().position(|s| &s.id == id));
+            let field = match index {
+                Some(i) => format!("spaces[{i}].id"),
+                None => "spaces".to_string(),
+            };
+            (w.message, field)
+        })
         .collect()
 }
 

@@ -226,7 +226,9 @@ impl Variant {
             .collect()
     }
 
-    fn at(&self, path: &str, message: impl Into<String>) -> Diagnostic {
+    /// A problem at the value `path` of this variant's file (`board.spaces[3].id`),
+    /// or at its nearest ancestor the file has.
+    pub fn at(&self, path: &str, message: impl Into<String>) -> Diagnostic {
         let (line, col) = self.map.locate(path);
         Diagnostic::new(&self.display, line, col, message)
     }

@@ -102,10 +102,36 @@ pub fn measure(b: &Board) -> Shape {
     }
 }
 
+/// One way a board misses D5: what, in words, and the space it is most
+/// about (the first informant or evidence space it names; `None` for the
+/// slips' colours, which are about the whole board), for `watergate check`
+/// to point at its line in the board file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// What D5 asks that the board misses, in words.
+    pub message: String,
+    /// The id of the space it names first, if it names one.
+    pub space: Option<String>,
+}
+
 impl Shape {
     /// Every way the board misses D5, in words (empty: it meets D5).
     pub fn warnings(&self) -> Vec<String> {
+        self.located_warnings()
+            .into_iter()
+            .map(|w| w.message)
+            .collect()
+    }
+
+    /// `warnings`, each with the space it is about.
+    pub fn located_warnings(&self) -> Vec<Warning> {
         let mut out = Vec::new();
+        let mut warn = |message: String, space: Option<&str>| {
+            out.push(Warning {
+                message,
+                space: space.map(str::to_string),
+            })
+        };
         let min = self.shortest.iter().filter_map(|(_, d)| *d).min();
         match min {
             Some(d) if d < SHORTEST_PATH => {
@@ -115,21 +141,27 @@ impl Shape {
                     .filter(|(_, x)| *x == Some(d))
                     .map(|(id, _)| id.as_str())
                     .collect();
-                out.push(format!(
-                    "the shortest informant-to-Nixon path crosses {d} evidence space{} (from {}); D5 asks for {SHORTEST_PATH}",
-                    if d == 1 { "" } else { "s" },
-                    short.join(", ")
-                ));
+                warn(
+                    format!(
+                        "the shortest informant-to-Nixon path crosses {d} evidence space{} (from {}); D5 asks for {SHORTEST_PATH}",
+                        if d == 1 { "" } else { "s" },
+                        short.join(", ")
+                    ),
+                    short.first().copied(),
+                );
             }
             _ => {}
         }
         if !self.shared.is_empty() {
-            out.push(format!(
-                "evidence space{} {} touch{} two informants; D5 asks that none does",
-                if self.shared.len() == 1 { "" } else { "s" },
-                self.shared.join(", "),
-                if self.shared.len() == 1 { "es" } else { "" }
-            ));
+            warn(
+                format!(
+                    "evidence space{} {} touch{} two informants; D5 asks that none does",
+                    if self.shared.len() == 1 { "" } else { "s" },
+                    self.shared.join(", "),
+                    if self.shared.len() == 1 { "es" } else { "" }
+                ),
+                self.shared.first().map(String::as_str),
+            );
         }
         let single: Vec<_> = self
             .two_disjoint
@@ -138,12 +170,15 @@ impl Shape {
             .map(|(id, _)| id.as_str())
             .collect();
         if !single.is_empty() {
-            out.push(format!(
-                "{} ha{} fewer than {DISJOINT_PATHS} disjoint paths to Nixon (one evidence space cuts {}); D5 asks for {DISJOINT_PATHS}",
-                single.join(", "),
-                if single.len() == 1 { "s" } else { "ve" },
-                if single.len() == 1 { "it" } else { "each" }
-            ));
+            warn(
+                format!(
+                    "{} ha{} fewer than {DISJOINT_PATHS} disjoint paths to Nixon (one evidence space cuts {}); D5 asks for {DISJOINT_PATHS}",
+                    single.join(", "),
+                    if single.len() == 1 { "s" } else { "ve" },
+                    if single.len() == 1 { "it" } else { "each" }
+                ),
+                single.first().copied(),
+            );
         }
         let (lo, hi) = (
             self.colours.iter().min().copied().unwrap_or(0),
@@ -152,10 +187,13 @@ impl Shape {
         let total: usize = self.colours.iter().sum();
         // "About equal": within one space, or a tenth of the board.
         if hi - lo > (total / 10).max(1) {
-            out.push(format!(
-                "slip colours are uneven ({} blue, {} yellow, {} green); D5 asks for about equal",
-                self.colours[0], self.colours[1], self.colours[2]
-            ));
+            warn(
+                format!(
+                    "slip colours are uneven ({} blue, {} yellow, {} green); D5 asks for about equal",
+                    self.colours[0], self.colours[1], self.colours[2]
+                ),
+                None,
+            );
         }
         out
     }

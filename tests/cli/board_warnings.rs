@@ -1,0 +1,89 @@
+//! `watergate check` warns of a board outside D5's shape (the shortest
+//! informant-to-Nixon path, evidence spaces shared by two informants, two
+//! disjoint paths, even slips) at the line and column of the space each
+//! warning names first, in the file the designer wrote: the data folder's
+//! board, a board file a variant copies in, or a board a variant writes
+//! inline. The 2025 board (scenarios/variants/board_2025.ron) misses D5
+//! twice: its informants are two evidence spaces from Nixon, and e2a and
+//! e2l each touch two informants.
+
+use crate::common::cli::{exported_game, watergate_in};
+use std::path::Path;
+
+const OLD_BOARD: &str = "scenarios/variants/board_2025.ron";
+
+/// `path:line:col` of the value `"id"` of space `id` in `text`.
+fn space_at(path: &str, text: &str, id: &str) -> String {
+    let quoted = format!("(id: \"{id}\"");
+    let (n, line) = (text.lines().enumerate())
+        .find(|(_, l)| l.contains(&quoted))
+        .unwrap_or_else(|| panic!("{id} is in {path}"));
+    let col = line.find(&quoted).unwrap() + "(id: ".len() + 1;
+    format!("{path}:{}:{col}", n + 1)
+}
+
+/// `check`'s warnings (stderr lines starting `warning: `); it must pass.
+fn warnings(dir: &Path, args: &[&str]) -> Vec<String> {
+    let out = watergate_in(dir, args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "check failed:\n{err}");
+    (err.lines())
+        .filter(|l| l.starts_with("warning: "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Both warnings, each at its space in `path` (whose text is `text`).
+fn assert_both_at(w: &[String], path: &str, text: &str) {
+    assert_eq!(w.len(), 2, "{w:?}");
+    let woods = space_at(path, text, "informant_woods");
+    assert!(
+        w[0].starts_with(&format!(
+            "warning: {woods}: the shortest informant-to-Nixon path crosses 2"
+        )),
+        "{}",
+        w[0]
+    );
+    let e2a = space_at(path, text, "e2a");
+    assert!(
+        w[1].starts_with(&format!(
+            "warning: {e2a}: evidence spaces e2a, e2l touch two informants"
+        )),
+        "{}",
+        w[1]
+    );
+}
+
+#[test]
+fn a_data_folders_board_is_warned_of_at_the_space_in_its_file() {
+    let dir = exported_game("board-warnings-data");
+    let text = std::fs::read_to_string(OLD_BOARD).unwrap();
+    std::fs::write(dir.join("mydata/cards/board.ron"), &text).unwrap();
+    let w = warnings(&dir, &["check", "--data", "mydata"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_both_at(&w, "mydata/cards/board.ron", &text);
+}
+
+#[test]
+fn a_board_a_variant_copies_in_is_warned_of_in_the_copied_file() {
+    let text = std::fs::read_to_string(OLD_BOARD).unwrap();
+    let w = warnings(
+        Path::new("."),
+        &["check", "--variant", "scenarios/variants/old_board.ron"],
+    );
+    assert_both_at(&w, OLD_BOARD, &text);
+}
+
+#[test]
+fn a_board_a_variant_writes_inline_is_warned_of_in_the_variant() {
+    let dir = exported_game("board-warnings-inline");
+    let board: String = (std::fs::read_to_string(OLD_BOARD).unwrap().lines())
+        .filter(|l| !l.starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let text = format!("Variant(\n    name: \"inline board\",\n    board: Some({board}),\n)\n");
+    std::fs::write(dir.join("inline.ron"), &text).unwrap();
+    let w = warnings(&dir, &["check", "--variant", "inline.ron"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_both_at(&w, "inline.ron", &text);
+}
