@@ -524,3 +524,31 @@ fn a_card_that_performs_itself_without_end_is_stopped_and_named() {
     let _ = std::fs::remove_dir_all(&mutual);
     let _ = std::fs::remove_dir_all(&reprise);
 }
+
+/// R1.3's track made shorter than a card's script reaches: the script is
+/// where the game fails to load, and its message names the setting that
+/// made the space too far (`track_length`, in cards/game.ron), not only
+/// `LAST_SPACE`.
+#[test]
+fn a_track_too_short_for_a_script_names_the_setting() {
+    let dir = exported_game("short-track");
+    let game = dir.join("mydata/cards/game.ron");
+    let text = std::fs::read_to_string(&game).unwrap();
+    let at = text
+        .find("track_length: 5")
+        .expect("the shipped track length");
+    let edited = format!("{}track_length: 1{}", &text[..at], &text[at + 15..]);
+    std::fs::write(&game, edited).unwrap();
+    let out = watergate_in(&dir, &["check", "--data", "mydata"]);
+    let err = stderr(&out);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "mydata/scripts/editor/bob_woodward.rhai:2:1: card `Bob Woodward`: a track space \
+             must be between 0 and 1 (LAST_SPACE: the game's `track_length`, 1 in \
+             cards/game.ron or the variant), got 2"
+        ),
+        "{err}"
+    );
+}

@@ -206,8 +206,9 @@ fn space_arg(n: i64) -> Res<u8> {
             Ok(n as u8)
         } else {
             err(format!(
-                "a track space must be between 0 and {} (LAST_SPACE), got {n}",
-                b.last_space
+                "a track space must be between 0 and {last} (LAST_SPACE: the game's \
+                 `track_length`, {last} in cards/game.ron or the variant), got {n}",
+                last = b.last_space
             ))
         }
     })

@@ -478,9 +478,6 @@ fn wrong_types(sig: &str) -> Option<String> {
         .map(|d| d.signature)
         .filter(|s| s.split('(').next() == Some(name))
         .collect();
-    if takes.is_empty() {
-        return None;
-    }
     let kind = |t: &str| match t.trim() {
         t if t.contains("String") || t.contains("&str") => "a string",
         "i64" | "INT" => "a whole number",
@@ -492,14 +489,33 @@ fn wrong_types(sig: &str) -> Option<String> {
         "FnPtr" => "a function",
         _ => "a value of another kind",
     };
+    // One closing bracket is the list's: `()` is an argument's type.
+    let args = args.strip_suffix(')').unwrap_or(args);
     let given: Vec<&str> = args
-        .trim_end_matches(')')
         .split(", ")
         .filter(|a| !a.is_empty())
         .map(kind)
         .collect();
+    // Nothing is what a map gives for a field it lacks: the usual way a
+    // script gets it is `card.steps` on a card that has no steps.
+    let nothing = if args.split(", ").any(|a| a.trim() == "()") {
+        "; nothing is what a map gives for a field it lacks: does the card have \
+         that field? (`watergate script-api` describes `card`)"
+    } else {
+        ""
+    };
+    if takes.is_empty() {
+        // An operator (`+`, `<`, `==`…) given values it cannot combine.
+        if name.chars().any(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        return Some(format!(
+            "`{name}` cannot take {}{nothing}",
+            given.join(" and ")
+        ));
+    }
     Some(format!(
-        "`{name}` was given {} where it takes `{}` (see `watergate script-api`)",
+        "`{name}` was given {} where it takes `{}` (see `watergate script-api`){nothing}",
         if given.is_empty() {
             "no value".to_string()
         } else {
@@ -625,6 +641,47 @@ mod tests {
             )
             .unwrap_err();
         assert!(e[0].message.contains("frobnicate"));
+    }
+
+    /// `card.steps` on a card without steps is nothing (`()`): rhai's own
+    /// message was "Function not found: + ((), i64) (line 1, position 18)".
+    #[test]
+    fn an_operator_given_a_missing_field_says_what_nothing_is() {
+        let mut h = host();
+        let u = h
+            .compile("s.rhai", "s.rhai", "move_initiative(card.steps + 1);")
+            .unwrap();
+        let e = h.run(u, &ctx(), None).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 28));
+        assert_eq!(
+            e.message,
+            "`+` cannot take nothing (`()`) and a whole number; nothing is what a map gives \
+             for a field it lacks: does the card have that field? (`watergate script-api` \
+             describes `card`)"
+        );
+    }
+
+    /// Nothing given to an API function was "a value of another kind": the
+    /// signature's `()` lost its bracket to the list's.
+    #[test]
+    fn a_function_given_nothing_says_so() {
+        let mut h = host();
+        let u = h
+            .compile(
+                "s.rhai",
+                "s.rhai",
+                "let x = card.stepz;\nmove_initiative(x);",
+            )
+            .unwrap();
+        let e = h.run(u, &ctx(), None).unwrap_err();
+        assert!(
+            e.message.starts_with(
+                "`move_initiative` was given nothing (`()`) where it takes `move_initiative(steps)`"
+            ),
+            "{}",
+            e.message
+        );
+        assert!(e.message.contains("a field it lacks"), "{}", e.message);
     }
 
     #[test]
