@@ -702,6 +702,14 @@ fn diff_lists_exactly_the_edits_and_nothing_for_an_unedited_copy() {
     let o = run(&["diff", "--data", "ed", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // The games' names are data, not Markdown: no backticks around a path.
+    assert_eq!(
+        (&v["from"], &v["to"]),
+        (
+            &serde_json::json!("the shipped game"),
+            &serde_json::json!("ed")
+        )
+    );
     let found: Vec<(String, String, String)> = v["differences"]
         .as_array()
         .unwrap()

@@ -73,8 +73,8 @@ pub fn run(a: &DiffArgs) -> CliResult {
     let mut out = super::output::stdout();
     if a.json {
         let v = json!({
-            "from": from.label(),
-            "to": to.label(),
+            "from": from.plain_label(),
+            "to": to.plain_label(),
             "differences": changes,
         });
         writeln!(

@@ -70,12 +70,22 @@ impl GameSource {
     /// The game in words, for reports: "the shipped game", "`mydata`",
     /// "`mydata` with variant `v.ron`". Never calls an edited copy the base game.
     pub fn label(&self) -> String {
+        self.label_quoting("`")
+    }
+
+    /// `label` with the paths as they are, for JSON, where the Markdown
+    /// backticks would be part of the text: "mydata with variant v.ron".
+    pub fn plain_label(&self) -> String {
+        self.label_quoting("")
+    }
+
+    fn label_quoting(&self, q: &str) -> String {
         let base = match &self.data {
-            Some(d) => format!("`{}`", d.display()),
+            Some(d) => format!("{q}{}{q}", d.display()),
             None => "the shipped game".to_string(),
         };
         match &self.variant {
-            Some(v) => format!("{base} with variant `{}`", v.display()),
+            Some(v) => format!("{base} with variant {q}{}{q}", v.display()),
             None => base,
         }
     }
