@@ -447,7 +447,13 @@ fn exit_codes_follow_the_table() {
     // 4: the solver hit its node limit: no answer.
     let out = watergate(&["solve", &root(BIG_PUZZLE), "--nodes", "1000"]);
     assert_eq!(out.status.code(), Some(4), "{}", stderr(&out));
-    assert!(stdout(&out).starts_with("unknown: the search stopped after"));
+    // Exactly the limit: the position that would pass it is not searched.
+    assert!(
+        stdout(&out)
+            .starts_with("unknown: the search stopped after 1000 positions (raise --nodes)"),
+        "{}",
+        stdout(&out)
+    );
     // 130 is tested with real signals above.
     std::fs::remove_dir_all(&dir).ok();
 }

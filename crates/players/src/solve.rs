@@ -145,10 +145,14 @@ impl Search<'_> {
             }
             hint = k.best;
         }
+        // The limit is checked before the position is counted: a search
+        // stopped by `node_limit` N reports N positions, not N + 1.
+        if self.nodes == self.limit {
+            self.aborted = true;
+            return (false, None);
+        }
         self.nodes += 1;
-        if self.nodes > self.limit
-            || (self.nodes.is_multiple_of(WATCH_EVERY) && !(self.watch)(self.nodes))
-        {
+        if self.nodes.is_multiple_of(WATCH_EVERY) && !(self.watch)(self.nodes) {
             self.aborted = true;
             return (false, None);
         }
