@@ -257,6 +257,51 @@ fn shards_merged_equal_the_whole_run_and_threads_do_not_matter() {
     );
 }
 
+/// A run of 3 games in 4 shards leaves shard 1 empty: its report says so
+/// rather than print a table of zeros with 0–100 % intervals, and its JSON
+/// merges with the others into the whole run.
+#[test]
+fn an_empty_shard_says_it_is_empty_and_still_merges() {
+    let dir = temp_dir("empty-shard");
+    let run = |extra: &[&str]| {
+        let mut a = vec!["simulate", "-n", "3", "--seed", "4", "-q"];
+        a.extend(extra);
+        let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
+            .args(&a)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(&["--shard", "1/4"]);
+    assert!(
+        text.starts_with("0 games, seed 4")
+            && text.contains(
+                "  no games in this shard: a run of 3 games split into more shards than games \
+                 leaves some empty (its --json still merges)\n"
+            )
+            && !text.contains("CI"),
+        "{text}"
+    );
+    let files: Vec<String> = (1..=4)
+        .map(|i| {
+            let f = dir.join(format!("shard{i}.json"));
+            std::fs::write(&f, run(&["--shard", &format!("{i}/4"), "--json"])).unwrap();
+            f.display().to_string()
+        })
+        .collect();
+    let mut merge_args = vec!["merge", "--json"];
+    merge_args.extend(files.iter().map(String::as_str));
+    let merged = watergate(&merge_args);
+    let whole = watergate(&["simulate", "-n", "3", "--seed", "4", "--json"]);
+    assert_eq!(merged, whole);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn precision_stops_when_the_interval_is_narrow_enough() {
     let v = watergate(&["simulate", "--precision", "0.05", "--seed", "2", "--json"]);

@@ -883,6 +883,21 @@ impl Report {
                 o
             ),
         };
+        // An empty shard (`--shard 1/4` of 3 games) has nothing to report:
+        // a table of zeros with 0–100 % intervals would read as a result.
+        if t.games == 0 {
+            let _ = if k.games > 0 {
+                writeln!(
+                    out,
+                    "  no games in this shard: a run of {} split into more shards than games \
+                     leaves some empty (its --json still merges)",
+                    games(k.games)
+                )
+            } else {
+                writeln!(out, "  no games were played")
+            };
+            return out;
+        }
         let mut runs = vec![(k.label.clone(), t)];
         if let (Some(b), Some(bn)) = (&self.result.against, &k.against) {
             runs.push((bn.clone(), b));
