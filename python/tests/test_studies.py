@@ -184,3 +184,12 @@ def test_a_slice_of_no_games_says_so():
     with pytest.raises(ValueError, match="a slice of no games plays nothing"):
         watergate._engine.simulate_json(watergate.load(), 5, 1, "random", "random", None, None,
                                         None, None, (2, 0), 1, False)
+
+
+def test_simulate_documents_every_parameter_it_takes():
+    """`precision`, `threads` and `progress` were taken but not documented
+    (nor, as such, `games`, `seed`, the agents or the game's files)."""
+    import inspect
+    doc = inspect.getdoc(watergate.simulate)
+    names = inspect.signature(watergate.simulate).parameters
+    assert [name for name in names if f"``{name}``" not in doc] == []
