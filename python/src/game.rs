@@ -10,7 +10,7 @@ use pyo3::types::PyTuple;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use watergate_core::data::{DataSet, GameSource};
-use watergate_core::diag::Diagnostics;
+use watergate_core::diag::{Diagnostic, Diagnostics};
 use watergate_core::game::model::Side;
 use watergate_core::game::rules::Rules;
 
@@ -164,14 +164,14 @@ impl Loaded {
             return Ok(g);
         }
         let Some(source) = source else {
-            return Err(DataError::new_err(format!(
+            return Err(whole_game_error(format!(
                 "this {what}'s game was loaded from files in memory (load_files): load them again first"
             )));
         };
         let given = given.unwrap_or_else(|| source.clone());
         let g = Loaded::load_as(source.clone(), given).map_err(data_error)?;
         if g.rules.fingerprint != fingerprint {
-            return Err(DataError::new_err(format!(
+            return Err(whole_game_error(format!(
                 "the files of {} have changed since this {what} was saved (fingerprint {fingerprint:016x} then, {:016x} now): it cannot be restored with other rules; load the game again",
                 source.label(),
                 g.rules.fingerprint
@@ -218,12 +218,25 @@ fn absolute(source: &GameSource) -> GameSource {
 /// The exception for a game that does not load: the message lists every
 /// problem as `path:line:col: message`, and `problems` holds them as tuples.
 pub fn data_error(d: Diagnostics) -> PyErr {
+    let problems = d
+        .iter()
+        .map(|p| (p.path.clone(), p.line, p.col, p.message.clone()))
+        .collect();
+    data_error_with(d.to_string().trim_end().to_string(), problems)
+}
+
+/// The exception for a problem with the game as a whole (its files have
+/// changed since a pickle, they were in memory), which no one file holds:
+/// its `problems` is that one message at no path. Every DataError has
+/// `problems`, as the class says (these had none, and `e.problems` in an
+/// `except DataError` raised AttributeError).
+pub fn whole_game_error(message: String) -> PyErr {
+    data_error_with(message.clone(), vec![(String::new(), 0, 0, message)])
+}
+
+fn data_error_with(message: String, problems: Vec<(String, usize, usize, String)>) -> PyErr {
     Python::attach(|py| {
-        let problems: Vec<(String, usize, usize, String)> = d
-            .iter()
-            .map(|p| (p.path.clone(), p.line, p.col, p.message.clone()))
-            .collect();
-        let err = DataError::new_err(d.to_string().trim_end().to_string());
+        let err = DataError::new_err(message);
         if let Err(e) = err.value(py).setattr("problems", problems) {
             return e;
         }
@@ -244,9 +257,38 @@ pub struct Game {
 #[pyfunction]
 #[pyo3(signature = (data=None, variant=None))]
 pub fn load(py: Python<'_>, data: Option<PathBuf>, variant: Option<PathBuf>) -> PyResult<Game> {
+    empty_paths(data.as_deref(), variant.as_deref()).map_err(data_error)?;
     let source = GameSource { data, variant };
     let loaded = py.detach(|| Loaded::load(source)).map_err(data_error)?;
     Ok(Game { loaded })
+}
+
+/// Refuses `data=""` or `variant=""` by the argument's name. An empty
+/// path names no file, so the load said only `: not a directory` (or `:
+/// cannot read`) after a path of nothing; it is most often a setting or a
+/// command-line value left blank where `None` meant the shipped game.
+fn empty_paths(
+    data: Option<&std::path::Path>,
+    variant: Option<&std::path::Path>,
+) -> Result<(), Diagnostics> {
+    let mut d = Diagnostics::default();
+    if data.is_some_and(|p| p.as_os_str().is_empty()) {
+        d.push(Diagnostic::unread(
+            "data",
+            "an empty path; give a folder holding `cards/` and `scripts/`, or leave data out (None) for the shipped game",
+        ));
+    }
+    if variant.is_some_and(|p| p.as_os_str().is_empty()) {
+        d.push(Diagnostic::unread(
+            "variant",
+            "an empty path; give a house-rule variant file (.ron), or leave variant out (None) for none",
+        ));
+    }
+    if d.is_empty() {
+        Ok(())
+    } else {
+        Err(d)
+    }
 }
 
 /// A pickled game (`Game.__reduce__`): the files at `data` and `variant`

@@ -6,6 +6,7 @@ import json
 import pathlib
 import pickle
 
+import numpy as np
 import pyspiel
 import pytest
 
@@ -323,3 +324,117 @@ def test_a_seeded_root_lists_at_most_a_million_seeds():
     saved = _saved(watergate.Match(game, chance="seeded", seeds=5), lambda s: s.update(seeds=2**32 - 1))
     with pytest.raises(ValueError, match="seeds 4294967295: expected 1 to 1048576"):
         watergate.restore_match(saved)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"data": ""}, "data: an empty path; give a folder holding `cards/` and `scripts/`, "
+                   "or leave data out (None) for the shipped game"),
+    ({"variant": ""}, "variant: an empty path; give a house-rule variant file (.ron), "
+                      "or leave variant out (None) for none"),
+])
+def test_an_empty_path_is_named_as_such(kwargs, message):
+    """`data=""` (a setting left blank) said `: not a directory: ...`, a
+    path of nothing; `variant=""` said `: cannot read: No such file`."""
+    for call in (watergate.load, lambda **kw: watergate.simulate(games=1, **kw)):
+        with pytest.raises(watergate.DataError) as err:
+            call(**kwargs)
+        assert str(err.value) == message
+        name, rest = message.split(": ", 1)
+        assert err.value.problems == [(name, 0, 0, rest)]
+
+
+def test_every_data_error_lists_its_problems(tmp_path):
+    """A problem of the game as a whole (files changed since a pickle, or
+    since an OpenSpiel game was made) raised a DataError without
+    `problems`, which the class promises: `e.problems` raised AttributeError."""
+    _write_folder(tmp_path / "mydata")
+    game = watergate.load(data=tmp_path / "mydata")
+    osp = pyspiel.load_game("python_watergate", {"data": str(tmp_path / "mydata")})
+    saved, params = pickle.dumps(game), osp.get_parameters()
+    card = next((tmp_path / "mydata" / "cards" / "nixon").glob("*howard_hunt.ron"))
+    card.write_text(card.read_text().replace("value: 2,", "value: 3,", 1))
+    # The files loaded again: this process keeps the game of the last load.
+    assert watergate.load(data=tmp_path / "mydata").fingerprint != game.fingerprint
+    for call in (lambda: pickle.loads(saved),
+                 lambda: pyspiel.load_game("python_watergate", params)):
+        with pytest.raises(watergate.DataError, match="have changed since") as err:
+            call()
+        assert err.value.problems == [("", 0, 0, str(err.value))]
+
+
+@pytest.mark.parametrize("fingerprint", [
+    "not a fingerprint", "0123456789abcde", "0123456789abcdef0", "0x23456789abcdef",
+    " 123456789abcdef", "0123456789abcdeg",
+])
+def test_a_malformed_fingerprint_is_called_malformed_not_a_change_of_files(fingerprint):
+    """It was compared with the files' as it was, and anything but theirs
+    said the files "have changed since this game was made"."""
+    with pytest.raises(ValueError) as err:
+        pyspiel.load_game("python_watergate", {"fingerprint": fingerprint})
+    assert str(err.value) == (
+        "python_watergate parameter 'fingerprint': expected the files' fingerprint as 16 hex "
+        "digits (watergate.Game.fingerprint written format(fingerprint, '016x'), e.g. "
+        f"'0123456789abcdef'), or empty to load the files as they are now; got {fingerprint!r}")
+
+
+def test_a_well_formed_fingerprint_is_checked_against_the_files():
+    shipped = format(watergate.load().fingerprint, "016x")
+    for same in (shipped, shipped.upper()):
+        game = pyspiel.load_game("python_watergate", {"fingerprint": same})
+        assert game.get_parameters()["fingerprint"] == shipped
+    other = format(int(shipped, 16) ^ 1, "016x")
+    with pytest.raises(watergate.DataError, match=f"fingerprint {other} then, {shipped} now"):
+        pyspiel.load_game("python_watergate", {"fingerprint": other})
+
+
+def _resample(game, value):
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    return state.resample_from_infostate(0, lambda: value)
+
+
+@pytest.mark.parametrize("value, error, shown", [
+    # Each was a seed out of range named as the seed, NaN's "cannot convert
+    # float NaN to integer", or, from 1 to 4, no error at all.
+    (-1, ValueError, "-1"),
+    (-0.25, ValueError, "-0.25"),
+    (float("nan"), ValueError, "nan"),
+    (1.0, ValueError, "1.0"),
+    (1.5, ValueError, "1.5"),
+    (3, ValueError, "3"),          # an option's index, not a probability
+    pytest.param(10**400, ValueError, str(10**400), id="10**400"),
+    (float("inf"), ValueError, "inf"),
+    # A string was read as the number it spells, or raised float()'s own
+    # error; None and a list were replaced by Python's random, silently.
+    ("0.5", TypeError, "'0.5' (str)"),
+    ("abc", TypeError, "'abc' (str)"),
+    (None, TypeError, "None (NoneType)"),
+    ([0.5], TypeError, "[0.5] (list)"),
+    pytest.param(np.array([0.1, 0.2]), TypeError, "array([0.1, 0.2]) (ndarray)",
+                 id="array"),
+    (True, TypeError, "True (bool)"),
+])
+def test_a_sampler_s_value_outside_0_to_1_is_refused_by_name(game, value, error, shown):
+    """A sampler gives a probability in [0, 1), as OpenSpiel's
+    `UniformProbabilitySampler(0.0, 1.0)`; anything else is refused with
+    what it returned and what was expected."""
+    expected = ("expected a number in [0, 1) (from 0, below 1)" if error is ValueError
+                else "expected a number in [0, 1), as pyspiel.UniformProbabilitySampler")
+    with pytest.raises(error) as err:
+        _resample(game, value)
+    message = str(err.value)
+    assert message.startswith(f"resample_from_infostate: the probability sampler returned {shown}")
+    assert expected in message
+
+
+def test_a_sampler_s_number_in_0_to_1_deals_of_any_numeric_type(game):
+    import fractions
+    for value in (0, 0.0, 0.999999, np.float32(0.5), np.float64(0.25), np.array(0.5),
+                  fractions.Fraction(1, 3)):
+        assert _resample(game, value).match.observation_string(0)
+    assert _resample(game, np.float64(0.25)).match == _resample(game, 0.25).match
+    # As before: a sampler that cannot be called without arguments gives
+    # way to Python's random.
+    state = _resample(game, 0.5)
+    assert state.resample_from_infostate(0, object()).match.observation_string(0)

@@ -24,7 +24,8 @@ Parameters:
   16 hex digits), or empty. The game fills it in when it loads, so the game's
   string, and with it a pickled game, names the files it was made from;
   loading a game whose files have changed since then is refused. Leave it
-  empty to load whatever the files are now.
+  empty to load whatever the files are now; any other text raises
+  ``ValueError`` (it is no fingerprint).
 
 Player 0 is the Editor, player 1 Nixon. The returns are +1 for the winner and
 -1 for the loser (there are no draws). Actions are the engine's options,
@@ -40,7 +41,9 @@ exactly what the rules hide: the opponent's hand, the order of every deck, the
 bag, and for the Editor which tokens lie face down on the research track.
 """
 
+import math
 import random
+import re
 
 import numpy as np
 import pyspiel
@@ -49,6 +52,9 @@ from watergate import _engine
 
 _DEFAULTS = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000,
              "fingerprint": ""}
+
+#: A fingerprint as the game writes it: 64 bits in 16 hex digits.
+_FINGERPRINT = re.compile(r"[0-9a-fA-F]{16}")
 
 #: The bound OpenSpiel is told a game's length stays under, in actions
 #: (chance included): for the shipped game, far above the longest seen in
@@ -95,6 +101,15 @@ class WatergateGame(pyspiel.Game):
             raise ValueError(
                 f"python_watergate parameter 'seeds': expected 1 to "
                 f"{_engine.MAX_SEEDS}, got {params['seeds']}")
+        # Checked for its shape before the files are read: a fingerprint
+        # mistyped or cut short was otherwise told that the files had
+        # changed since, which sends one looking at files that have not.
+        if params["fingerprint"] and not _FINGERPRINT.fullmatch(params["fingerprint"]):
+            raise ValueError(
+                f"python_watergate parameter 'fingerprint': expected the files' "
+                f"fingerprint as 16 hex digits (watergate.Game.fingerprint written "
+                f"format(fingerprint, '016x'), e.g. '0123456789abcdef'), or empty "
+                f"to load the files as they are now; got {params['fingerprint']!r}")
         self.engine = _engine.load(params["data"] or None, params["variant"] or None)
         # The files by their absolute paths: a pickled game (or state) loads
         # them again from any working directory.
@@ -104,13 +119,17 @@ class WatergateGame(pyspiel.Game):
         # it, files changed since are refused, as a pickled state's are,
         # rather than loaded as other rules under the same name.
         loaded = format(self.engine.fingerprint, "016x")
-        if params["fingerprint"] and params["fingerprint"] != loaded:
-            raise _engine.DataError(
+        if params["fingerprint"] and params["fingerprint"].lower() != loaded:
+            message = (
                 f"python_watergate: the files of {self._files(params)} have "
                 f"changed since this game was made (fingerprint "
                 f"{params['fingerprint']} then, {loaded} now): it cannot be "
                 f"restored with other rules; load the game again without "
                 f"'fingerprint'")
+            error = _engine.DataError(message)
+            # As the engine's own DataErrors: one problem of the game as a whole.
+            error.problems = [("", 0, 0, message)]
+            raise error
         params["fingerprint"] = loaded
         self.chance = params["chance"]
         self.seeds = params["seeds"]
@@ -191,12 +210,15 @@ class WatergateState(pyspiel.State):
         state), everything hidden from them dealt again at random: the deal
         comes from one value of ``probability_sampler`` (a seeded sampler
         gives the same deals again; one that cannot be called without
-        arguments is replaced by Python's ``random``)."""
+        arguments is replaced by Python's ``random``). That value is a
+        probability in [0, 1), as ``pyspiel.UniformProbabilitySampler(0.0,
+        1.0)`` gives; anything else raises ``TypeError`` (not a number) or
+        ``ValueError`` (a number outside [0, 1), NaN) naming it."""
         try:
-            u = float(probability_sampler())
+            value = probability_sampler()
         except TypeError:
-            u = random.random()
-        seed = int(u * (1 << 62))
+            value = random.random()
+        seed = int(_probability(value) * (1 << 62))
         other = self.clone()
         other.match = self.match.resample(player_id, seed)
         return other
@@ -210,6 +232,39 @@ class WatergateState(pyspiel.State):
 
     def __str__(self):
         return str(self.match)
+
+
+def _probability(value):
+    """The sampler's ``value`` as a float in [0, 1). Checked here: a value
+    outside it gave a negative seed (the engine's error then named the seed,
+    not the sampler), a seed past 2**64, or, from 1 to 4, a deal with no
+    error at all; NaN gave "cannot convert float NaN to integer", and a
+    non-number either a conversion error or, for ``None``, Python's random
+    in its place, silently."""
+    # A number is what has `__float__`: an int, a float, NumPy's scalars and
+    # 0-d arrays, a Fraction. Not a str, which float() reads as the number
+    # it spells, nor a bool, a number to Python but no sampler's value.
+    if isinstance(value, bool) or not hasattr(type(value), "__float__"):
+        raise _not_a_number(value)
+    try:
+        u = float(value)
+    except OverflowError:  # an int past every float: 10**400
+        u = math.inf
+    except (TypeError, ValueError):  # a NumPy array of several numbers
+        raise _not_a_number(value) from None
+    if not 0.0 <= u < 1.0:  # NaN too: every comparison with it is false
+        raise ValueError(
+            f"resample_from_infostate: the probability sampler returned {value!r}; "
+            f"expected a number in [0, 1) (from 0, below 1), as "
+            f"pyspiel.UniformProbabilitySampler(0.0, 1.0) returns")
+    return u
+
+
+def _not_a_number(value):
+    return TypeError(
+        f"resample_from_infostate: the probability sampler returned {value!r} "
+        f"({type(value).__name__}); expected a number in [0, 1), as "
+        f"pyspiel.UniformProbabilitySampler(0.0, 1.0) returns")
 
 
 def _replay(params, actions, match):
