@@ -120,6 +120,8 @@ def test_numpy_integers_are_whole_numbers():
     assert strip(got) == strip(want)
     with pytest.raises(ValueError, match="two agents"):
         watergate.ladder(["random"])
+    with pytest.raises(ValueError, match="`random` is given twice"):
+        watergate.ladder(["random", "heuristic", "random"])
 
 
 @pytest.mark.parametrize("call, message", [

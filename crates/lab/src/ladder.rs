@@ -362,6 +362,19 @@ impl LadderOptions {
                 "--agents: give at least two agents".into(),
             ));
         }
+        // The same agent twice would be rated twice, as two players who
+        // happen to play alike: a table that reads as two results.
+        for (i, a) in self.agents.iter().enumerate() {
+            if let Some(j) = self.agents[..i].iter().position(|b| b == a) {
+                return Err(RunError::Message(format!(
+                    "--agents: `{a}` is given twice (agents {} and {}); a ladder rates each \
+                     agent once (to rate an agent against itself, every agent already plays \
+                     itself on the other side)",
+                    j + 1,
+                    i + 1
+                )));
+            }
+        }
         if self.games == 0 {
             return Err(RunError::Message("--games must be at least 1".into()));
         }
@@ -492,6 +505,31 @@ mod tests {
         ];
         let (_, h) = fit(2, &p);
         assert!(h.low > 100.0, "{h:?}");
+    }
+
+    #[test]
+    fn an_agent_named_twice_is_refused_before_the_game_loads() {
+        let options = LadderOptions {
+            // No such folder: the refusal comes before any load.
+            game: GameSource {
+                data: Some("no-such-data-folder".into()),
+                variant: None,
+            },
+            agents: ["random", "heuristic", "random"]
+                .iter()
+                .map(|a| AgentSpec::parse(a).unwrap())
+                .collect(),
+            games: 2,
+            seed: 1,
+            threads: 1,
+        };
+        let Err(RunError::Message(m)) = options.prepare() else {
+            panic!("a ladder with `random` twice was prepared")
+        };
+        assert!(
+            m.starts_with("--agents: `random` is given twice (agents 1 and 3)"),
+            "{m}"
+        );
     }
 
     #[test]

@@ -87,6 +87,15 @@ impl Param {
         if values.iter().any(String::is_empty) {
             return Err(format!("`{s}`: an empty value; expected V1,V2,…"));
         }
+        // A value twice is a point played twice on the same seeds: the same
+        // figures in two rows, which read as a result confirmed.
+        for (i, v) in values.iter().enumerate() {
+            if values[..i].contains(v) {
+                return Err(format!(
+                    "`{s}`: the value {v} is given twice; a sweep plays each value once"
+                ));
+            }
+        }
         let target = match name.split_once('.') {
             None if name == "variant" => Target::Variant,
             None if name == "data" => Target::Data,
@@ -994,6 +1003,17 @@ mod tests {
         ] {
             assert!(Param::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_value_given_twice_is_refused() {
+        let e = Param::parse("card.nixon.gordon_liddy.value=1,2,1").unwrap_err();
+        assert!(
+            e.ends_with("the value 1 is given twice; a sweep plays each value once"),
+            "{e}"
+        );
+        // Texts compare as written: a quoted comma is inside one value.
+        assert!(Param::parse(r#"card.x.name="a, b","a","b""#).is_ok());
     }
 
     #[test]
