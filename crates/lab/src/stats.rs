@@ -38,10 +38,21 @@ pub fn wilson(successes: u64, n: u64, z: f64) -> Interval {
     let denom = 1.0 + z2 / n_f;
     let centre = (p + z2 / (2.0 * n_f)) / denom;
     let half = z * (p * (1.0 - p) / n_f + z2 / (4.0 * n_f * n_f)).sqrt() / denom;
+    // With no successes (or no failures) the bound is exactly 0 (or 1):
+    // `centre` and `half` are then equal in exact arithmetic, and their
+    // difference in floating point was a bound of 5.55e-17 in reports.
     Interval {
         estimate: p,
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
+        low: if successes == 0 {
+            0.0
+        } else {
+            (centre - half).max(0.0)
+        },
+        high: if successes == n {
+            1.0
+        } else {
+            (centre + half).min(1.0)
+        },
     }
 }
 
@@ -242,6 +253,12 @@ mod tests {
         // 9/10: [0.595_843, 0.982_124]
         let i = wilson(9, 10, Z95);
         assert!(close(i.low, 0.595_843) && close(i.high, 0.982_124), "{i:?}");
+        // No successes, or no failures: the bound is exactly 0, or 1 (not
+        // 5.55e-17 from a floating-point difference), for every n.
+        for n in 1..200 {
+            assert_eq!(wilson(0, n, Z95).low, 0.0, "0/{n}");
+            assert_eq!(wilson(n, n, Z95).high, 1.0, "{n}/{n}");
+        }
     }
 
     fn pairs(gained: u64, lost: u64, agree: u64) -> Paired {
