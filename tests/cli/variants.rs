@@ -257,6 +257,24 @@ fn shards_merged_equal_the_whole_run_and_threads_do_not_matter() {
     );
 }
 
+/// A card never played for its action has no win rate "when its action was
+/// used" (null, as the text's "—"), not an estimate of 0.0.
+#[test]
+fn a_card_never_played_for_its_action_has_no_win_rate() {
+    let v = watergate(&["simulate", "-n", "1", "--seed", "1", "--json"]);
+    let cards = v["cards"].as_object().unwrap();
+    let (unused, used): (Vec<_>, Vec<_>) = cards
+        .values()
+        .partition(|c| c["action_games"].as_u64() == Some(0));
+    assert!(!unused.is_empty() && !used.is_empty());
+    for c in unused {
+        assert!(c["win_rate_when_action_used"].is_null(), "{c}");
+    }
+    for c in used {
+        assert!(c["win_rate_when_action_used"]["estimate"].is_f64(), "{c}");
+    }
+}
+
 /// A run of 3 games in 4 shards leaves shard 1 empty: its report says so
 /// rather than print a table of zeros with 0–100 % intervals, and its JSON
 /// merges with the others into the whole run.

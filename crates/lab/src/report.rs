@@ -688,7 +688,11 @@ fn tally_json(t: &Tally) -> serde_json::Value {
                     "action_plays": c.action_plays,
                     "action_games": c.action_games,
                     "action_wins": c.action_wins,
-                    "win_rate_when_action_used": interval_json(wilson(c.action_wins, c.action_games, Z95)),
+                    // None (null) for a card never played for its action,
+                    // as the text shows "—": an estimate of 0.0 read as a
+                    // card whose action always lost.
+                    "win_rate_when_action_used": (c.action_games > 0)
+                        .then(|| interval_json(wilson(c.action_wins, c.action_games, Z95))),
                 }),
             )
         })
