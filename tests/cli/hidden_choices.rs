@@ -109,3 +109,33 @@ fn a_card_choosing_from_the_opponents_hand_is_warned_of() {
         ]
     );
 }
+
+/// `print` and `debug` in a card script show nothing (the sandbox sends
+/// their text nowhere: it would mix with the reports). A designer who
+/// writes one to see a value is told so at the call, even inside a branch
+/// that only runs in some states.
+#[test]
+fn a_script_that_prints_is_told_its_text_goes_nowhere() {
+    let w = warnings_with(
+        "print",
+        "nixon/gordon_liddy.rhai",
+        "print(card.value);\nif round() > 9 { debug(\"late\") }\nreturn_track_evidence_to_bag(#{ face: \"up\" });\n",
+    );
+    let at: Vec<&String> = w.iter().filter(|l| l.starts_with("warning: ")).collect();
+    assert_eq!(at.len(), 2, "{w:?}");
+    assert!(
+        at[0].starts_with(
+            "warning: mydata/scripts/nixon/gordon_liddy.rhai:1:1: `print` shows nothing: a card \
+             script's only output is its effects"
+        ),
+        "{}",
+        at[0]
+    );
+    assert!(
+        at[1].starts_with(
+            "warning: mydata/scripts/nixon/gordon_liddy.rhai:2:18: `debug` shows nothing"
+        ),
+        "{}",
+        at[1]
+    );
+}

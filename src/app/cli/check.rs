@@ -53,6 +53,7 @@ pub fn run(a: &CheckArgs) -> CliResult {
         Some(v) => (crate::data::board_warnings(&rules).into_iter())
             .map(|(message, field)| v.at(&format!("board.{field}"), message))
             .chain(rules.hidden_information_warnings())
+            .chain(rules.silent_output_warnings())
             .collect(),
         None => crate::data::warnings(&rules, &ds),
     };

@@ -399,6 +399,7 @@ pub fn warnings(rules: &Rules, ds: &DataSet) -> Vec<Diagnostic> {
             Diagnostic::new(board.as_str(), line, col, message)
         })
         .chain(rules.hidden_information_warnings())
+        .chain(rules.silent_output_warnings())
         .collect()
 }
 

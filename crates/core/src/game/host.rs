@@ -51,6 +51,14 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
     fn revealing_calls(&self, _unit: usize) -> Vec<RevealingCall> {
         Vec::new()
     }
+
+    /// The calls of script unit `unit` that write text (`print`, `debug`),
+    /// as (line, column, function): a card script's only output is its
+    /// effects, so their text goes nowhere (`watergate check` warns of
+    /// them: `Rules::silent_output_warnings`). None by default.
+    fn silent_calls(&self, _unit: usize) -> Vec<(usize, usize, String)> {
+        Vec::new()
+    }
 }
 
 /// A call in a card script whose choice shows its chooser something hidden.

@@ -865,6 +865,30 @@ impl Rules {
         out
     }
 
+    /// Card scripts that call `print` or `debug`, at each call: their text
+    /// goes nowhere (`RhaiHost::silent_calls` says why), which a designer
+    /// who wrote one to see a value would otherwise find out only by its
+    /// silence. Advice for `watergate check`, not errors.
+    pub fn silent_output_warnings(&self) -> Vec<crate::diag::Diagnostic> {
+        let mut out = Vec::new();
+        for unit in 0..self.scripts.units() {
+            for (line, col, f) in self.scripts.silent_calls(unit) {
+                out.push(crate::diag::Diagnostic::new(
+                    self.scripts.display(unit),
+                    line,
+                    col,
+                    format!(
+                        "`{f}` shows nothing: a card script's only output is its effects (its \
+                         text would mix with the reports); to see what the script does, \
+                         `watergate play` and `replay` narrate its effects, and `script-api` \
+                         lists what `card` holds"
+                    ),
+                ));
+            }
+        }
+        out
+    }
+
     /// Runs every script at every play instead of reusing the programs
     /// computed at load: for benchmarks that measure what the cache saves.
     pub fn force_dynamic_scripts(&mut self) {

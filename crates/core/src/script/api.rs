@@ -695,7 +695,8 @@ pub fn reference() -> String {
          A script that reads the game runs again at every play of its card, which costs time:\n\
          with every shipped script run that way, random games play about half as fast\n\
          (`watergate bench` prints both figures; `watergate check` counts such scripts).\n\n\
-         Sandbox: no I/O, no clock, no modules, no `eval`; at most 50,000 operations, call depth\n\
+         Sandbox: no I/O, no clock, no modules, no `eval` (`print` and `debug` show nothing, and\n\
+         `watergate check` warns of them); at most 50,000 operations, call depth\n\
          16, strings of 4,096 bytes (a character outside ASCII takes 2 to 4), arrays and maps of\n\
          256 items, and 512 instructions.\n\
          (rhai checks a map's size when the map is next read — its `len()`, its keys —\n\

@@ -239,6 +239,32 @@ impl RhaiHost {
         names
     }
 
+    /// The calls of a compiled script to `print` and `debug`, at their line
+    /// and column. The sandbox sends their text nowhere: it would mix with
+    /// the reports on stdout (JSON among them) and repeat at every play of
+    /// a script that reads the game, millions of times in a simulation.
+    pub fn silent_calls(&self, unit: usize) -> Vec<(usize, usize, String)> {
+        use rhai::{ASTNode, Expr, Stmt};
+        let mut out = Vec::new();
+        if let Some(u) = self.units.get(unit) {
+            u.ast.walk(&mut |nodes: &[ASTNode]| {
+                if let Some(ASTNode::Expr(Expr::FnCall(call, pos)))
+                | Some(ASTNode::Stmt(Stmt::FnCall(call, pos))) = nodes.last()
+                {
+                    if matches!(call.name.as_str(), "print" | "debug") {
+                        out.push((
+                            pos.line().unwrap_or(1),
+                            pos.position().unwrap_or(1),
+                            call.name.to_string(),
+                        ));
+                    }
+                }
+                true
+            });
+        }
+        out
+    }
+
     /// The calls of a compiled script whose options, written out as a map
     /// in the call, list what the rules may hide from the chooser: a
     /// `colour` on research-track evidence without `face: "up"` (face-down
@@ -437,6 +463,10 @@ impl ScriptHost for RhaiHost {
 
     fn revealing_calls(&self, unit: usize) -> Vec<RevealingCall> {
         RhaiHost::revealing_calls(self, unit)
+    }
+
+    fn silent_calls(&self, unit: usize) -> Vec<(usize, usize, String)> {
+        RhaiHost::silent_calls(self, unit)
     }
 }
 
