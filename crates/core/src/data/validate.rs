@@ -338,9 +338,27 @@ impl<'a> Scripts<'a> {
         let unit = self.compile(d, rel);
         let refused = self.ds.unread.contains_key(rel);
         if unit.is_none() && !self.ds.files.contains_key(rel) && !refused {
-            d.push(p.at(field, format!("no script file `{rel}` in the data")));
+            let hint = match self.closest_script(rel) {
+                Some(near) => format!(" (did you mean `{near}`?)"),
+                None => String::new(),
+            };
+            d.push(p.at(
+                field,
+                format!("no script file `{rel}` in the data{hint}"),
+            ));
         }
         unit
+    }
+
+    /// The script file of the data nearest to `rel` when it is a likely
+    /// misspelling (a few letters apart, as the notation's hints count).
+    fn closest_script(&self, rel: &str) -> Option<&str> {
+        (self.ds.files.keys())
+            .filter(|k| k.ends_with(".rhai"))
+            .map(|k| (crate::diag::edit_distance(rel, k), k.as_str()))
+            .filter(|(d, _)| *d <= 2.max(rel.len() / 8))
+            .min()
+            .map(|(_, k)| k)
     }
 }
 
