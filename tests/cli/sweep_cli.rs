@@ -77,12 +77,15 @@ fn a_card_value_sweep_gives_a_table_csv_and_chart() {
 
 #[test]
 fn every_point_plays_the_same_seeds() {
-    // The same value twice: paired seeds and agents make the two points
-    // identical game for game; a different value is a different game.
+    // A card's name changes no game (a value given twice is refused): the
+    // paired seeds and agents make two names' points identical game for
+    // game, while another evidence_per_round is another game.
     let mut args = vec![
         "sweep",
         "--param",
-        "game.evidence_per_round=3,3,4",
+        r#"card.nixon.gordon_liddy.name="Liddy","G. Gordon Liddy""#,
+        "--param",
+        "game.evidence_per_round=3,4",
         "--games",
         "10",
         "--json",
@@ -92,9 +95,11 @@ fn every_point_plays_the_same_seeds() {
     args.extend(RANDOM);
     let v = json(&watergate(&args));
     let pts = v["sweep"]["points"].as_array().unwrap();
-    assert_eq!(pts.len(), 3);
-    assert_eq!(pts[0]["tally"], pts[1]["tally"]);
-    assert_ne!(pts[0]["tally"], pts[2]["tally"]);
+    // The first parameter slowest: (Liddy, 3), (Liddy, 4), (G. Gordon, 3), (G. Gordon, 4).
+    assert_eq!(pts.len(), 4);
+    assert_eq!(pts[0]["tally"], pts[2]["tally"]);
+    assert_eq!(pts[1]["tally"], pts[3]["tally"]);
+    assert_ne!(pts[0]["tally"], pts[1]["tally"]);
 }
 
 #[test]
