@@ -10,7 +10,7 @@ use watergate_core::data::DataSet;
 /// `watergate export`'s arguments.
 #[derive(Args, Debug)]
 pub struct ExportArgs {
-    /// The folder to write cards/ and scripts/ into (created if missing).
+    /// The folder to write cards/ and scripts/ into (created if missing; its parent folder must exist).
     #[arg(value_name = "DIR")]
     pub dir: PathBuf,
     /// Write into a folder that is not empty: its cards/ and scripts/ then
