@@ -15,6 +15,9 @@ let snapshot = null;
 
 const CHECK_DELAY = 300; // ms after the last key before the check runs
 
+// The page in one column, the file list above the code box (workbench.css).
+const ONE_COLUMN = "(max-width: 1100px)";
+
 function ensureOwnCss() {
   ensureCss();
   if (document.getElementById("workbench-css")) return;
@@ -55,6 +58,25 @@ export async function mount(el, { params }) {
           h("a", { href: `#/workbench/${f.path}`, "data-path": f.path, class: f.path === current ? "current" : "" },
           f.title ? `${f.title}` : f.path.split("/").pop())))));
     }));
+
+  // Where the page is one column (workbench.css) the list lies above the
+  // code box, all 76 files of it: there it is folded to one line that names
+  // the file open, so the code box is in view; a file picked loads the page
+  // again, folded. Beside the code box (a wide window) it is always open,
+  // that line hidden.
+  const files = h("details", { class: "wb-files-box", id: "wb-files-box" },
+    h("summary", {}, "Files ", h("span", { class: "wb-files-count" }, `(${info.files.length})`), ": ", h("b", {}, current)),
+    list);
+  const oneColumn = window.matchMedia(ONE_COLUMN);
+  const fold = () => { files.open = !oneColumn.matches; };
+  // Opened above the code box, its box scrolled to the file open.
+  files.addEventListener("toggle", () => {
+    const here = files.open && oneColumn.matches && list.querySelector("a.current");
+    if (here) list.scrollTop += here.getBoundingClientRect().top - list.getBoundingClientRect().top - list.clientHeight / 3;
+  });
+  fold();
+  oneColumn.addEventListener("change", fold);
+  const unfold = () => oneColumn.removeEventListener("change", fold);
 
   // ---- the code box ----
   const gutter = h("div", { class: "wb-gutter", id: "wb-gutter", "aria-hidden": "true" });
@@ -398,7 +420,7 @@ export async function mount(el, { params }) {
       info.writable
         ? h("p", { class: "hint", id: "wb-mode" }, `Editing ${info.game}. Saving writes the file in the data folder.`)
         : h("p", { class: "notice", id: "wb-readonly", role: "note" }, `Read-only: ${info.read_only.replace(/^the workbench is read-only: /, "")}.`),
-      list),
+      files),
     h("div", { class: "wb-main" },
       h("div", { class: "wb-head" }, title, save, revert, state),
       h("div", { class: "wb-code" }, gutter, text),
@@ -424,7 +446,7 @@ export async function mount(el, { params }) {
     text.value = "";
     text.readOnly = true;
     state.textContent = e.message;
-    return () => finish();
+    return () => { finish(); unfold(); };
   }
   text.value = file.text;
   found(file);
@@ -436,7 +458,7 @@ export async function mount(el, { params }) {
   const onData = () => { if (!dirty()) runCheck(); };
   window.addEventListener("studio-data", onData);
   return {
-    leave: () => { clearTimeout(timers.check); finish(); window.removeEventListener("studio-data", onData); },
+    leave: () => { clearTimeout(timers.check); finish(); unfold(); window.removeEventListener("studio-data", onData); },
     // Asked by the app shell before the page goes to another file, another
     // area, or away (a reload, the tab closed).
     unsaved: () => (dirty() ? `Leave ${current}? Its changes are not saved.` : null),

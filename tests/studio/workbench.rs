@@ -1086,3 +1086,114 @@ fn tab_indents_the_code_box_and_escape_then_tab_leaves_it() {
         },
     );
 }
+
+/// Where the file list and the code box are: the code box's top and the
+/// window's height, how many of the list's links show, the list's box,
+/// whether the line that folds it shows and what it says.
+const FILES_AND_CODE: &str = r#"
+const box = (el) => { const r = el.getBoundingClientRect(); return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height }; };
+const summary = document.querySelector('.wb-left summary');
+return {
+  code: box(document.querySelector('.wb-code')),
+  height: innerHeight,
+  links: document.querySelectorAll('.wb-files a').length,
+  shown: [...document.querySelectorAll('.wb-files a')].filter((a) => a.checkVisibility()).length,
+  list: box(document.querySelector('.wb-files')),
+  fold: summary && summary.checkVisibility() ? summary.textContent : null,
+  path: document.getElementById('wb-path').textContent,
+};
+"#;
+
+/// Problem found by the studio's audit: on a phone (390×844) the workbench
+/// listed its 76 files above the code box, which began some 1,400 px down
+/// the page. There the list is folded to one line naming the file open,
+/// and the code box's first lines are in the window; opened, the list
+/// scrolls in a box of its own; a file picked from it opens, the list
+/// folded again. In a wide window (1400×900) the list is open beside the
+/// code box, with no line to fold it, as it was.
+#[test]
+fn on_a_phone_the_workbench_folds_its_file_list_and_the_code_box_is_in_view() {
+    run(
+        "workbench_phone",
+        &[],
+        |c: fantoccini::Client, url: String| async move {
+            let look = |c: fantoccini::Client| async move {
+                c.execute(FILES_AND_CODE, vec![]).await.map_err(e)
+            };
+            c.goto(&url).await.map_err(e)?;
+            common::browser::viewport(&c, 390, 844).await?;
+            open(&c, &url, GAME).await?;
+            let v = look(c.clone()).await?;
+            let links = v["links"].as_u64().unwrap_or(0);
+            let (top, height) = (
+                v["code"]["top"].as_f64().unwrap_or(f64::MAX),
+                v["height"].as_f64().unwrap_or(0.0),
+            );
+            // Five lines of 20 px, and the box's padding, in the window.
+            if links < 50 || v["shown"] != json!(0) || top + 110.0 > height {
+                return Err(format!(
+                    "on a phone, the list folded and the code box in view: {v}"
+                ));
+            }
+            let fold = v["fold"].as_str().unwrap_or_default();
+            if !fold.contains(GAME) || !fold.contains(&format!("({links})")) {
+                return Err(format!("the folded list's line reads {fold:?}"));
+            }
+            // Opened: its links there (the scripts' group stays folded, as
+            // in a wide window), in a box no taller than most of the
+            // window; a file picked opens with the list folded again.
+            c.find(Locator::Css(".wb-left summary"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            let v = look(c.clone()).await?;
+            let opened = v["shown"].clone();
+            if opened.as_u64().unwrap_or(0) < 10
+                || v["list"]["height"].as_f64().unwrap_or(f64::MAX) > 0.6 * height
+            {
+                return Err(format!("the list opened on a phone: {v}"));
+            }
+            c.find(Locator::Css(".wb-files a[data-path='cards/board.ron']"))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+            until("cards/board.ron open", 30, || async {
+                let v = look(c.clone()).await.ok()?;
+                (v["path"] == json!("cards/board.ron")).then_some(())
+            })
+            .await?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            let v = look(c.clone()).await?;
+            let top = v["code"]["top"].as_f64().unwrap_or(f64::MAX);
+            if v["shown"] != json!(0) || top + 110.0 > height {
+                return Err(format!("the file picked on a phone: {v}"));
+            }
+            // A wide window: the list open beside the code box.
+            common::browser::viewport(&c, 1400, 900).await?;
+            c.goto(&format!("{url}#/workbench/{GAME}"))
+                .await
+                .map_err(e)?;
+            until("game.ron open again", 30, || async {
+                let v = look(c.clone()).await.ok()?;
+                (v["path"] == json!(GAME)).then_some(())
+            })
+            .await?;
+            wait_css(&c, "#wb-ok", 30).await?;
+            let v = look(c.clone()).await?;
+            let beside = v["list"]["right"].as_f64().unwrap_or(f64::MAX)
+                <= v["code"]["left"].as_f64().unwrap_or(0.0)
+                && v["list"]["top"].as_f64().unwrap_or(f64::MAX)
+                    < v["code"]["bottom"].as_f64().unwrap_or(0.0);
+            if v["shown"] != opened || !v["fold"].is_null() || !beside {
+                return Err(format!(
+                    "in a wide window, the list open beside the code box: {v}"
+                ));
+            }
+            Ok(())
+        },
+    );
+}
