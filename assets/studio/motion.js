@@ -13,9 +13,11 @@
 // old — by name, else by look (a token that left the track is the one that
 // came onto the board), else from `data-from` — and flies a copy of each
 // from its old place to its new one above the page, the thing itself
-// hidden until the copy lands (a copy above everything is never clipped by
-// the panel it leaves). Nothing here decides anything: it only moves
-// pictures of what the server sent.
+// unseen until the copy lands (a copy above everything is never clipped by
+// the panel it leaves). Unseen, not hidden: a click on its place during
+// the glide is the thing's, as it is once landed; and `land()` ends every
+// glide at once (a player who chooses while the pieces still move). Nothing
+// here decides anything: it only moves pictures of what the server sent.
 //
 // The speed is the player's (off, fast, normal, slow), kept in
 // localStorage; with `prefers-reduced-motion` the default is off, and a
@@ -114,12 +116,23 @@ export function glide(root, before, ms) {
   return Promise.all(flights);
 }
 
+// The glides under way: each one's ending, which lands it.
+const flying = new Set();
+
+// Ends every glide under way at once, each thing in its place.
+export function land() {
+  for (const done of [...flying]) done();
+}
+
 // A copy of `el` above the page, from rectangle `from` to `to`.
 function fly(el, from, to, ms, arriving) {
   const ghost = copyOf(el, to);
   if (!ghost) return Promise.resolve();
   document.body.append(ghost);
-  el.style.visibility = "hidden";
+  // Transparent rather than hidden: a hidden thing takes no click, which
+  // went to what lies under it (a board space, the hand's panel) and was
+  // lost.
+  el.style.opacity = "0";
   // Grown or shrunk on the way when the sizes are near (a card from the
   // hand to the table); else centre to centre at its own size, fading in
   // (a card onto the small top of its pile).
@@ -136,10 +149,18 @@ function fly(el, from, to, ms, arriving) {
     { transform: `translate(${dx}px, ${dy}px) scale(${sx}, ${sy})`, opacity: arriving ? 0.35 : 1 },
     { transform: "none", opacity: 1 },
   ], { duration: ms, easing: "cubic-bezier(.3,.7,.3,1)" });
-  const done = () => { ghost.remove(); el.style.visibility = ""; };
-  // A hidden tab may hold animations back: the move ends on time anyway.
-  const late = new Promise((resolve) => setTimeout(resolve, ms + 150));
-  return Promise.race([a.finished, late]).then(done, done);
+  return new Promise((resolve) => {
+    const done = () => {
+      if (!flying.delete(done)) return;
+      ghost.remove();
+      el.style.opacity = "";
+      resolve();
+    };
+    flying.add(done);
+    a.finished.then(done, done);
+    // A hidden tab may hold animations back: the move ends on time anyway.
+    setTimeout(done, ms + 150);
+  });
 }
 
 // A positioned copy of a drawn thing: an HTML element as it is, an SVG one

@@ -10,8 +10,8 @@
 // notation box stay, for keyboards and screen readers.
 
 import { api, game as gameInfo, h, saveText } from "/studio/api.js";
-import { SPEEDS, speedName, setSpeed, timing, snapshot, glide, pause } from "/studio/motion.js";
-import { NARROW, SIDE, Targets, drawTable, fitAside, key, promptInView, dropZooms } from "/studio/table.js";
+import { SPEEDS, speedName, setSpeed, timing, snapshot, glide, land, pause } from "/studio/motion.js";
+import { NARROW, SIDE, Targets, drawTable, fitAside, fitSide, key, promptInView, dropZooms } from "/studio/table.js";
 
 const STORE = "watergate.play";
 
@@ -31,8 +31,17 @@ export async function mount(el, { params }) {
   const mq = window.matchMedia ? window.matchMedia(NARROW) : null;
   const again = () => { if (active) active.relayout(); };
   if (mq) mq.addEventListener("change", again);
+  // Within a layout, a window grown or shrunk fits its columns again.
+  let frame = 0;
+  const refit = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => { if (active) active.refit(); });
+  };
+  window.addEventListener("resize", refit);
   return () => {
     if (mq) mq.removeEventListener("change", again);
+    window.removeEventListener("resize", refit);
+    cancelAnimationFrame(frame);
     if (active) { active.skipping = true; active.gone = true; }
     active = null;
     // The table takes the whole window (style.css): not so other pages.
@@ -111,6 +120,12 @@ class Play {
     if (this.view && !this.playing && this.el.querySelector(".play.table")) this.render();
   }
 
+  // The columns fitted to the window again (fitAside, fitSide).
+  refit() {
+    const root = this.el.querySelector(".play.table");
+    if (root) { fitAside(root); fitSide(root); }
+  }
+
   log(seat) { return (this.s.logs[seat] = this.s.logs[seat] || []); }
 
   // Keeps the narration the server sent: lines from `from` on.
@@ -132,7 +147,9 @@ class Play {
     await this.show(v);
   }
 
-  async show(v) {
+  // Draws view `v`, its moves played back first; `drawn` is called once
+  // its table is on the page, before its pieces glide.
+  async show(v, drawn = null) {
     const seat = key(v.seat);
     const shown = this.view && key(this.view.seat) === seat ? this.s.seen[seat] : undefined;
     // The narration this seat's page had: what is after it is new.
@@ -157,6 +174,7 @@ class Play {
     this.render({ from, last });
     this.s.seen[seat] = v.step;
     this.persist();
+    if (drawn) drawn();
     await glide(this.el, before, timing().glide);
     // The last move's words stay over the board a moment, then go.
     if (last) {
@@ -208,9 +226,16 @@ class Play {
     if (box) { box.textContent = e.message; box.classList.add("error"); } else alert(e.message);
   }
 
+  // A choice is sent once: until its answer is drawn, the options on the
+  // page are those it answered, and a click on them is dropped (a double
+  // click). Once the answer is drawn its pieces may still glide, its
+  // banner stay a moment: a click then is the next choice, taken at once,
+  // the motion ending there (a quick player's click was once dropped until
+  // the pieces had landed).
   async choose(body) {
     if (this.busy) return;
     this.busy = true;
+    this.hurry();
     const seat = key(this.view.seat);
     // A choice made from the keyboard: the table is drawn again, and the
     // focused element with it, so focus would fall back to the top of the
@@ -221,6 +246,14 @@ class Play {
     const active = document.activeElement;
     const focused = this.el.contains(active) && active.matches(":focus-visible") ? active : null;
     this.el.classList.add("thinking");
+    // The answer drawn (or none coming): the next choice may be made.
+    let ready = false;
+    const drawn = () => {
+      ready = true;
+      this.busy = false;
+      this.el.classList.remove("thinking");
+      if (focused) this.refocus(focused);
+    };
     try {
       const v = await api(`/api/games/${this.s.game}/choose`, {
         method: "POST", seat: this.s.seats[seat],
@@ -228,15 +261,21 @@ class Play {
       });
       this.el.classList.remove("thinking");
       promptInView(this.el, "#decision");
-      await this.show(v);
+      await this.show(v, drawn);
     } catch (e) {
       promptInView(this.el, "#decision");
       this.fail(e);
     } finally {
-      this.busy = false;
-      this.el.classList.remove("thinking");
-      if (focused) this.refocus(focused);
+      // Drawn, a later choice may be under way: it is its own.
+      if (!ready) drawn();
     }
+  }
+
+  // Ends the motion under way at once: the moves played back (as Skip
+  // does), the glides, the banner's stay.
+  hurry() {
+    this.skipping = true;
+    land();
   }
 
   // Focus back where the keyboard left it: the notation box if the choice
@@ -251,6 +290,7 @@ class Play {
   }
 
   async undo() {
+    this.hurry();
     const seat = key(this.view.seat);
     try {
       const v = await api(`/api/games/${this.s.game}/undo`, { method: "POST", seat: this.s.seats[seat], body: { since: this.log(seat).length } });
@@ -321,7 +361,9 @@ class Play {
     if (d) {
       decision.append(h("h2", { id: "prompt" }, d.prompt),
         h("ol", { class: "options", start: 1 }, ...opts.map((o) => {
-          const b = h("button", { class: "option", "data-index": o.index, onclick: () => pick(o.index) }, o.text);
+          // Its notation is its tooltip too: a short column hides the one
+          // beside it (table.js, fitSide).
+          const b = h("button", { class: "option", "data-index": o.index, title: o.notation, onclick: () => pick(o.index) }, o.text);
           tg.explain(b, o);
           return h("li", {}, b, h("code", {}, o.notation));
         })));
@@ -358,7 +400,8 @@ class Play {
     document.body.classList.add("at-table");
     this.el.replaceChildren(root);
     // The momentum cards drawn tighter when the column is short, as in
-    // Puzzles and Replay, so the piles stay in view.
-    fitAside(root);
+    // Puzzles and Replay, so the piles stay in view; the hand's cards
+    // when the option list is squeezed.
+    this.refit();
   }
 }

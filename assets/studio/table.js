@@ -252,6 +252,35 @@ export function fitAside(root) {
   if (over()) aside.classList.add("tighter");
 }
 
+// The side column (Play): the option list gives way first when the column
+// is short, and a hand of two cards a row (a window 1000 to 1350 px wide)
+// squeezed it to a row or less. While fewer than four options (or all, if
+// fewer) show without scrolling the list, the column is drawn tighter, a
+// step at a time (style.css): the hand's cards with one line of their
+// action text; the options without their notation (each keeps it as its
+// button's tooltip); the cards without action text (it is the card's
+// tooltip, and the whole card shows on hover); without their type line.
+// Call once the table is on the page, and again when the window is
+// resized; a phone's one column is never tight.
+export const OPTIONS_IN_VIEW = 4;
+export const SIDE_STEPS = ["short-actions", "no-notation", "no-actions", "no-types"];
+export function fitSide(root) {
+  const side = root.querySelector(".side");
+  if (!side) return;
+  side.classList.remove(...SIDE_STEPS);
+  const list = side.querySelector(".options");
+  if (!list || narrow()) return;
+  const rows = [...list.children];
+  const want = rows[Math.min(OPTIONS_IN_VIEW, rows.length) - 1];
+  // Whether that row would show at the list's top (the list may be
+  // scrolled).
+  const short = () => !!want && want.getBoundingClientRect().bottom - list.getBoundingClientRect().top + list.scrollTop > list.clientHeight + 0.5;
+  for (const step of SIDE_STEPS) {
+    if (!short()) break;
+    side.classList.add(step);
+  }
+}
+
 // A narrow screen (a phone) has a layout of its own (style.css); the
 // track is drawn as a ladder there.
 export const NARROW = "(max-width: 999px), (max-height: 619px)";

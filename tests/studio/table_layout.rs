@@ -15,7 +15,8 @@
 use crate::click_play::{click_to_the_end, moved_on, start, step};
 use crate::common;
 
-use common::browser::{run, viewport, wait_css};
+use common::browser::{run, viewport, wait_css, wait_for, wait_in_page};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client as Browser, Locator};
 use serde_json::Value;
 use std::time::{Duration, Instant};
@@ -293,6 +294,12 @@ new MutationObserver((ms) => {
 /// being played back, nothing flying, the decision's options there.
 async fn rested(c: &Browser, before: &Option<String>) -> Result<(), String> {
     moved_on(c, before, 0).await?;
+    calm(c).await
+}
+
+/// Waits until the page rests: no move being played back, nothing flying,
+/// no banner, the decision's options (or the game's end) there.
+async fn calm(c: &Browser) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(90);
     loop {
         let calm = c
@@ -559,4 +566,197 @@ fn a_browser_that_asks_for_reduced_motion_gets_no_gliding() {
             Ok(())
         },
     );
+}
+
+/// Problem found by the studio's audit: in a 1024×768 window (a small
+/// laptop's) the column beside the board, two cards of the hand a row,
+/// left the option list a row or less, and the board, as high as its row,
+/// was wider than its column and lay under the momentum cards and the
+/// piles. At a decision: at least four options (all, if fewer) show in the
+/// list without scrolling it, each button the thing a click on it
+/// reaches; and the board's panel ends where the column beside it begins.
+pub(crate) const OPTIONS_IN_VIEW: &str = r#"
+const list = document.querySelector('#decision .options');
+if (list) {
+  const box = list.getBoundingClientRect();
+  const rows = [...list.children];
+  const want = Math.min(4, rows.length);
+  const shown = rows.filter((li) => {
+    const r = li.getBoundingClientRect(), b = li.querySelector('button.option');
+    if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.bottom > innerHeight + 0.5) return false;
+    const c = b.getBoundingClientRect();
+    const at = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
+    return !!at && b.contains(at);
+  }).length;
+  if (shown < want) problems.push(`${shown} of ${rows.length} options show in a list ${box.height} px high (${want} wanted)`);
+}
+const board = document.querySelector('.board-panel').getBoundingClientRect();
+const aside = document.querySelector('.table-aside').getBoundingClientRect();
+if (board.right > aside.left + 0.5) problems.push(`the board lies ${board.right - aside.left} px under the column beside it`);
+"#;
+
+/// The audit's 1024×768 window: at every decision of a whole game for each
+/// seat, four options show (the hand's cards drawn smaller where it takes
+/// that), the board is clear of the column beside it, and nothing is
+/// covered; and a table drawn in a larger window fits itself again when
+/// the window is made that size.
+#[test]
+fn a_1024_by_768_window_shows_four_options_and_the_board_clear_of_the_column_beside_it() {
+    run("table_1024x768", &[], |c, url| async move {
+        c.goto(&url).await.map_err(e)?;
+        let script = check(&[OPTIONS_IN_VIEW, NOTHING_COVERED]);
+        // Drawn at 1440×900, then the window shrunk under the table.
+        viewport(&c, 1440, 900).await?;
+        start(&c, &url, "editor", 23).await?;
+        wait_css(&c, "#decision button.option", 30).await?;
+        viewport(&c, 1024, 768).await?;
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let found = c.execute(&script, vec![]).await.map_err(e)?;
+            if found.as_array().is_some_and(|a| a.is_empty()) {
+                break;
+            }
+            if Instant::now() > deadline {
+                return Err(format!("after the window shrank to 1024×768: {found}"));
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let mut decisions = 0;
+        for (mode, seed) in [("editor", 23), ("nixon", 31)] {
+            decisions += click_to_the_end(&c, &url, mode, seed, Some(&script), None).await?;
+        }
+        eprintln!("{decisions} decisions measured at 1024×768");
+        Ok(())
+    });
+}
+
+/// Waits in the page, after a choice made at step `arguments[0]`, until its
+/// answer is drawn with the next decision's options while pieces still
+/// glide (a moving copy, motion.js's `.ghost`, is on the page); the
+/// playback of the opponent's moves before it is skipped. Answers where to
+/// click: a target on the table whose drawn thing is under a flying copy
+/// (it stays there, unseen, until the copy lands), else the first option's
+/// button; and every such target that a click at its thing's middle would
+/// not reach. `{ ghosts: 0 }` when nothing glided; `{ end: true }` at the
+/// game's end.
+const MID_GLIDE: &str = r#"
+if (document.querySelector('#outcome')) return { end: true };
+const skip = document.getElementById('skip');
+if (skip) { skip.click(); return undefined; }
+const p = document.querySelector('div.play');
+if (!p || p.dataset.step === arguments[0] || p.dataset.playback || !document.querySelector('#decision button.option')) return undefined;
+if (!document.querySelector('.ghost')) return { ghosts: 0, step: p.dataset.step };
+const unseen = (el) => { const s = getComputedStyle(el); return s.visibility === 'hidden' || s.opacity === '0'; };
+const middle = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+const flying = [...p.querySelectorAll('.targetable')]
+  .filter((t) => t.closest('svg.track, svg.board, .in-play, .hand, .momentum, .piles'))
+  .flatMap((t) => [t, ...t.querySelectorAll('[data-anim]')].filter((a) => a.matches('[data-anim]') && unseen(a)).map((a) => [t, a]));
+const missed = flying.filter(([t, a]) => { const [x, y] = middle(a); const at = document.elementFromPoint(x, y); return !at || !t.contains(at); })
+  .map(([t]) => t.getAttribute('aria-label'));
+const one = flying.find(([t]) => !t.dataset.options.includes(' '));
+const button = document.querySelector('#decision button.option');
+const [x, y] = middle(one ? one[1] : button);
+return { ghosts: document.querySelectorAll('.ghost').length, step: p.dataset.step, flying: flying.length, missed,
+  on: one ? one[0].getAttribute('aria-label') : `the option button ${button.textContent}`, table: !!one, x, y };
+"#;
+
+/// Problem found by the studio's audit: a click on the table while a move
+/// glides was lost. The answer's table was drawn, its options live, but
+/// the page took no choice until its pieces had landed (and the banner of
+/// the opponent's moves had gone), and a thing still gliding was hidden
+/// under its moving copy, so a click on it went to what lay beneath. Now
+/// a click then is the next choice: at the slow speed (700 ms glides), a
+/// real mouse click made while copies still fly — on a gliding target of
+/// the table where there is one — moves the game on, and a click at any
+/// gliding target's middle reaches it.
+#[test]
+fn a_click_while_the_pieces_still_glide_is_the_next_choice() {
+    run("click_mid_glide", &[], |c, url| async move {
+        start(&c, &url, "editor", 23).await?;
+        wait_css(&c, "#decision button.option", 30).await?;
+        set_speed(&c, "slow").await?;
+        // Whether copies were flying at each press of the mouse.
+        c.execute(
+            "window.pressed = []; \
+             document.addEventListener('pointerdown', () => window.pressed.push(document.querySelectorAll('.ghost').length), true);",
+            vec![],
+        )
+        .await
+        .map_err(e)?;
+        let mid_glide = wait_in_page(MID_GLIDE);
+        let (mut taken, mut on_table) = (0, 0);
+        for n in 0..40 {
+            if taken >= 3 && on_table >= 1 {
+                break;
+            }
+            let before = step(&c).await;
+            wait_css(&c, "#decision button.option", 30)
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+            let before = before.map_or(Value::Null, Value::String);
+            let got = wait_for(&c, &mid_glide, vec![before], &format!("choice {n}")).await?;
+            if got.get("end").is_some() {
+                break;
+            }
+            let drawn = got["step"].as_str().map(str::to_string);
+            if got["ghosts"].as_u64() == Some(0) {
+                calm(&c).await?;
+                continue;
+            }
+            if got["missed"].as_array().is_none_or(|m| !m.is_empty()) {
+                return Err(format!(
+                    "choice {n}: a click at a gliding thing would not reach it: {}",
+                    got["missed"]
+                ));
+            }
+            let (x, y) = (
+                got["x"].as_f64().unwrap_or(0.0),
+                got["y"].as_f64().unwrap_or(0.0),
+            );
+            let press = MouseActions::new("mouse".into())
+                .then(PointerAction::MoveTo {
+                    duration: None,
+                    x: x.round(),
+                    y: y.round(),
+                })
+                .then(PointerAction::Down {
+                    button: MOUSE_BUTTON_LEFT,
+                })
+                .then(PointerAction::Up {
+                    button: MOUSE_BUTTON_LEFT,
+                });
+            c.perform_actions(press).await.map_err(e)?;
+            let flew = c
+                .execute("return window.pressed[window.pressed.length - 1]", vec![])
+                .await
+                .map_err(e)?;
+            if flew.as_u64().unwrap_or(0) == 0 {
+                // Too late: the pieces had landed, the click is an
+                // ordinary one. Once its answer is drawn, another choice.
+                let deadline = Instant::now() + Duration::from_secs(3);
+                while step(&c).await == drawn && Instant::now() < deadline {
+                    tokio::time::sleep(Duration::from_millis(25)).await;
+                }
+                calm(&c).await?;
+                continue;
+            }
+            moved_on(&c, &drawn, n + 1)
+                .await
+                .map_err(|x| format!("choice {n}, clicked on {} mid-glide: {x}", got["on"]))?;
+            taken += 1;
+            if got["table"] == Value::Bool(true) {
+                on_table += 1;
+            }
+            rested(&c, &drawn).await?;
+        }
+        if taken < 3 || on_table < 1 {
+            return Err(format!(
+                "{taken} clicks made mid-glide, {on_table} of them on a gliding target of the table"
+            ));
+        }
+        eprintln!("{taken} clicks mid-glide taken, {on_table} on a gliding target");
+        Ok(())
+    });
 }
