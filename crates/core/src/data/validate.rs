@@ -342,10 +342,7 @@ impl<'a> Scripts<'a> {
                 Some(near) => format!(" (did you mean `{near}`?)"),
                 None => String::new(),
             };
-            d.push(p.at(
-                field,
-                format!("no script file `{rel}` in the data{hint}"),
-            ));
+            d.push(p.at(field, format!("no script file `{rel}` in the data{hint}")));
         }
         unit
     }
