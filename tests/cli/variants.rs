@@ -181,7 +181,8 @@ fn variant_errors_point_into_the_variant_file() {
     );
 }
 
-fn watergate(args: &[&str]) -> serde_json::Value {
+/// `watergate ARGS`'s stdout; the command must succeed.
+fn stdout_of(args: &[&str]) -> Vec<u8> {
     let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
         .args(args)
         .output()
@@ -191,7 +192,11 @@ fn watergate(args: &[&str]) -> serde_json::Value {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let mut v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    out.stdout
+}
+
+fn watergate(args: &[&str]) -> serde_json::Value {
+    let mut v: serde_json::Value = serde_json::from_slice(&stdout_of(args)).unwrap();
     let o = v.as_object_mut().unwrap();
     for timing in ["seconds", "games_per_second", "threads", "shard", "slices"] {
         o.remove(timing);
@@ -284,16 +289,7 @@ fn an_empty_shard_says_it_is_empty_and_still_merges() {
     let run = |extra: &[&str]| {
         let mut a = vec!["simulate", "-n", "3", "--seed", "4", "-q"];
         a.extend(extra);
-        let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
-            .args(&a)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
+        String::from_utf8(stdout_of(&a)).unwrap()
     };
     let text = run(&["--shard", "1/4"]);
     assert!(
