@@ -254,3 +254,33 @@ fn a_card_in_the_play_hand_shows_its_action_text_on_hover_and_focus() {
         },
     );
 }
+
+/// Found by the studio's audit: at 480 px and narrower, How to play was
+/// wider than the window (its one column as wide as its widest table or
+/// code word), so the whole page scrolled sideways on a phone. Down to
+/// 320 px the page is no wider than the window, rules and cards alike; a
+/// wide table scrolls in its own box.
+#[test]
+fn how_to_play_is_no_wider_than_a_phone() {
+    run("howto_phone", &[], |c: Client, url: String| async move {
+        c.goto(&format!("{url}#/howto")).await.map_err(e)?;
+        wait_css(&c, "section#cards a#nixon-howard-hunt", 30).await?;
+        for width in [480, 375, 320] {
+            common::browser::viewport(&c, width, 800).await?;
+            let found = c
+                .execute(
+                    "const d = document.documentElement; return [d.scrollWidth, d.clientWidth];",
+                    vec![],
+                )
+                .await
+                .map_err(e)?;
+            let (scroll, client) = (found[0].as_f64(), found[1].as_f64());
+            if scroll.zip(client).is_none_or(|(s, w)| s > w + 1.0) {
+                return Err(format!(
+                    "at {width} px the page is {found} (scroll width, window width) wide"
+                ));
+            }
+        }
+        Ok(())
+    });
+}
