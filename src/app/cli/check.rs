@@ -52,8 +52,7 @@ pub fn run(a: &CheckArgs) -> CliResult {
     let warnings = match variant.as_ref().filter(|v| v.def.board.is_some()) {
         Some(v) => (crate::data::board_warnings(&rules).into_iter())
             .map(|(message, field)| v.at(&format!("board.{field}"), message))
-            .chain(rules.hidden_information_warnings())
-            .chain(rules.silent_output_warnings())
+            .chain(crate::data::script_warnings(&rules))
             .collect(),
         None => crate::data::warnings(&rules, &ds),
     };

@@ -387,7 +387,8 @@ pub fn load(ds: &DataSet) -> Result<Rules, Diagnostics> {
 /// the game from loading.
 ///
 /// A board warning points at the space it is about in the board file
-/// (`board_warnings` gives the field), or at the list of spaces.
+/// (`board_warnings` gives the field), or at the list of spaces; the
+/// scripts' warnings are `script_warnings`.
 pub fn warnings(rules: &Rules, ds: &DataSet) -> Vec<Diagnostic> {
     let board = ds.display_path(validate::BOARD_FILE);
     let map = text_of(ds, validate::BOARD_FILE)
@@ -398,9 +399,15 @@ pub fn warnings(rules: &Rules, ds: &DataSet) -> Vec<Diagnostic> {
             let (line, col) = map.get(&field).unwrap_or((0, 0));
             Diagnostic::new(board.as_str(), line, col, message)
         })
-        .chain(rules.hidden_information_warnings())
-        .chain(rules.silent_output_warnings())
+        .chain(script_warnings(rules))
         .collect()
+}
+
+/// The card scripts' warnings, each at its call: choices that show what
+/// the rules hide (`Rules::hidden_information_warnings`) and text that goes
+/// nowhere (`Rules::silent_output_warnings`).
+pub fn script_warnings(rules: &Rules) -> impl Iterator<Item = Diagnostic> {
+    (rules.hidden_information_warnings().into_iter()).chain(rules.silent_output_warnings())
 }
 
 /// The board's D5 warnings, each with the field of the board file it is
