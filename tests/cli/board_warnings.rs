@@ -22,19 +22,19 @@ fn space_at(path: &str, text: &str, id: &str) -> String {
     format!("{path}:{}:{col}", n + 1)
 }
 
-/// `check`'s warnings (stderr lines starting `warning: `); it must pass.
+/// `check`'s stderr, by line; it must pass.
 fn warnings(dir: &Path, args: &[&str]) -> Vec<String> {
     let out = watergate_in(dir, args);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "check failed:\n{err}");
-    (err.lines())
-        .filter(|l| l.starts_with("warning: "))
-        .map(str::to_string)
-        .collect()
+    err.lines().map(str::to_string).collect()
 }
 
 /// Both warnings, each at its space in `path` (whose text is `text`).
-fn assert_both_at(w: &[String], path: &str, text: &str) {
+fn assert_both_at(lines: &[String], path: &str, text: &str) {
+    let w: Vec<&String> = (lines.iter())
+        .filter(|l| l.starts_with("warning: "))
+        .collect();
     assert_eq!(w.len(), 2, "{w:?}");
     let woods = space_at(path, text, "informant_woods");
     assert!(
@@ -62,6 +62,16 @@ fn a_data_folders_board_is_warned_of_at_the_space_in_its_file() {
     let w = warnings(&dir, &["check", "--data", "mydata"]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_both_at(&w, "mydata/cards/board.ron", &text);
+    // Under each, its line of the board file, as an error shows it.
+    let woods = text
+        .lines()
+        .position(|l| l.contains("(id: \"informant_woods\""))
+        .unwrap();
+    assert_eq!(
+        w[1],
+        format!("    {} | {}", woods + 1, text.lines().nth(woods).unwrap()),
+        "{w:?}"
+    );
 }
 
 #[test]

@@ -56,10 +56,19 @@ pub fn run(a: &CheckArgs) -> CliResult {
             .collect(),
         None => crate::data::warnings(&rules, &ds),
     };
+    // The board file's text, for its warnings' lines (a board written
+    // inline in a variant is not this text: its warnings have no snippet).
+    let board_path = ds.display_path(crate::data::validate::BOARD_FILE);
+    let board_text = crate::data::text_of(&ds, crate::data::validate::BOARD_FILE).ok();
     for w in warnings {
         super::output::errln!("warning: {w}");
         let script = (0..rules.scripts.units()).find(|&u| rules.scripts.display(u) == w.path);
-        if let Some(snippet) = script.and_then(|u| w.snippet(rules.scripts.text(u))) {
+        let source = match script {
+            Some(u) => Some(rules.scripts.text(u)),
+            None if w.path == board_path => board_text.as_deref(),
+            None => None,
+        };
+        if let Some(snippet) = source.and_then(|text| w.snippet(text)) {
             for line in snippet.lines() {
                 super::output::errln!("    {line}");
             }
