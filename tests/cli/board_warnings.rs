@@ -36,22 +36,20 @@ fn assert_both_at(lines: &[String], path: &str, text: &str) {
         .filter(|l| l.starts_with("warning: "))
         .collect();
     assert_eq!(w.len(), 2, "{w:?}");
-    let woods = space_at(path, text, "informant_woods");
-    assert!(
-        w[0].starts_with(&format!(
-            "warning: {woods}: the shortest informant-to-Nixon path crosses 2"
-        )),
-        "{}",
-        w[0]
-    );
-    let e2a = space_at(path, text, "e2a");
-    assert!(
-        w[1].starts_with(&format!(
-            "warning: {e2a}: evidence spaces e2a, e2l touch two informants"
-        )),
-        "{}",
-        w[1]
-    );
+    let expected = [
+        (
+            "informant_woods",
+            "the shortest informant-to-Nixon path crosses 2",
+        ),
+        ("e2a", "evidence spaces e2a, e2l touch two informants"),
+    ];
+    for (warning, (space, says)) in w.iter().zip(expected) {
+        let at = space_at(path, text, space);
+        assert!(
+            warning.starts_with(&format!("warning: {at}: {says}")),
+            "{warning}"
+        );
+    }
 }
 
 #[test]
