@@ -750,6 +750,16 @@ fn diff_lists_exactly_the_edits_and_nothing_for_an_unedited_copy() {
         stdout(&o),
         "no differences between the shipped game and `copy`\n"
     );
+    // A momentum card's space is named by its place in the file (from 0)
+    // and by its number (from 1), as the card, the rules and scripts count.
+    let card = dir.join("copy/cards/momentum/01_nixon_administration.ron");
+    let ron = std::fs::read_to_string(&card).unwrap();
+    std::fs::write(&card, ron.replace("\"End of term\"", "\"End of the term\"")).unwrap();
+    let text = stdout(&run(&["diff", "--data", "copy"]));
+    assert!(
+        text.contains("  spaces[4].title (space 5): \"End of term\" → \"End of the term\"\n"),
+        "{text}"
+    );
     // A --from that names nothing is a usage error.
     let o = run(&["diff", "--from", "nowhere"]);
     assert_eq!(o.status.code(), Some(2));

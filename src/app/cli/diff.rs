@@ -21,7 +21,8 @@ Exit 0 whether or not they differ; 2 if either game does not load.
 With --json: {\"from\", \"to\", \"differences\": [...]}, each difference tagged by \"kind\": \
 \"field\" (thing, file, field, old, new), \"items\" (a list that grew or shrank: thing, file, field, \
 removed, added), \"added\" / \"removed\" (thing, file), \"text\" (a script: thing, file, unified). \
-Field paths are those of the RON file: `value`, `settings.named_colour_locked`, `spaces[\"e2c\"].kind`.
+Field paths are those of the RON file: `value`, `settings.named_colour_locked`, `spaces[\"e2c\"].kind`; \
+a list's places count from 0, so the text names a momentum card's `spaces[4]` also as its space 5.
 
 Examples:
   watergate diff --data mydata                        the edited copy against the shipped game
@@ -92,6 +93,22 @@ fn show(v: &Value) -> String {
     serde_json::to_string(v).unwrap_or_default()
 }
 
+/// A momentum card's field path with the space's number as the card, the
+/// rules and its scripts count it (from 1): the path counts list places
+/// from 0, as the RON file's order does, so `spaces[4]` is space 5.
+fn with_space_number(thing: &str, field: &str) -> String {
+    let place = thing
+        .starts_with("momentum card ")
+        .then(|| field.strip_prefix("spaces["))
+        .flatten()
+        .and_then(|rest| rest.split_once(']'))
+        .and_then(|(n, _)| n.parse::<usize>().ok());
+    match place {
+        Some(n) => format!("{field} (space {})", n + 1),
+        None => field.to_string(),
+    }
+}
+
 /// The differences for a reader: one heading per thing, then its changes.
 pub fn text(from: &str, to: &str, changes: &[Change]) -> String {
     use std::fmt::Write;
@@ -127,8 +144,13 @@ pub fn text(from: &str, to: &str, changes: &[Change]) -> String {
         }
         match c {
             Change::Field {
-                field, old, new, ..
+                thing,
+                field,
+                old,
+                new,
+                ..
             } => {
+                let field = with_space_number(thing, field);
                 let _ = writeln!(out, "  {field}: {} → {}", show(old), show(new));
             }
             Change::Items {
