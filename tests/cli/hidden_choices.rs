@@ -11,13 +11,20 @@ use std::path::Path;
 /// `check`'s warnings for the exported game with `script` (under
 /// `mydata/scripts/`) holding `text`; `check` must pass.
 fn warnings_with(name: &str, script: &str, text: &str) -> Vec<String> {
+    check_with(name, script, text, &[]).1
+}
+
+/// `check --data mydata ARGS` on the exported game with `script` holding
+/// `text`, which must pass: its stdout and its stderr's lines.
+fn check_with(name: &str, script: &str, text: &str, args: &[&str]) -> (String, Vec<String>) {
     let dir = exported_game(&format!("hidden-choices-{name}"));
     std::fs::write(dir.join("mydata/scripts").join(script), text).unwrap();
-    let out = watergate_in(&dir, &["check", "--data", "mydata"]);
+    let out = watergate_in(&dir, &[&["check", "--data", "mydata"], args].concat());
     let _ = std::fs::remove_dir_all(&dir);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "check failed:\n{err}");
-    err.lines().map(str::to_string).collect()
+    let lines = err.lines().map(str::to_string).collect();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), lines)
 }
 
 const ROSE_MARY: &str = "editor/the_rose_mary_stretch.rhai";
@@ -105,6 +112,60 @@ fn a_card_choosing_from_the_opponents_hand_is_warned_of() {
                 .to_string(),
             "    1 | choose_card(#{ owner: \"opponent\", prompt: \"Look at her hand\" }, || {});"
                 .to_string(),
+            "      | ^".to_string(),
+        ]
+    );
+}
+
+/// Options built while the script runs are seen when it runs: at load for
+/// a script that does not read the game (it runs once there), and in the
+/// states `check --deep` plays for one that does.
+#[test]
+fn options_built_at_run_time_are_warned_of_once_the_script_ran_with_them() {
+    let w = warnings_with(
+        "rose-mary-built",
+        ROSE_MARY,
+        "let options = #{ face: \"up\" };\noptions.face = \"any\";\noptions.colour = \"green\";\n\
+         pin_track_evidence(options);\n",
+    );
+    assert_eq!(
+        w,
+        vec![
+            "warning: mydata/scripts/editor/the_rose_mary_stretch.rhai:4:1: `pin_track_evidence` \
+             with colour \"green\" lists the face-down evidence of that colour on the research \
+             track to the Editor (The Rose Mary Stretch), who may not see their colours (R4.3); \
+             add `face: \"up\"` unless the card means to tell her"
+                .to_string(),
+            "    4 | pin_track_evidence(options);".to_string(),
+            "      | ^".to_string(),
+        ]
+    );
+
+    // Chuck Colson looks at the Editor's hand from round 2 on: the run at
+    // load (round 1) does not build those options, the deep check's games do.
+    let colson = "let options = #{};\n\
+                  if round() >= 2 { options.owner = \"opponent\"; }\n\
+                  choose_card(options, || {});\n";
+    let (_, w) = check_with("colson-late", "nixon/chuck_colson.rhai", colson, &[]);
+    assert_eq!(w, Vec::<String>::new());
+    let (out, w) = check_with(
+        "colson-late-deep",
+        "nixon/chuck_colson.rhai",
+        colson,
+        &["--deep", "-n", "100", "-q"],
+    );
+    assert!(
+        out.contains("\n  1 warning found when the scripts ran (on stderr)\n"),
+        "{out}"
+    );
+    assert_eq!(
+        w,
+        vec![
+            "warning: mydata/scripts/nixon/chuck_colson.rhai:3:1: `choose_card` lists the \
+             Editor's hand to Nixon (Chuck Colson), who may not see it (R5.14); fine if the \
+             card means to let them look"
+                .to_string(),
+            "    3 | choose_card(options, || {});".to_string(),
             "      | ^".to_string(),
         ]
     );

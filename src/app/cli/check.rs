@@ -3,6 +3,7 @@
 
 use super::{CliError, CliResult};
 use crate::data::GameSource;
+use crate::diag::Diagnostic;
 use crate::game::model::Side;
 use crate::game::rules::Rules;
 use crate::lab::deep_check;
@@ -49,31 +50,14 @@ pub fn run(a: &CheckArgs) -> CliResult {
     // advice, not errors (exit 0). A script's warning shows its line with a
     // caret under the call, as an error does. A board the variant writes
     // inline is the variant's text: its warnings point there.
-    let warnings = match variant.as_ref().filter(|v| v.def.board.is_some()) {
+    let warnings: Vec<Diagnostic> = match variant.as_ref().filter(|v| v.def.board.is_some()) {
         Some(v) => (crate::data::board_warnings(&rules).into_iter())
             .map(|(message, field)| v.at(&format!("board.{field}"), message))
             .chain(crate::data::script_warnings(&rules))
             .collect(),
         None => crate::data::warnings(&rules, &ds),
     };
-    // The board file's text, for its warnings' lines (a board written
-    // inline in a variant is not this text: its warnings have no snippet).
-    let board_path = ds.display_path(crate::data::validate::BOARD_FILE);
-    let board_text = crate::data::text_of(&ds, crate::data::validate::BOARD_FILE).ok();
-    for w in warnings {
-        super::output::errln!("warning: {w}");
-        let script = (0..rules.scripts.units()).find(|&u| rules.scripts.display(u) == w.path);
-        let source = match script {
-            Some(u) => Some(rules.scripts.text(u)),
-            None if w.path == board_path => board_text.as_deref(),
-            None => None,
-        };
-        if let Some(snippet) = source.and_then(|text| w.snippet(text)) {
-            for line in snippet.lines() {
-                super::output::errln!("    {line}");
-            }
-        }
-    }
+    print_warnings(&rules, &ds, &warnings);
     let dynamic = rules.scripts_reading_the_game();
     let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
     writeln!(out,
@@ -95,7 +79,30 @@ pub fn run(a: &CheckArgs) -> CliResult {
     )?;
     match deep {
         None => Ok(()),
-        Some(games) => deep_run(&rules, &ds, game, games),
+        Some(games) => deep_run(&rules, &ds, game, games, &warnings),
+    }
+}
+
+/// Prints warnings on stderr, each with its line of the script or the
+/// board file and a caret under the place, as an error is shown.
+fn print_warnings(rules: &Rules, ds: &crate::data::DataSet, warnings: &[Diagnostic]) {
+    // The board file's text, for its warnings' lines (a board written
+    // inline in a variant is not this text: its warnings have no snippet).
+    let board_path = ds.display_path(crate::data::validate::BOARD_FILE);
+    let board_text = crate::data::text_of(ds, crate::data::validate::BOARD_FILE).ok();
+    for w in warnings {
+        super::output::errln!("warning: {w}");
+        let script = (0..rules.scripts.units()).find(|&u| rules.scripts.display(u) == w.path);
+        let source = match script {
+            Some(u) => Some(rules.scripts.text(u)),
+            None if w.path == board_path => board_text.as_deref(),
+            None => None,
+        };
+        if let Some(snippet) = source.and_then(|text| w.snippet(text)) {
+            for line in snippet.lines() {
+                super::output::errln!("    {line}");
+            }
+        }
     }
 }
 
@@ -127,7 +134,16 @@ fn scenario_files(dir: Option<&Path>) -> Vec<PathBuf> {
     files
 }
 
-fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games: u64) -> CliResult {
+/// `shown`: the warnings printed before the deep check, which may find
+/// more (a script that reads the game, run in states where it builds
+/// options that show what the rules hide).
+fn deep_run(
+    rules: &Rules,
+    ds: &crate::data::DataSet,
+    flags: &GameSource,
+    games: u64,
+    shown: &[Diagnostic],
+) -> CliResult {
     let files = scenario_files(flags.data.as_deref());
     let total: u64 = deep_check::pairings(games)
         .iter()
@@ -182,6 +198,18 @@ fn deep_run(rules: &Rules, ds: &crate::data::DataSet, flags: &GameSource, games:
             format!("; never played for its action: {}", unplayed.join(", "))
         }
     )?;
+    let found: Vec<Diagnostic> = crate::data::script_warnings(rules)
+        .filter(|w| !shown.contains(w))
+        .collect();
+    if !found.is_empty() {
+        writeln!(
+            out,
+            "  {} warning{} found when the scripts ran (on stderr)",
+            found.len(),
+            if found.len() == 1 { "" } else { "s" }
+        )?;
+        print_warnings(rules, ds, &found);
+    }
     let scripts = report
         .findings
         .iter()

@@ -45,9 +45,12 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
     fn calls(&self, unit: usize) -> std::collections::BTreeSet<String>;
 
     /// The calls of script unit `unit` whose options, written out in the
-    /// script, make a choice list what the rules may hide from its chooser
+    /// script or built when it runs, make a choice list what the rules may
+    /// hide from its chooser
     /// (`watergate check` warns of them: `Rules::hidden_information_warnings`).
-    /// Options built at run time are not seen. None by default.
+    /// Options built at run time are seen once the script has run with them
+    /// (at load, and at the plays of a script that reads the game). None by
+    /// default.
     fn revealing_calls(&self, _unit: usize) -> Vec<RevealingCall> {
         Vec::new()
     }

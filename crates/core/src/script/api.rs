@@ -111,6 +111,10 @@ pub(crate) struct Builder {
     /// The last space of a side of the track (`LAST_SPACE`): the furthest a
     /// token can be put.
     pub last_space: i64,
+    /// The calls of this run whose choice lists what the rules may hide
+    /// (`super::reveals`), at their place in the script: the host keeps
+    /// them for `watergate check` (`RhaiHost::revealing_calls`).
+    pub revealing: Vec<crate::game::host::RevealingCall>,
 }
 
 thread_local! {
@@ -129,6 +133,24 @@ type Res<T> = Result<T, Box<EvalAltResult>>;
 
 fn err<T>(msg: impl Into<String>) -> Res<T> {
     Err(msg.into().into())
+}
+
+/// Notes a call whose options make its choice list what the rules may
+/// hide (`super::reveals`); the options may have been built at run time.
+fn note_reveals(ctx: &NativeCallContext, function: &str, opts: &Map) -> Res<()> {
+    let Some(reveals) = super::reveals(function, opts) else {
+        return Ok(());
+    };
+    let pos = ctx.call_position();
+    build(|b| {
+        b.revealing.push(crate::game::host::RevealingCall {
+            line: pos.line().unwrap_or(1),
+            col: pos.position().unwrap_or(1),
+            function: function.to_string(),
+            reveals,
+        });
+        Ok(())
+    })
 }
 
 fn build<R>(f: impl FnOnce(&mut Builder) -> Res<R>) -> Res<R> {
@@ -361,7 +383,8 @@ fn mover(what: TokenSelector, steps: i64) -> Res<()> {
     }))
 }
 
-fn move_evidence_opts(steps: i64, opts: Map) -> Res<()> {
+fn move_evidence_opts(ctx: NativeCallContext, steps: i64, opts: Map) -> Res<()> {
+    note_reveals(&ctx, "move_evidence", &opts)?;
     let filter = filter_of(&opts, &["count", "up_to"])?;
     let count = opt_int(&opts, "count")?.unwrap_or(1);
     if !(1..=20).contains(&count) {
@@ -389,6 +412,7 @@ fn call_branch(ctx: &NativeCallContext, f: &FnPtr) -> Res<()> {
 }
 
 fn choose_card(ctx: NativeCallContext, opts: Map, then: FnPtr) -> Res<()> {
+    note_reveals(&ctx, "choose_card", &opts)?;
     check_keys(
         &opts,
         &[
@@ -546,7 +570,8 @@ pub(crate) fn register(engine: &mut Engine) {
         .register_fn("place_evidence", move |s: i64| {
             emit(Instr::Place(Place { what: evidence_sel(ev_any), space: space_arg(s)? }))
         })
-        .register_fn("place_evidence", |s: i64, opts: Map| {
+        .register_fn("place_evidence", |ctx: NativeCallContext, s: i64, opts: Map| {
+            note_reveals(&ctx, "place_evidence", &opts)?;
             emit(Instr::Place(Place { what: evidence_sel(filter_of(&opts, &[])?), space: space_arg(s)? }))
         })
         .register_fn("place_all_evidence", |s: i64| place_all(s, Map::new()))
@@ -558,13 +583,15 @@ pub(crate) fn register(engine: &mut Engine) {
             emit(Instr::DrawToTrack(DrawToTrack { space: space_arg(s)?, face_up: up }))
         })
         .register_fn("draw_and_pin_evidence", || emit(Instr::DrawAndPin(DrawAndPin)))
-        .register_fn("return_track_evidence_to_bag", |opts: Map| {
+        .register_fn("return_track_evidence_to_bag", |ctx: NativeCallContext, opts: Map| {
+            note_reveals(&ctx, "return_track_evidence_to_bag", &opts)?;
             emit(Instr::TrackToBag(TrackToBag { filter: filter_of(&opts, &[])? }))
         })
         .register_fn("return_board_evidence_to_bag", |opts: Map| {
             emit(Instr::BoardToBag(BoardToBag { filter: filter_of(&opts, &[])? }))
         })
-        .register_fn("pin_track_evidence", |opts: Map| {
+        .register_fn("pin_track_evidence", |ctx: NativeCallContext, opts: Map| {
+            note_reveals(&ctx, "pin_track_evidence", &opts)?;
             emit(Instr::PinFromTrack(PinFromTrack { filter: filter_of(&opts, &[])? }))
         })
         .register_fn("take_board_evidence_to_track", |s: i64, opts: Map| {
@@ -689,7 +716,9 @@ pub fn reference() -> String {
          knows his face-down tokens (R4.3) and a card may let a player look at a hand, but in\n\
          a card the rules do not mean to tell that (an Editor's card choosing a face-down token\n\
          by colour), give `face: \"up\"` with a colour. `watergate check` warns of both at the\n\
-         call, when the options are written out in it (an Editor's card only, for colours).\n\n\
+         call (an Editor's card only, for colours): options written out in the call, and options\n\
+         built as the script runs, once it has run with them (at load; for a script that reads\n\
+         the game, in the states `check --deep` plays).\n\n\
          A script that calls none of the functions marked *reads the game* yields the same\n\
          program every time; it is run once when the data is loaded and the program is reused.\n\
          A script that reads the game runs again at every play of its card, which costs time:\n\

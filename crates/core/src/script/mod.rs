@@ -59,6 +59,10 @@ pub struct RhaiHost {
     /// Shared with every run's builder (a clone per run would copy each
     /// name: a dynamic script runs at every play).
     picture_names: std::sync::Arc<[String]>,
+    /// The revealing calls (`reveals`) seen when the scripts ran, by unit:
+    /// options built at run time, which the syntax tree does not show.
+    /// Rarely written (only a run that made such a call locks it).
+    revealed_at_run: std::sync::Mutex<std::collections::BTreeMap<usize, Vec<RevealingCall>>>,
 }
 
 impl std::fmt::Debug for RhaiHost {
@@ -127,6 +131,7 @@ impl RhaiHost {
             known_methods,
             units: Vec::new(),
             picture_names: picture_names.into(),
+            revealed_at_run: Default::default(),
         }
     }
 
@@ -265,23 +270,15 @@ impl RhaiHost {
         out
     }
 
-    /// The calls of a compiled script whose options, written out as a map
-    /// in the call, list what the rules may hide from the chooser: a
-    /// `colour` on research-track evidence without `face: "up"` (face-down
-    /// tokens are then listed by their hidden colours), and `choose_card`
-    /// with `owner: "opponent"` in the hand. Found in the syntax tree, so a
-    /// script that reads the game is seen too; options built at run time
-    /// are not.
+    /// The calls of a compiled script whose options list what the rules
+    /// may hide from the chooser (`reveals`): those written out as a map in
+    /// the call, found in the syntax tree (so a script that reads the game
+    /// is seen too), and those whose options were built at run time, seen
+    /// when the script ran (`revealed_at_run`: at load, and at every play
+    /// of a script that reads the game, as `check --deep` plays them).
+    /// Each call once, in the script's order.
     pub fn revealing_calls(&self, unit: usize) -> Vec<RevealingCall> {
         use rhai::{ASTNode, Expr, Stmt};
-        // The functions that choose among research-track evidence with an
-        // evidence filter (board evidence is public, R5.14).
-        const TRACK_EVIDENCE: [&str; 4] = [
-            "move_evidence",
-            "place_evidence",
-            "return_track_evidence_to_bag",
-            "pin_track_evidence",
-        ];
         let mut out = Vec::new();
         let Some(u) = self.units.get(unit) else {
             return out;
@@ -306,26 +303,7 @@ impl RhaiHost {
             else {
                 return true;
             };
-            let text = |key: &str| opts.get(key).and_then(|v| v.clone().into_string().ok());
-            let reveals = if TRACK_EVIDENCE.contains(&name) {
-                // A colour that is none (`purple`) is an error when the
-                // script runs, not this.
-                let colour = text("colour").filter(|c| Colour::parse(c).is_some());
-                match (colour, text("face").as_deref()) {
-                    (Some(colour), None | Some("any") | Some("down")) => {
-                        Some(Reveals::FaceDownByColour(colour))
-                    }
-                    _ => None,
-                }
-            } else if name == "choose_card"
-                && text("owner").as_deref() == Some("opponent")
-                && matches!(text("zone").as_deref(), None | Some("hand"))
-            {
-                Some(Reveals::OpponentHand)
-            } else {
-                None
-            };
-            if let Some(reveals) = reveals {
+            if let Some(reveals) = reveals(name, &opts) {
                 out.push(RevealingCall {
                     line: pos.line().unwrap_or(1),
                     col: pos.position().unwrap_or(1),
@@ -335,6 +313,13 @@ impl RhaiHost {
             }
             true
         });
+        let seen = self.revealed_at_run.lock().map(|m| m.get(&unit).cloned());
+        for call in seen.ok().flatten().unwrap_or_default() {
+            if !out.contains(&call) {
+                out.push(call);
+            }
+        }
+        out.sort_by_key(|c| (c.line, c.col));
         out
     }
 
@@ -379,6 +364,16 @@ impl RhaiHost {
             self.engine.run_ast_with_scope(&mut scope, &u.ast)
         });
         KeptScopes::give_back(ctx, scope, constants);
+        if !built.revealing.is_empty() {
+            if let Ok(mut seen) = self.revealed_at_run.lock() {
+                let calls = seen.entry(unit).or_default();
+                for call in built.revealing {
+                    if !calls.contains(&call) {
+                        calls.push(call);
+                    }
+                }
+            }
+        }
         match result {
             Ok(()) => Ok((built.program, built.reads_state)),
             Err(e) => {
@@ -467,6 +462,40 @@ impl ScriptHost for RhaiHost {
 
     fn silent_calls(&self, unit: usize) -> Vec<(usize, usize, String)> {
         RhaiHost::silent_calls(self, unit)
+    }
+}
+
+/// What a choice made by `function` with these options lists that the
+/// rules may hide from its chooser: a `colour` on research-track evidence
+/// without `face: "up"` (face-down tokens are then listed by their hidden
+/// colours), or `choose_card` with `owner: "opponent"` in the hand. The
+/// one judgement of `RhaiHost::revealing_calls`, whether the options are
+/// written in the script or built when it runs (`api`).
+pub(crate) fn reveals(function: &str, opts: &Map) -> Option<Reveals> {
+    // The functions that choose among research-track evidence with an
+    // evidence filter (board evidence is public, R5.14).
+    const TRACK_EVIDENCE: [&str; 4] = [
+        "move_evidence",
+        "place_evidence",
+        "return_track_evidence_to_bag",
+        "pin_track_evidence",
+    ];
+    let text = |key: &str| opts.get(key).and_then(|v| v.clone().into_string().ok());
+    if TRACK_EVIDENCE.contains(&function) {
+        // A colour that is none (`purple`) is an error when the script
+        // runs, not this.
+        let colour = text("colour").filter(|c| Colour::parse(c).is_some())?;
+        match text("face").as_deref() {
+            None | Some("any") | Some("down") => Some(Reveals::FaceDownByColour(colour)),
+            _ => None,
+        }
+    } else if function == "choose_card"
+        && text("owner").as_deref() == Some("opponent")
+        && matches!(text("zone").as_deref(), None | Some("hand"))
+    {
+        Some(Reveals::OpponentHand)
+    } else {
+        None
     }
 }
 
