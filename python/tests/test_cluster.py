@@ -160,7 +160,8 @@ def test_a_study_file_and_bad_studies(local_ray, tmp_path):
     ({"seed": -1}, "seed: expected a whole number from 0"),
     ({"editor": "bogus"}, "agent \"bogus\""),
     ({"nixon": 3}, "agent 3: expected a name"),
-    ({"shard_games": 0}, "shard_games: expected a whole number at least 1"),
+    ({"shard_games": 0}, "shard_games: expected a whole number from 1 to"),
+    ({"shard_games": 2**64}, "shard_games: expected a whole number from 1 to"),
 ])
 def test_a_bad_option_is_refused_before_anything_runs(options, refused):
     """Each refused as watergate.simulate refuses it, before Ray starts:
@@ -171,8 +172,46 @@ def test_a_bad_option_is_refused_before_anything_runs(options, refused):
     with pytest.raises(ValueError, match=refused):
         watergate.cluster.run({"command": "simulate", **options}, progress=False)
     assert ray.is_initialized() == was, "Ray started for a study refused"
-    with pytest.raises(ValueError, match="shard_games: expected a whole number at least 1"):
+    with pytest.raises(ValueError, match="shard_games: expected a whole number from 1 to"):
         watergate.cluster.run({"command": "simulate", "games": 3}, shard_games=0, progress=False)
+
+
+def test_a_study_s_counts_are_checked_by_the_package_s_one_check(monkeypatch):
+    """By `watergate._whole`, which checks `watergate.simulate`'s counts (the
+    module had a copy of it), with the study's errors: each a ValueError
+    saying what was expected."""
+    import numpy as np
+    checked = []
+    whole = watergate._whole
+
+    def spy(name, value, least, expected):
+        checked.append(name)
+        return whole(name, value, least, expected)
+
+    monkeypatch.setattr(watergate, "_whole", spy)
+    most = 2**64 - 1
+    for options, shard_games, seen, message in [
+        ({"games": 0}, None, ["games"],
+         f"simulate study: games: expected a whole number from 1 to {most}, got 0"),
+        ({"games": 2**64}, None, ["games"],
+         f"simulate study: games: expected a whole number from 1 to {most}, got {2**64}"),
+        ({"games": 2.7}, None, ["games"],
+         f"simulate study: games: expected a whole number from 1 to {most}, got 2.7"),
+        ({"seed": True}, None, ["games", "seed"],
+         f"simulate study: seed: expected a whole number from 0 to {most}, got True"),
+        ({"seed": np.int64(-1)}, None, ["games", "seed"],
+         f"simulate study: seed: expected a whole number from 0 to {most}, got np.int64(-1)"),
+        ({"shard_games": "3"}, None, ["games", "seed", "shard_games"],
+         f"shard_games: expected a whole number from 1 to {most}"),
+        ({}, np.int64(0), ["games", "seed", "shard_games"],
+         f"shard_games: expected a whole number from 1 to {most}"),
+    ]:
+        checked.clear()
+        with pytest.raises(ValueError) as err:
+            watergate.cluster.run({"command": "simulate", **options}, shard_games=shard_games,
+                                  progress=False)
+        assert str(err.value) == message
+        assert checked == seen
 
 
 def test_a_ladder_study_takes_its_agents_as_one_string_as_watergate_ladder_does(local_ray):

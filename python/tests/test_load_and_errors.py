@@ -90,6 +90,36 @@ def test_wrong_parameter_types_raise_type_errors():
         pyspiel.load_game("python_watergate", {"data": "/nonexistent/folder"})
 
 
+def test_an_openspiel_game_that_does_not_load_fails_a_test_and_crashes_nothing(tmp_path):
+    """pytest shows the arguments of a failing test's frames. The game's
+    constructor raised with `self` in its frame, a pyspiel.Game whose C++
+    part was never built, and repr() of it crashed the interpreter (SIGSEGV)
+    or raised std::bad_alloc. So each failing load runs as a test of a
+    pytest of its own, with every frame's arguments and locals shown."""
+    import subprocess
+    import sys
+    cases = {
+        "data": ({"data": str(tmp_path / "missing")}, "missing: not a directory"),
+        "variant": ({"variant": str(tmp_path / "missing.ron")}, "missing.ron: cannot read"),
+        "seeds": ({"seeds": 0}, "python_watergate parameter 'seeds': expected 1 to"),
+        "chance": ({"chance": "sometimes"}, "expected 'explicit' or 'seeded', got 'sometimes'"),
+        "fingerprint": ({"fingerprint": "xyz"}, "fingerprint as 16 hex digits"),
+        "changed": ({"fingerprint": "0" * 16}, "have changed since this game was made"),
+    }
+    tests = tmp_path / "test_loads.py"
+    tests.write_text("import pyspiel\nimport watergate.openspiel\n" + "".join(
+        f"\ndef test_{name}():\n    pyspiel.load_game('python_watergate', {params!r})\n"
+        for name, (params, _) in cases.items()))
+    out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q",
+                          "--tb=long", "--showlocals", str(tests)],
+                         cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 1, f"exit {out.returncode}\n{out.stdout[-3000:]}{out.stderr}"
+    assert f"{len(cases)} failed" in out.stdout
+    for name, (_, message) in cases.items():
+        assert message in out.stdout, name
+    assert "raised in repr()" not in out.stdout
+
+
 def test_an_unknown_action_is_refused_and_changes_nothing(game):
     state = game.new_initial_state()
     while state.is_chance_node():

@@ -1,8 +1,18 @@
 """This engine's agents as OpenSpiel bots, for matches against OpenSpiel's."""
 
+# The annotations stay text (PEP 563): the package supports Python 3.9.
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, SupportsIndex
+
 import pyspiel
 
 from watergate import _engine
+
+if TYPE_CHECKING:
+    # Annotations only: importing the game's module registers the game,
+    # which importing the bots has never done.
+    from watergate.openspiel import WatergateState
 
 _PLAYERS = {0: "player 0 (the Editor)", 1: "player 1 (Nixon)"}
 
@@ -21,7 +31,8 @@ class EngineBot(pyspiel.Bot):
     player (or chance) is to move, or once the game is over, it raises
     ValueError rather than choose that player's move."""
 
-    def __init__(self, game, player, spec, seed=0):
+    def __init__(self, game: pyspiel.Game, player: SupportsIndex, spec: str,
+                 seed: SupportsIndex = 0) -> None:
         pyspiel.Bot.__init__(self)
         if isinstance(player, bool) or not hasattr(player, "__index__") \
                 or player.__index__() not in _PLAYERS:
@@ -41,16 +52,16 @@ class EngineBot(pyspiel.Bot):
         self._seed = seed.__index__()
         self._moves = 0
 
-    def player_id(self):
+    def player_id(self) -> int:
         return self._player
 
-    def restart_at(self, state):
+    def restart_at(self, state: pyspiel.State) -> None:
         self._moves = 0
 
-    def inform_action(self, state, player_id, action):
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
         pass
 
-    def step(self, state):
+    def step(self, state: WatergateState) -> int:
         to_move = state.current_player()
         if to_move != self._player:
             if to_move == pyspiel.PlayerId.TERMINAL:

@@ -42,15 +42,20 @@ options and seed, game for game, whatever the number of workers or shards
 shards finished so far, marked ``partial``.
 """
 
+# The annotations stay text (PEP 563): the package supports Python 3.9.
+from __future__ import annotations
+
 import argparse
 import collections
 import json
-import operator
 import os
 import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Mapping, Sequence
+from types import FrameType
+from typing import Any, SupportsIndex
 
 import ray
 
@@ -60,7 +65,7 @@ import watergate
 DEFAULT_SHARD_GAMES = {"simulate": 500, "sweep": 100, "ladder": 20}
 
 #: The options each study takes, with the CLI's defaults.
-STUDY_OPTIONS = {
+STUDY_OPTIONS: dict[str, dict[str, Any]] = {
     "simulate": {"games": 1000, "seed": 1, "editor": "random", "nixon": "random",
                  "against": None},
     "sweep": {"params": None, "games": 200, "seed": 1, "editor": "heuristic",
@@ -69,10 +74,10 @@ STUDY_OPTIONS = {
                "seed": 1},
 }
 
-_LOADED = {}
+_LOADED: dict[str, watergate.Game] = {}
 
 
-def _game_from(files):
+def _game_from(files: list[ray.ObjectRef]) -> watergate.Game:
     """The game of ``files`` (a list holding the object-store reference of a
     game's files and labels), loaded once per worker process. The reference
     comes wrapped so that Ray hands it over as it is: a worker fetches and
@@ -86,7 +91,8 @@ def _game_from(files):
 
 
 @ray.remote(max_retries=5)
-def _play_shard(options, game_files, against_files, first, count):
+def _play_shard(options: dict[str, Any], game_files: list[ray.ObjectRef],
+                against_files: list[ray.ObjectRef] | None, first: int, count: int) -> str:
     """One shard: games ``first .. first + count`` of a simulation, played
     in this worker's own process through the engine. Sweeps and ladders are
     cut into simulations (a point, a pairing) before they get here."""
@@ -99,7 +105,7 @@ def _play_shard(options, game_files, against_files, first, count):
                                            None, against, None, None, (first, count), 1, False)
 
 
-def _read_study(study):
+def _read_study(study: str | os.PathLike[str] | Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
     """The study's command and its options, the CLI's defaults filled in;
     an unknown command or option is refused before anything runs."""
     if isinstance(study, (str, os.PathLike)):
@@ -124,36 +130,37 @@ def _read_study(study):
                                                    if v is not None}})
 
 
-def _whole(name, value, least, most=None):
-    """``value`` as a whole number from ``least`` (to ``most``): an ``int``
-    or anything with ``__index__`` (a NumPy integer); anything else is
-    refused with what was expected (a ``2.7`` of games is not two games)."""
-    if isinstance(value, bool):
-        value = None
-    else:
-        try:
-            value = operator.index(value)
-        except TypeError:
-            value = None
-    if value is None or value < least or (most is not None and value > most):
-        bound = f"from {least} to {most}" if most is not None else f"at least {least}"
-        raise ValueError(f"{name}: expected a whole number {bound}")
-    return value
+#: What a shard's size is refused with (a count past 64 bits too, which
+#: no study plays).
+_SHARD_GAMES = f"expected a whole number from 1 to {2**64 - 1}"
 
 
-def _checked(command, o):
+def _count(name: str, value: SupportsIndex, least: int, expected: str) -> int:
+    """``value`` checked by the package's ``_whole`` (an ``int`` or anything
+    with ``__index__``, a NumPy integer, from ``least`` to 2**64 - 1), but
+    refused as a study refuses it: a ``ValueError`` saying what was
+    ``expected``, also for a ``2.7`` of games or a bool (``_whole``'s
+    ``TypeError``), raised before anything runs."""
+    try:
+        return watergate._whole(name, value, least, expected)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: {expected}") from None
+
+
+def _checked(command: str, o: dict[str, Any]) -> dict[str, Any]:
     """The study's options checked before anything runs, each refused as
     :func:`watergate.simulate`, :func:`watergate.sweep` and
     :func:`watergate.ladder` refuse it: a bad number or agent found by a
     worker came back as its traceback inside Ray's error, after the
     cluster had started."""
-    for name, value in (("games", o["games"]), ("seed", o["seed"])):
+    for name, value, least in (("games", o["games"], 1), ("seed", o["seed"], 0)):
         try:
-            o[name] = _whole(name, value, 1 if name == "games" else 0, 2**64 - 1)
+            o[name] = _count(name, value, least,
+                             f"expected a whole number from {least} to {2**64 - 1}")
         except ValueError as e:
             raise ValueError(f"{command} study: {e}, got {value!r}") from None
     if o["shard_games"] is not None:
-        o["shard_games"] = _whole("shard_games", o["shard_games"], 1)
+        o["shard_games"] = _count("shard_games", o["shard_games"], 1, _SHARD_GAMES)
     if command == "ladder":
         agents = o["agents"]
         # As `watergate.ladder` and `--agents` take it: one string, comma-separated.
@@ -171,14 +178,14 @@ def _checked(command, o):
     return o
 
 
-def _study_of_result(v):
+def _study_of_result(v: dict[str, Any]) -> dict[str, Any]:
     """The study that made ``v``, a result the CLI (or this module) printed
     with ``--json``: run again, it gives that result (timings aside). The
     result names its game only by label and fingerprint, so ``data`` and
     ``variant`` (and ``against`` of a comparison with another folder or
     variant) are given beside it, in the same file; `_check_result_game`
     refuses a game other than the result's."""
-    given = {k: v[k] for k in ("data", "variant", "against", "shard_games") if k in v}
+    given: dict[str, Any] = {k: v[k] for k in ("data", "variant", "against", "shard_games") if k in v}
     # In a comparison's result, `against` is the compared game's statistics;
     # only a name given beside the result is the option.
     if isinstance(given.get("against"), dict):
@@ -213,7 +220,7 @@ def _study_of_result(v):
     return {**study, **given, "_result_game": check}
 
 
-def _check_result_game(check, game):
+def _check_result_game(check: tuple[str, Any, Any], game: watergate.Game) -> None:
     """Refuses to run a result's study again on a game other than its own."""
     how, want, label = check
     have = format(game.fingerprint, "016x") if how == "fingerprint" else game.labels()[1]
@@ -222,7 +229,8 @@ def _check_result_game(check, game):
                          "'data' and 'variant' beside it")
 
 
-def _against_game(spec, game):
+def _against_game(spec: str | os.PathLike[str] | watergate.Game | None,
+                  game: watergate.Game) -> watergate.Game | None:
     """The compared game of ``against``, resolved as ``--against`` resolves
     it (by the engine: ``shipped``, ``base``, a folder or a variant file)."""
     if spec is None or isinstance(spec, watergate.Game):
@@ -230,7 +238,7 @@ def _against_game(spec, game):
     return watergate._engine.against(game, str(spec))
 
 
-def _shipped(game):
+def _shipped(game: watergate.Game) -> list[ray.ObjectRef]:
     """The game's files in the object store, wrapped for `_game_from`."""
     return [ray.put((game.files(), game.labels()))]
 
@@ -239,12 +247,14 @@ class _Cell:
     """One simulation of a study (the whole of a simulate, a sweep's point,
     a ladder's pairing): its game in the object store and its options."""
 
-    def __init__(self, files, against, options):
+    def __init__(self, files: list[ray.ObjectRef], against: list[ray.ObjectRef] | None,
+                 options: dict[str, Any]) -> None:
         self.files, self.against, self.options = files, against, options
-        self.results = []
+        self.results: list[str] = []
 
 
-def _cells(command, o, game):
+def _cells(command: str, o: dict[str, Any], game: watergate.Game) -> tuple[
+        list[_Cell], Callable[[list[_Cell], bool], dict[str, Any]]]:
     """The study as simulations, and how to put their results together."""
     sim = {"games": o["games"], "seed": o["seed"]}
     if command == "simulate":
@@ -271,17 +281,18 @@ def _cells(command, o, game):
         game, agents, sim["games"], sim["seed"], [c.results for c in cells], partial))
 
 
-def _merged_simulation(results, partial):
+def _merged_simulation(results: list[str], partial: bool) -> dict[str, Any]:
     if not results:
         raise KeyboardInterrupt("stopped before any shard had finished")
-    merged = json.loads(watergate._engine.merge_json(results))
+    merged: dict[str, Any] = json.loads(watergate._engine.merge_json(results))
     if partial:
         finished = sum(s["games"] for s in merged["slices"])
         merged.update(partial=True, games_finished=finished, games_asked=merged["run"]["games"])
     return merged
 
 
-def run(study, address=None, shard_games=None, progress=True):
+def run(study: str | os.PathLike[str] | Mapping[str, Any], address: str | None = None,
+        shard_games: SupportsIndex | None = None, progress: bool = True) -> dict[str, Any]:
     """Runs ``study`` on Ray and returns the merged result: the dict that
     :func:`watergate.simulate`, :func:`watergate.sweep` or
     :func:`watergate.ladder` returns for the same options on one machine,
@@ -291,7 +302,7 @@ def run(study, address=None, shard_games=None, progress=True):
     if o["_result_game"] is not None:
         _check_result_game(o["_result_game"], game)
     if shard_games is not None:
-        shard_games = _whole("shard_games", shard_games, 1)
+        shard_games = _count("shard_games", shard_games, 1, _SHARD_GAMES)
     size = shard_games or o["shard_games"] or DEFAULT_SHARD_GAMES[command]
     started_here = False
     if not ray.is_initialized():
@@ -308,7 +319,8 @@ def run(study, address=None, shard_games=None, progress=True):
         # looks at a short list, where waiting on every shard of a long study
         # cost O(shards) a wait, O(shards²) in all (31 ms a shard at 2,000).
         window = max(8, 4 * int(ray.cluster_resources().get("CPU", 1)))
-        pending, finished = {}, 0
+        pending: dict[ray.ObjectRef, tuple[_Cell, int]] = {}
+        finished = 0
         done, start = 0, time.time()
         stop = threading.Event()
         previous = _catch_ctrl_c(stop)
@@ -356,7 +368,7 @@ def run(study, address=None, shard_games=None, progress=True):
             ray.shutdown()
 
 
-def _catch_ctrl_c(stop):
+def _catch_ctrl_c(stop: threading.Event) -> Callable[[int, FrameType | None], Any] | int | None:
     """While a study's shards run, Ctrl-C sets ``stop``, which the loop
     looks at between its waits (every half second at most), instead of
     raising ``KeyboardInterrupt`` wherever the driver happens to be. Raised
@@ -371,7 +383,7 @@ def _catch_ctrl_c(stop):
         return None
 
 
-def _show(done, total, start):
+def _show(done: int, total: int, start: float) -> None:
     rate = done / max(time.time() - start, 1e-9)
     try:
         busy = ray.cluster_resources().get("CPU", 0) - ray.available_resources().get("CPU", 0)
@@ -380,7 +392,7 @@ def _show(done, total, start):
     print(f"\r{done}/{total} games, {rate:.1f}/s, {busy:.0f} workers busy", end="", file=sys.stderr)
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m watergate.cluster", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=["simulate", "sweep", "ladder", "study"],

@@ -41,17 +41,24 @@ exactly what the rules hide: the opponent's hand, the order of every deck, the
 bag, and for the Editor which tokens lie face down on the research track.
 """
 
+# The annotations stay text (PEP 563), as in watergate/__init__.py: the
+# package supports Python 3.9, which cannot evaluate `X | None`.
+from __future__ import annotations
+
 import math
 import random
 import re
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, SupportsFloat, cast
 
 import numpy as np
+import numpy.typing as npt
 import pyspiel
 
 from watergate import _engine
 
-_DEFAULTS = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000,
-             "fingerprint": ""}
+_DEFAULTS: dict[str, Any] = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000,
+                             "fingerprint": ""}
 
 #: A fingerprint as the game writes it: 64 bits in 16 hex digits.
 _FINGERPRINT = re.compile(r"[0-9a-fA-F]{16}")
@@ -81,73 +88,99 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+def _prepare(given: Mapping[str, Any] | None) -> tuple[_engine.Game, dict[str, Any],
+                                                        pyspiel.GameInfo]:
+    """The game of the parameters ``given``: its files loaded, its
+    parameters as the game keeps them, and what OpenSpiel is told of it;
+    refused with an error naming the parameter or the files."""
+    params = {**_DEFAULTS, **(given or {})}
+    for name, value in params.items():
+        if name not in _DEFAULTS:
+            raise ValueError(f"python_watergate has no parameter {name!r}")
+        if not isinstance(value, type(_DEFAULTS[name])):
+            raise TypeError(
+                f"python_watergate parameter {name!r}: expected "
+                f"{type(_DEFAULTS[name]).__name__}, got {type(value).__name__}")
+    if params["chance"] not in ("explicit", "seeded"):
+        raise ValueError(
+            f"python_watergate parameter 'chance': expected 'explicit' or "
+            f"'seeded', got {params['chance']!r}")
+    if not 1 <= params["seeds"] <= _engine.MAX_SEEDS:
+        raise ValueError(
+            f"python_watergate parameter 'seeds': expected 1 to "
+            f"{_engine.MAX_SEEDS}, got {params['seeds']}")
+    # Checked for its shape before the files are read: a fingerprint
+    # mistyped or cut short was otherwise told that the files had
+    # changed since, which sends one looking at files that have not.
+    if params["fingerprint"] and not _FINGERPRINT.fullmatch(params["fingerprint"]):
+        raise ValueError(
+            f"python_watergate parameter 'fingerprint': expected the files' "
+            f"fingerprint as 16 hex digits (watergate.Game.fingerprint written "
+            f"format(fingerprint, '016x'), e.g. '0123456789abcdef'), or empty "
+            f"to load the files as they are now; got {params['fingerprint']!r}")
+    engine = _engine.load(params["data"] or None, params["variant"] or None)
+    # The files by their absolute paths: a pickled game (or state) loads
+    # them again from any working directory.
+    params["data"] = str(engine.data) if params["data"] else ""
+    params["variant"] = str(engine.variant) if params["variant"] else ""
+    # A pickled game is rebuilt from its string: with the fingerprint in
+    # it, files changed since are refused, as a pickled state's are,
+    # rather than loaded as other rules under the same name.
+    loaded = format(engine.fingerprint, "016x")
+    if params["fingerprint"] and params["fingerprint"].lower() != loaded:
+        message = (
+            f"python_watergate: the files of {WatergateGame._files(params)} have "
+            f"changed since this game was made (fingerprint "
+            f"{params['fingerprint']} then, {loaded} now): it cannot be "
+            f"restored with other rules; load the game again without "
+            f"'fingerprint'")
+        error = _engine.DataError(message)
+        # As the engine's own DataErrors: one problem of the game as a whole.
+        error.problems = [("", 0, 0, message)]
+        raise error
+    params["fingerprint"] = loaded
+    chance_outcomes = engine.max_chance_outcomes
+    if params["chance"] == "seeded":
+        chance_outcomes = max(chance_outcomes, params["seeds"])
+    info = pyspiel.GameInfo(
+        num_distinct_actions=engine.num_distinct_actions,
+        max_chance_outcomes=chance_outcomes,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=MAX_GAME_LENGTH,
+    )
+    return engine, params, info
+
+
 class WatergateGame(pyspiel.Game):
     """The game, loaded from its files once."""
 
-    def __init__(self, params=None):
-        params = {**_DEFAULTS, **(params or {})}
-        for name, value in params.items():
-            if name not in _DEFAULTS:
-                raise ValueError(f"python_watergate has no parameter {name!r}")
-            if not isinstance(value, type(_DEFAULTS[name])):
-                raise TypeError(
-                    f"python_watergate parameter {name!r}: expected "
-                    f"{type(_DEFAULTS[name]).__name__}, got {type(value).__name__}")
-        if params["chance"] not in ("explicit", "seeded"):
-            raise ValueError(
-                f"python_watergate parameter 'chance': expected 'explicit' or "
-                f"'seeded', got {params['chance']!r}")
-        if not 1 <= params["seeds"] <= _engine.MAX_SEEDS:
-            raise ValueError(
-                f"python_watergate parameter 'seeds': expected 1 to "
-                f"{_engine.MAX_SEEDS}, got {params['seeds']}")
-        # Checked for its shape before the files are read: a fingerprint
-        # mistyped or cut short was otherwise told that the files had
-        # changed since, which sends one looking at files that have not.
-        if params["fingerprint"] and not _FINGERPRINT.fullmatch(params["fingerprint"]):
-            raise ValueError(
-                f"python_watergate parameter 'fingerprint': expected the files' "
-                f"fingerprint as 16 hex digits (watergate.Game.fingerprint written "
-                f"format(fingerprint, '016x'), e.g. '0123456789abcdef'), or empty "
-                f"to load the files as they are now; got {params['fingerprint']!r}")
-        self.engine = _engine.load(params["data"] or None, params["variant"] or None)
-        # The files by their absolute paths: a pickled game (or state) loads
-        # them again from any working directory.
-        params["data"] = str(self.engine.data) if params["data"] else ""
-        params["variant"] = str(self.engine.variant) if params["variant"] else ""
-        # A pickled game is rebuilt from its string: with the fingerprint in
-        # it, files changed since are refused, as a pickled state's are,
-        # rather than loaded as other rules under the same name.
-        loaded = format(self.engine.fingerprint, "016x")
-        if params["fingerprint"] and params["fingerprint"].lower() != loaded:
-            message = (
-                f"python_watergate: the files of {self._files(params)} have "
-                f"changed since this game was made (fingerprint "
-                f"{params['fingerprint']} then, {loaded} now): it cannot be "
-                f"restored with other rules; load the game again without "
-                f"'fingerprint'")
-            error = _engine.DataError(message)
-            # As the engine's own DataErrors: one problem of the game as a whole.
-            error.problems = [("", 0, 0, message)]
-            raise error
-        params["fingerprint"] = loaded
+    engine: _engine.Game
+    chance: Literal["explicit", "seeded"]
+    seeds: int
+    _prepared: tuple[_engine.Game, dict[str, Any], pyspiel.GameInfo]
+
+    def __new__(cls, params: Mapping[str, Any] | None = None) -> WatergateGame:
+        # Whatever can fail runs here, before the game exists: raised in
+        # `__init__`, an error's traceback held `self`, a pyspiel.Game with
+        # no C++ game yet, and repr() of it (pytest shows a failing test's
+        # arguments) crashed the interpreter.
+        prepared = _prepare(params)
+        game: WatergateGame = super().__new__(cls)
+        game._prepared = prepared
+        return game
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        self.engine, params, info = self._prepared
+        del self._prepared
         self.chance = params["chance"]
         self.seeds = params["seeds"]
-        chance_outcomes = self.engine.max_chance_outcomes
-        if self.chance == "seeded":
-            chance_outcomes = max(chance_outcomes, self.seeds)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=self.engine.num_distinct_actions,
-            max_chance_outcomes=chance_outcomes,
-            num_players=2,
-            min_utility=-1.0,
-            max_utility=1.0,
-            utility_sum=0.0,
-            max_game_length=MAX_GAME_LENGTH,
-        )
         super().__init__(_GAME_TYPE, info, params)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[Mapping[str, Any]], WatergateGame],
+                                  tuple[dict[str, Any]]]:
         # pyspiel pickles a game as its string and rebuilds it in place, which
         # for a game written in Python keeps the C++ part and loses the
         # Python one (`engine`, `chance`, `seeds`): the copy could not start
@@ -156,56 +189,61 @@ class WatergateGame(pyspiel.Game):
         return (_load, (self.get_parameters(),))
 
     @staticmethod
-    def _files(params):
-        files = params["data"] or "the shipped game"
+    def _files(params: Mapping[str, Any]) -> str:
+        files: str = params["data"] or "the shipped game"
         if params["variant"]:
             files += f" with the variant {params['variant']}"
         return files
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> WatergateState:
         return WatergateState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None):
+    def make_py_observer(self, iig_obs_type: pyspiel.IIGObservationType | None = None,
+                         params: Mapping[str, Any] | None = None) -> WatergateObserver:
         return WatergateObserver(self, iig_obs_type, params)
 
 
-def _load(params):
+def _load(params: Mapping[str, Any]) -> WatergateGame:
     """A pickled ``WatergateGame``: the game of these parameters."""
-    return pyspiel.load_game(_GAME_TYPE.short_name, params)
+    game: WatergateGame = pyspiel.load_game(_GAME_TYPE.short_name, params)
+    return game
 
 
 class WatergateState(pyspiel.State):
     """A game in progress: the engine's ``Match`` under OpenSpiel's API."""
 
-    def __init__(self, game, match=None):
+    match: _engine.Match
+
+    def __init__(self, game: WatergateGame, match: _engine.Match | None = None) -> None:
         super().__init__(game)
         self.match = match if match is not None else _engine.Match(
             game.engine, game.chance, game.seeds)
 
-    def current_player(self):
+    def current_player(self) -> int:
         return self.match.current_player()
 
-    def _legal_actions(self, player):
+    def _legal_actions(self, player: int) -> list[int]:
         if player != self.match.current_player():
             return []
         return self.match.legal_actions()
 
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.match.chance_outcomes()
 
-    def _apply_action(self, action):
+    def _apply_action(self, action: int) -> None:
         self.match.apply_action(action)
 
-    def _action_to_string(self, player, action):
+    def _action_to_string(self, player: int, action: int) -> str:
         return self.match.action_to_string(player, action)
 
-    def is_terminal(self):
+    def is_terminal(self) -> bool:
         return self.match.is_terminal()
 
-    def returns(self):
+    def returns(self) -> list[float]:
         return self.match.returns()
 
-    def resample_from_infostate(self, player_id, probability_sampler):
+    def resample_from_infostate(self, player_id: int,
+                                probability_sampler: Callable[..., object]) -> WatergateState:
         """A state ``player_id`` cannot tell from this one (same information
         state), everything hidden from them dealt again at random: the deal
         comes from one value of ``probability_sampler`` (a seeded sampler
@@ -219,22 +257,22 @@ class WatergateState(pyspiel.State):
         except TypeError:
             value = random.random()
         seed = int(_probability(value) * (1 << 62))
-        other = self.clone()
+        other: WatergateState = self.clone()
         other.match = self.match.resample(player_id, seed)
         return other
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., WatergateState], tuple[Any, ...]]:
         # As OpenSpiel serializes a state (its game, then its actions), but
         # with the game's parameters rather than its string, which cannot
         # carry a path with a comma or a parenthesis; and with the engine's
         # position, which differs from the actions' after a resample.
         return (_replay, (self.get_game().get_parameters(), self.history(), self.match))
 
-    def __str__(self):
+    def __str__(self) -> str:
         return str(self.match)
 
 
-def _probability(value):
+def _probability(value: object) -> float:
     """The sampler's ``value`` as a float in [0, 1). Checked here: a value
     outside it gave a negative seed (the engine's error then named the seed,
     not the sampler), a seed past 2**64, or, from 1 to 4, a deal with no
@@ -247,7 +285,7 @@ def _probability(value):
     if isinstance(value, bool) or not hasattr(type(value), "__float__"):
         raise _not_a_number(value)
     try:
-        u = float(value)
+        u = float(cast(SupportsFloat, value))  # it has `__float__`
     except OverflowError:  # an int past every float: 10**400
         u = math.inf
     except (TypeError, ValueError):  # a NumPy array of several numbers
@@ -260,14 +298,15 @@ def _probability(value):
     return u
 
 
-def _not_a_number(value):
+def _not_a_number(value: object) -> TypeError:
     return TypeError(
         f"resample_from_infostate: the probability sampler returned {value!r} "
         f"({type(value).__name__}); expected a number in [0, 1), as "
         f"pyspiel.UniformProbabilitySampler(0.0, 1.0) returns")
 
 
-def _replay(params, actions, match):
+def _replay(params: Mapping[str, Any], actions: list[int],
+            match: _engine.Match) -> WatergateState:
     """A pickled ``WatergateState``: its game's actions played again (they
     are its ``history()``), then its position, which is the actions' own
     unless the state came from ``resample_from_infostate``."""
@@ -283,7 +322,8 @@ class WatergateObserver:
     information state) the string is all they have seen; the tensor is what
     they see now in both cases."""
 
-    def __init__(self, game, iig_obs_type, params):
+    def __init__(self, game: WatergateGame, iig_obs_type: pyspiel.IIGObservationType | None,
+                 params: Mapping[str, Any] | None) -> None:
         if params:
             raise ValueError(f"Observation parameters not supported; passed {params}")
         if iig_obs_type is None:
@@ -292,14 +332,14 @@ class WatergateObserver:
             raise ValueError(
                 "python_watergate observes for one player at a time "
                 "(private_info=SINGLE_PLAYER)")
-        self.perfect_recall = iig_obs_type.perfect_recall
-        self.tensor = np.zeros(game.engine.tensor_size, np.float32)
+        self.perfect_recall: bool = iig_obs_type.perfect_recall
+        self.tensor: npt.NDArray[np.float32] = np.zeros(game.engine.tensor_size, np.float32)
         self.dict = {"observation": self.tensor}
 
-    def set_from(self, state, player):
+    def set_from(self, state: WatergateState, player: int) -> None:
         self.tensor[:] = np.frombuffer(state.match.observation_tensor_bytes(player), np.float32)
 
-    def string_from(self, state, player):
+    def string_from(self, state: WatergateState, player: int) -> str:
         if self.perfect_recall:
             return state.match.information_state_string(player)
         return state.match.observation_string(player)

@@ -18,12 +18,17 @@ OpenSpiel's bot is ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with its
 Both search from the player's information state only.
 """
 
+# The annotations stay text (PEP 563): the package supports Python 3.9.
+from __future__ import annotations
+
 import argparse
 import json
 import math
 import os
 import sys
 import time
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -31,20 +36,21 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import watergate.openspiel  # noqa: F401  (registers python_watergate)
 from watergate.bots import EngineBot
+from watergate.openspiel import WatergateGame
 
 
 class OpenSpielISMCTS(ismcts.ISMCTSBot):
     """OpenSpiel's bot unchanged; it defines neither ``restart_at`` nor
     ``inform_action``, and its search starts afresh at every step."""
 
-    def restart_at(self, state):
+    def restart_at(self, state: pyspiel.State) -> None:
         self.reset()
 
-    def inform_action(self, state, player_id, action):
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
         pass
 
 
-def play(game, g, iterations):
+def play(game: WatergateGame, g: int, iterations: int) -> dict[str, Any]:
     """One game: returns its record."""
     ours_seat = g % 2
     rng = np.random.RandomState(g)
@@ -56,7 +62,7 @@ def play(game, g, iterations):
         random_state=np.random.RandomState(g + 1_000_003),
     )
     ours = EngineBot(game, ours_seat, f"ismcts:{iterations}", seed=g)
-    bots = {ours_seat: ours, 1 - ours_seat: theirs}
+    bots: dict[int, EngineBot | OpenSpielISMCTS] = {ours_seat: ours, 1 - ours_seat: theirs}
     thinking = {"ours": [0.0, 0], "openspiel": [0.0, 0]}
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -88,7 +94,7 @@ def play(game, g, iterations):
     }
 
 
-def wilson(wins, n, z=1.959964):
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval of a proportion (95 %)."""
     if n == 0:
         return (0.0, 1.0)
@@ -98,10 +104,10 @@ def wilson(wins, n, z=1.959964):
     return (centre - half, centre + half)
 
 
-def load(path):
+def load(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
     """The games of a results file, each game once (the first record of it:
     two runs given overlapping ranges may both have played a game)."""
-    games = {}
+    games: dict[int, dict[str, Any]] = {}
     with open(path) as f:
         for line in f:
             if line.strip():
@@ -110,7 +116,7 @@ def load(path):
     return [games[g] for g in sorted(games)]
 
 
-def report(paths):
+def report(paths: Iterable[str | os.PathLike[str]]) -> str:
     """A Markdown table of the runs' results."""
     lines = [
         "| iterations | games | this engine wins | 95 % interval | as Editor | as Nixon "
@@ -130,7 +136,7 @@ def report(paths):
         }
         it = rows[0]["iterations"]
 
-        def rate(who):
+        def rate(who: str) -> str:
             seconds = sum(r[f"{who}_seconds"] for r in rows)
             searches = sum(r[f"{who}_searches"] for r in rows)
             return f"{it * searches / seconds:,.0f}" if seconds else "-"
@@ -142,7 +148,7 @@ def report(paths):
     return "\n".join(lines)
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m watergate.strength", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--iterations", type=int, default=100, help="iterations per decision, both bots")
@@ -157,7 +163,7 @@ def main(argv=None):
     if not args.out:
         parser.error("--out FILE is needed to play (or --report FILE...)")
 
-    def done():
+    def done() -> set[int]:
         return {r["game"] for r in load(args.out)} if os.path.exists(args.out) else set()
 
     game = pyspiel.load_game("python_watergate")
