@@ -29,6 +29,21 @@ fn check_with(name: &str, script: &str, text: &str, args: &[&str]) -> (String, V
 
 const ROSE_MARY: &str = "editor/the_rose_mary_stretch.rhai";
 
+/// The warning of The Rose Mary Stretch choosing green evidence face up or
+/// down, at `line` holding `code`, with its snippet and caret.
+fn rose_mary_green_warning(line: usize, code: &str) -> Vec<String> {
+    vec![
+        format!(
+            "warning: mydata/scripts/editor/the_rose_mary_stretch.rhai:{line}:1: \
+             `pin_track_evidence` with colour \"green\" lists the face-down evidence of that \
+             colour on the research track to the Editor (The Rose Mary Stretch), who may not \
+             see their colours (R4.3); add `face: \"up\"` unless the card means to tell her"
+        ),
+        format!("    {line} | {code}"),
+        "      | ^".to_string(),
+    ]
+}
+
 #[test]
 fn the_shipped_game_shows_no_hidden_information() {
     let out = watergate_in(Path::new("."), &["check"]);
@@ -47,15 +62,7 @@ fn an_editor_card_choosing_by_colour_among_face_down_tokens_is_warned_of_at_the_
     );
     assert_eq!(
         w,
-        vec![
-            "warning: mydata/scripts/editor/the_rose_mary_stretch.rhai:2:1: `pin_track_evidence` \
-             with colour \"green\" lists the face-down evidence of that colour on the research \
-             track to the Editor (The Rose Mary Stretch), who may not see their colours (R4.3); \
-             add `face: \"up\"` unless the card means to tell her"
-                .to_string(),
-            "    2 | pin_track_evidence(#{ colour: \"green\" });".to_string(),
-            "      | ^".to_string(),
-        ]
+        rose_mary_green_warning(2, "pin_track_evidence(#{ colour: \"green\" });")
     );
     // `face: "down"` too, and in a script that reads the game (found in the
     // script's text, not in one run's program), at the call's column.
@@ -130,15 +137,7 @@ fn options_built_at_run_time_are_warned_of_once_the_script_ran_with_them() {
     );
     assert_eq!(
         w,
-        vec![
-            "warning: mydata/scripts/editor/the_rose_mary_stretch.rhai:4:1: `pin_track_evidence` \
-             with colour \"green\" lists the face-down evidence of that colour on the research \
-             track to the Editor (The Rose Mary Stretch), who may not see their colours (R4.3); \
-             add `face: \"up\"` unless the card means to tell her"
-                .to_string(),
-            "    4 | pin_track_evidence(options);".to_string(),
-            "      | ^".to_string(),
-        ]
+        rose_mary_green_warning(4, "pin_track_evidence(options);")
     );
 
     // Chuck Colson looks at the Editor's hand from round 2 on: the run at
