@@ -49,13 +49,16 @@ const FORBIDDEN: &[&str] = &[
     "dbg!",
 ];
 
-/// The two places that hold state, and why neither is a global: the
+/// The three places that hold state, and why none is a global: the
 /// builder stack of the script running on this thread, pushed and popped
 /// around one run; a card context's own keep, the rhai scope it last ran
-/// in (owned by the context, empty in a clone).
+/// in (owned by the context, empty in a clone); the script host's record
+/// of the choices its scripts' runs built that show what the rules hide
+/// (owned by the host, read only by `check`'s warnings, never by a game).
 const ALLOWED: &[(&str, &str)] = &[
     ("crates/core/src/script/api.rs", "thread_local!"),
     ("crates/core/src/game/host.rs", "Mutex"),
+    ("crates/core/src/script/mod.rs", "Mutex"),
 ];
 
 #[test]
