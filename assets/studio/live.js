@@ -9,6 +9,12 @@
 
 import { game, h } from "/studio/api.js";
 
+// A badge's words, and the short ones a narrow menu shows instead
+// (style.css): the full words stay its tooltip.
+function said(words, short) {
+  return [h("span", { class: "long" }, words), h("span", { class: "short", "aria-hidden": "true" }, short)];
+}
+
 export function start(el) {
   if (!el || !window.EventSource) return;
   let seen = null;
@@ -35,12 +41,16 @@ export function start(el) {
         s.problems.map((p) => h("div", { class: "problem" },
           h("div", {}, h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path), `: ${p.message}`),
           p.source_line !== null ? h("pre", {}, `${p.line} | ${p.source_line}\n${" ".repeat(String(p.line).length)} | ${" ".repeat(Math.max(0, p.col - 1))}^`) : null)));
+      const words = `data: ${s.problems.length} problem${s.problems.length === 1 ? "" : "s"}`;
       const badge = h("button", { class: "live-badge bad", id: "live-badge", "aria-controls": "live-problems", "aria-expanded": String(hidden !== s.version),
-        title: "Show or hide the data folder's problems", onclick: () => show(list.hidden) }, `data: ${s.problems.length} problem${s.problems.length === 1 ? "" : "s"}`);
+        "aria-label": words, title: `${words}: show or hide the data folder's problems`, onclick: () => show(list.hidden) },
+      said(words, `⚠ ${s.problems.length}`));
       el.append(badge, list);
     } else {
-      el.append(h("span", { class: "live-badge", id: "live-badge", title: `fingerprint ${s.fingerprint}` },
-        changed || s.version > 0 ? `data reloaded (${s.version})` : "watching the data folder"));
+      const reloaded = changed || s.version > 0;
+      const words = reloaded ? `data reloaded (${s.version})` : "watching the data folder";
+      el.append(h("span", { class: "live-badge", id: "live-badge", title: `${words}; fingerprint ${s.fingerprint}` },
+        said(words, reloaded ? "live ↻" : "live")));
     }
   });
 }

@@ -12,13 +12,24 @@
 
 import { api, game as gameInfo, h } from "/studio/api.js";
 import { ensureCss, readFile } from "/studio/pages.js";
-import { NARROW, Targets, asideRow, drawTable, fitAside, key, promptInView, dropZooms } from "/studio/table.js";
+import { NARROW, SIDE_STEPS, Targets, asideRow, drawTable, fitAside, fitSide, key, promptInView, dropZooms } from "/studio/table.js";
 
 // The window crossing into or out of the narrow layout (a tablet turned,
 // a window resized: the track is a ladder there, table.js) draws the
 // attempt on the page again, as Play does. One listener, the page's
 // latest visit's: "Other puzzles" mounts the page again in place.
 let relayout = null;
+// Within a layout, a window grown or shrunk fits the attempt's columns
+// again (table.js, fitAside and fitSide), as Play does.
+let refit = null;
+let frame = 0;
+// Play's steps to fit the side column (table.js, fitSide), with the
+// puzzle's own (style.css): first its tool buttons smaller, on one line;
+// after Play's, the log, which gives way down to nothing before the
+// decision, put away, its sliver of a heading with it; the line of counts
+// (moves, hints, the solution shown); last the solution, when shown, gives
+// way down to its heading (it scrolls).
+const STEPS = ["tight-tools", ...SIDE_STEPS, "no-log", "no-counts", "short-solution"];
 // The attempt on the page, if any (ended when the player leaves it).
 let attempt = null;
 // The list the player last chose (set and difficulty): "Other puzzles"
@@ -29,6 +40,9 @@ const narrowQuery = window.matchMedia ? window.matchMedia(NARROW) : null;
 function dropRelayout() {
   if (relayout && narrowQuery) narrowQuery.removeEventListener("change", relayout);
   relayout = null;
+  if (refit) window.removeEventListener("resize", refit);
+  refit = null;
+  cancelAnimationFrame(frame);
 }
 
 export async function mount(el) {
@@ -114,6 +128,11 @@ export async function mount(el) {
   level.addEventListener("change", load);
   relayout = () => { if (attempt && !attempt.ended && !attempt.busy && el.querySelector("#puzzle-table")) attempt.draw(); };
   if (narrowQuery) narrowQuery.addEventListener("change", relayout);
+  refit = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => { if (attempt && !attempt.ended) attempt.fit(); });
+  };
+  window.addEventListener("resize", refit);
   await load();
   // Other pages do not take the whole window.
   return () => {
@@ -217,7 +236,9 @@ class Attempt {
 
     const options = h("ol", { class: "options puzzle-options", id: "puzzle-options", start: 1 },
       v.options.map((o) => {
-        const b = h("button", { class: "option", "data-index": o.index, "data-notation": o.notation, onclick: () => pick(o.index) }, o.text);
+        // Its notation is its tooltip too: a short column hides the one
+        // beside it (table.js, fitSide).
+        const b = h("button", { class: "option", "data-index": o.index, "data-notation": o.notation, title: o.notation, onclick: () => pick(o.index) }, o.text);
         tg.explain(b, o);
         return h("li", {}, b, h("code", {}, o.notation));
       }));
@@ -228,15 +249,18 @@ class Attempt {
       id: "reveal",
       onclick: () => { if (confirm("Show the recorded solution? It gives the puzzle away.")) this.send("reveal"); },
     }, "Show the solution");
+    // The notation box and the tools share a line where it is wide enough
+    // (the side column's height goes to the options).
     const decision = h("section", { class: "panel decision", id: "decision" },
       v.prompt ? h("h2", { id: "prompt" }, v.prompt) : h("h2", {}, v.ending ? "The attempt is over." : "Waiting…"),
-      v.options.length ? options : null, v.options.length ? form : null,
+      v.options.length ? options : null,
+      h("div", { class: "decision-row" }, v.options.length ? form : null,
+        h("div", { class: "tools" },
+          v.ending ? null : h("button", { id: "hint", onclick: () => this.send("hint") }, "Hint"),
+          v.revealed ? null : reveal,
+          h("button", { id: "other-puzzles", onclick: () => { this.end(); mount(this.el); } }, "Other puzzles"))),
       this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
       v.hint ? h("p", { class: "hint", id: "puzzle-hint" }, v.hint) : null,
-      h("div", { class: "tools" },
-        v.ending ? null : h("button", { id: "hint", onclick: () => this.send("hint") }, "Hint"),
-        v.revealed ? null : reveal,
-        h("button", { id: "other-puzzles", onclick: () => { this.end(); mount(this.el); } }, "Other puzzles")),
       h("p", { class: "counts" }, `Your moves: ${v.moves.length ? v.moves.join(" · ") : "none"} · hints used: ${v.hints} · solution shown: ${v.revealed ? "yes" : "no"}`));
     const solution = v.solution ? h("section", { class: "panel solution", id: "puzzle-solution" },
       h("h2", {}, "Solution"),
@@ -257,8 +281,17 @@ class Attempt {
     tg.root = root;
     document.body.classList.add("at-table");
     this.el.replaceChildren(root);
+    this.fit();
+  }
+
+  // The columns fitted to the window (table.js): beside the board, and the
+  // decision's (four options in view, as on Play); the newest lines of
+  // the log in view, within its own box.
+  fit() {
+    const root = this.el.querySelector("#puzzle-table");
+    if (!root) return;
     fitAside(root);
-    // The newest lines of the log in view, within its own box.
+    fitSide(root, STEPS);
     const log = root.querySelector("#puzzle-log");
     log.scrollTop = log.scrollHeight;
   }

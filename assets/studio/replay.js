@@ -3,7 +3,9 @@
 // (POST /api/replay) and sends every step with the table after it, so the
 // slider moves without asking again. A log is written for both players, so
 // the replay shows the whole game; it can be watched from one side's chair
-// too (`view`), the table and the narration as that player had them.
+// too (`view`), the table and the narration as that player had them, and
+// only the choices that player saw made (the server folds the other side's
+// secret ones, a pass in a reaction window, into the step before).
 // Each step is drawn as Play's table (table.js): track, board, momentum
 // cards, piles, the cards on the table and the hands, as cards.
 
@@ -81,13 +83,16 @@ function show(el, info, rp, body, at) {
   const label = h("span", { class: "step-label", id: "step-label" });
   const choice = h("p", { id: "step-choice" });
   // Whose eyes: the whole table, or one player's; the log is replayed
-  // again for them, at the same step.
+  // again for them, at the same moment of the game: the step that tells
+  // the same choice of the log, or the one whose table follows it (one
+  // side's view has fewer steps).
   const view = h("select", { id: "replay-view", "aria-label": "Whose view",
     onchange: async () => {
       view.disabled = true;
       try {
         const again = await api("/api/replay", { method: "POST", body: { ...body, view: view.value } });
-        show(el, info, again, { ...body, view: view.value }, Number(slider.value));
+        const choice = rp.steps[Number(slider.value)].index;
+        show(el, info, again, { ...body, view: view.value }, Math.max(0, again.steps.findLastIndex((s) => s.index <= choice)));
       } catch (e) {
         choice.textContent = e.message;
         view.disabled = false;
@@ -111,7 +116,7 @@ function show(el, info, rp, body, at) {
     h("p", {}, `${rp.start}; Editor: ${rp.players.editor}, Nixon: ${rp.players.nixon}; ${rp.choices} choices; the log records: ${rp.recorded}.`),
     h("p", { class: "notice" }, eyes === "whole"
       ? "The whole game is shown (logs are written for both players): face-down tokens and both hands."
-      : `${SIDE[eyes][0].toUpperCase()}${SIDE[eyes].slice(1)}'s view: the table and the narration as ${eyes === "editor" ? "she" : "he"} had them.`),
+      : `${SIDE[eyes][0].toUpperCase()}${SIDE[eyes].slice(1)}'s view: the table, the narration and the choices as ${eyes === "editor" ? "she" : "he"} saw them.`),
     rp.warning ? h("p", { class: "error" }, rp.warning) : null,
     rp.problem ? h("div", { class: "error", id: "replay-problem" },
       h("p", {}, `${rp.problem.path}${rp.problem.line ? `:${rp.problem.line}:${rp.problem.col}` : ""}: ${rp.problem.message}`),

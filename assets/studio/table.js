@@ -252,32 +252,45 @@ export function fitAside(root) {
   if (over()) aside.classList.add("tighter");
 }
 
-// The side column (Play): the option list gives way first when the column
-// is short, and a hand of two cards a row (a window 1000 to 1350 px wide)
-// squeezed it to a row or less. While fewer than four options (or all, if
-// fewer) show without scrolling the list, the column is drawn tighter, a
-// step at a time (style.css): the hand's cards with one line of their
-// action text; the options without their notation (each keeps it as its
-// button's tooltip); the cards without action text (it is the card's
-// tooltip, and the whole card shows on hover); without their type line.
-// Call once the table is on the page, and again when the window is
-// resized; a phone's one column is never tight.
+// The side column (Play, Puzzles): the option list gives way first when
+// the column is short, and a hand of two cards a row (a window 1000 to
+// 1350 px wide) squeezed it to a row or less. The list's height cap
+// (style.css) is raised to what four options (or all, if fewer) take, so
+// that it never holds them to three in a short window (a laptop's 630 px);
+// while they still do not show without scrolling the list, the column is
+// drawn tighter, a step at a time (style.css): the hand's cards with one
+// line of their action text; the options without their notation (each
+// keeps it as its button's tooltip); the cards without action text (it is
+// the card's tooltip, and the whole card shows on hover); without their
+// type line; their names on one line. A page may add steps of its own
+// (`steps`: Puzzles). Call once the table is on the page, and again when
+// the window is resized; a phone's one column is never tight.
 export const OPTIONS_IN_VIEW = 4;
-export const SIDE_STEPS = ["short-actions", "no-notation", "no-actions", "no-types"];
-export function fitSide(root) {
+export const SIDE_STEPS = ["short-actions", "no-notation", "no-actions", "no-types", "short-names"];
+export function fitSide(root, steps = SIDE_STEPS) {
   const side = root.querySelector(".side");
   if (!side) return;
-  side.classList.remove(...SIDE_STEPS);
+  side.classList.remove(...steps);
   const list = side.querySelector(".options");
-  if (!list || narrow()) return;
+  if (!list) return;
+  list.style.removeProperty("--rows-in-view");
+  if (narrow()) return;
   const rows = [...list.children];
   const want = rows[Math.min(OPTIONS_IN_VIEW, rows.length) - 1];
-  // Whether that row would show at the list's top (the list may be
-  // scrolled).
-  const short = () => !!want && want.getBoundingClientRect().bottom - list.getBoundingClientRect().top + list.scrollTop > list.clientHeight + 0.5;
-  for (const step of SIDE_STEPS) {
+  if (!want) return;
+  // How high the list must be for that row to show at its top (the list
+  // may be scrolled).
+  const need = () => want.getBoundingClientRect().bottom - list.getBoundingClientRect().top + list.scrollTop;
+  const lift = () => list.style.setProperty("--rows-in-view", `${Math.ceil(need())}px`);
+  // Its box, not `clientHeight`: that is rounded, and a list squeezed
+  // by less than a pixel hid a row's last half pixel.
+  const short = () => need() > list.getBoundingClientRect().height + 0.5;
+  lift();
+  for (const step of steps) {
     if (!short()) break;
     side.classList.add(step);
+    // A step may make the rows shorter (no notation beside a button).
+    lift();
   }
 }
 

@@ -6,7 +6,9 @@
 
 use crate::common;
 
-use crate::table_layout::{check, FITS_A_PHONE, FITS_THE_WINDOW, OVERLAPS};
+use crate::table_layout::{
+    check, FITS_A_PHONE, FITS_THE_WINDOW, NOTHING_COVERED, OPTIONS_IN_VIEW, OVERLAPS,
+};
 use common::browser::{run, viewport, wait_css, wait_for, wait_in_page};
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::{Client, Locator};
@@ -242,7 +244,10 @@ fn every_hand_made_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
     run(
         "pages_puzzles_fit",
         &[],
-        |c: Client, url: String| async move { puzzles_fit(&c, &url, "made", 10).await },
+        |c: Client, url: String| async move {
+            let layout = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
+            puzzles_fit(&c, &url, "made", 10, (1366, 768), &layout).await
+        },
     );
 }
 
@@ -254,18 +259,77 @@ fn every_mined_puzzle_fits_1366_by_768_with_no_label_on_a_token() {
     run(
         "pages_mined_fit",
         &[],
-        |c: Client, url: String| async move { puzzles_fit(&c, &url, "mined", 200).await },
+        |c: Client, url: String| async move {
+            let layout = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
+            puzzles_fit(&c, &url, "mined", 200, (1366, 768), &layout).await
+        },
+    );
+}
+
+/// Problem left by the audit's fix of Play in a 1024×768 window: Puzzles
+/// draws the same side column but did not fit it (table.js, fitSide), so a
+/// hand of two cards a row, or a laptop's 630 px of window, squeezed the
+/// option list under four rows. In both windows, every puzzle's position,
+/// before and with its solution shown, shows four options (all, if fewer)
+/// with nothing covered and the board clear of the column beside it; and a
+/// puzzle drawn in a larger window fits itself again when the window is
+/// made 1024×768.
+#[test]
+fn every_puzzle_shows_four_options_at_1024_by_768_and_in_a_laptop_window() {
+    run(
+        "pages_puzzles_options",
+        &[],
+        |c: Client, url: String| async move {
+            let layout = check(&[OPTIONS_IN_VIEW, NOTHING_COVERED, NO_SCROLL]);
+            c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
+            viewport(&c, 1440, 900).await?;
+            open_puzzle(&c, "15_five_cards_each.ron").await?;
+            wait_css(&c, "#puzzle-table .other-hand", 60).await?;
+            viewport(&c, 1024, 768).await?;
+            let deadline = Instant::now() + Duration::from_secs(5);
+            loop {
+                let found = c.execute(&layout, vec![]).await.map_err(e)?;
+                if found.as_array().is_some_and(|a| a.is_empty()) {
+                    break;
+                }
+                if Instant::now() > deadline {
+                    return Err(format!("after the window shrank to 1024×768: {found}"));
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            let mut failed = Vec::new();
+            for size in [(1024, 768), (1366, 630)] {
+                for (set, least) in [("made", 10), ("mined", 200)] {
+                    if let Err(x) = puzzles_fit(&c, &url, set, least, size, &layout).await {
+                        failed.push(x);
+                    }
+                }
+            }
+            if !failed.is_empty() {
+                return Err(failed.join("\n"));
+            }
+            Ok(())
+        },
     );
 }
 
 /// Every puzzle of the list `set` (`made` or `mined`, the page's choice),
-/// opened from the list at 1366×768, fits the window with no label on a
-/// token, before and with its solution shown; at least `least` listed.
-async fn puzzles_fit(c: &Client, url: &str, set: &str, least: usize) -> Result<(), String> {
+/// opened from the list in a `size` window, passes the check script
+/// `layout` before and with its solution shown; at least `least` listed.
+async fn puzzles_fit(
+    c: &Client,
+    url: &str,
+    set: &str,
+    least: usize,
+    size: (u32, u32),
+    layout: &str,
+) -> Result<(), String> {
     let choose_set = "const s = document.getElementById('puzzle-set'); \
         if (s.value !== arguments[0]) { s.value = arguments[0]; s.dispatchEvent(new Event('change')); }";
+    // From another page: a puzzle left open on this one would stay.
+    c.goto(&format!("{url}#/cards")).await.map_err(e)?;
     c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
-    viewport(c, 1366, 768).await?;
+    viewport(c, size.0, size.1).await?;
     wait_css(c, "button.open-puzzle", 30).await?;
     c.execute(choose_set, vec![serde_json::json!(set)])
         .await
@@ -290,7 +354,6 @@ async fn puzzles_fit(c: &Client, url: &str, set: &str, least: usize) -> Result<(
     // page's own work was under 150: the rest was the calls' round trips.
     // The clicks are the page's own `click()`, as a player's click runs
     // the same handlers.
-    let layout = check(&[OVERLAPS, FITS_THE_WINDOW, NO_SCROLL]);
     let go_through = format!(
         r##"const [file, set] = arguments;
 const done = arguments[arguments.length - 1];
@@ -337,6 +400,8 @@ const wait = (css, ms) => new Promise((found, failed) => {{
   return null;
 }})().then(done, (x) => done(String(x)));"##
     );
+    // Every puzzle that fails is told, not the first only.
+    let mut failed = Vec::new();
     for file in &files {
         let found = c
             .execute_async(
@@ -346,10 +411,25 @@ const wait = (css, ms) => new Promise((found, failed) => {{
             .await
             .map_err(|x| format!("{file}: {x}"))?;
         if let Some(problem) = found.as_str() {
-            return Err(format!("{file}: {problem}"));
+            failed.push(format!("{file}: {problem}"));
         }
     }
-    eprintln!("{} {set} puzzles measured at 1366×768", files.len());
+    if !failed.is_empty() {
+        return Err(format!(
+            "{} of {} {set} puzzles at {}×{}:\n{}",
+            failed.len(),
+            files.len(),
+            size.0,
+            size.1,
+            failed.join("\n")
+        ));
+    }
+    eprintln!(
+        "{} {set} puzzles measured at {}×{}",
+        files.len(),
+        size.0,
+        size.1
+    );
     Ok(())
 }
 
@@ -674,7 +754,9 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
                 return Err(format!("after the arrow key: {label:?}"));
             }
             // Nixon's chair: his hand below, the Editor's hidden, at the
-            // same step.
+            // same choice (his view has fewer steps: the Editor's passes
+            // were never shown to him).
+            let choice = text_of(&c, "#step-choice").await.unwrap_or_default();
             c.find(Locator::Css("#replay-view option[value='nixon']"))
                 .await
                 .map_err(e)?
@@ -686,9 +768,9 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
                 h.starts_with("Nixon's hand").then_some(())
             })
             .await?;
-            let label = text_of(&c, "#step-label").await.unwrap_or_default();
-            if label != format!("Step {} of {n}", mid + 2) {
-                return Err(format!("after changing the view: {label:?}"));
+            let now = text_of(&c, "#step-choice").await.unwrap_or_default();
+            if now != choice {
+                return Err(format!("after changing the view: {now:?}, not {choice:?}"));
             }
             if c.find(Locator::Css(".other-hand")).await.is_ok() {
                 return Err("Nixon's view shows the Editor's hand".into());
@@ -697,6 +779,149 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
             let table = text_of(&c, "#outcome").await.unwrap_or_default();
             if !table.contains("wins") {
                 return Err(format!("the last step shows no winner: {table:?}"));
+            }
+            Ok(())
+        },
+    );
+}
+
+/// The steps the replay lists, as `[who, words]`: who chose (`Editor`,
+/// `Nixon`, `chance`, or `The deal`) and the choice in words.
+const LISTED: &str = r#"
+return [...document.querySelectorAll('#replay-narration > li')].map((li) => {
+  const who = li.querySelector(':scope > .who').textContent.replace(/: $/, '');
+  const words = [...li.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+  return [who, words];
+});
+"#;
+
+/// Problem left by the replay's one-player view: it listed every choice of
+/// the log, the other side's passes in reaction windows among them — a
+/// window its viewer was never shown, opened because the other side held a
+/// card that could react. Watched from one side's chair the replay lists
+/// what that side saw: its own passes, and the other side's plays, but not
+/// the other side's passes (their effect is told with the step before, as
+/// Play tells it); and switching the view keeps the game's moment. (Game
+/// 22 of two random agents has passes of each side's.)
+#[test]
+fn a_side_s_replay_lists_only_what_that_side_saw() {
+    let data = data_copy("replay_eyes");
+    std::fs::create_dir_all(data.join("logs")).unwrap();
+    std::fs::write(data.join("logs/game22.ron"), common::logged_game(22).0).unwrap();
+    let d = data.display().to_string();
+    run(
+        "pages_replay_eyes",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            c.goto(&format!("{url}#/replay")).await.map_err(e)?;
+            viewport(&c, 1366, 768).await?;
+            wait_css(&c, r#"button.open-log[data-name="game22.ron"]"#, 30)
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#replay-slider", 60).await?;
+            let listed = |c: Client| async move {
+                let v = c.execute(LISTED, vec![]).await.map_err(e)?;
+                serde_json::from_value::<Vec<(String, String)>>(v).map_err(e)
+            };
+            let passes = |steps: &[(String, String)], who: &str| {
+                steps
+                    .iter()
+                    .filter(|(w, t)| w == who && t.contains("pass (no reaction)"))
+                    .count()
+            };
+            let plays = |steps: &[(String, String)], who: &str| {
+                steps
+                    .iter()
+                    .filter(|(w, t)| w == who && t.contains(" — play "))
+                    .count()
+            };
+            let whole = listed(c.clone()).await?;
+            for side in ["Editor", "Nixon"] {
+                if passes(&whole, side) == 0 || plays(&whole, side) == 0 {
+                    return Err(format!(
+                        "game 22 has {} passes and {} plays of the {side}'s: no test",
+                        passes(&whole, side),
+                        plays(&whole, side)
+                    ));
+                }
+            }
+            for (view, me, other) in [("editor", "Editor", "Nixon"), ("nixon", "Nixon", "Editor")] {
+                // The moment of the game shown: a step of the other side's
+                // play, in the whole table's list.
+                let at = whole
+                    .iter()
+                    .rposition(|(w, t)| w == other && t.contains(" — play "))
+                    .unwrap_or(0);
+                c.execute(
+                    "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
+                    vec![serde_json::json!(at)],
+                )
+                .await
+                .map_err(e)?;
+                let choice = text_of(&c, "#step-choice").await.unwrap_or_default();
+                c.find(Locator::Css(&format!(
+                    "#replay-view option[value='{view}']"
+                )))
+                .await
+                .map_err(e)?
+                .click()
+                .await
+                .map_err(e)?;
+                until(&format!("the {me}'s view"), 30, || async {
+                    let h = text_of(&c, ".hand h2").await?;
+                    h.starts_with(&format!(
+                        "{}'s hand",
+                        if me == "Editor" { "The Editor" } else { me }
+                    ))
+                    .then_some(())
+                })
+                .await?;
+                let seen = listed(c.clone()).await?;
+                if passes(&seen, other) != 0 {
+                    return Err(format!(
+                        "the {me}'s view lists {} passes of the {other}'s, in windows the {me} never saw",
+                        passes(&seen, other)
+                    ));
+                }
+                if passes(&seen, me) != passes(&whole, me) {
+                    return Err(format!(
+                        "the {me}'s view lists {} of the {me}'s {} passes",
+                        passes(&seen, me),
+                        passes(&whole, me)
+                    ));
+                }
+                if plays(&seen, other) != plays(&whole, other)
+                    || plays(&seen, me) != plays(&whole, me)
+                {
+                    return Err(format!(
+                        "the {me}'s view lists {}/{} of the {other}'s plays and {}/{} of the {me}'s",
+                        plays(&seen, other),
+                        plays(&whole, other),
+                        plays(&seen, me),
+                        plays(&whole, me)
+                    ));
+                }
+                let n = seen.len() - 1;
+                let label = text_of(&c, "#step-label").await.unwrap_or_default();
+                let now = text_of(&c, "#step-choice").await.unwrap_or_default();
+                if !label.ends_with(&format!(" of {n}")) || now != choice {
+                    return Err(format!(
+                        "after changing to the {me}'s view: {label:?} at {now:?}, not the {other}'s play {choice:?}"
+                    ));
+                }
+                // Back to the whole table for the next side.
+                c.find(Locator::Css("#replay-view option[value='whole']"))
+                    .await
+                    .map_err(e)?
+                    .click()
+                    .await
+                    .map_err(e)?;
+                until("the whole table", 30, || async {
+                    c.find(Locator::Css(".other-hand")).await.ok().map(|_| ())
+                })
+                .await?;
             }
             Ok(())
         },
@@ -1055,7 +1280,8 @@ fn the_pages_round_a_figure_as_the_command_line_does() {
 
 /// Whether the top bar's words are whole (`arguments[0]`: and the menu on
 /// one line beside the studio's name): no item of the menu, nor the
-/// studio's name, broken over two lines, and every one inside the window.
+/// studio's name, nor the live-data badge, broken over two lines, and
+/// every one inside the window.
 const NAV_WHOLE: &str = r#"
 const problems = [];
 const lines = (el) => {
@@ -1066,6 +1292,9 @@ const lines = (el) => {
 const brand = document.querySelector('header.top .brand');
 const items = [...document.querySelectorAll('#nav a')];
 if (items.length < 8) problems.push(`${items.length} items in the menu`);
+// The live-data badge (`--data`), where there is one, is an item too.
+const badge = document.querySelector('#live-badge');
+if (badge) items.push(badge);
 for (const a of [brand, ...items]) {
   const n = lines(a);
   if (n !== 1) problems.push(`"${a.textContent}" is on ${n} lines`);
@@ -1111,4 +1340,88 @@ fn the_top_menu_keeps_its_items_whole_from_800_px_down_to_a_phone() {
         }
         Ok(())
     });
+}
+
+/// Problem left by the fix above: with `--data` (the designer's live
+/// mode) the live-data badge beside the menu pushed it onto two lines at
+/// 800 px. With the badge, the menu is one line beside the name from
+/// 1024 px down to 800 px, the badge on that line too; narrower, down to 320 px, every item and
+/// the badge stay whole. So too once the data has reloaded, and with a
+/// problem in it (the badge then says so).
+#[test]
+fn the_top_menu_stays_on_one_line_at_800_px_with_the_live_badge() {
+    let data = data_copy("nav_live");
+    let d = data.display().to_string();
+    run(
+        "nav_live",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            let one_line_at_800 = |c: Client, what: &'static str| async move {
+                viewport(&c, 800, 700).await?;
+                let found = c
+                    .execute(NAV_WHOLE, vec![serde_json::json!(true)])
+                    .await
+                    .map_err(e)?;
+                if found.as_array().is_none_or(|a| !a.is_empty()) {
+                    return Err(format!("{what}, at 800 px: {found}"));
+                }
+                Ok::<(), String>(())
+            };
+            c.goto(&url).await.map_err(e)?;
+            for (width, one_line) in [
+                (1024, true),
+                (960, true),
+                (800, true),
+                (640, false),
+                (480, false),
+                (375, false),
+                (320, false),
+            ] {
+                viewport(&c, width, 700).await?;
+                for page in ["#/play", "#/cards"] {
+                    c.goto(&format!("{url}{page}")).await.map_err(e)?;
+                    wait_css(&c, "#app[data-area] .area > *", 30).await?;
+                    wait_css(&c, "#live-badge", 30).await?;
+                    let found = c
+                        .execute(NAV_WHOLE, vec![serde_json::json!(one_line)])
+                        .await
+                        .map_err(e)?;
+                    if found.as_array().is_none_or(|a| !a.is_empty()) {
+                        return Err(format!("{page} at {width} px with --data: {found}"));
+                    }
+                }
+            }
+            // A card renamed: the data reloads.
+            let file = data.join("cards/editor/42_follow_the_money.ron");
+            let text = std::fs::read_to_string(&file).map_err(e)?;
+            std::fs::write(
+                &file,
+                text.replace("\"Follow the money!\"", "\"Follow the cash!\""),
+            )
+            .map_err(e)?;
+            until("the badge to say the data reloaded", 30, || async {
+                let t = c
+                    .execute(
+                        "return document.getElementById('live-badge')?.title ?? ''",
+                        vec![],
+                    )
+                    .await
+                    .ok()?;
+                t.as_str()?.starts_with("data reloaded").then_some(())
+            })
+            .await?;
+            one_line_at_800(c.clone(), "reloaded").await?;
+            // A broken file: the badge is the problems' button.
+            let game = data.join("cards/game.ron");
+            let good = std::fs::read_to_string(&game).map_err(e)?;
+            std::fs::write(
+                &game,
+                good.replacen("hand_size_with_initiative", "hand_size_with_initiativ", 1),
+            )
+            .map_err(e)?;
+            wait_css(&c, "button#live-badge.bad", 30).await?;
+            one_line_at_800(c.clone(), "with a problem").await?;
+            Ok(())
+        },
+    );
 }

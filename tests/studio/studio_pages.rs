@@ -165,12 +165,27 @@ fn a_log_replays_step_by_step_and_a_bad_log_is_refused_with_its_line() {
         steps[1]["table"]["hand"],
         steps[1]["table"]["hands"]["editor"]
     );
-    // A side's view: that seat's table, as Play would have sent it.
+    // A side's view: that seat's table, as Play would have sent it, at
+    // each choice he saw made: not the Editor's passes (the Editor is never
+    // asked which token to turn up, the other choice kept from the other
+    // side).
     let body = serde_json::json!({ "text": text, "name": "g.ron", "view": "nixon" });
     let (status, v) = srv.json("POST", "/api/replay", Some(body));
     assert_eq!(status, 200, "{v}");
     let seen = v["steps"].as_array().unwrap();
-    assert_eq!(seen.len(), steps.len());
+    let passes = |steps: &[serde_json::Value], who: &str| {
+        steps
+            .iter()
+            .filter(|s| s["actor"] == who && s["notation"] == "pass")
+            .count()
+    };
+    assert!(
+        passes(steps, "Editor") > 0,
+        "game 11 has no pass of the Editor's"
+    );
+    assert_eq!(seen.len(), steps.len() - passes(steps, "Editor"));
+    assert_eq!(passes(seen, "Editor"), 0);
+    assert_eq!(passes(seen, "Nixon"), passes(steps, "Nixon"));
     assert!(seen.iter().all(|s| s["table"]["seat"] == "Nixon"
         && s["table"]["hands"].is_null()
         && s["table"]["whole"] == false));

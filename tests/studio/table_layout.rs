@@ -630,6 +630,25 @@ fn a_1024_by_768_window_shows_four_options_and_the_board_clear_of_the_column_bes
     });
 }
 
+/// A laptop's browser window (1366×768 screen, 630 px of window): a cap on
+/// the option list's height left some decisions three options. At every
+/// decision of a whole game for each seat, four options show, the board is
+/// clear of the column beside it, and nothing is covered.
+#[test]
+fn a_laptop_window_shows_four_options_at_every_decision_on_each_side() {
+    run("table_laptop_options", &[], |c, url| async move {
+        c.goto(&url).await.map_err(e)?;
+        viewport(&c, 1366, 630).await?;
+        let script = check(&[OPTIONS_IN_VIEW, NOTHING_COVERED]);
+        let mut decisions = 0;
+        for (mode, seed) in [("editor", 23), ("nixon", 31)] {
+            decisions += click_to_the_end(&c, &url, mode, seed, Some(&script), None).await?;
+        }
+        eprintln!("{decisions} decisions measured at 1366×630");
+        Ok(())
+    });
+}
+
 /// Waits in the page, after a choice made at step `arguments[0]`, until its
 /// answer is drawn with the next decision's options while pieces still
 /// glide (a moving copy, motion.js's `.ghost`, is on the page); the

@@ -5,7 +5,11 @@
 //! asking again. A log is written for both players, so a replay shows
 //! everything by default (face-down tokens, both hands); the page says so.
 //! Asked for a side's view (`"view": "editor"` or `"nixon"`), every step is
-//! the table and the narration as that player saw them at the table.
+//! the table and the narration as that player saw them at the table, and
+//! the steps are the choices that player saw made: the other side's
+//! secret choices (a pass in a reaction window, the token Nixon turns up:
+//! `DecisionKind::tells_the_other`) are no steps of theirs, their effects
+//! told with the step before, as Play tells them (`play/session.rs`).
 //!
 //! `GET /api/logs` lists the logs the server may open: `logs/` of the data
 //! folder (`--data`) and the per-user folder `watergate play` writes to.
@@ -42,9 +46,11 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// One step of a replay: step 0 is the start (the deal), step k the
-/// position after choice k.
+/// position after choice k (in a side's view, and after the other side's
+/// secret choices that follow it).
 #[derive(Serialize)]
 pub struct Step {
+    /// The log's choice number (0: the start).
     pub index: usize,
     /// `Editor`, `Nixon`, `chance`; `None` for the start.
     pub actor: Option<String>,
@@ -167,13 +173,35 @@ pub fn build(
                     Some(Actor::Player(side)) => (side.name().to_string(), side),
                     _ => ("chance".to_string(), Side::Nixon),
                 };
+                let narration = narrate(r, eyes.side(), &sight.see_all(&events));
+                let table = eyes.table(r, &faces, &s);
+                let hidden = eyes.side().is_some_and(|viewer| {
+                    matches!(actor, Some(Actor::Player(p)) if p != viewer)
+                        && !before.decision_kind(r).tells_the_other(choice)
+                });
+                if hidden {
+                    // Never shown to the viewer: what it did belongs to the
+                    // step before (there is always one: the start).
+                    if let Some(last) = steps.last_mut() {
+                        last.narration.extend(narration);
+                        last.table = table;
+                    }
+                    continue;
+                }
                 steps.push(Step {
                     index: i + 1,
                     actor: Some(who),
                     notation: Some(l.choices[i].clone()),
-                    text: Some(describe_choice(r, &before, side, choice)),
-                    narration: narrate(r, eyes.side(), &sight.see_all(&events)),
-                    table: eyes.table(r, &faces, &s),
+                    // Described as the viewer knew it (a face-down token's
+                    // kind only to Nixon); the whole table as the chooser.
+                    text: Some(describe_choice(
+                        r,
+                        &before,
+                        eyes.side().unwrap_or(side),
+                        choice,
+                    )),
+                    narration,
+                    table,
                 });
             }
             Err(d) => {
@@ -403,9 +431,17 @@ mod tests {
         let loaded = log::from_text("game.ron", &text, PathBuf::new()).unwrap();
         let whole = build(&r, &loaded, &text, Eyes::Whole).unwrap();
         let editor = build(&r, &loaded, &text, Eyes::Editor).unwrap();
-        assert_eq!(editor.steps.len(), whole.steps.len());
         let mut hidden = 0;
-        for (e, w) in editor.steps.iter().zip(&whole.steps) {
+        // A step's table is the one after the last choice it tells (the
+        // other side's secret choices after it are folded into it).
+        let ends = editor
+            .steps
+            .iter()
+            .skip(1)
+            .map(|s| s.index - 1)
+            .chain([whole.steps.len() - 1]);
+        for (e, end) in editor.steps.iter().zip(ends) {
+            let w = &whole.steps[end];
             assert_eq!(e.table.seat, Side::Editor);
             assert!(e.table.hands.is_none(), "no other hand in a side's view");
             let json = serde_json::to_value(&e.table).unwrap();
@@ -424,6 +460,82 @@ mod tests {
         }
         // R4.3: the Editor does not know the kinds face down on the track.
         assert!(hidden > 0, "no face-down token was ever hidden from her");
+    }
+
+    /// The secret choices of each side in `loaded` (`tells_the_other`).
+    fn secret_choices(r: &Rules, loaded: &LoadedLog) -> crate::game::model::BySide<usize> {
+        let mut events = Vec::new();
+        let mut s = loaded.start(r, &mut events).unwrap();
+        let mut secret = crate::game::model::BySide::new(0, 0);
+        for i in 0..loaded.log.choices.len() {
+            let kind = s.decision_kind(r);
+            let actor = s.to_move(r);
+            let c = loaded.apply(r, &mut s, i, &mut events).unwrap();
+            if let Some(Actor::Player(side)) = actor {
+                if !kind.tells_the_other(c) {
+                    secret[side] += 1;
+                }
+            }
+        }
+        secret
+    }
+
+    /// A side's view lists the choices that side saw made: its own passes,
+    /// the other side's plays, not the other side's passes in reaction
+    /// windows (nor the token Nixon turns up), whose effects are told with
+    /// the step before. Game 22 has passes of each side's.
+    #[test]
+    fn a_side_s_replay_lists_only_the_choices_that_side_saw() {
+        let r = Arc::new(crate::data::shipped());
+        let (text, _) = logged_game(&r, 22);
+        let loaded = log::from_text("game.ron", &text, PathBuf::new()).unwrap();
+        let secret = secret_choices(&r, &loaded);
+        let whole = build(&r, &loaded, &text, Eyes::Whole).unwrap();
+        let passes = |rp: &Replay, who: &str| {
+            rp.steps
+                .iter()
+                .filter(|s| {
+                    s.actor.as_deref() == Some(who)
+                        && s.text.as_deref() == Some("pass (no reaction)")
+                })
+                .count()
+        };
+        for (eyes, me, other) in [
+            (Eyes::Editor, Side::Editor, Side::Nixon),
+            (Eyes::Nixon, Side::Nixon, Side::Editor),
+        ] {
+            assert!(passes(&whole, other.name()) > 0, "no pass of {other:?}'s");
+            let seen = build(&r, &loaded, &text, eyes).unwrap();
+            assert_eq!(seen.steps.len(), whole.steps.len() - secret[other]);
+            assert_eq!(passes(&seen, other.name()), 0, "{me:?} sees {other:?} pass");
+            assert_eq!(passes(&seen, me.name()), passes(&whole, me.name()));
+            assert!(seen.steps.windows(2).all(|w| w[0].index < w[1].index));
+            // The other side's plays are all there.
+            let plays = |rp: &Replay| {
+                rp.steps
+                    .iter()
+                    .filter(|s| {
+                        s.actor.as_deref() == Some(other.name())
+                            && s.text.as_ref().is_some_and(|t| t.starts_with("play "))
+                    })
+                    .map(|s| s.index)
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(plays(&seen), plays(&whole));
+            // Nothing told is lost: the lines of a hidden choice are the
+            // step before's.
+            let lines = |rp: &Replay| rp.steps.iter().map(|s| s.narration.len()).sum::<usize>();
+            let mut all = Sight::new_game(Some(me));
+            let mut events = Vec::new();
+            let mut s = loaded.start(&r, &mut events).unwrap();
+            let mut told = narrate(&r, Some(me), &all.see_all(&events)).len();
+            for i in 0..loaded.log.choices.len() {
+                events.clear();
+                loaded.apply(&r, &mut s, i, &mut events).unwrap();
+                told += narrate(&r, Some(me), &all.see_all(&events)).len();
+            }
+            assert_eq!(lines(&seen), told);
+        }
     }
 
     #[test]
