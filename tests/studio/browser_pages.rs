@@ -19,14 +19,31 @@ fn e<E: std::fmt::Display>(x: E) -> String {
     x.to_string()
 }
 
-/// A copy of the shipped data in a fresh folder (cards/, scripts/).
-fn data_copy(name: &str) -> PathBuf {
+/// A copy of the shipped data in a fresh folder (cards/, scripts/),
+/// removed when the test is done with it (dropped, also when it fails).
+fn data_copy(name: &str) -> DataCopy {
     let dir = std::env::temp_dir().join(format!("wg-browser-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     watergate::data::DataSet::embedded()
         .write_to(&dir)
         .expect("the data copy is written");
-    dir
+    DataCopy(dir)
+}
+
+/// A folder of `data_copy`'s, removed on drop.
+struct DataCopy(PathBuf);
+
+impl std::ops::Deref for DataCopy {
+    type Target = PathBuf;
+    fn deref(&self) -> &PathBuf {
+        &self.0
+    }
+}
+
+impl Drop for DataCopy {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 /// Waits until `check` gives `Some`, polling every 100 ms.
@@ -454,7 +471,7 @@ async fn replay_at_step_40(c: &Client, url: &str) -> Result<(), String> {
 /// A data folder for a puzzle and a replay: the shipped data, the
 /// hand-made puzzles and the variants they play on (with `--data` the
 /// puzzles listed are the folder's own), and the log of game 21 in logs/.
-fn puzzles_and_a_log(name: &str) -> String {
+fn puzzles_and_a_log(name: &str) -> DataCopy {
     let data = data_copy(name);
     std::fs::create_dir_all(data.join("logs")).unwrap();
     for sub in ["scenarios/puzzles", "scenarios/variants"] {
@@ -467,7 +484,7 @@ fn puzzles_and_a_log(name: &str) -> String {
         }
     }
     std::fs::write(data.join("logs/game21.ron"), common::logged_game(21).0).unwrap();
-    data.display().to_string()
+    data
 }
 
 /// Issue 36: on a phone (390×844) a puzzle and a replay get Play's phone
@@ -476,7 +493,8 @@ fn puzzles_and_a_log(name: &str) -> String {
 /// played from the hand, low on the page, brings the next prompt into view.
 #[test]
 fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
-    let d = puzzles_and_a_log("phone");
+    let data = puzzles_and_a_log("phone");
+    let d = data.display().to_string();
     run(
         "pages_phone",
         &["--data", &d],
@@ -528,7 +546,8 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
 /// nothing cut off and no label on a token either way.
 #[test]
 fn a_puzzle_and_a_replay_are_drawn_again_when_the_window_turns_narrow_and_back() {
-    let d = puzzles_and_a_log("turned");
+    let data = puzzles_and_a_log("turned");
+    let d = data.display().to_string();
     run(
         "pages_turned",
         &["--data", &d],
