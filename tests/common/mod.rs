@@ -27,6 +27,7 @@ pub mod cli;
 pub mod http;
 pub mod mirror;
 pub mod server;
+pub mod temp;
 
 /// A whole game between random agents, as a log's text, and the number
 /// of choices it records (Replay's tests open and scrub it).

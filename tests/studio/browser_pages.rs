@@ -10,9 +10,9 @@ use crate::table_layout::{
     check, FITS_A_PHONE, FITS_THE_WINDOW, NOTHING_COVERED, OPTIONS_IN_VIEW, OVERLAPS,
 };
 use common::browser::{run, viewport, wait_css, wait_for, wait_in_page};
+use common::temp::TempFolder;
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::{Client, Locator};
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 fn e<E: std::fmt::Display>(x: E) -> String {
@@ -21,29 +21,12 @@ fn e<E: std::fmt::Display>(x: E) -> String {
 
 /// A copy of the shipped data in a fresh folder (cards/, scripts/),
 /// removed when the test is done with it (dropped, also when it fails).
-fn data_copy(name: &str) -> DataCopy {
-    let dir = std::env::temp_dir().join(format!("wg-browser-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn data_copy(name: &str) -> TempFolder {
+    let dir = TempFolder::new(&format!("wg-browser-{name}"));
     watergate::data::DataSet::embedded()
         .write_to(&dir)
         .expect("the data copy is written");
-    DataCopy(dir)
-}
-
-/// A folder of `data_copy`'s, removed on drop.
-struct DataCopy(PathBuf);
-
-impl std::ops::Deref for DataCopy {
-    type Target = PathBuf;
-    fn deref(&self) -> &PathBuf {
-        &self.0
-    }
-}
-
-impl Drop for DataCopy {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    dir
 }
 
 /// Waits until `check` gives `Some`, polling every 100 ms.
@@ -471,7 +454,7 @@ async fn replay_at_step_40(c: &Client, url: &str) -> Result<(), String> {
 /// A data folder for a puzzle and a replay: the shipped data, the
 /// hand-made puzzles and the variants they play on (with `--data` the
 /// puzzles listed are the folder's own), and the log of game 21 in logs/.
-fn puzzles_and_a_log(name: &str) -> DataCopy {
+fn puzzles_and_a_log(name: &str) -> TempFolder {
     let data = data_copy(name);
     std::fs::create_dir_all(data.join("logs")).unwrap();
     for sub in ["scenarios/puzzles", "scenarios/variants"] {

@@ -13,6 +13,7 @@ use crate::common;
 use common::browser::{run, wait_css};
 use common::http::{Client, Response};
 use common::server::Server;
+use common::temp::TempFolder;
 use fantoccini::{key::Key, Locator};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -23,9 +24,9 @@ const MISSPELT: &str = "hand_size_with_initiativ";
 
 /// A copy of the shipped data (cards/, scripts/) in `base/data`, with
 /// `base` left for files outside the data folder.
-fn data_copy(name: &str) -> (PathBuf, PathBuf) {
-    let base = std::env::temp_dir().join(format!("wg-workbench-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
+/// Both are removed when the test is done with `base` (dropped).
+fn data_copy(name: &str) -> (TempFolder, PathBuf) {
+    let base = TempFolder::new(&format!("wg-workbench-{name}"));
     let data = base.join("data");
     watergate::data::DataSet::embedded()
         .write_to(&data)
@@ -179,7 +180,7 @@ fn without_data_the_workbench_is_read_only_and_says_how_to_start_it() {
 
 #[test]
 fn a_form_edit_is_saved_keeping_every_other_character_and_undo_takes_it_back() {
-    let (_, data) = data_copy("save");
+    let (_folder, data) = data_copy("save");
     let d = data.display().to_string();
     let server = Server::start(&["--data", &d]);
     let c = Client::new(server.port);
@@ -302,7 +303,7 @@ fn a_form_edit_is_saved_keeping_every_other_character_and_undo_takes_it_back() {
 
 #[test]
 fn a_broken_file_is_saved_with_its_problems_at_their_lines_but_never_reaches_a_game() {
-    let (_, data) = data_copy("broken");
+    let (_folder, data) = data_copy("broken");
     let d = data.display().to_string();
     let server = Server::start(&["--data", &d]);
     let c = Client::new(server.port);
@@ -366,7 +367,7 @@ const FACE_UP: &str = "face: \"up\", ";
 
 #[test]
 fn a_choice_that_shows_what_the_rules_hide_is_a_warning_and_the_game_still_loads() {
-    let (_, data) = data_copy("warning");
+    let (_folder, data) = data_copy("warning");
     let d = data.display().to_string();
     let server = Server::start(&["--data", &d]);
     let c = Client::new(server.port);
@@ -419,7 +420,7 @@ fn a_choice_that_shows_what_the_rules_hide_is_a_warning_and_the_game_still_loads
 
 #[test]
 fn runs_and_comparisons_are_capped_per_run_and_at_once_and_say_so() {
-    let (_, data) = data_copy("caps");
+    let (_folder, data) = data_copy("caps");
     let d = data.display().to_string();
     let server = Server::start(&["--data", &d]);
     let c = Client::new(server.port);
@@ -616,7 +617,7 @@ fn port_of(url: &str) -> u16 {
 
 #[test]
 fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game() {
-    let (_, data) = data_copy("browser-edit");
+    let (_folder, data) = data_copy("browser-edit");
     let d = data.display().to_string();
     run(
         "workbench_edit",
@@ -737,7 +738,7 @@ fn an_edit_shows_its_problem_at_its_line_and_the_fixed_edit_reaches_a_new_game()
 
 #[test]
 fn an_edit_that_shows_hidden_colours_is_warned_of_at_its_line_and_the_game_still_loads() {
-    let (_, data) = data_copy("browser-warning");
+    let (_folder, data) = data_copy("browser-warning");
     let d = data.display().to_string();
     run(
         "workbench_warning",
@@ -785,7 +786,7 @@ fn an_edit_that_shows_hidden_colours_is_warned_of_at_its_line_and_the_game_still
 /// the edit; leaving after a yes goes where the user clicked.
 #[test]
 fn leaving_the_workbench_with_unsaved_edits_asks_first() {
-    let (_, data) = data_copy("browser-leave");
+    let (_folder, data) = data_copy("browser-leave");
     let d = data.display().to_string();
     run(
         "workbench_leave",
@@ -837,7 +838,7 @@ fn leaving_the_workbench_with_unsaved_edits_asks_first() {
 /// scrolls as far as the box).
 #[test]
 fn the_line_numbers_stay_level_with_the_lines_of_a_wide_file() {
-    let (_, data) = data_copy("browser-wide");
+    let (_folder, data) = data_copy("browser-wide");
     let d = data.display().to_string();
     run(
         "workbench_wide",
@@ -874,7 +875,7 @@ fn the_line_numbers_stay_level_with_the_lines_of_a_wide_file() {
 
 #[test]
 fn a_comparison_with_the_game_as_the_page_opened_it_completes_with_an_interval() {
-    let (_, data) = data_copy("browser-compare");
+    let (_folder, data) = data_copy("browser-compare");
     let d = data.display().to_string();
     let card = "cards/nixon/10_gordon_liddy.ron";
     // Written with "\r\n" line ends, which a save must keep.
@@ -1010,7 +1011,7 @@ fn without_data_the_page_is_read_only_and_says_how_to_start_a_workbench_that_wri
 /// (a keyboard user is never trapped in it).
 #[test]
 fn tab_indents_the_code_box_and_escape_then_tab_leaves_it() {
-    let (_, data) = data_copy("browser-tab");
+    let (_folder, data) = data_copy("browser-tab");
     let d = data.display().to_string();
     run(
         "workbench_tab",
