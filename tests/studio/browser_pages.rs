@@ -49,6 +49,21 @@ where
 
 use common::browser::shot;
 
+/// Runs `script`, a check that returns the problems it finds as a list,
+/// with `args`: an error saying `what` and the problems unless it found none.
+async fn none_found(
+    c: &Client,
+    script: &str,
+    args: Vec<serde_json::Value>,
+    what: &str,
+) -> Result<(), String> {
+    let found = c.execute(script, args).await.map_err(e)?;
+    if found.as_array().is_none_or(|a| !a.is_empty()) {
+        return Err(format!("{what}: {found}"));
+    }
+    Ok(())
+}
+
 /// Clicks the element `css` finds (it must be there).
 async fn click(c: &Client, css: &str) -> Result<(), String> {
     c.find(Locator::Css(css))
@@ -153,10 +168,7 @@ fn a_puzzle_is_solved_by_clicking_the_hinted_moves_on_the_table() {
                 }
                 return Err(format!("after {turn} moves: {v}"));
             }
-            let found = c.execute(&script, vec![]).await.map_err(e)?;
-            if found.as_array().is_none_or(|a| !a.is_empty()) {
-                return Err(format!("move {turn}: {found}"));
-            }
+            none_found(&c, &script, vec![], &format!("move {turn}")).await?;
             wait_css(&c, "#hint", 30).await?.click().await.map_err(e)?;
             let hint = wait_css(&c, "#puzzle-hint", 90)
                 .await?
@@ -487,10 +499,7 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
             let script = check(&[OVERLAPS, FITS_A_PHONE]);
             open_puzzle(&c, "15_five_cards_each.ron").await?;
             wait_css(&c, "#puzzle-table .other-hand article.card", 60).await?;
-            let found = c.execute(&script, vec![]).await.map_err(e)?;
-            if found.as_array().is_none_or(|a| !a.is_empty()) {
-                return Err(format!("the puzzle: {found}"));
-            }
+            none_found(&c, &script, vec![], "the puzzle").await?;
             // A card of the hand, at the bottom of the column, is played:
             // the solver's answer and the next prompt come into view.
             click(&c, ".hand .targetable > header").await?;
@@ -513,10 +522,7 @@ fn a_puzzle_and_a_replay_get_the_phone_s_layout() {
                 return Err(format!("the puzzle after a card of the hand: {found}"));
             }
             replay_at_step_40(&c, &url).await?;
-            let found = c.execute(&script, vec![]).await.map_err(e)?;
-            if found.as_array().is_none_or(|a| !a.is_empty()) {
-                return Err(format!("the replay: {found}"));
-            }
+            none_found(&c, &script, vec![], "the replay").await?;
             Ok(())
         },
     );
@@ -561,19 +567,13 @@ fn a_puzzle_and_a_replay_are_drawn_again_when_the_window_turns_narrow_and_back()
                         ladder(c.clone()).await.ok().filter(|l| *l)
                     })
                     .await?;
-                    let found = c.execute(&phone, vec![]).await.map_err(e)?;
-                    if found.as_array().is_none_or(|a| !a.is_empty()) {
-                        return Err(format!("{what}, turned to a phone: {found}"));
-                    }
+                    none_found(&c, &phone, vec![], &format!("{what}, turned to a phone")).await?;
                     viewport(&c, 1366, 768).await?;
                     until(&format!("{what}: the wide track again"), 10, || async {
                         ladder(c.clone()).await.ok().filter(|l| !*l)
                     })
                     .await?;
-                    let found = c.execute(&wide, vec![]).await.map_err(e)?;
-                    if found.as_array().is_none_or(|a| !a.is_empty()) {
-                        return Err(format!("{what}, back to 1366×768: {found}"));
-                    }
+                    none_found(&c, &wide, vec![], &format!("{what}, back to 1366×768")).await?;
                     Ok::<(), String>(())
                 }
             };
@@ -700,10 +700,7 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
                 )
                 .await
                 .map_err(e)?;
-                let found = c.execute(&script, vec![]).await.map_err(e)?;
-                if found.as_array().is_none_or(|a| !a.is_empty()) {
-                    return Err(format!("step {k}: {found}"));
-                }
+                none_found(&c, &script, vec![], &format!("step {k}")).await?;
             }
             c.execute(
                 "const s = document.getElementById('replay-slider'); s.value = arguments[0]; s.dispatchEvent(new Event('input'));",
@@ -1331,13 +1328,13 @@ fn the_top_menu_keeps_its_items_whole_from_800_px_down_to_a_phone() {
             for page in ["#/play", "#/cards"] {
                 c.goto(&format!("{url}{page}")).await.map_err(e)?;
                 wait_css(&c, "#app[data-area] .area > *", 30).await?;
-                let found = c
-                    .execute(NAV_WHOLE, vec![serde_json::json!(one_line)])
-                    .await
-                    .map_err(e)?;
-                if found.as_array().is_none_or(|a| !a.is_empty()) {
-                    return Err(format!("{page} at {width} px: {found}"));
-                }
+                none_found(
+                    &c,
+                    NAV_WHOLE,
+                    vec![serde_json::json!(one_line)],
+                    &format!("{page} at {width} px"),
+                )
+                .await?;
             }
         }
         Ok(())
@@ -1360,13 +1357,13 @@ fn the_top_menu_stays_on_one_line_at_800_px_with_the_live_badge() {
         move |c: Client, url: String| async move {
             let one_line_at_800 = |c: Client, what: &'static str| async move {
                 viewport(&c, 800, 700).await?;
-                let found = c
-                    .execute(NAV_WHOLE, vec![serde_json::json!(true)])
-                    .await
-                    .map_err(e)?;
-                if found.as_array().is_none_or(|a| !a.is_empty()) {
-                    return Err(format!("{what}, at 800 px: {found}"));
-                }
+                none_found(
+                    &c,
+                    NAV_WHOLE,
+                    vec![serde_json::json!(true)],
+                    &format!("{what}, at 800 px"),
+                )
+                .await?;
                 Ok::<(), String>(())
             };
             c.goto(&url).await.map_err(e)?;
@@ -1384,13 +1381,13 @@ fn the_top_menu_stays_on_one_line_at_800_px_with_the_live_badge() {
                     c.goto(&format!("{url}{page}")).await.map_err(e)?;
                     wait_css(&c, "#app[data-area] .area > *", 30).await?;
                     wait_css(&c, "#live-badge", 30).await?;
-                    let found = c
-                        .execute(NAV_WHOLE, vec![serde_json::json!(one_line)])
-                        .await
-                        .map_err(e)?;
-                    if found.as_array().is_none_or(|a| !a.is_empty()) {
-                        return Err(format!("{page} at {width} px with --data: {found}"));
-                    }
+                    none_found(
+                        &c,
+                        NAV_WHOLE,
+                        vec![serde_json::json!(one_line)],
+                        &format!("{page} at {width} px with --data"),
+                    )
+                    .await?;
                 }
             }
             // A card renamed: the data reloads.
