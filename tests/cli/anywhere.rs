@@ -7,19 +7,17 @@
 //! of the Lab's list) are run with such a folder as their current one.
 
 use crate::common;
+use crate::common::temp::TempFolder;
 
 use common::watergate_in;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// An empty folder for one test: nothing copied into it.
-fn empty_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("watergate-anywhere-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn empty_dir(name: &str) -> TempFolder {
+    TempFolder::new(&format!("watergate-anywhere-{name}"))
 }
 
 fn succeeded(o: &Output, what: &str) -> String {
@@ -264,5 +262,4 @@ fn a_position_saved_from_a_shipped_puzzle_loads_again_from_its_own_folder() {
         let name = p.display().to_string();
         succeeded(&watergate_in(&dir, &["-q", "solve", &name], ""), &name);
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -58,7 +58,6 @@ fn a_data_folders_board_is_warned_of_at_the_space_in_its_file() {
     let text = std::fs::read_to_string(OLD_BOARD).unwrap();
     std::fs::write(dir.join("mydata/cards/board.ron"), &text).unwrap();
     let w = warnings(&dir, &["check", "--data", "mydata"]);
-    let _ = std::fs::remove_dir_all(&dir);
     assert_both_at(&w, "mydata/cards/board.ron", &text);
     // Under each, its line of the board file, as an error shows it.
     let woods = text
@@ -92,6 +91,5 @@ fn a_board_a_variant_writes_inline_is_warned_of_in_the_variant() {
     let text = format!("Variant(\n    name: \"inline board\",\n    board: Some({board}),\n)\n");
     std::fs::write(dir.join("inline.ron"), &text).unwrap();
     let w = warnings(&dir, &["check", "--variant", "inline.ron"]);
-    let _ = std::fs::remove_dir_all(&dir);
     assert_both_at(&w, "inline.ron", &text);
 }

@@ -4,14 +4,12 @@
 //! inside a file, it says so and the other files are still checked.
 
 use crate::common::cli::watergate_in;
-use std::path::{Path, PathBuf};
+use crate::common::temp::TempFolder;
+use std::path::Path;
 use std::process::Output;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("watergate-check-all-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempFolder {
+    TempFolder::new(&format!("watergate-check-all-{name}"))
 }
 
 /// The shipped data exported to `dir/d`.

@@ -1,6 +1,6 @@
 //! The command line, end to end: the binary as a user runs it.
 
-use std::path::PathBuf;
+use crate::common::temp::TempFolder;
 use std::process::{Command, Output};
 
 fn watergate(args: &[&str]) -> Output {
@@ -10,10 +10,8 @@ fn watergate(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("watergate-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+fn temp_dir(name: &str) -> TempFolder {
+    TempFolder::unmade(&format!("watergate-cli-{name}"))
 }
 
 #[test]
@@ -75,7 +73,6 @@ fn export_with_force_over_an_edited_copy_leaves_the_shipped_game_only() {
         "{}",
         String::from_utf8_lossy(&diff.stdout)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -122,7 +119,6 @@ fn export_edit_and_check_reports_every_problem_with_positions() {
     );
     // Each problem is followed by the offending line with a caret.
     assert!(err.contains("   9 |     value: 12,"), "{err}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -135,7 +131,6 @@ fn check_on_garbage_never_panics() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("board.ron:1:1: not valid UTF-8"));
     let out = watergate(&["check", "--data", "/nonexistent/dir"]);
     assert_eq!(out.status.code(), Some(2));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -567,7 +562,6 @@ fn an_unchosen_seed_is_a_secret_until_the_game_ends() {
     let log = logs.join(format!("watergate-{seed}.log.ron"));
     let logged = std::fs::read_to_string(&log).expect("the log, written at the end");
     assert!(logged.contains(&seed.to_string()));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -592,7 +586,6 @@ fn a_game_log_given_where_a_scenario_is_wanted_points_at_replay() {
             "{cmd}: {err}"
         );
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A game played on from a scenario with `edits` carries them in its log,
@@ -754,7 +747,6 @@ fn a_file_of_the_wrong_kind_says_what_it_found_once() {
         ),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A field left out is reported as missing, at the end of its card (ron
@@ -781,5 +773,4 @@ fn a_field_left_out_is_reported_missing() {
                 && l.ends_with(": missing field `value` in `PlayerCard`")),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -12,6 +12,7 @@
 //! 3 steps take the token to N5, R5.8, the fifth momentum token, R8.1); the
 //! edited one cannot.
 
+use crate::common::temp::TempFolder;
 use clap::CommandFactory;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -43,11 +44,8 @@ fn stderr(o: &Output) -> String {
 }
 
 /// A fresh folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("watergate-cli-data-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempFolder {
+    TempFolder::new(&format!("watergate-cli-data-{name}"))
 }
 
 const LIDDY: &str = r#"Scenario(
@@ -70,7 +68,7 @@ const EDITED_SCRIPT: &str = "return_track_evidence_to_bag(#{ face: \"up\" });\nm
 
 /// The workshop: scenarios, an edited copy `ed/`, the same edit as a
 /// variant `edited.ron`, a broken copy and a broken variant.
-fn workshop(name: &str) -> PathBuf {
+fn workshop(name: &str) -> TempFolder {
     let dir = temp_dir(name);
     std::fs::write(dir.join("liddy.ron"), LIDDY.replace("PLAY", "")).unwrap();
     std::fs::write(
@@ -408,7 +406,6 @@ fn run_table(name: &str, game: fn(&Path) -> Vec<String>, label: fn(&Path) -> Str
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -487,7 +484,6 @@ fn every_command_refuses_a_missing_or_broken_game_with_exit_2() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A scenario file like `liddy.ron` with its own `data:`/`variant:` lines.
@@ -533,7 +529,6 @@ fn a_scenario_data_and_the_command_line_data_must_agree() {
         err.contains("own_data.ron:2:") && err.contains("`ed`") && err.contains("--data broken"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -567,7 +562,6 @@ fn variants_apply_command_line_first_then_the_scenario_s_own() {
         "{}",
         stderr(&o)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -597,7 +591,6 @@ fn play_honours_a_scenario_s_own_variant() {
         &dir,
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// A position saved from a game keeps the rules the game was played with:
@@ -686,7 +679,6 @@ fn a_saved_position_keeps_the_data_and_the_variant_it_was_played_with() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("Saved the position"), "{}", stdout(&o));
     cannot("saves/played.ron");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -764,5 +756,4 @@ fn diff_lists_exactly_the_edits_and_nothing_for_an_unedited_copy() {
     let o = run(&["diff", "--from", "nowhere"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("expected `shipped`, a data folder"));
-    std::fs::remove_dir_all(&dir).ok();
 }

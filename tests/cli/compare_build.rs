@@ -5,6 +5,7 @@
 //! two builds played the same games, and a refusal, before any
 //! measurement, of a build that cannot play.
 
+use crate::common::temp::TempFolder;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -51,11 +52,8 @@ fn bench_against(other: &str, rounds: u32, games: u32, extra: &[&str]) -> Output
 }
 
 /// A scratch folder of this test's own.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("watergate-compare-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(name: &str) -> TempFolder {
+    TempFolder::new(&format!("watergate-compare-{name}"))
 }
 
 /// An executable shell script standing in for another build.

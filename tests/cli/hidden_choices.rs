@@ -20,7 +20,6 @@ fn check_with(name: &str, script: &str, text: &str, args: &[&str]) -> (String, V
     let dir = exported_game(&format!("hidden-choices-{name}"));
     std::fs::write(dir.join("mydata/scripts").join(script), text).unwrap();
     let out = watergate_in(&dir, &[&["check", "--data", "mydata"], args].concat());
-    let _ = std::fs::remove_dir_all(&dir);
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "check failed:\n{err}");
     let lines = err.lines().map(str::to_string).collect();

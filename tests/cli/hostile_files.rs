@@ -6,6 +6,7 @@
 //! with exit 2.
 #![cfg(unix)]
 
+use crate::common::temp::TempFolder;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -15,11 +16,8 @@ use std::time::{Duration, Instant};
 const PROMPTLY: Duration = Duration::from_secs(60);
 
 /// A fresh folder for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("watergate-hostile-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempFolder {
+    TempFolder::new(&format!("watergate-hostile-{name}"))
 }
 
 /// Runs the binary in `cwd`; a run that has not ended after [`PROMPTLY`] is

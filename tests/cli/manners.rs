@@ -3,8 +3,9 @@
 //! colour, log folders and `replay --step`. See README, "Command-line
 //! manners".
 
+use crate::common::temp::TempFolder;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -18,11 +19,8 @@ fn watergate(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("watergate-manners-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempFolder {
+    TempFolder::new(&format!("watergate-manners-{name}"))
 }
 
 fn root(rel: &str) -> String {
@@ -172,7 +170,6 @@ fn every_command_ends_quietly_with_success_when_stdout_is_closed_at_once() {
         let out = child.wait_with_output().unwrap();
         no_panic(&args, &out);
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Item 1: `| head -c 16`: the reader takes a few bytes, then closes.
@@ -195,7 +192,6 @@ fn every_command_ends_quietly_with_success_when_the_reader_stops_early() {
         let out = child.wait_with_output().unwrap();
         no_panic(&args, &out);
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Items 1 and 3 together: Ctrl-C, then the report meets a closed pipe.
@@ -455,7 +451,6 @@ fn exit_codes_follow_the_table() {
         stdout(&out)
     );
     // 130 is tested with real signals above.
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Item 2: no bar when stderr is not a terminal (here a pipe), so stderr
@@ -559,7 +554,6 @@ fn output_paths_are_checked_before_any_work() {
     assert!(std::fs::read_to_string(&csv)
         .unwrap()
         .starts_with("run,section,key,value,low,high"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 fn with_input(args: &[&str], env: &[(&str, &Path)], input: &str) -> Output {
@@ -627,7 +621,6 @@ fn play_logs_go_to_the_per_user_data_folder() {
         0,
         "nothing in the current folder"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Item 8: `replay --step` shows the board after each choice; `q` quits.
@@ -660,7 +653,6 @@ fn replay_step_shows_the_position_after_each_choice_and_q_quits() {
         "{text}"
     );
     assert!(!text.contains("[3]"), "q stops before the third choice");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The scrollback erased last: tmux and VTE keep an erased screen in it.
@@ -890,8 +882,7 @@ fn ctrl_c_stops_a_ladder_with_a_partial_report() {
 /// is written where `--log` says (it replays), and the exit code is 130.
 #[test]
 fn ctrl_c_in_play_says_the_secret_seed_and_writes_the_log() {
-    let dir = std::env::temp_dir().join(format!("watergate-play-ctrl-c-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("watergate-play-ctrl-c");
     let log = dir.join("game.log.ron");
     let mut child = Command::new(BIN)
         .args(["--color", "never", "play", "--ai", "random", "--log"])
@@ -944,5 +935,4 @@ fn ctrl_c_in_play_says_the_secret_seed_and_writes_the_log() {
     assert!(text.contains(&seed.to_string()), "{text}");
     let replay = Command::new(BIN).arg("replay").arg(&log).output().unwrap();
     assert!(replay.status.success(), "{}", stderr(&replay));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,6 +7,7 @@
 //! every file. The hand-made puzzles of `scenarios/puzzles/` are checked
 //! by `tests/scenarios.rs`.
 
+use crate::common::temp::TempFolder;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use watergate::data::GameSource;
@@ -283,9 +284,7 @@ fn puzzles_in(dir: &Path) -> Vec<String> {
 
 #[test]
 fn mining_a_game_log_finds_the_puzzles_of_the_game_it_records() {
-    let base = std::env::temp_dir().join(format!("wg-mine-logs-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
-    std::fs::create_dir_all(&base).unwrap();
+    let base = TempFolder::new("wg-mine-logs");
     let r = watergate::data::shipped();
     let agent = watergate::players::agent::AgentSpec::parse("heuristic").unwrap();
     // Game 0 of a run seeded 5, as `mine --seed 5` plays it, written as a log.
@@ -325,7 +324,6 @@ fn mining_a_game_log_finds_the_puzzles_of_the_game_it_records() {
     let played = puzzles_in(&base.join("played"));
     assert!(!played.is_empty(), "game 0 of seed 5 holds a puzzle");
     assert_eq!(played, puzzles_in(&base.join("logged")));
-    let _ = std::fs::remove_dir_all(&base);
 }
 
 /// `watergate mine` with quick agents into `out`, the extra arguments after.
@@ -364,8 +362,7 @@ fn files_of(dir: &Path) -> Vec<(String, String)> {
 
 #[test]
 fn shards_mined_into_one_folder_and_any_thread_count_give_the_whole_run() {
-    let base = std::env::temp_dir().join(format!("wg-mine-shards-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&base);
+    let base = TempFolder::unmade("wg-mine-shards");
     let run = |out: &str, extra: &[&str]| {
         let o = mine_cmd(&base.join(out), extra).output().unwrap();
         assert_eq!(
@@ -384,13 +381,12 @@ fn shards_mined_into_one_folder_and_any_thread_count_give_the_whole_run() {
     assert!(!whole.is_empty());
     assert_eq!(whole, files_of(&base.join("one-thread")));
     assert_eq!(whole, files_of(&base.join("shards")));
-    let _ = std::fs::remove_dir_all(&base);
 }
 
 #[test]
 fn ctrl_c_keeps_the_puzzles_found_so_far() {
-    let out = std::env::temp_dir().join(format!("wg-mine-ctrl-c-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
+    // Made by the miner.
+    let out = TempFolder::unmade("wg-mine-ctrl-c");
     let child = mine_cmd(&out, &["--games", "100000000", "-j", "1"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -437,7 +433,6 @@ fn ctrl_c_keeps_the_puzzles_found_so_far() {
             Proof::Unique { .. }
         ));
     }
-    let _ = std::fs::remove_dir_all(&out);
 }
 
 /// The figures of a mined file's `// Difficulty:` line: the level, each

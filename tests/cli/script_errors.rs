@@ -5,27 +5,23 @@
 //! runs into it blames the script and exits with code 3.
 
 use crate::common::cli::watergate_in;
+use crate::common::temp::TempFolder;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// An empty folder of this test run named for `name`.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "watergate-script-errors-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+fn fresh_dir(name: &str) -> TempFolder {
+    TempFolder::unmade(&format!("watergate-script-errors-{name}"))
 }
 
 /// A fresh folder holding `mydata/`, the shipped game exported.
-fn exported_game(name: &str) -> PathBuf {
+fn exported_game(name: &str) -> TempFolder {
     crate::common::cli::exported_game(&format!("script-errors-{name}"))
 }
 
 /// A folder holding `mydata/`, the exported game with Deep Throat's script
 /// edited to fail from round `from` on (a colour that does not exist).
-fn edited_game(name: &str, from: u32) -> PathBuf {
+fn edited_game(name: &str, from: u32) -> TempFolder {
     let dir = exported_game(name);
     let script = dir.join("mydata/scripts/editor/deep_throat.rhai");
     let text = std::fs::read_to_string(&script).unwrap();
@@ -339,7 +335,7 @@ fn sweep_blames_the_failing_script_as_simulate_does() {
 
 /// A folder holding `v/`: a variant that puts its own script `loopy.rhai`
 /// in place of Gordon Liddy's, looping from round 2 on.
-fn variant_with_a_runaway_script(name: &str) -> PathBuf {
+fn variant_with_a_runaway_script(name: &str) -> TempFolder {
     let dir = fresh_dir(name);
     std::fs::create_dir_all(dir.join("v")).unwrap();
     std::fs::write(
@@ -440,7 +436,7 @@ fn calls_that_only_make_sense_elsewhere_are_refused_at_check() {
 
 /// An exported game whose Bob Woodward and Carl Bernstein carry out the
 /// script `text` (a new file both cards point at).
-fn game_with_woodward_and_bernstein_doing(name: &str, text: &str) -> PathBuf {
+fn game_with_woodward_and_bernstein_doing(name: &str, text: &str) -> TempFolder {
     let dir = exported_game(name);
     std::fs::write(dir.join("mydata/scripts/editor/perform.rhai"), text).unwrap();
     for card in ["30_bob_woodward.ron", "31_carl_bernstein.ron"] {
@@ -521,8 +517,6 @@ fn a_card_that_performs_itself_without_end_is_stopped_and_named() {
         err.contains("`perform_chosen_action` nested 48 deep"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&mutual);
-    let _ = std::fs::remove_dir_all(&reprise);
 }
 
 /// R1.3's track made shorter than a card's script reaches: the script is
@@ -541,7 +535,6 @@ fn a_track_too_short_for_a_script_names_the_setting() {
     std::fs::write(&game, edited).unwrap();
     let out = watergate_in(&dir, &["check", "--data", "mydata"]);
     let err = stderr(&out);
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
         err.contains(

@@ -2,7 +2,7 @@
 //! tiny runs. Sweep: the table,
 //! JSON, CSV and chart, paired seeds, shards merged exactly, bad input.
 
-use std::path::PathBuf;
+use crate::common::temp::TempFolder;
 use std::process::{Command, Output};
 
 fn watergate(args: &[&str]) -> Output {
@@ -12,10 +12,9 @@ fn watergate(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// A file in the temporary folder, unique to this run, keeping `name`'s
-/// extension (charts are named by what they are: `*.svg`).
-fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("watergate-sweep-{}-{name}", std::process::id()))
+/// A folder of the test's own for its files (removed when dropped).
+fn temp(test: &str) -> TempFolder {
+    TempFolder::new(&format!("watergate-sweep-{test}"))
 }
 
 fn json(out: &Output) -> serde_json::Value {
@@ -31,8 +30,10 @@ const RANDOM: [&str; 4] = ["--editor", "random", "--nixon", "random"];
 
 #[test]
 fn a_card_value_sweep_gives_a_table_csv_and_chart() {
-    let csv = temp("table.csv");
-    let svg = temp("chart.svg");
+    // Charts are named by what they are: `*.svg`.
+    let dir = temp("value");
+    let csv = dir.join("table.csv");
+    let svg = dir.join("chart.svg");
     let mut args = vec![
         "sweep",
         "--param",
@@ -71,8 +72,6 @@ fn a_card_value_sweep_gives_a_table_csv_and_chart() {
         chart.contains("<svg") && chart.contains("Editor"),
         "not a chart"
     );
-    let _ = std::fs::remove_file(csv);
-    let _ = std::fs::remove_file(svg);
 }
 
 #[test]
@@ -104,6 +103,7 @@ fn every_point_plays_the_same_seeds() {
 
 #[test]
 fn two_shards_merge_to_the_whole_sweep() {
+    let dir = temp("shards");
     let base = [
         "sweep",
         "--param",
@@ -126,7 +126,7 @@ fn two_shards_merge_to_the_whole_sweep() {
         let mut args = base.to_vec();
         args.extend(["--shard", shard]);
         let out = watergate(&args);
-        let f = temp(&format!("shard{}", &shard[..1]));
+        let f = dir.join(format!("shard{}", &shard[..1]));
         std::fs::write(&f, &out.stdout).unwrap();
         files.push(f);
     }
@@ -156,9 +156,6 @@ fn two_shards_merge_to_the_whole_sweep() {
     ]);
     assert_eq!(with_param.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&with_param.stderr).contains("cannot be used with"));
-    for f in files {
-        let _ = std::fs::remove_file(f);
-    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! point into the variant file, and simulation results are exact under
 //! sharding and independent of the thread count.
 
+use crate::common::temp::TempFolder;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use watergate::data::variant::Variant;
@@ -13,17 +14,15 @@ fn variants_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/variants")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("watergate-variants-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> TempFolder {
+    TempFolder::new(&format!("watergate-variants-{name}"))
 }
 
 /// The rules of the variant `text`, written to a file of its own (as a
 /// user would) and loaded over the shipped game.
 fn variant_rules(name: &str, text: &str) -> watergate::game::rules::Rules {
-    let file = temp_dir(name).join("v.ron");
+    let dir = temp_dir(name);
+    let file = dir.join("v.ron");
     std::fs::write(&file, text).unwrap();
     Variant::from_file(&file)
         .unwrap()
@@ -313,7 +312,6 @@ fn an_empty_shard_says_it_is_empty_and_still_merges() {
     let merged = watergate(&merge_args);
     let whole = watergate(&["simulate", "-n", "3", "--seed", "4", "--json"]);
     assert_eq!(merged, whole);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -379,8 +377,9 @@ fn csv_and_chart_are_written() {
     );
 }
 
-/// `watergate export` into a fresh folder, then `edit` on its files.
-fn exported(name: &str, edit: impl FnOnce(&Path)) -> PathBuf {
+/// `watergate export` into a fresh folder, then `edit` on its files: the
+/// folder (removed when dropped) and the exported data in it.
+fn exported(name: &str, edit: impl FnOnce(&Path)) -> (TempFolder, PathBuf) {
     let dir = temp_dir(name);
     let data = dir.join("mydata");
     let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
@@ -389,7 +388,7 @@ fn exported(name: &str, edit: impl FnOnce(&Path)) -> PathBuf {
         .unwrap();
     assert!(out.status.success());
     edit(&data);
-    data
+    (dir, data)
 }
 
 fn run_raw(args: &[&str]) -> std::process::Output {
@@ -403,7 +402,7 @@ fn run_raw(args: &[&str]) -> std::process::Output {
 fn an_edited_copy_against_the_shipped_game_shows_the_stronger_side() {
     // R8.1 with 4 momentum tokens instead of 5: Nixon wins sooner, so the
     // Editor's win rate must drop, significantly, on the same seeds.
-    let data = exported("stronger", |d| {
+    let (_dir, data) = exported("stronger", |d| {
         let f = d.join("cards/game.ron");
         let text = std::fs::read_to_string(&f).unwrap();
         assert!(text.contains("momentum_to_win: 5,"));
@@ -496,7 +495,7 @@ fn comparing_a_game_with_itself_is_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("with itself"), "{err}");
     // An unedited copy is the same game too.
-    let data = exported("same", |_| {});
+    let (_dir, data) = exported("same", |_| {});
     let out = run_raw(&[
         "simulate",
         "--data",
@@ -528,7 +527,7 @@ fn comparing_a_game_with_itself_is_refused() {
 
 #[test]
 fn precision_works_against_the_shipped_game() {
-    let data = exported("precision", |d| {
+    let (_dir, data) = exported("precision", |d| {
         let f = d.join("cards/game.ron");
         let text = std::fs::read_to_string(&f).unwrap();
         std::fs::write(

@@ -53,7 +53,17 @@ fn free_port() -> u16 {
 struct Driver {
     child: Child,
     port: u16,
-    profile: PathBuf,
+    /// The browser's profile, and the temporary folder of chromedriver and
+    /// the browser (`TMPDIR`): Chromium leaves `org.chromium.*` folders in
+    /// it when it is killed, and they go with it (before, a suite run left
+    /// hundreds in the system's temporary folder).
+    scratch: tempfile::TempDir,
+}
+
+impl Driver {
+    fn profile(&self) -> PathBuf {
+        self.scratch.path().join("profile")
+    }
 }
 
 impl Driver {
@@ -75,8 +85,15 @@ impl Driver {
 
     fn try_start() -> Result<Driver, String> {
         let port = free_port();
+        let scratch = tempfile::Builder::new()
+            .prefix("watergate-chromium-")
+            .tempdir()
+            .expect("a folder for the browser");
+        let tmp = scratch.path().join("tmp");
+        std::fs::create_dir_all(&tmp).expect("a temporary folder for the browser");
         let mut child = Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))
+            .env("TMPDIR", &tmp)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -94,13 +111,10 @@ impl Driver {
             }
             std::thread::sleep(Duration::from_millis(50));
         };
-        let profile =
-            std::env::temp_dir().join(format!("watergate-chromium-{}-{port}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&profile);
         let driver = Driver {
             child,
             port,
-            profile,
+            scratch,
         };
         // Dropping the driver on failure stops its chromedriver.
         ready.map(|()| driver)
@@ -134,11 +148,11 @@ fn is_chromedriver(port: u16) -> bool {
     }
 }
 
+/// Stops chromedriver; its folder goes when `scratch` drops, after this.
 impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
     }
 }
 
@@ -158,7 +172,7 @@ async fn connect(d: &Driver, extra_args: &[&str]) -> Client {
     .iter()
     .map(|a| a.to_string())
     .collect();
-    args.push(format!("--user-data-dir={}", d.profile.display()));
+    args.push(format!("--user-data-dir={}", d.profile().display()));
     args.extend(extra_args.iter().map(|a| a.to_string()));
     let mut caps = serde_json::Map::new();
     caps.insert(

@@ -1,6 +1,7 @@
 //! The built binary run as a user runs it, from a folder of the test's.
 
-use std::path::{Path, PathBuf};
+use super::temp::TempFolder;
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// `watergate ARGS` run in `dir`, its output captured.
@@ -13,12 +14,10 @@ pub fn watergate_in(dir: &Path, args: &[&str]) -> Output {
 }
 
 /// A fresh folder of this test run, `watergate-NAME-PID` in the temporary
-/// folder, holding `mydata/`: the shipped game exported, as a designer
+/// folder (removed when dropped), holding `mydata/`: the shipped game exported, as a designer
 /// starts.
-pub fn exported_game(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("watergate-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+pub fn exported_game(name: &str) -> TempFolder {
+    let dir = TempFolder::new(&format!("watergate-{name}"));
     assert!(watergate_in(&dir, &["export", "mydata"]).status.success());
     dir
 }

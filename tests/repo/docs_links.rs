@@ -513,8 +513,11 @@ fn every_tracked_file_stays_inside_the_repository_and_every_link_resolves() {
 /// planted names are built from pieces so that this file passes the check.
 #[test]
 fn the_checker_finds_planted_problems() {
-    let dir = std::env::temp_dir().join(format!("watergate_docs_links_{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let made = tempfile::Builder::new()
+        .prefix("watergate_docs_links_")
+        .tempdir()
+        .unwrap();
+    let dir = made.path();
     std::fs::create_dir_all(dir.join("docs")).unwrap();
     let write = |p: &str, t: &str| std::fs::write(dir.join(p), t).unwrap();
     let d = "docs";
@@ -552,9 +555,8 @@ fn the_checker_finds_planted_problems() {
     );
     std::fs::create_dir_all(dir.join("tests/rules")).unwrap();
     write("tests/rules/main.rs", "");
-    let checker = Checker::new(&dir);
+    let checker = Checker::new(dir);
     let found: Vec<String> = checker.check_all().iter().map(|p| p.to_string()).collect();
-    let _ = std::fs::remove_dir_all(&dir);
     let expected = [
         format!("README.md:3: broken link: `{d}/missing.md`"),
         format!("README.md:3: broken link: `{d}/rules.md#r9-9`"),

@@ -119,11 +119,12 @@ pub fn report_outputs(csv: Option<&Path>, chart: Option<&Path>) -> Result<(), Cl
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> std::path::PathBuf {
-        let d = std::env::temp_dir().join(format!("watergate-paths-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A folder of the test's own, removed when dropped.
+    fn temp(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("watergate-paths-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     fn message(r: Result<(), CliError>) -> String {
@@ -135,7 +136,8 @@ mod tests {
 
     #[test]
     fn a_file_path_must_be_a_writable_file_in_an_existing_folder() {
-        let d = temp("file");
+        let dir = temp("file");
+        let d = dir.path();
         assert!(output_file("--csv", &d.join("out.csv")).is_ok());
         assert!(
             !d.join("out.csv").exists(),
@@ -144,34 +146,33 @@ mod tests {
         std::fs::write(d.join("kept.csv"), "old").unwrap();
         assert!(output_file("--csv", &d.join("kept.csv")).is_ok());
         assert_eq!(std::fs::read_to_string(d.join("kept.csv")).unwrap(), "old");
-        assert!(message(output_file("--csv", &d)).ends_with("is a folder; expected a file name"));
+        assert!(message(output_file("--csv", d)).ends_with("is a folder; expected a file name"));
         assert!(message(output_file("--csv", &d.join("no/out.csv"))).contains("does not exist"));
         assert!(
             message(output_file("--csv", &d.join("kept.csv/out.csv"))).contains("is not a folder")
         );
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
     fn charts_are_svg_by_their_extension() {
-        let d = temp("chart");
+        let dir = temp("chart");
+        let d = dir.path();
         assert!(chart_file(&d.join("c.svg")).is_ok());
         assert!(chart_file(&d.join("c.SVG")).is_ok());
         assert!(message(chart_file(&d.join("c.png"))).contains("PNG is not supported"));
         assert!(message(chart_file(&d.join("c.pdf"))).contains("`.pdf` is not a chart format"));
         assert!(message(chart_file(&d.join("chart"))).contains("no extension"));
-        std::fs::remove_dir_all(&d).ok();
     }
 
     #[test]
     fn a_folder_path_must_not_be_a_file() {
-        let d = temp("folder");
-        assert!(output_folder("export", &d).is_ok());
+        let dir = temp("folder");
+        let d = dir.path();
+        assert!(output_folder("export", d).is_ok());
         assert!(output_folder("export", &d.join("new")).is_ok());
         std::fs::write(d.join("f"), "").unwrap();
         assert!(message(output_folder("export", &d.join("f")))
             .ends_with("is a file; expected a folder"));
         assert!(message(output_folder("export", &d.join("a/b"))).contains("does not exist"));
-        std::fs::remove_dir_all(&d).ok();
     }
 }

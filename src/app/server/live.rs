@@ -220,7 +220,11 @@ mod tests {
 
     #[test]
     fn an_edit_changes_the_signature() {
-        let dir = std::env::temp_dir().join(format!("wg-live-{}", std::process::id()));
+        let tmp = tempfile::Builder::new()
+            .prefix("wg-live-")
+            .tempdir()
+            .unwrap();
+        let dir = tmp.path().to_path_buf();
         std::fs::create_dir_all(dir.join("cards")).unwrap();
         std::fs::write(dir.join("cards/game.ron"), "a").unwrap();
         let a = signature(&dir, None);
@@ -234,7 +238,11 @@ mod tests {
 
     #[test]
     fn a_problem_carries_its_source_line() {
-        let dir = std::env::temp_dir().join(format!("wg-live-p-{}", std::process::id()));
+        let tmp = tempfile::Builder::new()
+            .prefix("wg-live-p-")
+            .tempdir()
+            .unwrap();
+        let dir = tmp.path().to_path_buf();
         crate::data::DataSet::embedded().write_to(&dir).unwrap();
         let game = dir.join("cards/game.ron");
         let text = std::fs::read_to_string(&game).unwrap();

@@ -63,18 +63,24 @@ pub fn within(root: &Path, path: &Path) -> bool {
 mod tests {
     use super::*;
 
-    fn tree() -> (PathBuf, PathBuf) {
-        let base = std::env::temp_dir().join(format!("wg-paths-{}", std::process::id()));
+    /// A folder of the test's own (removed when dropped) holding a secret
+    /// and `data/`: the folder and `data/`.
+    fn tree() -> (tempfile::TempDir, PathBuf) {
+        let tmp = tempfile::Builder::new()
+            .prefix("wg-paths-")
+            .tempdir()
+            .unwrap();
+        let base = tmp.path();
         let data = base.join("data");
         std::fs::create_dir_all(data.join("logs")).unwrap();
         std::fs::write(data.join("logs/a.ron"), "x").unwrap();
         std::fs::write(base.join("secret.txt"), "secret").unwrap();
-        (base, data)
+        (tmp, data)
     }
 
     #[test]
     fn a_file_inside_the_folder_opens() {
-        let (_, data) = tree();
+        let (_tmp, data) = tree();
         assert!(inside(&data, "logs/a.ron", "the data folder")
             .unwrap()
             .ends_with("logs/a.ron"));
@@ -86,7 +92,8 @@ mod tests {
 
     #[test]
     fn dot_dot_and_absolute_paths_are_refused() {
-        let (base, data) = tree();
+        let (tmp, data) = tree();
+        let base = tmp.path();
         let e = inside(&data, "../secret.txt", "the data folder").unwrap_err();
         assert_eq!(e.status.as_u16(), 403, "{}", e.message);
         assert!(e.message.contains("outside the data folder"));
@@ -105,7 +112,8 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_link_pointing_out_is_refused() {
-        let (base, data) = tree();
+        let (tmp, data) = tree();
+        let base = tmp.path();
         let link = data.join("out.txt");
         let _ = std::fs::remove_file(&link);
         std::os::unix::fs::symlink(base.join("secret.txt"), &link).unwrap();

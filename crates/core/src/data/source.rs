@@ -342,15 +342,17 @@ mod tests {
 
     #[test]
     fn a_set_with_a_path_that_climbs_out_writes_nothing() {
-        let dir = std::env::temp_dir().join(format!("wg-write-to-{}", std::process::id()));
-        let out = dir.join("out");
+        let dir = tempfile::Builder::new()
+            .prefix("wg-write-to-")
+            .tempdir()
+            .unwrap();
+        let out = dir.path().join("out");
         let mut set = DataSet::default();
         set.files.insert("cards/a.ron".into(), b"()".to_vec());
         set.files
             .insert("cards/../../victim.txt".into(), b"x".to_vec());
         let err = set.write_to(&out).unwrap_err();
         assert!(err.to_string().contains("cards/../../victim.txt"), "{err}");
-        assert!(!out.exists() && !dir.join("victim.txt").exists());
-        let _ = std::fs::remove_dir_all(&dir);
+        assert!(!out.exists() && !dir.path().join("victim.txt").exists());
     }
 }

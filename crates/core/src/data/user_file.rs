@@ -118,24 +118,27 @@ pub fn read_user_text(path: &Path) -> Result<String, String> {
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("wg-user-file-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A folder of the test's own, removed when dropped.
+    fn temp(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("wg-user-file-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn a_regular_file_is_read_whole() {
-        let d = temp("regular");
+        let dir = temp("regular");
+        let d = dir.path();
         std::fs::write(d.join("a.ron"), "Game()").unwrap();
         assert_eq!(read_user_file(&d.join("a.ron")).unwrap(), b"Game()");
     }
 
     #[test]
     fn a_folder_and_a_device_are_refused_by_name() {
-        let d = temp("folder");
-        let e = read_user_file(&d).unwrap_err();
+        let dir = temp("folder");
+        let d = dir.path();
+        let e = read_user_file(d).unwrap_err();
         assert!(matches!(e, ReadError::NotRegular(_)), "{e}");
         assert_eq!(
             e.to_string(),
@@ -152,7 +155,8 @@ mod tests {
 
     #[test]
     fn a_file_over_the_limit_is_refused_with_its_size() {
-        let d = temp("large");
+        let dir = temp("large");
+        let d = dir.path();
         let f = std::fs::File::create(d.join("big.ron")).unwrap();
         f.set_len(MAX_FILE_BYTES + 1).unwrap();
         let e = read_user_file(&d.join("big.ron")).unwrap_err();
@@ -173,7 +177,8 @@ mod tests {
 
     #[test]
     fn a_missing_file_says_so() {
-        let d = temp("missing");
+        let dir = temp("missing");
+        let d = dir.path();
         let e = read_user_file(&d.join("nope.ron")).unwrap_err();
         assert!(e.to_string().starts_with("cannot read "), "{e}");
         assert!(e.reason().starts_with("cannot read: "), "{e}");
