@@ -17,15 +17,24 @@ import { NARROW, SIDE, Targets, asideRow, drawTable, fitAside, key, dropZooms } 
 // The shown replay's listeners: its keys, and its redraw when the window
 // crosses into or out of the narrow layout (a tablet turned, a window
 // resized): the track is drawn as a ladder there (table.js), so the step
-// is drawn again, as Play does.
+// is drawn again, as Play does. Within a layout, a window grown or shrunk
+// fits the column beside the board again (`refitHandler`), as Play and
+// Puzzles do: fitted only when a step was drawn, a replay opened in a
+// large window and then shrunk left that column scrolling, its momentum
+// cards and piles out of view.
 let keyHandler = null;
 let layoutHandler = null;
+let refitHandler = null;
+let frame = 0;
 const narrowQuery = window.matchMedia ? window.matchMedia(NARROW) : null;
 function dropKeys() {
   if (keyHandler) document.removeEventListener("keydown", keyHandler);
   keyHandler = null;
   if (layoutHandler && narrowQuery) narrowQuery.removeEventListener("change", layoutHandler);
   layoutHandler = null;
+  if (refitHandler) window.removeEventListener("resize", refitHandler);
+  refitHandler = null;
+  cancelAnimationFrame(frame);
 }
 
 export async function mount(el) {
@@ -185,5 +194,13 @@ function show(el, info, rp, body, at) {
   document.addEventListener("keydown", keys);
   layoutHandler = () => { if (root.isConnected && shown !== null) go(shown); };
   if (narrowQuery) narrowQuery.addEventListener("change", layoutHandler);
+  // Once a frame at most while the window is dragged. The side column
+  // needs no fitting of its own: fitSide keeps an option list in view, and
+  // a replay has none.
+  refitHandler = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => { if (root.isConnected) fitAside(root); });
+  };
+  window.addEventListener("resize", refitHandler);
   go(at);
 }

@@ -273,8 +273,22 @@ export function fitSide(root, steps = SIDE_STEPS) {
   side.classList.remove(...steps);
   const list = side.querySelector(".options");
   if (!list) return;
+  list.classList.remove("unscrolled");
   list.style.removeProperty("--rows-in-view");
-  if (narrow()) return;
+  if (!narrow()) fitOptions(side, list, steps);
+  // The list is measured above with its scroll bar's room kept (style.css);
+  // a list that then does not scroll gives that room to its rows. Wider,
+  // they wrap no more than before; but a list squeezed by a full column
+  // may still come to scroll (its bar then wraps its rows again, taller
+  // than the room it had): it keeps the room then.
+  const scrolls = () => list.scrollHeight > list.clientHeight;
+  if (scrolls()) return;
+  list.classList.add("unscrolled");
+  if (scrolls()) list.classList.remove("unscrolled");
+}
+
+// fitSide's steps, until the option list shows four options.
+function fitOptions(side, list, steps) {
   const rows = [...list.children];
   const want = rows[Math.min(OPTIONS_IN_VIEW, rows.length) - 1];
   if (!want) return;

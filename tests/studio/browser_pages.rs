@@ -292,7 +292,7 @@ fn every_puzzle_shows_four_options_at_1024_by_768_and_in_a_laptop_window() {
         "pages_puzzles_options",
         &[],
         |c: Client, url: String| async move {
-            let layout = check(&[OPTIONS_IN_VIEW, NOTHING_COVERED, NO_SCROLL]);
+            let layout = check(&[OPTIONS_IN_VIEW, NOTHING_COVERED, NO_SCROLL, NO_SIDEWAYS]);
             c.goto(&format!("{url}#/puzzles")).await.map_err(e)?;
             viewport(&c, 1440, 900).await?;
             open_puzzle(&c, "15_five_cards_each.ron").await?;
@@ -612,6 +612,86 @@ for (const el of document.querySelectorAll('.side > .panel')) {
   }
 }
 "#;
+
+/// Neither column beside the board scrolls sideways — the side column
+/// (the decision, the hand, the solution, the log) nor the one between it
+/// and the board (the cards on the table, the other hand, the momentum
+/// cards) — nor anything in them that scrolls: in a 1024 px window some
+/// puzzles' columns showed a sideways scroll bar under what they held.
+const NO_SIDEWAYS: &str = r#"
+for (const col of document.querySelectorAll('.side, .table-aside')) {
+  for (const el of [col, ...col.querySelectorAll('*')]) {
+    const x = getComputedStyle(el).overflowX;
+    if (x === 'scroll' || (x === 'auto' && el.scrollWidth > el.clientWidth)) {
+      problems.push(`${el.id || el.className || el.tagName} scrolls sideways: ${el.scrollWidth} in ${el.clientWidth}`);
+    }
+  }
+}
+"#;
+
+/// Each column beside the board shows all it holds: neither needs
+/// scrolling (each may scroll where even its tightest drawing does not
+/// fit, but none does in the windows measured).
+const COLUMNS_WHOLE: &str = r#"
+for (const col of document.querySelectorAll('.side, .table-aside')) {
+  if (col.scrollHeight > col.clientHeight + 1) {
+    problems.push(`${col.className} holds more than it shows: ${col.scrollHeight} in ${col.clientHeight}`);
+  }
+}
+"#;
+
+/// Replay fits its columns to the window again when the window is resized,
+/// as Play and Puzzles do: it fitted them only when it drew a step, so a
+/// replay opened in a large window (1440×900) and the window then made
+/// 1024×768, or a laptop's 1366×630, left the column beside the board
+/// scrolling, its momentum cards and piles below its edge. Shrunk, each
+/// column shows all it holds (that column drawn tighter, as when opened at
+/// that size), the page does not scroll, sideways neither, and nothing is
+/// covered; grown back, the column is drawn at ease again.
+#[test]
+fn a_replay_fits_its_columns_again_when_the_window_is_resized() {
+    let data = puzzles_and_a_log("refit");
+    let d = data.display().to_string();
+    run(
+        "pages_replay_refit",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            let layout = check(&[NOTHING_COVERED, NO_SCROLL, NO_SIDEWAYS, COLUMNS_WHOLE]);
+            let tight =
+                "return document.querySelector('.table-aside').classList.contains('tight');";
+            for size in [(1024, 768), (1366, 630)] {
+                // From another page: the replay shown would stay.
+                c.goto(&format!("{url}#/cards")).await.map_err(e)?;
+                viewport(&c, 1440, 900).await?;
+                replay_at_step_40(&c, &url).await?;
+                wait_css(&c, "#replay-board", 30).await?;
+                if c.execute(tight, vec![]).await.map_err(e)? != serde_json::json!(false) {
+                    return Err("at 1440×900 the column beside the board is drawn tight".into());
+                }
+                viewport(&c, size.0, size.1).await?;
+                let what = format!("after the window shrank to {}×{}", size.0, size.1);
+                let deadline = Instant::now() + Duration::from_secs(5);
+                loop {
+                    let found = c.execute(&layout, vec![]).await.map_err(e)?;
+                    if found.as_array().is_some_and(|a| a.is_empty()) {
+                        break;
+                    }
+                    if Instant::now() > deadline {
+                        return Err(format!("{what}: {found}"));
+                    }
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                viewport(&c, 1440, 900).await?;
+                until(&format!("{what} and grew back"), 5, || async {
+                    let v = c.execute(tight, vec![]).await.ok()?;
+                    (v == serde_json::json!(false)).then_some(())
+                })
+                .await?;
+            }
+            Ok(())
+        },
+    );
+}
 
 /// Issue 36: a replay is drawn as Play's table at every step — the track,
 /// the board, the momentum cards, the hands as cards (Nixon's face up: the

@@ -649,6 +649,49 @@ fn a_laptop_window_shows_four_options_at_every_decision_on_each_side() {
     });
 }
 
+/// The option list takes its scroll bar's room only when it scrolls: a
+/// list that does not leaves the whole of its width to its rows (its
+/// `clientWidth` is its width less its borders), where it used to keep
+/// some 15 px for a bar it did not have. Counts the lists seen either way
+/// (`window.lists`).
+const GUTTER_ONLY_WHEN_SCROLLING: &str = r#"
+const list = document.querySelector('#decision .options');
+if (list) {
+  const s = getComputedStyle(list);
+  const room = list.offsetWidth - parseFloat(s.borderLeftWidth) - parseFloat(s.borderRightWidth);
+  const scrolls = list.scrollHeight > list.clientHeight;
+  window.lists = window.lists || { scrolling: 0, still: 0 };
+  window.lists[scrolls ? 'scrolling' : 'still'] += 1;
+  if (!scrolls && Math.abs(list.clientWidth - room) > 0.5) {
+    problems.push(`a list of ${list.children.length} options that does not scroll keeps ${room - list.clientWidth} px of its ${room} for a scroll bar`);
+  }
+}
+"#;
+
+/// At every decision of a whole game in a 1366×768 window, a list of a few
+/// options (it does not scroll) gives its rows the scroll bar's room, and
+/// a long one still shows four options.
+#[test]
+fn the_option_list_keeps_room_for_a_scroll_bar_only_when_it_scrolls() {
+    run("table_option_gutter", &[], |c, url| async move {
+        c.goto(&url).await.map_err(e)?;
+        viewport(&c, 1366, 768).await?;
+        let script = check(&[GUTTER_ONLY_WHEN_SCROLLING, OPTIONS_IN_VIEW]);
+        let n = click_to_the_end(&c, &url, "editor", 23, Some(&script), None).await?;
+        let lists = c
+            .execute("return window.lists || {}", vec![])
+            .await
+            .map_err(e)?;
+        if lists["still"].as_u64().unwrap_or(0) == 0 {
+            return Err(format!(
+                "no list without a scroll bar in {n} decisions: {lists}"
+            ));
+        }
+        eprintln!("{n} decisions at 1366×768, option lists {lists}");
+        Ok(())
+    });
+}
+
 /// Waits in the page, after a choice made at step `arguments[0]`, until its
 /// answer is drawn with the next decision's options while pieces still
 /// glide (a moving copy, motion.js's `.ghost`, is on the page); the

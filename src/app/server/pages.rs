@@ -9,9 +9,11 @@ use crate::data::GameSource;
 use crate::game::rules::Rules;
 use axum::Router;
 
-/// What the areas keep: puzzle attempts, lab runs, the live-data channel.
+/// What the areas keep: puzzle attempts and the puzzle lists as last read,
+/// lab runs, the live-data channel.
 pub struct Pages {
     pub puzzles: Store<puzzles::Attempt>,
+    pub puzzle_list: puzzles::ListCache,
     pub lab: Store<lab::Job>,
     pub live: tokio::sync::watch::Sender<live::Status>,
 }
@@ -20,6 +22,7 @@ impl Pages {
     pub fn new(source: &GameSource, rules: &Rules) -> Pages {
         Pages {
             puzzles: Store::new(puzzles::MAX_ATTEMPTS, puzzles::IDLE),
+            puzzle_list: puzzles::ListCache::default(),
             lab: Store::new(lab::MAX_JOBS, lab::IDLE),
             live: live::channel(
                 source.data.is_some(),

@@ -12,13 +12,16 @@
 //! positions ([`NODE_LIMIT`]) and time ([`TIME_LIMIT`]); while it thinks,
 //! `GET /api/puzzles/attempt/{id}/progress` tells the page how far it got.
 //!
+//! The lists are kept as parsed between requests, each file read again
+//! once it changes ([`ListCache`]).
+//!
 //! At most [`MAX_ATTEMPTS`] are kept at once; the page ends its attempt
 //! (`DELETE /api/puzzles/attempt/{id}`) when the player leaves it, so one
 //! who goes through the list never reaches that bound.
 
 use super::error::{ApiError, JsonBody};
 use super::play::seat::{option_view, Faces, OptionView};
-use super::scenarios::{Files, PUZZLES};
+use super::scenarios::{Files, Stamp, PUZZLES};
 use super::table::{self, Table};
 use super::AppState;
 use crate::app::session::answer::{self, Reading};
@@ -50,7 +53,7 @@ pub const IDLE: Duration = Duration::from_secs(30 * 60);
 pub const MINED_FOLDER: &str = "scenarios/puzzles/mined";
 
 /// Which list of puzzles: the hand-made ones or the mined ones.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Set {
     Made,
     Mined,
@@ -363,7 +366,7 @@ impl Inner {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Debug)]
 struct Listed {
     file: String,
     /// `made` or `mined`: send it back with `file` to start an attempt.
@@ -399,50 +402,112 @@ async fn list(
     };
     let files = Files::of(&st.source);
     let out = tokio::task::spawn_blocking(move || {
-        set.list(&files)
+        st.pages
+            .puzzle_list
+            .list(&files, set, |name| entry(&files, set, name))
             .into_iter()
-            .filter_map(|file| {
-                let read = set.read(&files, &file);
-                let difficulty = read.as_ref().ok().and_then(|(_, text)| difficulty_of(text));
-                if only.is_some() && difficulty != only {
-                    return None;
-                }
-                let scn =
-                    read.and_then(|(display, text)| files.scenario(set.folder(), &display, &text));
-                Some(match scn {
-                    Ok(scn) => Listed {
-                        set: set.key(),
-                        side: scn.def.puzzle.as_ref().map(|p| p.side),
-                        difficulty: difficulty.map(Difficulty::key),
-                        name: if scn.def.name.is_empty() {
-                            file.clone()
-                        } else {
-                            scn.def.name.clone()
-                        },
-                        goal: scn.goal(),
-                        problem: scn
-                            .def
-                            .puzzle
-                            .is_none()
-                            .then(|| "not a puzzle (it has no `puzzle` claim)".to_string()),
-                        file,
-                    },
-                    Err(e) => Listed {
-                        name: file.clone(),
-                        file,
-                        set: set.key(),
-                        goal: None,
-                        side: None,
-                        difficulty: None,
-                        problem: Some(e.message),
-                    },
-                })
-            })
+            .filter(|e| only.is_none() || e.difficulty == only)
+            .map(|e| e.listed)
             .collect()
     })
     .await
     .unwrap_or_default();
     Ok(Json(out))
+}
+
+/// A file of the puzzle list as read: its line of the list, and its
+/// difficulty as its text states it (a mined file that does not load is
+/// still listed under it, with its problem).
+#[derive(Clone, Debug)]
+struct Entry {
+    difficulty: Option<Difficulty>,
+    listed: Listed,
+}
+
+/// Reads and parses puzzle `file` of `set` for the list.
+fn entry(files: &Files, set: Set, file: &str) -> Entry {
+    let read = set.read(files, file);
+    let difficulty = read.as_ref().ok().and_then(|(_, text)| difficulty_of(text));
+    let scn = read.and_then(|(display, text)| files.scenario(set.folder(), &display, &text));
+    let listed = match scn {
+        Ok(scn) => Listed {
+            set: set.key(),
+            side: scn.def.puzzle.as_ref().map(|p| p.side),
+            difficulty: difficulty.map(Difficulty::key),
+            name: if scn.def.name.is_empty() {
+                file.to_string()
+            } else {
+                scn.def.name.clone()
+            },
+            goal: scn.goal(),
+            problem: scn
+                .def
+                .puzzle
+                .is_none()
+                .then(|| "not a puzzle (it has no `puzzle` claim)".to_string()),
+            file: file.to_string(),
+        },
+        Err(e) => Listed {
+            name: file.to_string(),
+            file: file.to_string(),
+            set: set.key(),
+            goal: None,
+            side: None,
+            difficulty: None,
+            problem: Some(e.message),
+        },
+    };
+    Entry { difficulty, listed }
+}
+
+/// The puzzle lists as last read, kept between requests (`Pages`): the
+/// page asks for a list at each visit and each change of its filter, which
+/// parsed every file of it each time (some 200 mined puzzles). Each file's
+/// entry is kept with its [`Stamp`], and
+/// read again when the stamp differs: a puzzle edited in the data folder
+/// shows its new name or goal on the page's next load, a file added shows,
+/// one removed is gone (and forgotten here).
+#[derive(Default)]
+pub struct ListCache {
+    sets: Mutex<Lists>,
+}
+
+/// For each folder and set, each file's entry with its stamp when read.
+type Lists = HashMap<(Files, Set), HashMap<String, (Stamp, Entry)>>;
+
+impl ListCache {
+    /// The entries of `set` in `files`, in the list's order, each file read
+    /// by `read` when it is new or changed since it was last read.
+    fn list(&self, files: &Files, set: Set, mut read: impl FnMut(&str) -> Entry) -> Vec<Entry> {
+        let key = (files.clone(), set);
+        // A copy of what is known, so that the lock is not held while files
+        // are read (two pages asking at once each read what changed).
+        let known = self.lock().get(&key).cloned().unwrap_or_default();
+        let mut kept = HashMap::new();
+        let mut out = Vec::new();
+        for name in set.list(files) {
+            // Stamped before it is read: a file changed while it is read is
+            // read again next time.
+            let stamp = files.stamp(set.folder(), &name);
+            let entry = match (stamp, known.get(&name)) {
+                (Some(now), Some((then, e))) if now == *then => e.clone(),
+                _ => read(&name),
+            };
+            if let Some(now) = stamp {
+                kept.insert(name, (now, entry.clone()));
+            }
+            out.push(entry);
+        }
+        self.lock().insert(key, kept);
+        out
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Lists> {
+        // A panic while it was held left whole entries: they are still good.
+        self.sets
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 #[derive(Deserialize)]
@@ -711,6 +776,68 @@ mod tests {
         let e = Set::Mined.read(&files, "../mined/x.ron").unwrap_err();
         assert_eq!(e.status.as_u16(), 403);
         assert_eq!(Set::parse(Some("odd")).unwrap_err().status.as_u16(), 400);
+    }
+
+    /// The designer's loop: a puzzle edited in the data folder, the page
+    /// reloaded. The list is parsed once; a second request parses no
+    /// unchanged file again, while a file edited, added or removed between
+    /// requests is seen at the next.
+    #[test]
+    fn the_puzzle_list_parses_again_only_the_files_that_changed() {
+        let base = std::env::temp_dir().join(format!("wg-puzzle-list-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let dir = base.join(PUZZLES);
+        std::fs::create_dir_all(&dir).unwrap();
+        let (_, text) = Files::Shipped
+            .read(PUZZLES, "02_follow_the_money.ron")
+            .unwrap();
+        let named = |name: &str| {
+            text.replace(
+                "name: \"Follow the money! guards the yellow\"",
+                &format!("name: {name:?}"),
+            )
+        };
+        for (file, name) in [("a.ron", "First"), ("b.ron", "Second")] {
+            std::fs::write(dir.join(file), named(name)).unwrap();
+        }
+        let cache = ListCache::default();
+        // The names listed, and the files parsed to list them.
+        let ask = |files: &Files| {
+            let parsed = std::cell::RefCell::new(Vec::<String>::new());
+            let list = cache.list(files, Set::Made, |name| {
+                parsed.borrow_mut().push(name.to_string());
+                entry(files, Set::Made, name)
+            });
+            let names: Vec<String> = list.into_iter().map(|e| e.listed.name).collect();
+            (names, parsed.into_inner())
+        };
+        let files = Files::Folder(base.clone());
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            ask(&files),
+            (s(&["First", "Second"]), s(&["a.ron", "b.ron"]))
+        );
+        assert_eq!(ask(&files), (s(&["First", "Second"]), s(&[])));
+        // Edited: its new name, and only it parsed again.
+        std::fs::write(dir.join("b.ron"), named("Second, edited")).unwrap();
+        assert_eq!(
+            ask(&files),
+            (s(&["First", "Second, edited"]), s(&["b.ron"]))
+        );
+        // Added, then removed (and forgotten).
+        std::fs::write(dir.join("c.ron"), named("Third")).unwrap();
+        assert_eq!(
+            ask(&files),
+            (s(&["First", "Second, edited", "Third"]), s(&["c.ron"]))
+        );
+        std::fs::remove_file(dir.join("a.ron")).unwrap();
+        assert_eq!(ask(&files), (s(&["Second, edited", "Third"]), s(&[])));
+        assert_eq!(cache.lock()[&(files.clone(), Set::Made)].len(), 2);
+        // The shipped copies are parsed once too.
+        let (shipped, parsed) = ask(&Files::Shipped);
+        assert_eq!(shipped.len(), parsed.len());
+        assert_eq!(ask(&Files::Shipped), (shipped, s(&[])));
+        let _ = std::fs::remove_dir_all(&base);
     }
 
     #[test]

@@ -9,7 +9,10 @@
 //! the steps are the choices that player saw made: the other side's
 //! secret choices (a pass in a reaction window, the token Nixon turns up:
 //! `DecisionKind::tells_the_other`) are no steps of theirs, their effects
-//! told with the step before, as Play tells them (`play/session.rs`).
+//! told with the step before, as Play tells them (`play/session.rs`). A
+//! chance outcome that player did not see (a card dealt to the other side,
+//! with explicit deals; a token drawn face down, to the Editor) is told as
+//! what happened, never as the log names it (`unseen_chance`).
 //!
 //! `GET /api/logs` lists the logs the server may open: `logs/` of the data
 //! folder (`--data`) and the per-user folder `watergate play` writes to.
@@ -24,7 +27,7 @@ use super::AppState;
 use crate::formats::log::{self, LoadedLog};
 use crate::formats::narrate::narrate;
 use crate::game::engine::notation::describe_choice;
-use crate::game::engine::Actor;
+use crate::game::engine::{Actor, ChanceOf, DecisionKind, Event};
 use crate::game::model::Side;
 use crate::game::observation::Sight;
 use crate::game::rules::Rules;
@@ -188,18 +191,30 @@ pub fn build(
                     }
                     continue;
                 }
+                // A chance outcome the viewer did not see is told as what
+                // happened, not as the log names it (its notation may name
+                // the card, `deal nixon.gambit`, and its description its
+                // place in a deck or the bag).
+                let unseen = match (eyes.side(), actor) {
+                    (Some(viewer), Some(Actor::Chance)) => {
+                        unseen_chance(&before.decision_kind(r), &events, viewer)
+                    }
+                    _ => None,
+                };
+                let (notation, text) = unseen.unwrap_or_else(|| {
+                    (
+                        l.choices[i].clone(),
+                        // Described as the viewer knew it (a face-down
+                        // token's kind only to Nixon); the whole table as
+                        // the chooser.
+                        describe_choice(r, &before, eyes.side().unwrap_or(side), choice),
+                    )
+                });
                 steps.push(Step {
                     index: i + 1,
                     actor: Some(who),
-                    notation: Some(l.choices[i].clone()),
-                    // Described as the viewer knew it (a face-down token's
-                    // kind only to Nixon); the whole table as the chooser.
-                    text: Some(describe_choice(
-                        r,
-                        &before,
-                        eyes.side().unwrap_or(side),
-                        choice,
-                    )),
+                    notation: Some(notation),
+                    text: Some(text),
                     narration,
                     table,
                 });
@@ -232,6 +247,50 @@ pub fn build(
         problem: stopped,
         steps,
     })
+}
+
+/// A chance outcome that `viewer` did not see, as their replay tells it
+/// (a notation and words naming neither the card nor its place); `None`
+/// when they saw it whole. With explicit deals chance deals each card: one
+/// dealt into the other side's hand is theirs alone (one drawn to be
+/// played at once is everyone's). A token drawn face down is hidden from
+/// the Editor only (R4.3). A card discarded at random, or coming out on
+/// top of a reshuffled deck, is played or laid face up: everyone sees it.
+/// The step's narration says what the viewer did see (`Sight`).
+fn unseen_chance(kind: &DecisionKind, events: &[Event], viewer: Side) -> Option<(String, String)> {
+    let DecisionKind::Chance { what, .. } = kind else {
+        return None;
+    };
+    match what {
+        ChanceOf::CardDrawn => {
+            if events.iter().any(|e| matches!(e, Event::DrewToPlay { .. })) {
+                return None;
+            }
+            let into = events.iter().find_map(|e| match e {
+                Event::CardsDrawn { side, .. } => Some(*side),
+                _ => None,
+            });
+            match into {
+                Some(side) if side == viewer => None,
+                Some(Side::Editor) => Some(("deal".into(), "a card dealt to the Editor".into())),
+                Some(Side::Nixon) => Some(("deal".into(), "a card dealt to Nixon".into())),
+                // No hand took it, and it was not played: told of nobody's.
+                None => Some(("deal".into(), "a card drawn".into())),
+            }
+        }
+        ChanceOf::EvidenceDrawn => {
+            let face_down = events
+                .iter()
+                .any(|e| matches!(e, Event::EvidenceDrawn { face_up: false, .. }));
+            (face_down && viewer == Side::Editor).then(|| {
+                (
+                    "draw".into(),
+                    "a token drawn from the bag, face down".into(),
+                )
+            })
+        }
+        ChanceOf::CardDiscarded | ChanceOf::TopOfReshuffledDeck => None,
+    }
 }
 
 /// Where listed logs come from.
@@ -535,6 +594,94 @@ mod tests {
                 told += narrate(&r, Some(me), &all.see_all(&events)).len();
             }
             assert_eq!(lines(&seen), told);
+        }
+    }
+
+    /// A game from a saved position with explicit deals (chance deals each
+    /// card), its log naming each outcome as a line of play writes it
+    /// (`deal nixon.gambit`, as the solver and the OpenSpiel game name
+    /// them): in one side's replay no chance step names a card dealt to the
+    /// other side (that side alone saw it), nor the kind of a token drawn
+    /// face down to the Editor, while the viewer's own cards are named; the
+    /// whole table names them all.
+    #[test]
+    fn a_side_s_replay_names_no_card_dealt_to_the_other_side() {
+        use crate::game::engine::notation::outcome_name;
+        let r = Arc::new(crate::data::shipped());
+        let mut s = crate::game::state::State::new_explicit(&r);
+        let mut lg =
+            log::GameLog::from_position(&r, &s, "explicit deals", log::players("random", "random"));
+        let mut agents = crate::game::model::BySide::new(RandomAgent::new(3), RandomAgent::new(4));
+        // The cards chance put into each hand (a card drawn to be played at
+        // once is everyone's to see).
+        let mut dealt = crate::game::model::BySide::new(Vec::new(), Vec::new());
+        let mut options = Vec::new();
+        let mut n = 0usize;
+        while let Some(actor) = s.legal(&r, &mut options) {
+            let c = match actor {
+                Actor::Player(side) => {
+                    agents[side].decide(&crate::game::view::View::new(&r, &s, side), &options)
+                }
+                Actor::Chance => options[(n * 7) % options.len()],
+            };
+            n += 1;
+            lg.choices.push(outcome_name(&r, &s, c));
+            let held = crate::game::model::BySide::from_fn(|side| s.hand(side).to_vec());
+            s.apply(&r, c).unwrap();
+            if actor == Actor::Chance {
+                for side in [Side::Editor, Side::Nixon] {
+                    let new = s
+                        .hand(side)
+                        .iter()
+                        .filter(|card| !held[side].contains(card));
+                    dealt[side].extend(new.map(|&card| r.card(card).clone()));
+                }
+            }
+        }
+        lg.outcome = s.outcome();
+        let text = lg.to_text();
+        let loaded = log::from_text("game.ron", &text, PathBuf::new()).unwrap();
+        let names = |cards: &[crate::game::rules::Card]| -> Vec<String> {
+            cards
+                .iter()
+                .flat_map(|c| [c.id.clone(), c.name.clone()])
+                .collect()
+        };
+        let chance_words = |rp: &Replay| -> Vec<String> {
+            rp.steps
+                .iter()
+                .filter(|st| st.actor.as_deref() == Some("chance"))
+                .map(|st| format!("{:?} {:?}", st.notation, st.text))
+                .collect()
+        };
+        let names_any = |words: &[String], cards: &[String]| {
+            words
+                .iter()
+                .filter(|w| cards.iter().any(|c| w.contains(c.as_str())))
+                .cloned()
+                .collect::<Vec<_>>()
+        };
+        let whole = build(&r, &loaded, &text, Eyes::Whole).unwrap();
+        assert!(
+            whole.problem.is_none(),
+            "{:?}",
+            whole.problem.map(|p| p.message)
+        );
+        let (hers, his) = (names(&dealt.editor), names(&dealt.nixon));
+        assert!(!names_any(&chance_words(&whole), &his).is_empty());
+        for (eyes, mine, theirs) in [(Eyes::Editor, &hers, &his), (Eyes::Nixon, &his, &hers)] {
+            let seen = build(&r, &loaded, &text, eyes).unwrap();
+            let words = chance_words(&seen);
+            assert_eq!(names_any(&words, theirs), Vec::<String>::new(), "{eyes:?}");
+            assert!(!names_any(&words, mine).is_empty(), "{eyes:?}: {words:?}");
+            // A token drawn face down (`draw blue` in the log): its kind
+            // is Nixon's to know, not hers (R4.3).
+            let face_down = words.iter().filter(|w| w.contains("face down")).count();
+            let kinds = words.iter().filter(|w| w.contains("\"draw ")).count();
+            match eyes {
+                Eyes::Editor => assert!(face_down > 0, "{words:?}"),
+                _ => assert!(face_down == 0 && kinds > 0, "{words:?}"),
+            }
         }
     }
 

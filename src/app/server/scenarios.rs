@@ -14,6 +14,7 @@ use crate::formats::scenario::Scenario;
 use crate::game::rules::Rules;
 use include_dir::{include_dir, Dir};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 static SHIPPED: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/scenarios");
 
@@ -21,12 +22,21 @@ pub const PUZZLES: &str = "scenarios/puzzles";
 pub const VARIANTS: &str = "scenarios/variants";
 
 /// Where scenario files come from.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Files {
     /// The data folder given with `--data`.
     Folder(PathBuf),
     /// The copies shipped in the binary.
     Shipped,
+}
+
+/// What a file was as last read, to know whether it changed since: a file
+/// of the data folder by its modification time and length (an editor saves
+/// it anew, with a new time); a shipped copy never changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stamp {
+    Shipped,
+    Written { modified: SystemTime, len: u64 },
 }
 
 /// Every problem as one message, `path:line:col: message` per line.
@@ -84,6 +94,22 @@ impl Files {
                 .is_ok_and(|(_, text)| crate::data::ron_head(&text) == Some("Variant"))
         });
         names
+    }
+
+    /// The [`Stamp`] of file `name` of `folder` (a name [`Files::list`]
+    /// gave), or `None` when it cannot be told (gone, or a file system that
+    /// keeps no modification time): read it again.
+    pub fn stamp(&self, folder: &str, name: &str) -> Option<Stamp> {
+        match self {
+            Files::Folder(root) => {
+                let meta = std::fs::metadata(root.join(folder).join(name)).ok()?;
+                Some(Stamp::Written {
+                    modified: meta.modified().ok()?,
+                    len: meta.len(),
+                })
+            }
+            Files::Shipped => Some(Stamp::Shipped),
+        }
     }
 
     /// The text of file `name` in `folder`, with the path to show.
