@@ -7,6 +7,7 @@ mod build_reuse;
 mod core_boundary;
 mod docs_links;
 mod layers;
+mod temp_folders;
 
 /// `cargo tree --offline ARGS` of this workspace: what it printed, or the
 /// test fails with cargo's complaint.

@@ -17,6 +17,7 @@
 
 use crate::common::browser::{available, failure_dir, CHROMIUM};
 use crate::common::server::Server;
+use crate::common::temp::TempFolder;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -75,9 +76,7 @@ fn every_page_shows_its_content_in_a_one_shot_headless_screenshot() {
         return;
     }
     let server = Server::start(&[]);
-    let dir = std::env::temp_dir().join(format!("wg-shot-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let dir = TempFolder::new("wg-shot");
     let mut failures = Vec::new();
     for page in PAGES {
         if let Err(why) = check(&server, page, &dir) {
@@ -85,7 +84,6 @@ fn every_page_shows_its_content_in_a_one_shot_headless_screenshot() {
         }
     }
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
     assert!(
         failures.is_empty(),
         "one-shot headless captures without their page:\n{}",

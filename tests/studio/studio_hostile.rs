@@ -3,6 +3,7 @@
 //! refusal echoes a huge input back.
 
 use crate::common;
+use crate::common::temp::TempFolder;
 
 use common::http::{Client, Response};
 use common::server::Server;
@@ -120,7 +121,7 @@ fn a_refusal_never_echoes_a_huge_input_in_full() {
 
 #[test]
 fn a_missing_log_is_missing_from_the_log_folder() {
-    let dir = std::env::temp_dir().join(format!("wg-hostile-logs-{}", std::process::id()));
+    let dir = TempFolder::new("wg-hostile-logs");
     std::fs::create_dir_all(dir.join("watergate/logs")).unwrap();
     let server = Server::start_with(&[], &[("XDG_DATA_HOME", &dir)]);
     let c = Client::new(server.port);
@@ -134,7 +135,6 @@ fn a_missing_log_is_missing_from_the_log_folder() {
         error_of(&r),
         "there is no file `nope.log.ron` in the log folder"
     );
-    std::fs::remove_dir_all(&dir).ok();
     let _: Value = r.json();
 }
 

@@ -4,8 +4,9 @@
 //! request is opened outside the data folder.
 
 use crate::common;
+use crate::common::temp::TempFolder;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// A `watergate serve` child (tests/common/server.rs) and a client for it.
@@ -50,10 +51,10 @@ impl Server {
     }
 }
 
-/// A copy of the shipped data and scenarios in a fresh folder.
-fn data_copy(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("wg-studio-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// A copy of the shipped data and scenarios in a fresh folder, removed
+/// when dropped.
+fn data_copy(name: &str) -> TempFolder {
+    let dir = TempFolder::new(&format!("wg-studio-{name}"));
     watergate::data::DataSet::embedded().write_to(&dir).unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for sub in [
@@ -241,7 +242,8 @@ fn no_listed_file_is_opened_outside_the_data_folder() {
         assert_eq!(status, 403, "{name}: {v}");
     }
     // An uploaded scenario naming a variant outside the folder.
-    let outside = std::env::temp_dir().join(format!("wg-outside-{}.ron", std::process::id()));
+    let outside_folder = TempFolder::new("wg-outside");
+    let outside = outside_folder.join("outside.ron");
     std::fs::write(&outside, "Variant(name: \"x\")").unwrap();
     for named in [
         "../../../outside.ron".to_string(),

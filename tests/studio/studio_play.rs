@@ -4,6 +4,7 @@
 //! choices refused with the game unchanged, the bound on open games).
 
 use crate::common;
+use crate::common::temp::TempFolder;
 
 use common::http::Client;
 use common::mirror::Mirror;
@@ -474,8 +475,7 @@ fn a_position_is_saved_in_hotseat_or_once_the_game_is_over_never_during_a_game_a
     let r = c.get(&format!("/api/games/{id}/scenario"), Some(seat));
     assert_eq!(r.status, 200, "{}", r.body);
     // The file is a scenario the library loads, at this very position.
-    let dir = std::env::temp_dir().join(format!("watergate-studio-save-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = TempFolder::new("watergate-studio-save");
     let file = dir.join("saved.ron");
     std::fs::write(&file, &r.body).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_watergate"))
@@ -487,7 +487,6 @@ fn a_position_is_saved_in_hotseat_or_once_the_game_is_over_never_during_a_game_a
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

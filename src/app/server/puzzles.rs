@@ -784,8 +784,11 @@ mod tests {
     /// requests is seen at the next.
     #[test]
     fn the_puzzle_list_parses_again_only_the_files_that_changed() {
-        let base = std::env::temp_dir().join(format!("wg-puzzle-list-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&base);
+        let tmp = tempfile::Builder::new()
+            .prefix("wg-puzzle-list-")
+            .tempdir()
+            .unwrap();
+        let base = tmp.path().to_path_buf();
         let dir = base.join(PUZZLES);
         std::fs::create_dir_all(&dir).unwrap();
         let (_, text) = Files::Shipped
@@ -837,7 +840,6 @@ mod tests {
         let (shipped, parsed) = ask(&Files::Shipped);
         assert_eq!(shipped.len(), parsed.len());
         assert_eq!(ask(&Files::Shipped), (shipped, s(&[])));
-        let _ = std::fs::remove_dir_all(&base);
     }
 
     #[test]

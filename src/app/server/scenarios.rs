@@ -297,7 +297,11 @@ mod tests {
 
     #[test]
     fn a_folder_scenario_naming_a_file_outside_is_refused() {
-        let base = std::env::temp_dir().join(format!("wg-scn-{}", std::process::id()));
+        let tmp = tempfile::Builder::new()
+            .prefix("wg-scn-")
+            .tempdir()
+            .unwrap();
+        let base = tmp.path().to_path_buf();
         let data = base.join("data");
         std::fs::create_dir_all(data.join(PUZZLES)).unwrap();
         std::fs::write(base.join("outside.ron"), "Variant(name: \"x\")").unwrap();
@@ -327,8 +331,11 @@ mod tests {
     /// its first line), and without --data none at all.
     #[test]
     fn files_named_by_edits_or_by_a_variant_stay_inside_the_data_folder() {
-        let base = std::env::temp_dir().join(format!("wg-scn-edits-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&base);
+        let tmp = tempfile::Builder::new()
+            .prefix("wg-scn-edits-")
+            .tempdir()
+            .unwrap();
+        let base = tmp.path().to_path_buf();
         let data = base.join("data");
         std::fs::create_dir_all(data.join(PUZZLES)).unwrap();
         std::fs::create_dir_all(data.join(VARIANTS)).unwrap();
@@ -380,6 +387,5 @@ mod tests {
             )
             .unwrap();
         f.rules(&scn, &GameSource::shipped()).unwrap();
-        let _ = std::fs::remove_dir_all(&base);
     }
 }
