@@ -294,6 +294,43 @@ pub fn wait_in_page(ready: &str) -> String {
     )
 }
 
+/// Waits until `check` gives `Some`, asking every 25 ms for up to `secs`
+/// seconds: its value, or an error saying what was waited for.
+pub async fn until<T, F, Fut>(what: &str, secs: u64, mut check: F) -> Result<T, String>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        if let Some(t) = check().await {
+            return Ok(t);
+        }
+        if Instant::now() > deadline {
+            return Err(format!("timed out after {secs}s waiting for {what}"));
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// Runs `script`, a page check that returns the problems it finds as a
+/// list, until it finds none, for up to 5 s (the page refits after a
+/// resize within a frame or two): an error saying `what` and the problems
+/// last found otherwise.
+pub async fn until_none_found(c: &Client, script: &str, what: &str) -> Result<(), String> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let found = c.execute(script, vec![]).await.map_err(|x| x.to_string())?;
+        if found.as_array().is_some_and(|a| a.is_empty()) {
+            return Ok(());
+        }
+        if Instant::now() > deadline {
+            return Err(format!("{what}: {found}"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Runs a [`wait_in_page`] script until it answers, up to 60 s.
 pub async fn wait_for(
     c: &Client,

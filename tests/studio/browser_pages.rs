@@ -9,11 +9,11 @@ use crate::common;
 use crate::table_layout::{
     check, FITS_A_PHONE, FITS_THE_WINDOW, NOTHING_COVERED, OPTIONS_IN_VIEW, OVERLAPS,
 };
-use common::browser::{run, viewport, wait_css, wait_for, wait_in_page};
+use common::browser::{run, until, until_none_found, viewport, wait_css, wait_for, wait_in_page};
 use common::temp::TempFolder;
 use fantoccini::wd::{PrintConfiguration, PrintMargins, PrintSize};
 use fantoccini::{Client, Locator};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn e<E: std::fmt::Display>(x: E) -> String {
     x.to_string()
@@ -27,24 +27,6 @@ fn data_copy(name: &str) -> TempFolder {
         .write_to(&dir)
         .expect("the data copy is written");
     dir
-}
-
-/// Waits until `check` gives `Some`, polling every 100 ms.
-async fn until<T, F, Fut>(what: &str, secs: u64, mut check: F) -> Result<T, String>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    loop {
-        if let Some(t) = check().await {
-            return Ok(t);
-        }
-        if Instant::now() > deadline {
-            return Err(format!("timed out after {secs}s waiting for {what}"));
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
 }
 
 use common::browser::shot;
@@ -298,17 +280,7 @@ fn every_puzzle_shows_four_options_at_1024_by_768_and_in_a_laptop_window() {
             open_puzzle(&c, "15_five_cards_each.ron").await?;
             wait_css(&c, "#puzzle-table .other-hand", 60).await?;
             viewport(&c, 1024, 768).await?;
-            let deadline = Instant::now() + Duration::from_secs(5);
-            loop {
-                let found = c.execute(&layout, vec![]).await.map_err(e)?;
-                if found.as_array().is_some_and(|a| a.is_empty()) {
-                    break;
-                }
-                if Instant::now() > deadline {
-                    return Err(format!("after the window shrank to 1024×768: {found}"));
-                }
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
+            until_none_found(&c, &layout, "after the window shrank to 1024×768").await?;
             let mut failed = Vec::new();
             for size in [(1024, 768), (1366, 630)] {
                 for (set, least) in [("made", 10), ("mined", 200)] {
@@ -670,17 +642,7 @@ fn a_replay_fits_its_columns_again_when_the_window_is_resized() {
                 }
                 viewport(&c, size.0, size.1).await?;
                 let what = format!("after the window shrank to {}×{}", size.0, size.1);
-                let deadline = Instant::now() + Duration::from_secs(5);
-                loop {
-                    let found = c.execute(&layout, vec![]).await.map_err(e)?;
-                    if found.as_array().is_some_and(|a| a.is_empty()) {
-                        break;
-                    }
-                    if Instant::now() > deadline {
-                        return Err(format!("{what}: {found}"));
-                    }
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                }
+                until_none_found(&c, &layout, &what).await?;
                 viewport(&c, 1440, 900).await?;
                 until(&format!("{what} and grew back"), 5, || async {
                     let v = c.execute(tight, vec![]).await.ok()?;

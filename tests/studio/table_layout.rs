@@ -15,7 +15,7 @@
 use crate::click_play::{click_to_the_end, moved_on, start, step};
 use crate::common;
 
-use common::browser::{run, viewport, wait_css, wait_for, wait_in_page};
+use common::browser::{run, until_none_found, viewport, wait_css, wait_for, wait_in_page};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client as Browser, Locator};
 use serde_json::Value;
@@ -610,17 +610,7 @@ fn a_1024_by_768_window_shows_four_options_and_the_board_clear_of_the_column_bes
         start(&c, &url, "editor", 23).await?;
         wait_css(&c, "#decision button.option", 30).await?;
         viewport(&c, 1024, 768).await?;
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            let found = c.execute(&script, vec![]).await.map_err(e)?;
-            if found.as_array().is_some_and(|a| a.is_empty()) {
-                break;
-            }
-            if Instant::now() > deadline {
-                return Err(format!("after the window shrank to 1024×768: {found}"));
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        until_none_found(&c, &script, "after the window shrank to 1024×768").await?;
         let mut decisions = 0;
         for (mode, seed) in [("editor", 23), ("nixon", 31)] {
             decisions += click_to_the_end(&c, &url, mode, seed, Some(&script), None).await?;

@@ -10,7 +10,7 @@
 
 use crate::common;
 
-use common::browser::{run, wait_css};
+use common::browser::{run, until, wait_css};
 use common::http::{Client, Response};
 use common::server::Server;
 use common::temp::TempFolder;
@@ -523,23 +523,6 @@ fn runs_and_comparisons_are_capped_per_run_and_at_once_and_say_so() {
 
 fn e<E: std::fmt::Display>(x: E) -> String {
     x.to_string()
-}
-
-async fn until<T, F, Fut>(what: &str, secs: u64, mut check: F) -> Result<T, String>
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    loop {
-        if let Some(t) = check().await {
-            return Ok(t);
-        }
-        if Instant::now() > deadline {
-            return Err(format!("timed out after {secs}s waiting for {what}"));
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
 }
 
 use common::browser::shot;
