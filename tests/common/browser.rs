@@ -456,19 +456,33 @@ pub async fn moves_off(c: &Client) -> Result<(), String> {
 
 /// Resizes the window until the page's viewport (`innerWidth` ×
 /// `innerHeight`) is exactly `width` × `height`: the window's own frame,
-/// if it has one, is added around it.
+/// if it has one, is added around it. The viewport is read once it has
+/// settled (two reads alike): read while the last resize was still under
+/// way, on a busy machine, it gave a frame so wrong that the next resize
+/// made the window 608 × 636 on the way to 1440 × 900.
 pub async fn viewport(c: &Client, width: u32, height: u32) -> Result<(), String> {
     let e = |x: fantoccini::error::CmdError| x.to_string();
-    let mut inner = (0, 0);
-    for _ in 0..5 {
+    let read = || async {
         let v = c
             .execute("return [innerWidth, innerHeight]", vec![])
             .await
             .map_err(e)?;
-        inner = (
+        Ok::<_, String>((
             v[0].as_i64().unwrap_or(0) as i32,
             v[1].as_i64().unwrap_or(0) as i32,
-        );
+        ))
+    };
+    let mut inner = (0, 0);
+    for _ in 0..8 {
+        inner = read().await?;
+        for _ in 0..40 {
+            tokio::time::sleep(Duration::from_millis(25)).await;
+            let again = read().await?;
+            if again == inner {
+                break;
+            }
+            inner = again;
+        }
         if inner == (width as i32, height as i32) {
             return Ok(());
         }
