@@ -5,6 +5,7 @@ refused action leaves the state as it was."""
 import json
 import pathlib
 import pickle
+import random
 
 import numpy as np
 import pyspiel
@@ -105,6 +106,8 @@ def test_an_openspiel_game_that_does_not_load_fails_a_test_and_crashes_nothing(t
         "chance": ({"chance": "sometimes"}, "expected 'explicit' or 'seeded', got 'sometimes'"),
         "fingerprint": ({"fingerprint": "xyz"}, "fingerprint as 16 hex digits"),
         "changed": ({"fingerprint": "0" * 16}, "have changed since this game was made"),
+        "max_game_length": ({"max_game_length": 0},
+                            "parameter 'max_game_length': expected 1 or more actions, got 0"),
     }
     tests = tmp_path / "test_loads.py"
     tests.write_text("import pyspiel\nimport watergate.openspiel\n" + "".join(
@@ -118,6 +121,25 @@ def test_an_openspiel_game_that_does_not_load_fails_a_test_and_crashes_nothing(t
     for name, (_, message) in cases.items():
         assert message in out.stdout, name
     assert "raised in repr()" not in out.stdout
+
+
+def test_a_game_that_reaches_its_max_game_length_unfinished_stops_there_unchanged():
+    """OpenSpiel is told that no game runs longer than max_game_length (2,000
+    actions by default, observed for the shipped game, not proven). A game
+    that would go past it is stopped, not run on unsaid: the action that
+    would pass it is refused and the state stays as it was."""
+    assert pyspiel.load_game("python_watergate").max_game_length() == 2000
+    game = pyspiel.load_game("python_watergate", {"max_game_length": 30})
+    assert game.max_game_length() == 30
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.move_number() < 30:
+        assert not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    before, history = str(state), state.history()
+    with pytest.raises(RuntimeError, match="reached its max_game_length of 30 actions"):
+        state.apply_action(state.legal_actions()[0])
+    assert (str(state), state.history(), state.move_number()) == (before, history, 30)
 
 
 def test_an_unknown_action_is_refused_and_changes_nothing(game):

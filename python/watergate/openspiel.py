@@ -57,18 +57,20 @@ import pyspiel
 
 from watergate import _engine
 
-_DEFAULTS: dict[str, Any] = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000,
-                             "fingerprint": ""}
-
-#: A fingerprint as the game writes it: 64 bits in 16 hex digits.
-_FINGERPRINT = re.compile(r"[0-9a-fA-F]{16}")
-
 #: The bound OpenSpiel is told a game's length stays under, in actions
 #: (chance included): for the shipped game, far above the longest seen in
 #: 20,000 random games (465; see BENCHMARKS.md). It is observed, not proven,
 #: and a variant with much larger numbers (hands of 20 cards, 50 momentum
-#: tokens) can exceed it (README: The engine in Python).
+#: tokens) can exceed it: the parameter ``max_game_length`` sets another,
+#: and a game that reaches its bound unfinished is stopped there with an
+#: error (README: The engine in Python).
 MAX_GAME_LENGTH = 2000
+
+_DEFAULTS: dict[str, Any] = {"data": "", "variant": "", "chance": "explicit", "seeds": 1000,
+                             "fingerprint": "", "max_game_length": MAX_GAME_LENGTH}
+
+#: A fingerprint as the game writes it: 64 bits in 16 hex digits.
+_FINGERPRINT = re.compile(r"[0-9a-fA-F]{16}")
 
 _GAME_TYPE = pyspiel.GameType(
     short_name="python_watergate",
@@ -109,6 +111,10 @@ def _prepare(given: Mapping[str, Any] | None) -> tuple[_engine.Game, dict[str, A
         raise ValueError(
             f"python_watergate parameter 'seeds': expected 1 to "
             f"{_engine.MAX_SEEDS}, got {params['seeds']}")
+    if params["max_game_length"] < 1:
+        raise ValueError(
+            f"python_watergate parameter 'max_game_length': expected 1 or "
+            f"more actions, got {params['max_game_length']}")
     # Checked for its shape before the files are read: a fingerprint
     # mistyped or cut short was otherwise told that the files had
     # changed since, which sends one looking at files that have not.
@@ -149,7 +155,7 @@ def _prepare(given: Mapping[str, Any] | None) -> tuple[_engine.Game, dict[str, A
         min_utility=-1.0,
         max_utility=1.0,
         utility_sum=0.0,
-        max_game_length=MAX_GAME_LENGTH,
+        max_game_length=params["max_game_length"],
     )
     return engine, params, info
 
@@ -231,6 +237,17 @@ class WatergateState(pyspiel.State):
         return self.match.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        # OpenSpiel was told that no game runs longer: an algorithm sizes
+        # its buffers by it, or stops a game there as if it had ended. A
+        # game that would go past it is stopped before this action, the
+        # state unchanged, with what to do, rather than run on unsaid.
+        bound = self.get_game().max_game_length()
+        if self.move_number() >= bound:
+            raise RuntimeError(
+                f"python_watergate: this game reached its max_game_length of "
+                f"{bound} actions (chance included) without an end; its rules "
+                f"play longer games than that bound: load the game with a "
+                f"larger 'max_game_length'")
         self.match.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
