@@ -9,7 +9,8 @@ use crate::common::temp::TempFolder;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// An empty folder of this test run named for `name`.
+/// A path of this test's own named for `name`, with nothing there yet
+/// (removed when dropped).
 fn fresh_dir(name: &str) -> TempFolder {
     TempFolder::unmade(&format!("watergate-script-errors-{name}"))
 }
