@@ -1350,6 +1350,37 @@ if (arguments[0]) {
 return problems;
 "#;
 
+/// At each width of `widths`, on Play's start and on the card gallery, the
+/// top menu passes `NAV_WHOLE` (one line beside the name where the width
+/// says so, its items whole everywhere); with `badge`, once the live-data
+/// badge is drawn. `what` ends each failure's message.
+async fn menu_whole_at(
+    c: &Client,
+    url: &str,
+    widths: &[(u32, bool)],
+    badge: bool,
+    what: &str,
+) -> Result<(), String> {
+    for &(width, one_line) in widths {
+        viewport(c, width, 700).await?;
+        for page in ["#/play", "#/cards"] {
+            c.goto(&format!("{url}{page}")).await.map_err(e)?;
+            wait_css(c, "#app[data-area] .area > *", 30).await?;
+            if badge {
+                wait_css(c, "#live-badge", 30).await?;
+            }
+            none_found(
+                c,
+                NAV_WHOLE,
+                vec![serde_json::json!(one_line)],
+                &format!("{page} at {width} px{what}"),
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
 /// Problem found by the studio's audit: in a window 800 px wide the top
 /// menu's "How to play" broke over two lines ("How to" above "play"), and
 /// the studio's name too. At 800 px the menu is one line beside the name;
@@ -1359,27 +1390,14 @@ return problems;
 fn the_top_menu_keeps_its_items_whole_from_800_px_down_to_a_phone() {
     run("nav_whole", &[], |c: Client, url: String| async move {
         c.goto(&url).await.map_err(e)?;
-        for (width, one_line) in [
+        let widths = [
             (800, true),
             (640, false),
             (480, false),
             (375, false),
             (320, false),
-        ] {
-            viewport(&c, width, 700).await?;
-            for page in ["#/play", "#/cards"] {
-                c.goto(&format!("{url}{page}")).await.map_err(e)?;
-                wait_css(&c, "#app[data-area] .area > *", 30).await?;
-                none_found(
-                    &c,
-                    NAV_WHOLE,
-                    vec![serde_json::json!(one_line)],
-                    &format!("{page} at {width} px"),
-                )
-                .await?;
-            }
-        }
-        Ok(())
+        ];
+        menu_whole_at(&c, &url, &widths, false, "").await
     });
 }
 
@@ -1409,7 +1427,7 @@ fn the_top_menu_stays_on_one_line_at_800_px_with_the_live_badge() {
                 Ok::<(), String>(())
             };
             c.goto(&url).await.map_err(e)?;
-            for (width, one_line) in [
+            let widths = [
                 (1024, true),
                 (960, true),
                 (800, true),
@@ -1417,21 +1435,8 @@ fn the_top_menu_stays_on_one_line_at_800_px_with_the_live_badge() {
                 (480, false),
                 (375, false),
                 (320, false),
-            ] {
-                viewport(&c, width, 700).await?;
-                for page in ["#/play", "#/cards"] {
-                    c.goto(&format!("{url}{page}")).await.map_err(e)?;
-                    wait_css(&c, "#app[data-area] .area > *", 30).await?;
-                    wait_css(&c, "#live-badge", 30).await?;
-                    none_found(
-                        &c,
-                        NAV_WHOLE,
-                        vec![serde_json::json!(one_line)],
-                        &format!("{page} at {width} px with --data"),
-                    )
-                    .await?;
-                }
-            }
+            ];
+            menu_whole_at(&c, &url, &widths, true, " with --data").await?;
             // A card renamed: the data reloads.
             let file = data.join("cards/editor/42_follow_the_money.ron");
             let text = std::fs::read_to_string(&file).map_err(e)?;
