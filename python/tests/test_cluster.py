@@ -4,6 +4,9 @@ simulations, sweeps (a simulation per point) and ladders (a simulation per
 pairing). A worker killed mid-study is retried; Ctrl-C cancels the tasks
 and returns what was finished, marked partial."""
 
+import shutil
+import tempfile
+
 import pytest
 
 import ray
@@ -20,9 +23,15 @@ def _untimed(v):
 
 @pytest.fixture(scope="module")
 def local_ray():
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    # Ray's session folder (logs, sockets) goes in a folder of this test's,
+    # removed after: by default every run left one in /tmp/ray. Its path
+    # stays short, as a Unix socket's path has at most 107 bytes: not
+    # pytest's tmp_path.
+    temp = tempfile.mkdtemp(prefix="wgray", dir="/tmp")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _temp_dir=temp)
     yield
     ray.shutdown()
+    shutil.rmtree(temp, ignore_errors=True)
 
 
 @pytest.mark.parametrize("shard_games", [7, 50, 1000])
