@@ -99,13 +99,12 @@ impl Game {
         g
     }
 
-    /// Writes a scenario's `edits` into the game's log, so that its replay
-    /// plays with them; edits that name files stay behind (a log names no
-    /// file), as they do in a saved position (`RulesOrigin::stamp`).
-    pub fn log_edits(&mut self, edits: Option<&crate::formats::scenario::format::EditsDef>) {
-        if let Some(e) = edits.filter(|e| !e.names_files()) {
-            self.session.record.log.start.edits = Some(e.clone());
-        }
+    /// Writes where the rules come from (`origin`: the data root, the
+    /// variant, a scenario's edits) into the game's log, so that its replay
+    /// plays with them by itself (`RulesOrigin::stamp_log`; what a log
+    /// cannot carry is said with the replay command).
+    pub fn log_rules(&mut self) {
+        self.origin.stamp_log(&mut self.session.record.log.start);
     }
 
     fn with(session: Session, seed: u64) -> Game {
@@ -715,18 +714,18 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         let Some(p) = &self.settings.log_path else {
             return Vec::new();
         };
-        // The log cannot name the data and variants the game was played on
-        // (`start` may not): the command says them.
-        let (flags, notes) = self.origin.replay_flags();
+        // The log names the data and variant the game was played on: the
+        // command needs only the log, and the notes say what it lacks.
+        let notes = self.origin.replay_notes();
         let mut lines = vec![
             Line::Text(format!(
                 "The game's log is in {}; replay it with:",
                 p.display()
             )),
-            // Absolute, as the flags are: the command replays the game
-            // from any folder.
+            // Absolute, as the paths in the log are: the command replays
+            // the game from any folder.
             Line::Command(format!(
-                "watergate replay {}{flags}",
+                "watergate replay {}",
                 crate::formats::shell_word(
                     &std::path::absolute(p)
                         .unwrap_or_else(|_| p.clone())
@@ -752,10 +751,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         let mut text = vec![Line::Text(String::new()), Line::Text(stopped_after(log))];
         text.extend(self.secret_seed_lines());
         text.extend(self.log_note_lines());
-        let log = self.settings.log_path.as_ref().map(|p| {
-            let (flags, _) = self.origin.replay_flags();
-            (p.clone(), log.to_text_replayed_with(&flags))
-        });
+        let log = self
+            .settings
+            .log_path
+            .as_ref()
+            .map(|p| (p.clone(), log.to_text()));
         let text: Vec<String> = text.iter().flat_map(Line::fitted).collect();
         let farewell = Farewell {
             text: text.join("\n"),
@@ -773,8 +773,7 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             return Ok(());
         }
         if let Some(p) = &self.settings.log_path {
-            let (flags, _) = self.origin.replay_flags();
-            if let Err(e) = std::fs::write(p, log.to_text_replayed_with(&flags)) {
+            if let Err(e) = std::fs::write(p, log.to_text()) {
                 writeln!(
                     self.out,
                     "Cannot write the log to {}: {e}; the game goes on without a log.",

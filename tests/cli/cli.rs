@@ -272,12 +272,11 @@ fn check_counts_a_momentum_space_s_script_that_reads_the_game() {
     );
 }
 
-/// A game played on a variant: its log cannot name the variant (a log's
-/// `start` may not), so the replay command the terminal prints (and the
-/// log's first line) carries it, each path quoted as the shell needs; run
-/// as printed, from another folder, it replays the game. Once the command
-/// named the log alone, and replaying on the shipped game failed; then it
-/// named the paths as typed, which worked only from the folder played in.
+/// A game played on a variant: its log names the variant by its absolute
+/// path, so the replay command the terminal prints names the log alone,
+/// quoted as the shell needs; run as printed, from another folder, it
+/// replays the game. Once the log named no variant and the command had to
+/// carry it (as typed, which worked only from the folder played in).
 #[test]
 fn the_replay_command_printed_after_a_game_replays_it() {
     let dir = temp_dir("replay_hint");
@@ -324,18 +323,20 @@ fn the_replay_command_printed_after_a_game_replays_it() {
         .join("my variants/old board.ron")
         .canonicalize()
         .unwrap();
-    let variant = format!("--variant '{}'", variant.display());
     assert_eq!(
         command,
         format!(
-            "replay '{}' {variant}",
+            "replay '{}'",
             std::path::absolute(dir.join("my game.log.ron"))
                 .unwrap()
                 .display()
         )
     );
     let log = std::fs::read_to_string(dir.join("my game.log.ron")).unwrap();
-    assert!(log.lines().next().unwrap().contains(&variant), "{log}");
+    assert!(
+        log.contains(&format!("variant: {:?},", variant.display().to_string())),
+        "{log}"
+    );
     // The words as a shell reads them (quoted paths with spaces).
     let words: Vec<String> = command
         .split('\'')

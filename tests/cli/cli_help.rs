@@ -118,11 +118,11 @@ fn bad_numbers_are_refused_saying_what_is_expected() {
     for (args, expected) in [
         (
             &["simulate", "--threads", "0"][..],
-            "expected at least 1 thread",
+            "must be at least 1 thread",
         ),
-        (&["soak", "-j", "0"], "expected at least 1 thread"),
-        (&["simulate", "--games", "0"], "expected at least 1"),
-        (&["soak", "-n", "0"], "expected at least 1"),
+        (&["soak", "-j", "0"], "must be at least 1 thread"),
+        (&["simulate", "--games", "0"], "must be at least 1"),
+        (&["soak", "-n", "0"], "must be at least 1"),
         (
             &["simulate", "--seed", "-1"],
             "expected a seed: a whole number from 0",
@@ -134,16 +134,13 @@ fn bad_numbers_are_refused_saying_what_is_expected() {
         (&["soak", "--seed", "1e3"], "expected a seed"),
         (
             &["solve", "x.ron", "--depth", "0"],
-            "expected at least 1 decision",
+            "must be at least 1 decision",
         ),
         (
             &["solve", "x.ron", "--nodes", "none"],
             "expected a whole number of at least 1",
         ),
-        (
-            &["bench", "--peak-memory-games", "0"],
-            "expected at least 1",
-        ),
+        (&["bench", "--peak-memory-games", "0"], "must be at least 1"),
     ] {
         let out = watergate(args);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -102,9 +102,10 @@ fn the_game_given_to_the_bench_is_the_game_both_builds_play() {
     let o = bench_against(other.to_str().unwrap(), 1, 20, &["--variant", variant]);
     let out = succeeded(&o);
     let args = std::fs::read_to_string(&log).unwrap();
-    // The check before the bench (one game), then the round.
-    assert_eq!(args.lines().count(), 2, "{args}");
-    for line in args.lines() {
+    // The checks before the bench (its version, one game), then the round.
+    assert_eq!(args.lines().count(), 3, "{args}");
+    assert_eq!(args.lines().next(), Some("--version"), "{args}");
+    for line in args.lines().skip(1) {
         assert!(line.contains(&format!("--variant {variant}")), "{line}");
         assert!(line.contains("--threads 1"), "{line}");
     }
@@ -120,7 +121,9 @@ fn a_build_that_plays_other_games_is_named_as_such() {
     let dir = scratch("seed");
     let other = script(
         &dir,
-        &format!("exec '{WATERGATE}' simulate --quiet --threads 1 --games 20 --seed 8"),
+        &format!(
+            "[ \"$1\" = --version ] && exec '{WATERGATE}' --version\nexec '{WATERGATE}' simulate --quiet --threads 1 --games 20 --seed 8"
+        ),
     );
     let o = bench_against(other.to_str().unwrap(), 1, 20, &[]);
     let out = succeeded(&o);

@@ -7,6 +7,7 @@
 mod common;
 
 mod anywhere;
+mod args_and_messages;
 mod board_drawing;
 mod board_warnings;
 mod cards_json;
@@ -19,9 +20,13 @@ mod hidden_choices;
 mod hostile_files;
 mod manners;
 mod mined_puzzles;
+mod outputs_safety;
 mod puzzle;
 mod puzzle_cli;
+mod replay_rules;
+mod reproducible_failures;
 mod script_errors;
+mod sigterm;
 mod sweep_cli;
 mod terminal;
 mod variants;

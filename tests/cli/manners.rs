@@ -207,7 +207,7 @@ fn a_closed_pipe_after_ctrl_c_still_exits_130() {
     // Simulating first, then writing: SIGINT stops the run and the report
     // then meets the closed pipe. Exit 130 wins over the pipe (the run was
     // interrupted), and nothing panics.
-    wait_until_it_catches_sigint(&child);
+    wait_until_it_catches(&child, SIGINT);
     std::thread::sleep(Duration::from_millis(500));
     interrupt(&child);
     let out = child.wait_with_output().unwrap();
@@ -216,21 +216,32 @@ fn a_closed_pipe_after_ctrl_c_still_exits_130() {
 }
 
 fn interrupt(child: &Child) {
+    signal(child, SIGINT);
+}
+
+/// A signal as a test sends it: its name for `kill -NAME` and its number.
+#[derive(Clone, Copy)]
+pub(crate) struct Signal(&'static str, u32);
+pub(crate) const SIGINT: Signal = Signal("INT", 2);
+pub(crate) const SIGTERM: Signal = Signal("TERM", 15);
+
+/// Sends `child` the signal, as a user's `kill -NAME` does.
+pub(crate) fn signal(child: &Child, Signal(name, _): Signal) {
     let ok = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{name}"), &child.id().to_string()])
         .status()
         .unwrap()
         .success();
-    assert!(ok, "kill -INT failed");
+    assert!(ok, "kill -{name} failed");
 }
 
-/// Waits until `child` has installed its SIGINT handler, as Linux reports
-/// it (the `SigCgt` mask of `/proc/<pid>/status`). A fixed sleep alone
-/// raced with a slow start on a loaded machine: a SIGINT that comes
+/// Waits until `child` has installed its handler of the signal, as Linux
+/// reports it (the `SigCgt` mask of `/proc/<pid>/status`). A fixed sleep
+/// alone raced with a slow start on a loaded machine: a signal that comes
 /// before the handler ends the process by default, with no report and no
 /// exit code 130.
-fn wait_until_it_catches_sigint(child: &Child) {
-    const SIGINT_BIT: u64 = 1 << (2 - 1);
+pub(crate) fn wait_until_it_catches(child: &Child, Signal(name, number): Signal) {
+    let bit: u64 = 1 << (number - 1);
     let status = format!("/proc/{}/status", child.id());
     let started = Instant::now();
     loop {
@@ -240,33 +251,60 @@ fn wait_until_it_catches_sigint(child: &Child) {
             .find_map(|l| l.strip_prefix("SigCgt:"))
             .map(|mask| u64::from_str_radix(mask.trim(), 16).expect("a hex mask"))
             .expect("a SigCgt line");
-        if caught & SIGINT_BIT != 0 {
+        if caught & bit != 0 {
             return;
         }
         assert!(
             started.elapsed() < Duration::from_secs(60),
-            "no SIGINT handler after a minute"
+            "no SIG{name} handler after a minute"
         );
         std::thread::sleep(Duration::from_millis(5));
     }
 }
 
+/// The child of a test, killed if the test ends before it does: a test
+/// that failed (no handler, say) left a run of 100,000,000 games behind.
+struct Running(Option<Child>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Some(child) = &mut self.0 {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// Spawns a long run, lets it play for `after` once it takes the signal,
+/// then sends it: its output, and how long it took to stop.
+pub(crate) fn stopped_by(
+    args: &[&str],
+    sent_signal: Signal,
+    after: Duration,
+) -> (Output, Duration) {
+    let mut running = Running(Some(
+        Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap(),
+    ));
+    let child = running.0.as_ref().expect("the child");
+    wait_until_it_catches(child, sent_signal);
+    std::thread::sleep(after);
+    let sent = Instant::now();
+    signal(child, sent_signal);
+    let child = running.0.take().expect("the child");
+    let out = child.wait_with_output().unwrap();
+    (out, sent.elapsed())
+}
+
 /// Spawns a long run, lets it play for a while once it takes Ctrl-C,
 /// sends a real SIGINT.
 fn interrupted(args: &[&str], after: Duration) -> (Output, Duration) {
-    let child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    wait_until_it_catches_sigint(&child);
-    std::thread::sleep(after);
-    let sent = Instant::now();
-    interrupt(&child);
-    let out = child.wait_with_output().unwrap();
-    (out, sent.elapsed())
+    stopped_by(args, SIGINT, after)
 }
 
 /// Item 3: Ctrl-C during a simulation: the games finished so far are

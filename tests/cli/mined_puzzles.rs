@@ -362,7 +362,9 @@ fn files_of(dir: &Path) -> Vec<(String, String)> {
 
 #[test]
 fn shards_mined_into_one_folder_and_any_thread_count_give_the_whole_run() {
-    let base = TempFolder::unmade("wg-mine-shards");
+    // Made here: `--out` makes its folder, not the parents (README,
+    // "Output paths").
+    let base = TempFolder::new("wg-mine-shards");
     let run = |out: &str, extra: &[&str]| {
         let o = mine_cmd(&base.join(out), extra).output().unwrap();
         assert_eq!(

@@ -287,7 +287,8 @@ fn a_short_soak_finds_nothing() {
             save_every: 1,
         },
         &|_| {},
-    );
+    )
+    .expect("the threads start");
     assert_eq!(rep.failure, None);
     assert_eq!(rep.games, 40);
     assert_eq!(rep.replays, 40);

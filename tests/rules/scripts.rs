@@ -252,7 +252,6 @@ fn a_script_that_reads_the_game_sees_its_own_card_at_every_play() {
         nixon: AgentSpec::Random,
         threads: 2,
     };
-    let tally = simulate(&edited, &cfg, &|_| {})
-        .unwrap_or_else(|f| panic!("game {}: {}", f.index, f.error));
+    let tally = simulate(&edited, &cfg, &|_| {}).unwrap_or_else(|f| panic!("{f}"));
     assert!(tally.decisions > 50_000, "{} decisions", tally.decisions);
 }

@@ -4,11 +4,13 @@
 //! position, so the file needs nothing else), who played each side, every
 //! choice that was decided, in notation, and the outcome. Only real
 //! decisions are listed: single-option decisions are taken by the engine
-//! itself, so replaying the listed choices walks the same path. The data's
-//! fingerprint is stored so a replay on edited data can warn before the
-//! choices stop matching.
+//! itself, so replaying the listed choices walks the same path. The start
+//! names the rules the game was played with, as a scenario does (`data`,
+//! `variant`, `edits`), so the log replays on them by itself; the data's
+//! fingerprint is stored so a replay on other rules is told so, in one
+//! sentence rather than as the first choice or token that no longer fits.
 
-use crate::data::{self, srcmap::SourceMap};
+use crate::data::{self, srcmap::SourceMap, GameSource};
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::game::engine::notation::{format_choice, parse_choice};
 use crate::game::engine::{Choice, Observer};
@@ -88,16 +90,8 @@ impl GameLog {
         self.choices.push(format_choice(r, before, choice));
     }
 
-    /// The log as RON text.
+    /// The log as RON text, its first line saying how to replay it.
     pub fn to_text(&self) -> String {
-        self.to_text_replayed_with("")
-    }
-
-    /// The log as RON text, its first line saying how to replay it: with
-    /// `flags` (` --data DIR --variant FILE`) when the game was played on
-    /// other rules than the shipped ones, which the log's `start` cannot
-    /// name.
-    pub fn to_text_replayed_with(&self, flags: &str) -> String {
         let pretty = ron::ser::PrettyConfig::default()
             .struct_names(true)
             .depth_limit(5)
@@ -107,7 +101,7 @@ impl GameLog {
             .to_string_pretty(self, pretty)
             .unwrap_or_else(|e| format!("// could not write the log: {e}\n"));
         format!(
-            "// A Watergate game log written by watergate {}; replay it with `watergate replay FILE{flags}`.\n{body}\n",
+            "// A Watergate game log written by watergate {}; replay it with `watergate replay FILE`.\n{body}\n",
             env!("CARGO_PKG_VERSION")
         )
     }
@@ -125,24 +119,45 @@ pub struct LoadedLog {
     pub display: String,
     pub dir: PathBuf,
     pub map: SourceMap,
+    /// The file's first line, when a comment: an older log said there how
+    /// to replay it (`other_rules` quotes it).
+    pub text_first_line: Option<String>,
 }
 
-/// Reads a log file; every problem as `path:line:col: message`.
+/// Reads a log file the user names; every problem as `path:line:col:
+/// message`. Its start may name the data and variant the game was played
+/// with (`watergate play` writes them), read as a scenario file's are.
 pub fn read(path: &Path) -> Result<LoadedLog, Diagnostics> {
     let display = path.display().to_string();
     let text = data::read_text_file(path, "a UTF-8 RON game log")?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    from_text(&display, &text, dir)
+    parse(&display, &text, dir, true)
 }
 
-/// Parses a log from text.
+/// Parses a log from text that comes from elsewhere than a file the user
+/// named (the studio: an upload, a listed log), whose start may name no
+/// file: nothing a page sends makes the server read a file.
 pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<LoadedLog, Diagnostics> {
+    parse(display, text, dir, false)
+}
+
+fn parse(
+    display: &str,
+    text: &str,
+    dir: PathBuf,
+    may_name_files: bool,
+) -> Result<LoadedLog, Diagnostics> {
     let log = data::parse_ron_all::<GameLog>(display, text)?;
     let loaded = LoadedLog {
         log,
         display: display.to_string(),
         dir,
         map: SourceMap::build(text),
+        text_first_line: text
+            .lines()
+            .next()
+            .filter(|l| l.starts_with("//"))
+            .map(str::to_string),
     };
     let mut problems = Diagnostics::default();
     if loaded.log.version != LOG_VERSION {
@@ -154,11 +169,20 @@ pub fn from_text(display: &str, text: &str, dir: PathBuf) -> Result<LoadedLog, D
             ),
         ));
     }
-    if loaded.log.start.data.is_some() || loaded.log.start.variant.is_some() {
-        problems.push(loaded.at(
-            "start",
-            "a log's start names no data or variant: replay with `watergate replay --data DIR --variant FILE`",
-        ));
+    if !may_name_files {
+        for (field, name) in [
+            ("data", &loaded.log.start.data),
+            ("variant", &loaded.log.start.variant),
+        ] {
+            if let Some(name) = name {
+                problems.push(loaded.at(
+                    &format!("start.{field}"),
+                    format!(
+                        "this game was played with {field} `{name}`, a file read here only from the command line: replay it with `watergate replay FILE`"
+                    ),
+                ));
+            }
+        }
     }
     if let Some(e) = &loaded.log.start.edits {
         // A log names no file (it is read where it lies, maybe far from
@@ -203,10 +227,10 @@ impl LoadedLog {
         })
     }
 
-    /// The rules the game was played with: `ds` (the `--data` and
-    /// `--variant` given for the replay) with the start's `edits`, as a
-    /// scenario applies its own (a game played on from a scenario with
-    /// edits carries them in its log).
+    /// The rules of a log that names no files (`from_text`): `ds` (the
+    /// game the reader runs) with the start's `edits`, as a scenario
+    /// applies its own (a game played on from a scenario with edits
+    /// carries them in its log).
     pub fn rules(&self, ds: &crate::data::DataSet) -> Result<Rules, Diagnostics> {
         self.start_scenario().rules_with_edits(ds)
     }
@@ -214,6 +238,99 @@ impl LoadedLog {
     /// Whether the start carries edits (its rules are then `rules`).
     pub fn has_edits(&self) -> bool {
         self.log.start.edits.is_some()
+    }
+
+    /// Whether the start names rules of its own: a data root, a variant
+    /// or edits (its rules are then `rules_for`'s).
+    pub fn has_own_rules(&self) -> bool {
+        let start = &self.log.start;
+        start.data.is_some() || start.variant.is_some() || start.edits.is_some()
+    }
+
+    /// The rules to replay the game with: those the start names (its data
+    /// root, its variant, its edits, as a scenario's), but that `given`
+    /// (the replay's `--data`, `--variant`) takes the place of the data or
+    /// the variant the log names: a log replayed on a moved copy of the
+    /// data, or on an edited game to see where it parts from the recorded
+    /// one. A variant given and named is applied once, not twice.
+    pub fn rules_for(&self, given: &GameSource) -> Result<Rules, Diagnostics> {
+        let mut own = self.start_scenario();
+        if given.data.is_some() {
+            own.def.data = None;
+        }
+        if given.variant.is_some() {
+            own.def.variant = None;
+        }
+        own.rules(given)
+    }
+
+    /// The one problem to report when the replay on `r` (the game
+    /// `given` asked for, with what the log names) does not work and `r`
+    /// is not the game the log was played on: not every token and choice
+    /// that no longer fits, but that the rules differ, and the rules the
+    /// game was played with, as far as the log tells them. `None` when `r`
+    /// is that game (its fingerprint is the log's).
+    pub fn other_rules(&self, r: &Rules, given: &GameSource) -> Option<Diagnostic> {
+        let now = fingerprint_hex(r);
+        if self.log.fingerprint == now {
+            return None;
+        }
+        let start = &self.log.start;
+        let named: Vec<String> = [("--data", &start.data), ("--variant", &start.variant)]
+            .into_iter()
+            .filter_map(|(flag, p)| Some(format!("{flag} {}", crate::shell_word(p.as_ref()?))))
+            .collect();
+        // The game the replay loaded: each of data and variant given, or
+        // else the log's (`rules_for`).
+        let loaded = GameSource {
+            data: given
+                .data
+                .clone()
+                .or_else(|| start.data.as_ref().map(PathBuf::from)),
+            variant: given
+                .variant
+                .clone()
+                .or_else(|| start.variant.as_ref().map(PathBuf::from)),
+        };
+        let file = crate::shell_word(&self.display);
+        // Flags given for a log that names its rules: they are what differs.
+        let overridden = !named.is_empty() && (given.data.is_some() || given.variant.is_some());
+        let fix = if overridden {
+            format!(
+                "the log names the rules it was played with ({}): replay it without --data and --variant, `watergate replay {file}`",
+                named.join(" ")
+            )
+        } else if !named.is_empty() {
+            format!(
+                "the log names the rules it was played with ({}), and they have changed since",
+                named.join(" ")
+            )
+        } else if let Some(flags) = self.flags_in_first_line() {
+            // A log written before logs named their rules says them in
+            // its first line.
+            format!(
+                "its first line says how it was played: replay it with `watergate replay {file}{flags}`"
+            )
+        } else {
+            "the log names no data or variant: replay it with the --data and --variant it was played with".to_string()
+        };
+        Some(self.at(
+            "fingerprint",
+            format!(
+                "this game was played on other rules than {} (fingerprint {} in the log, {now} here), and its choices do not replay on them; {fix}",
+                loaded.label(),
+                self.log.fingerprint
+            ),
+        ))
+    }
+
+    /// The flags (` --data DIR --variant FILE`) the first line of a log
+    /// written before logs named their rules gives for its replay.
+    fn flags_in_first_line(&self) -> Option<String> {
+        let first = self.text_first_line.as_deref()?;
+        let (_, rest) = first.split_once("`watergate replay FILE")?;
+        let (flags, _) = rest.split_once('`')?;
+        (!flags.trim().is_empty()).then(|| flags.to_string())
     }
 
     fn start_scenario(&self) -> Scenario {
@@ -322,5 +439,33 @@ pub fn players(editor: impl Into<String>, nixon: impl Into<String>) -> BySide<St
     BySide {
         editor: editor.into(),
         nixon: nixon.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A log of a new game, its start naming `variant`.
+    fn naming(variant: &str) -> String {
+        let r = crate::data::shipped();
+        let mut log = GameLog::new_game(&r, 3, players("random", "random"));
+        log.start.variant = Some(variant.to_string());
+        log.to_text()
+    }
+
+    #[test]
+    fn a_log_from_the_studio_may_name_no_file_and_one_the_user_names_may() {
+        let text = naming("scenarios/variants/old_board.ron");
+        let refused = from_text("up.log.ron", &text, PathBuf::new()).unwrap_err();
+        assert_eq!(refused.len(), 1, "{refused}");
+        assert!(
+            refused.to_string().contains(
+                "this game was played with variant `scenarios/variants/old_board.ron`, a file read here only from the command line"
+            ),
+            "{refused}"
+        );
+        let read = parse("up.log.ron", &text, PathBuf::new(), true).unwrap();
+        assert!(read.has_own_rules());
     }
 }

@@ -554,7 +554,7 @@ pub fn run_with(
     let parallel = secs(start.elapsed());
     writeln!(
         out,
-        "ISMCTS root-parallel (ismcts:1000:threads={threads}): {:.1} ms per decision ({:.2}x faster than one thread)",
+        "ISMCTS root-parallel (ismcts:1000:threads={threads}): {:.1} ms per decision ({:.2}x as fast as one thread)",
         parallel * 1000.0 / points.len() as f64,
         elapsed / parallel
     )?;

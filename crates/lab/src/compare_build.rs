@@ -73,13 +73,49 @@ pub fn compare(plan: &ComparePlan) -> Result<Comparison, String> {
     })
 }
 
-/// Whether the other build plays at all (one game), before the rounds.
+/// Whether the other program is a build of watergate and plays at all
+/// (one game), before the rounds.
 pub fn check(plan: &ComparePlan) -> Result<(), String> {
+    is_watergate(&plan.other)?;
     let one = ComparePlan {
         games: 1,
         ..plan.clone()
     };
     timed_run(&plan.other, &one).map(|_| ())
+}
+
+/// Refuses a program whose `--version` does not name watergate: another
+/// program that ignores its arguments and exits 0 (`/bin/true`) would
+/// otherwise be timed, and the bench would print a ratio for it.
+fn is_watergate(exe: &Path) -> Result<(), String> {
+    let out = Command::new(exe)
+        .arg("--version")
+        .env("NO_COLOR", "1")
+        .output()
+        .map_err(|e| format!("cannot run `{}`: {e}", exe.display()))?;
+    let said = |bytes: &[u8]| {
+        let text = String::from_utf8_lossy(bytes);
+        crate::game::wording::clipped(text.lines().next().unwrap_or("").trim())
+    };
+    if !out.status.success() {
+        let err = String::from_utf8_lossy(&out.stderr);
+        let err = err.trim();
+        return Err(format!(
+            "`{} --version` failed ({}){}{}",
+            exe.display(),
+            out.status,
+            if err.is_empty() { "" } else { ": " },
+            err
+        ));
+    }
+    let version = said(&out.stdout);
+    if !version.starts_with("watergate ") {
+        return Err(format!(
+            "`{}` is not a build of watergate: its --version printed {version:?}, not \"watergate <version>\"",
+            exe.display()
+        ));
+    }
+    Ok(())
 }
 
 /// One `simulate` run of `exe`: its wall time and its report.

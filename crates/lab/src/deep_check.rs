@@ -168,7 +168,7 @@ pub fn deep_check(
     scenarios: &[PathBuf],
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
-) -> DeepReport {
+) -> Result<DeepReport, crate::runner::ThreadsRefused> {
     let mut report = DeepReport {
         dynamic: r
             .cards
@@ -208,7 +208,7 @@ pub fn deep_check(
             }
             ControlFlow::Continue(())
         },
-    );
+    )?;
     for (i, c) in r.cards.iter().enumerate() {
         report
             .action_plays
@@ -250,7 +250,7 @@ pub fn deep_check(
     }
     // Script failures first: they are what the deep check is for.
     report.findings.sort_by_key(|f| f.script().is_none());
-    report
+    Ok(report)
 }
 
 /// Plays one scenario file with the game being checked, then tries every

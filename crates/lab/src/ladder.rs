@@ -8,7 +8,7 @@ use crate::data::GameSource;
 use crate::game::rules::Rules;
 use crate::players::agent::AgentSpec;
 use crate::report::{mark_partial, RunError};
-use crate::sim::{simulate_compare_until, SimConfig};
+use crate::sim::{simulate_compare_until, SimConfig, SimFailure};
 use crate::stats::Z95;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -62,7 +62,7 @@ pub fn play(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
     stop: &std::sync::atomic::AtomicBool,
-) -> Result<Vec<Pairing>, crate::sim::GameFailure> {
+) -> Result<Vec<Pairing>, crate::sim::SimFailure> {
     let mut out = Vec::new();
     for (e, editor) in agents.iter().enumerate() {
         for (n, nixon) in agents.iter().enumerate() {
@@ -404,7 +404,10 @@ impl PreparedLadder {
         progress: Option<&(dyn Fn(u64) + Sync)>,
     ) -> Result<LadderRun, RunError> {
         let o = &self.options;
-        let threads = o.threads.max(1);
+        // The threads the runner starts: never more than a pairing's games.
+        let threads = o
+            .threads
+            .clamp(1, usize::try_from(o.games).unwrap_or(usize::MAX).max(1));
         let total = self.total();
         let start = Instant::now();
         let pairings = play(
@@ -416,13 +419,16 @@ impl PreparedLadder {
             progress.unwrap_or(&|_| {}),
             stop,
         )
-        .map_err(|failure| RunError::Failure {
-            context: format!(
-                "in game {} (game seed {}) of a ladder pairing",
-                failure.index, failure.seed
-            ),
-            message: failure.to_string(),
-            failure,
+        .map_err(|e| match e {
+            SimFailure::Game(failure) => RunError::Failure {
+                context: format!(
+                    "in game {} (game seed {}) of a ladder pairing",
+                    failure.index, failure.seed
+                ),
+                message: failure.to_string(),
+                failure,
+            },
+            SimFailure::Threads(t) => RunError::Message(t.to_string()),
         })?;
         let interrupted = stop.load(Ordering::SeqCst);
         let finished: u64 = pairings.iter().map(|p| p.games).sum();

@@ -15,7 +15,7 @@ use crate::game::model::{Side, WinCause};
 use crate::game::rules::Rules;
 use crate::players::agent::{AgentSpec, Budget};
 use crate::sim::{
-    simulate_compare_until, single_game_seed, GameFailure, SimConfig, SimResult, Tally,
+    simulate_compare_until, single_game_seed, GameFailure, SimConfig, SimFailure, SimResult, Tally,
 };
 use crate::stats::{newcombe, wilson, z_two_sided, Interval, Z95};
 use serde::{Deserialize, Serialize};
@@ -368,7 +368,6 @@ pub fn simulate(
             games,
         },
     };
-    let threads = o.threads.max(1);
     let rules = game.rules;
     let key = RunKey {
         seed: o.seed,
@@ -388,6 +387,10 @@ pub fn simulate(
     } else {
         slice.games
     };
+    // The threads the runner starts: never more than a batch's games.
+    let threads = o
+        .threads
+        .clamp(1, usize::try_from(batch).unwrap_or(usize::MAX).max(1));
     let mut total = SimResult {
         against: against.map(|_| Tally::default()),
         paired: against.map(|_| Default::default()),
@@ -416,9 +419,12 @@ pub fn simulate(
             },
             stop,
         )
-        .map_err(|f| SimulateError::Failure {
-            against: f.against && against.is_some(),
-            failure: f,
+        .map_err(|e| match e {
+            SimFailure::Game(f) => SimulateError::Failure {
+                against: f.against && against.is_some(),
+                failure: f,
+            },
+            SimFailure::Threads(t) => SimulateError::Message(t.to_string()),
         })?;
         total.merge(&part);
         // Fewer than `n` when Ctrl-C stopped the batch: the first games of it.
@@ -857,6 +863,9 @@ impl Report {
         }
         if let Some(p) = &self.result.paired {
             v["difference_in_editor_win_rate"] = interval_json(p.difference());
+            if let Some(i) = p.rounds_difference() {
+                v["difference_in_mean_rounds_paired"] = interval_json(i);
+            }
         }
         v
     }
@@ -959,11 +968,23 @@ impl Report {
                 100.0 * d.high,
                 if significant(&d) { " — significant" } else { " — not significant at 95%" }
             );
-            let _ = writeln!(
-                out,
-                "difference in mean game length: {:+.2} rounds",
-                t.mean_rounds() - b.mean_rounds()
-            );
+            // With its interval when the pairs' lengths were kept (two
+            // pairs or more, and no shard from an older build merged in).
+            let _ = match p.rounds_difference() {
+                Some(i) => writeln!(
+                    out,
+                    "difference in mean game length (paired): {:+.2} rounds (95% CI {:+.2} to {:+.2}){}",
+                    t.mean_rounds() - b.mean_rounds(),
+                    i.low,
+                    i.high,
+                    if significant(&i) { " — significant" } else { " — not significant at 95%" }
+                ),
+                None => writeln!(
+                    out,
+                    "difference in mean game length: {:+.2} rounds (no interval: fewer than 2 pairs, or a shard without their lengths)",
+                    t.mean_rounds() - b.mean_rounds()
+                ),
+            };
             let diffs = card_diffs(t, b);
             let tested = compared(&diffs);
             let _ = writeln!(
@@ -1082,6 +1103,12 @@ impl Report {
                 "difference,editor_win_rate,paired,{:.6},{:.6},{:.6}\n",
                 d.estimate, d.low, d.high
             ));
+            if let Some(i) = p.rounds_difference() {
+                out.push_str(&format!(
+                    "difference,mean_rounds,paired,{:.6},{:.6},{:.6}\n",
+                    i.estimate, i.low, i.high
+                ));
+            }
         }
         if let Some(b) = &self.result.against {
             for d in card_diffs(&self.result.tally, b) {

@@ -57,6 +57,29 @@ impl GameFailure {
     }
 }
 
+/// Why a run of games gave no result: a game failed, or its threads could
+/// not be started (then no game was played).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimFailure {
+    Game(GameFailure),
+    Threads(crate::runner::ThreadsRefused),
+}
+
+impl std::fmt::Display for SimFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SimFailure::Game(g) => g.fmt(f),
+            SimFailure::Threads(t) => t.fmt(f),
+        }
+    }
+}
+
+impl From<crate::runner::ThreadsRefused> for SimFailure {
+    fn from(t: crate::runner::ThreadsRefused) -> SimFailure {
+        SimFailure::Threads(t)
+    }
+}
+
 impl std::fmt::Display for GameFailure {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}", self.error)?;
@@ -382,7 +405,7 @@ pub fn simulate(
     r: &Rules,
     cfg: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Tally, GameFailure> {
+) -> Result<Tally, SimFailure> {
     simulate_compare(r, None, cfg, progress).map(|res| res.tally)
 }
 
@@ -395,7 +418,7 @@ pub fn simulate_compare(
     against: Option<&Rules>,
     cfg: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<SimResult, GameFailure> {
+) -> Result<SimResult, SimFailure> {
     simulate_compare_until(r, against, cfg, progress, &AtomicBool::new(false))
 }
 
@@ -408,7 +431,7 @@ pub fn simulate_compare_until(
     cfg: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
-) -> Result<SimResult, GameFailure> {
+) -> Result<SimResult, SimFailure> {
     let mut total = SimResult {
         against: against.map(|_| Tally::default()),
         paired: against.map(|_| crate::stats::Paired::default()),
@@ -448,8 +471,8 @@ pub fn simulate_compare_until(
                     }
                     if let Some(p) = &mut total.paired {
                         p.add(
-                            g.outcome.winner == Side::Editor,
-                            h.outcome.winner == Side::Editor,
+                            (g.outcome.winner == Side::Editor, g.rounds),
+                            (h.outcome.winner == Side::Editor, h.rounds),
                         );
                     }
                 }
@@ -460,9 +483,9 @@ pub fn simulate_compare_until(
                 ControlFlow::Break(())
             }
         },
-    );
+    )?;
     if let Some(e) = failure {
-        return Err(e);
+        return Err(SimFailure::Game(e));
     }
     cards.fold_into(r, &mut total.tally);
     if let (Some(c), Some(b), Some(t)) = (&against_cards, against, &mut total.against) {

@@ -12,6 +12,7 @@ use crate::game::model::*;
 use crate::game::rules::Rules;
 use crate::game::state::State;
 use crate::players::agent::{Agent, RandomAgent};
+use crate::runner::ThreadsRefused;
 use crate::sim::game_seed;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
@@ -238,7 +239,11 @@ fn soak_game(
 }
 
 /// Runs the soak; `progress` gets the number of games done.
-pub fn soak(r: &Rules, cfg: &SoakConfig, progress: &(dyn Fn(u64) + Sync)) -> SoakReport {
+pub fn soak(
+    r: &Rules,
+    cfg: &SoakConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SoakReport, ThreadsRefused> {
     soak_until(r, cfg, progress, &AtomicBool::new(false))
 }
 
@@ -249,7 +254,7 @@ pub fn soak_until(
     cfg: &SoakConfig,
     progress: &(dyn Fn(u64) + Sync),
     interrupt: &AtomicBool,
-) -> SoakReport {
+) -> Result<SoakReport, ThreadsRefused> {
     let play = |i: u64| {
         let mut rep = SoakReport::default();
         let result = soak_game(r, i, cfg, &mut rep);
@@ -281,6 +286,6 @@ pub fn soak_until(
                 }
             }
         },
-    );
-    total
+    )?;
+    Ok(total)
 }

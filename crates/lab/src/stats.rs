@@ -57,7 +57,8 @@ pub fn wilson(successes: u64, n: u64, z: f64) -> Interval {
 }
 
 /// Sums over paired games: d = (variant outcome) − (baseline outcome) for
-/// the same seed, each outcome 1 if the Editor won, else 0.
+/// the same seed, each outcome 1 if the Editor won, else 0; and the same
+/// for the games' lengths in rounds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Paired {
     pub n: u64,
@@ -65,20 +66,78 @@ pub struct Paired {
     pub sum: i64,
     /// Σd² (the number of pairs that disagree).
     pub sum_sq: u64,
+    /// Σ(variant rounds − baseline rounds) over the pairs. `None` in a
+    /// report written before lengths were paired: a merge with it has no
+    /// interval for the length (its pairs' spread is not known).
+    #[serde(default)]
+    pub rounds_sum: Option<i64>,
+    /// Σ of the squares of those differences.
+    #[serde(default)]
+    pub rounds_sum_sq: Option<u64>,
 }
 
 impl Paired {
-    pub fn add(&mut self, variant_editor_won: bool, baseline_editor_won: bool) {
+    /// One pair of games on the same seed: who won each, and their lengths.
+    pub fn add(
+        &mut self,
+        (variant_editor_won, variant_rounds): (bool, u16),
+        (baseline_editor_won, baseline_rounds): (bool, u16),
+    ) {
         let d = variant_editor_won as i64 - baseline_editor_won as i64;
+        let r = i64::from(variant_rounds) - i64::from(baseline_rounds);
+        // A run's first pair starts the length sums; an old report's
+        // (`None`, pairs already counted) stays without them.
+        let fresh = self.n == 0;
         self.n += 1;
         self.sum += d;
         self.sum_sq += (d * d) as u64;
+        if fresh {
+            self.rounds_sum = Some(0);
+            self.rounds_sum_sq = Some(0);
+        }
+        self.rounds_sum = self.rounds_sum.map(|s| s + r);
+        self.rounds_sum_sq = self.rounds_sum_sq.map(|s| s + r.unsigned_abs().pow(2));
     }
 
     pub fn merge(&mut self, o: &Paired) {
+        // Sums over no pair are 0, whether kept or not.
+        let either = |a: Option<i64>, an: u64, b: Option<i64>, bn: u64| match (an, bn) {
+            (0, _) => b,
+            (_, 0) => a,
+            _ => a.zip(b).map(|(a, b)| a + b),
+        };
+        self.rounds_sum = either(self.rounds_sum, self.n, o.rounds_sum, o.n);
+        self.rounds_sum_sq = either(
+            self.rounds_sum_sq.map(|s| s as i64),
+            self.n,
+            o.rounds_sum_sq.map(|s| s as i64),
+            o.n,
+        )
+        .map(|s| s as u64);
         self.n += o.n;
         self.sum += o.sum;
         self.sum_sq += o.sum_sq;
+    }
+
+    /// The difference in mean game length in rounds (variant − baseline)
+    /// with its 95% interval: the mean of the paired differences ± z times
+    /// their standard error (lengths are many small counts, so the mean is
+    /// near normal). `None` with fewer than two pairs, whose spread is
+    /// unknown, or when the report did not keep the lengths' sums.
+    pub fn rounds_difference(&self) -> Option<Interval> {
+        let (sum, sum_sq) = (self.rounds_sum?, self.rounds_sum_sq?);
+        if self.n < 2 {
+            return None;
+        }
+        let n = self.n as f64;
+        let mean = sum as f64 / n;
+        let var = ((sum_sq as f64 - n * mean * mean) / (n - 1.0)).max(0.0);
+        let half = Z95 * (var / n).sqrt();
+        Some(Interval {
+            estimate: mean,
+            low: mean - half,
+            high: mean + half,
+        })
     }
 
     /// The difference in the Editor's win rate (variant − baseline) with
@@ -264,13 +323,13 @@ mod tests {
     fn pairs(gained: u64, lost: u64, agree: u64) -> Paired {
         let mut p = Paired::default();
         for _ in 0..gained {
-            p.add(true, false);
+            p.add((true, 5), (false, 5));
         }
         for _ in 0..lost {
-            p.add(false, true);
+            p.add((false, 5), (true, 5));
         }
         for k in 0..agree {
-            p.add(k % 2 == 0, k % 2 == 0);
+            p.add((k % 2 == 0, 5), (k % 2 == 0, 5));
         }
         p
     }
@@ -324,19 +383,48 @@ mod tests {
     #[test]
     fn merging_paired_sums_is_exact() {
         let mut a = Paired::default();
-        a.add(true, false);
+        a.add((true, 6), (false, 4));
         let mut b = Paired::default();
-        b.add(false, true);
-        b.add(true, true);
+        b.add((false, 3), (true, 5));
+        b.add((true, 5), (true, 4));
         a.merge(&b);
         assert_eq!(
             a,
             Paired {
                 n: 3,
                 sum: 0,
-                sum_sq: 2
+                sum_sq: 2,
+                rounds_sum: Some(1),
+                rounds_sum_sq: Some(9),
             }
         );
+        // A shard from before lengths were paired: no length interval.
+        let mut old = Paired {
+            n: 2,
+            sum: 1,
+            sum_sq: 1,
+            rounds_sum: None,
+            rounds_sum_sq: None,
+        };
+        old.merge(&a);
+        assert_eq!(old.rounds_difference(), None);
+    }
+
+    #[test]
+    fn the_difference_in_game_length_has_an_interval() {
+        // Variant games one round longer in 3 of 4 pairs, one round
+        // shorter in the fourth: mean +0.5, the differences' sd 1.
+        let mut p = Paired::default();
+        for (a, b) in [(6, 5), (6, 5), (6, 5), (4, 5)] {
+            p.add((true, a), (true, b));
+        }
+        let i = p.rounds_difference().expect("two pairs or more");
+        assert!(close(i.estimate, 0.5), "{i:?}");
+        assert!(close(i.half_width(), Z95 * 1.0 / 2.0), "{i:?}");
+        // One pair tells no spread.
+        let mut one = Paired::default();
+        one.add((true, 6), (true, 5));
+        assert_eq!(one.rounds_difference(), None);
     }
 
     #[test]

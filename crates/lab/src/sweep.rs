@@ -443,9 +443,12 @@ pub fn run(
         // Once `stop` is set (Ctrl-C) no game starts: the point under way
         // keeps its first games, the later points are left out.
         let tally = simulate_compare_until(r, None, &cfg, &|n| progress(done + n), stop)
-            .map_err(|failure| SweepError::Failure {
-                point: label(&key.params, pt),
-                failure,
+            .map_err(|e| match e {
+                crate::sim::SimFailure::Game(failure) => SweepError::Failure {
+                    point: label(&key.params, pt),
+                    failure,
+                },
+                crate::sim::SimFailure::Threads(t) => SweepError::Message(t.to_string()),
             })?
             .tally;
         if tally.games > 0 {
@@ -587,7 +590,9 @@ impl PreparedSweep {
 
     /// Worker threads the run uses.
     pub fn threads(&self) -> usize {
-        self.options.threads.max(1)
+        // The threads the runner starts: never more than a point's games.
+        let games = usize::try_from(self.slice.1).unwrap_or(usize::MAX);
+        self.options.threads.clamp(1, games.max(1))
     }
 
     /// Plays the sweep: `progress` (if any) hears the games finished over

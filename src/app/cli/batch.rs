@@ -8,8 +8,8 @@ use std::path::PathBuf;
 /// Worker threads of a batch command (simulate, sweep, ladder, mine, soak).
 #[derive(Args, Debug, Clone, Copy)]
 pub struct Threads {
-    /// Worker threads; results do not depend on it [default: every core].
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = values::threads)]
+    /// Worker threads, 1 to 1024 (never more than the games); results do not depend on it [default: every core].
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = values::threads, allow_negative_numbers = true)]
     threads: Option<usize>,
 }
 
@@ -41,5 +41,13 @@ impl Outputs {
     /// Refuses a CSV or chart path that cannot be written, before any game is played.
     pub fn check(&self) -> CliResult {
         paths::report_outputs(self.csv.as_deref(), self.chart.as_deref())
+    }
+
+    /// The files written, by the option naming each, for checking them
+    /// against the command's inputs (`paths::distinct`).
+    pub fn files(&self) -> Vec<(&'static str, &std::path::Path)> {
+        let csv = self.csv.as_deref().map(|p| ("--csv", p));
+        let chart = self.chart.as_deref().map(|p| ("--chart", p));
+        csv.into_iter().chain(chart).collect()
     }
 }

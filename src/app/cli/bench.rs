@@ -13,16 +13,16 @@ pub struct BenchArgs {
     #[arg(long)]
     pub quick: bool,
     /// Also measure the peak memory of an N-game simulation (BENCHMARKS.md uses 1000000) [default: not measured].
-    #[arg(long, value_name = "N", value_parser = values::count)]
+    #[arg(long, value_name = "N", value_parser = values::count, allow_negative_numbers = true)]
     pub peak_memory_games: Option<u64>,
     /// Also time this build against another build of watergate (its binary): both play the same random games on one thread, in paired rounds, and the bench prints how many times as fast this build is [default: not compared].
     #[arg(long, value_name = "WATERGATE")]
     pub compare_build: Option<PathBuf>,
     /// Rounds of --compare-build, each running both builds once (alternating which goes first).
-    #[arg(long, value_name = "N", default_value_t = 20, value_parser = values::count, requires = "compare_build")]
+    #[arg(long, value_name = "N", default_value_t = 20, value_parser = values::count, allow_negative_numbers = true, requires = "compare_build")]
     pub compare_rounds: u64,
     /// Random games per run of --compare-build.
-    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = values::count, requires = "compare_build")]
+    #[arg(long, value_name = "N", default_value_t = 20_000, value_parser = values::count, allow_negative_numbers = true, requires = "compare_build")]
     pub compare_games: u64,
     #[command(flatten)]
     pub game: super::GameArgs,

@@ -24,7 +24,7 @@ pub struct CheckArgs {
     #[arg(long)]
     pub deep: bool,
     /// With --deep: random games to play (agents that think play fewer) [default: 1000].
-    #[arg(short = 'n', long, value_name = "N", requires = "deep", value_parser = super::values::count)]
+    #[arg(short = 'n', long, value_name = "N", requires = "deep", value_parser = super::values::count, allow_negative_numbers = true)]
     pub games: Option<u64>,
 }
 
@@ -54,15 +54,24 @@ pub fn run(a: &CheckArgs) -> CliResult {
         Some(v) => (crate::data::board_warnings(&rules).into_iter())
             .map(|(message, field)| v.at(&format!("board.{field}"), message))
             .chain(crate::data::script_warnings(&rules))
+            .chain(crate::data::card_side_warnings(&ds))
             .collect(),
         None => crate::data::warnings(&rules, &ds),
     };
     print_warnings(&rules, &ds, &warnings);
     let dynamic = rules.scripts_reading_the_game();
     let count = |s: Side| rules.cards.iter().filter(|c| c.side == s).count();
-    writeln!(out,
+    // The variant is named whatever it changes (one that changes numbers
+    // or settings has already put it in the game's name).
+    let name = match &variant {
+        Some(v) if !rules.name.ends_with(&format!(" — variant: {}", v.def.name)) => {
+            format!("{} — variant: {}", rules.name, v.def.name)
+        }
+        _ => rules.name.clone(),
+    };
+    let ok = format!(
         "ok: {} ({}): {} player cards ({} Nixon, {} Editor) and 2 momentum cards, {} board spaces, {} evidence tokens ({} in the bag), {} pictures, {} scripts ({} read the game)",
-        rules.name,
+        name,
         match dir {
             Some(d) => d.display().to_string(),
             None => "built-in data".to_string(),
@@ -76,11 +85,13 @@ pub fn run(a: &CheckArgs) -> CliResult {
         rules.pictures.len(),
         rules.scripts.units(),
         dynamic,
-    )?;
-    match deep {
-        None => Ok(()),
-        Some(games) => deep_run(&rules, &ds, game, games, &warnings),
+    );
+    // With --deep, "ok" is said only once the scripts have run cleanly too.
+    if let Some(games) = deep {
+        deep_run(&rules, &ds, game, games, &warnings)?;
     }
+    writeln!(out, "{ok}")?;
+    Ok(())
 }
 
 /// Prints warnings on stderr, each with its line of the script or the
@@ -93,10 +104,19 @@ fn print_warnings(rules: &Rules, ds: &crate::data::DataSet, warnings: &[Diagnost
     for w in warnings {
         super::output::errln!("warning: {w}");
         let script = (0..rules.scripts.units()).find(|&u| rules.scripts.display(u) == w.path);
+        // A card file's warning (its `side`) shows the card file's line.
+        let file_text = || {
+            let rel = ds.files.keys().find(|rel| ds.display_path(rel) == w.path)?;
+            crate::data::text_of(ds, rel).ok()
+        };
+        let card_text;
         let source = match script {
             Some(u) => Some(rules.scripts.text(u)),
             None if w.path == board_path => board_text.as_deref(),
-            None => None,
+            None => {
+                card_text = file_text();
+                card_text.as_deref()
+            }
         };
         if let Some(snippet) = source.and_then(|text| w.snippet(text)) {
             for line in snippet.lines() {
@@ -154,6 +174,7 @@ fn deep_run(
     let threads = crate::lab::runner::cores();
     let report = deep_check::deep_check(rules, ds, flags, games, &files, threads, &|n| bar.set(n));
     bar.finish();
+    let report = report?;
     let mut out = super::output::stdout();
     writeln!(
         out,

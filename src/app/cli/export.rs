@@ -26,6 +26,11 @@ pub struct ExportArgs {
 pub fn run(a: &ExportArgs) -> CliResult {
     let (dir, game) = (a.dir.as_path(), &a.game);
     super::paths::output_folder("export", dir)?;
+    // `export --data d d` (with `--force`) would write the game over the
+    // folder it was read from, a variant's changes baked in.
+    if let Some(data) = game.data.as_deref() {
+        super::paths::distinct(&[("the --data folder", data)], &[("export", dir)])?;
+    }
     if dir.exists()
         && std::fs::read_dir(dir)
             .map(|mut e| e.next().is_some())

@@ -11,7 +11,8 @@ use std::io::Write;
 
 #[derive(Args, Debug)]
 pub struct LadderArgs {
-    /// The agents, comma-separated; the first is the anchor (rated 0).
+    /// The agents, comma-separated; the first is the anchor (rated 0). An
+    /// agent with a time budget (ismcts:Nms) is not repeatable under --seed.
     #[arg(
         long,
         value_name = "AGENT,AGENT,…",
@@ -21,9 +22,10 @@ pub struct LadderArgs {
     )]
     pub agents: Vec<AgentSpec>,
     /// Games per pairing (each agent as Editor against each as Nixon).
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 20, value_parser = super::values::count)]
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 20, value_parser = super::values::count, allow_negative_numbers = true)]
     pub games: u64,
-    /// Seed of the run: every pairing plays the same game seeds.
+    /// Seed of the run: every pairing plays the same game seeds (an agent
+    /// with a time budget, ismcts:Nms, still plays differently on every run).
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
     #[command(flatten)]
@@ -44,6 +46,7 @@ pub fn run(a: &LadderArgs) -> CliResult {
         threads: a.threads.count(),
     }
     .prepare()?;
+    super::note_timed_agents(&a.agents);
     let total = ladder.total();
     let bar = super::progress::Progress::new(total, "games");
     let stop = super::interrupt::watch();
@@ -58,7 +61,8 @@ pub fn run(a: &LadderArgs) -> CliResult {
         if run.interrupted {
             writeln!(
                 out,
-                "PARTIAL: interrupted (Ctrl-C) after {finished} of {total} games; the ratings below are from those games."
+                "PARTIAL: interrupted ({cause}) after {finished} of {total} games; the ratings below are from those games.",
+                cause = super::interrupt::cause()
             )?;
         }
         write!(out, "{}", run.ladder.text())?;

@@ -30,6 +30,12 @@ pub fn run(a: &MergeArgs) -> CliResult {
         ));
     }
     a.outputs.check()?;
+    // `merge full.json --csv full.json` would write the table over a shard.
+    let inputs: Vec<_> = files
+        .iter()
+        .map(|f| ("a result file to merge", f.as_path()))
+        .collect();
+    super::paths::distinct(&inputs, &a.outputs.files())?;
     let mut reports = Vec::new();
     for f in files {
         let text = crate::data::user_file::read_user_string(f, "a `simulate --json` result")

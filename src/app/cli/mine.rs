@@ -51,7 +51,7 @@ pub struct MineArgs {
     /// How often each grading agent (heuristic, ismcts:100, ismcts:1000) tries the position.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = super::values::count)]
     pub tries: u64,
-    /// The folder the puzzle files are written to (made if missing); ideas already there are skipped.
+    /// The folder the puzzle files are written to (made if missing; its parent folder must exist); ideas already there are skipped.
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
     /// Run only slice I of N of the games (1-based), for a run spread over machines [default: all].
@@ -70,6 +70,10 @@ enum Source {
 }
 
 pub fn run(a: &MineArgs) -> CliResult {
+    // The output-path rule of every command (README): the folder may be
+    // new, but its parent must exist, and a file there is refused, before
+    // any game is played.
+    super::paths::output_folder("--out", &a.out)?;
     let rules = a.game.rules()?;
     let editor = a.editor.clone().unwrap_or_else(|| a.agents.clone());
     let nixon = a.nixon.clone().unwrap_or_else(|| a.agents.clone());
@@ -95,8 +99,11 @@ pub fn run(a: &MineArgs) -> CliResult {
         let n = logs.len() as u64;
         (Source::Logs(logs), n)
     };
-    std::fs::create_dir_all(&a.out)
-        .map_err(|e| CliError::Message(format!("cannot make {}: {e}", a.out.display())))?;
+    if !a.out.is_dir() {
+        // One folder, not its parents: a mistyped parent is an error above.
+        std::fs::create_dir(&a.out)
+            .map_err(|e| CliError::Message(format!("cannot make {}: {e}", a.out.display())))?;
+    }
     let mut seen = ideas_in(&a.out);
     let options = MineOptions {
         depth: a.depth,
@@ -156,7 +163,7 @@ pub fn run(a: &MineArgs) -> CliResult {
             }
         }
     };
-    crate::lab::runner::run_ordered(
+    let ran = crate::lab::runner::run_ordered(
         jobs,
         threads,
         stop,
@@ -187,14 +194,16 @@ pub fn run(a: &MineArgs) -> CliResult {
         },
     );
     bar.finish();
+    ran?;
     let secs = started.elapsed().as_secs_f64();
     let interrupted = super::interrupt::requested();
     let mut out = super::output::stdout();
     if interrupted {
         writeln!(
             out,
-            "PARTIAL: interrupted (Ctrl-C) after {} of {jobs} games; the puzzles found so far are written.",
-            totals.games
+            "PARTIAL: interrupted ({cause}) after {} of {jobs} games; the puzzles found so far are written.",
+            totals.games,
+            cause = super::interrupt::cause()
         )?;
     }
     totals.report(&mut out, secs, threads, &a.out, &a.game.source().label())?;
@@ -342,12 +351,21 @@ impl Totals {
             self.play_seconds,
             self.grade_seconds
         )?;
-        writeln!(
-            out,
-            "  {:.1} puzzles per hour on {threads} thread{} ({secs:.1} s)",
-            self.written.len() as f64 * 3600.0 / secs.max(1e-9),
-            if threads == 1 { "" } else { "s" }
-        )?;
+        // An hourly rate from a puzzle or two, or from seconds, says
+        // nothing about an hour's mining: below these, no rate.
+        let (kept, threads_s) = (self.written.len(), if threads == 1 { "" } else { "s" });
+        if kept >= 5 && secs >= 60.0 {
+            writeln!(
+                out,
+                "  {:.1} puzzles per hour on {threads} thread{threads_s} ({secs:.1} s)",
+                kept as f64 * 3600.0 / secs
+            )?;
+        } else {
+            writeln!(
+                out,
+                "  too few to rate (a rate needs 5 puzzles and a minute): {kept} in {secs:.1} s on {threads} thread{threads_s}"
+            )?;
+        }
         for p in &self.written {
             writeln!(out, "  {}", p.display())?;
         }

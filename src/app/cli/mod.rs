@@ -76,6 +76,25 @@ impl GameArgs {
         }
     }
 
+    /// Refuses a file given to `--data` or a folder given to `--variant`,
+    /// naming the flag that takes it: the two are easily swapped, and the
+    /// loader alone would only say what is wrong with the path.
+    fn check_kinds(&self) -> CliResult {
+        if let Some(d) = self.data.as_deref().filter(|d| d.is_file()) {
+            return Err(CliError::Message(format!(
+                "--data {}: a file, not a folder: --data takes a data folder holding cards/ and scripts/ (a variant file goes after --variant)",
+                d.display()
+            )));
+        }
+        if let Some(v) = self.variant.as_deref().filter(|v| v.is_dir()) {
+            return Err(CliError::Message(format!(
+                "--variant {}: a folder, not a variant file (a data folder goes after --data)",
+                v.display()
+            )));
+        }
+        Ok(())
+    }
+
     /// The files of the game: the data with the variant applied.
     pub fn dataset(&self) -> Result<DataSet, CliError> {
         self.source().dataset().map_err(CliError::Data)
@@ -118,8 +137,14 @@ pub enum Command {
     /// Replay a game log choice by choice, narrated, and check it ends as recorded.
     Replay(replay::ReplayArgs),
     /// Decide whether the side to move can force a win within the round (or N decisions).
+    // Written out: clap's usage would list the flags given as if required.
+    #[command(override_usage = "watergate solve [OPTIONS] <FILE>")]
     Solve(solve::SolveArgs),
     /// Attempt a puzzle: play its side against the solver's best defence (`hint`, `reveal`).
+    // Written out: the two ways to call it, each with what it needs.
+    #[command(
+        override_usage = "watergate puzzle [OPTIONS] <FILE>\n       watergate puzzle --list [--difficulty <K>] [DIR]..."
+    )]
     Puzzle(puzzle::PuzzleArgs),
     /// Mine puzzles from strong self-play games (or logs): forced wins with exactly one winning first move, proven by the solver.
     Mine(mine::MineArgs),
@@ -129,6 +154,27 @@ pub enum Command {
 
 impl Command {
     /// The command's choice of game, if it loads one.
+    /// The game flags of a command whose game comes from them alone: not
+    /// from a file it reads (a scenario's or a log's `data:`), nor from a
+    /// folder it compares with (`diff --from`, `simulate --against`).
+    fn game_from_flags_only(&self) -> Option<&GameArgs> {
+        match self {
+            Command::Check(a) => Some(&a.game),
+            Command::Cards(a) => Some(&a.game),
+            Command::Export(a) => Some(&a.game),
+            Command::ScriptApi(a) => Some(&a.game),
+            Command::Simulate(a) if a.against.is_none() => Some(&a.game),
+            Command::Ladder(a) => Some(&a.game),
+            Command::Sweep(a) => Some(&a.game),
+            Command::Soak(a) => Some(&a.game),
+            Command::Bench(a) => Some(&a.game),
+            Command::Play(a) if a.scenario.is_none() => Some(&a.game),
+            Command::Mine(a) if a.logs.is_empty() => Some(&a.game),
+            Command::Serve(a) => Some(&a.game),
+            _ => None,
+        }
+    }
+
     pub fn game(&self) -> Option<&GameArgs> {
         match self {
             Command::Check(a) => Some(&a.game),
@@ -161,11 +207,17 @@ pub fn main() -> ExitCode {
 
 pub fn run(cli: Cli) -> ExitCode {
     progress::set_quiet(cli.quiet);
+    if let Some(game) = cli.command.game_from_flags_only() {
+        note_data_here(game);
+    }
     let result = dispatch(&cli).and_then(|()| output::flush());
     exit(result, cli.command.game().and_then(|g| g.data.as_deref()))
 }
 
 fn dispatch(cli: &Cli) -> CliResult {
+    if let Some(game) = cli.command.game() {
+        game.check_kinds()?;
+    }
     // Long runs take Ctrl-C from the start, loading included (the run then
     // reports zero games, partial); other commands keep SIGINT's default.
     if matches!(
@@ -198,6 +250,30 @@ fn dispatch(cli: &Cli) -> CliResult {
         Command::Puzzle(args) => puzzle::run(args, cli.color),
         Command::Mine(a) => mine::run(a),
         Command::Serve(a) => serve::run(a),
+    }
+}
+
+/// Says, in one line on stderr, that the data folder the command runs in
+/// is not the game it plays: `cd mydata && watergate check` checks the
+/// built-in data, and would pass whatever is wrong in `./cards`. Said only
+/// when `./cards/` and `./scripts/` are there, no `--data` was given, and
+/// they are not the built-in data's copy (a checkout of this repository,
+/// say), where loading them would change nothing.
+fn note_data_here(game: &GameArgs) {
+    let here = std::path::Path::new(".");
+    if game.data.is_some()
+        || !crate::data::source::DATA_FOLDERS
+            .iter()
+            .all(|f| here.join(f).is_dir())
+    {
+        return;
+    }
+    let same = DataSet::from_dir(here)
+        .is_ok_and(|d| d.unread.is_empty() && d.files == DataSet::embedded().files);
+    if !same {
+        errln!(
+            "note: ./cards and ./scripts are not loaded: this command uses the built-in data; `--data .` loads them"
+        );
     }
 }
 
@@ -344,6 +420,14 @@ impl ColorChoice {
     }
 }
 
+/// Worker threads the system would not start: bad usage for this machine
+/// (too many `--threads` for its limits), exit 2 like other refusals.
+impl From<crate::lab::runner::ThreadsRefused> for CliError {
+    fn from(e: crate::lab::runner::ThreadsRefused) -> Self {
+        CliError::Message(e.to_string())
+    }
+}
+
 impl From<String> for CliError {
     fn from(m: String) -> Self {
         CliError::Message(m)
@@ -364,6 +448,29 @@ fn read_shown(path: &std::path::Path) -> Result<Option<String>, ()> {
             Err(())
         }
         Err(_) => Ok(None),
+    }
+}
+
+/// Warns, in one line on stderr, that a seeded run with an agent on a time
+/// budget (`ismcts:Nms`) will not repeat: how far it searches depends on
+/// the machine's speed and load, so the same seed gives other games.
+pub fn note_timed_agents<'a>(
+    agents: impl IntoIterator<Item = &'a crate::players::agent::AgentSpec>,
+) {
+    use crate::players::agent::Budget;
+    let mut timed: Vec<String> = Vec::new();
+    for a in agents {
+        let name = a.to_string();
+        if matches!(a.budget(), Some(Budget::Millis(_))) && !timed.contains(&name) {
+            timed.push(name);
+        }
+    }
+    if !timed.is_empty() {
+        errln!(
+            "note: {} {} a time budget, so its games depend on the machine's speed and --seed does not repeat this run (ismcts:N, a number of iterations, does)",
+            timed.join(", "),
+            if timed.len() == 1 { "has" } else { "have" },
+        );
     }
 }
 

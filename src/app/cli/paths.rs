@@ -56,6 +56,64 @@ pub fn output_file(what: &str, path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
+/// How many numbered names `free_name` tries before it gives up (a folder
+/// holding that many files of one name is not one to add to).
+const NUMBERED_NAMES: u32 = 10_000;
+
+/// The numbered names of a file written where the user did not name it:
+/// `{stem}{ext}`, then `{stem}-2{ext}`, `{stem}-3{ext}`…
+fn numbered(dir: &Path, stem: &str, ext: &str) -> impl Iterator<Item = std::path::PathBuf> {
+    let dir = dir.to_path_buf();
+    let (stem, ext) = (stem.to_string(), ext.to_string());
+    (1..=NUMBERED_NAMES).map(move |n| match n {
+        1 => dir.join(format!("{stem}{ext}")),
+        n => dir.join(format!("{stem}-{n}{ext}")),
+    })
+}
+
+fn no_free_name(dir: &Path, stem: &str, ext: &str) -> CliError {
+    CliError::Message(format!(
+        "{}: no free name for {stem}{ext} ({NUMBERED_NAMES} taken); move some away",
+        dir.display()
+    ))
+}
+
+/// The first numbered name (`numbered`) in `dir` that nothing has yet, for
+/// a file the command writes by default: it never replaces an earlier one
+/// (a game log of the same seed, say). The command says which name it took.
+pub fn free_name(dir: &Path, stem: &str, ext: &str) -> Result<std::path::PathBuf, CliError> {
+    // `symlink_metadata`: a dangling link is a name taken too.
+    numbered(dir, stem, ext)
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .ok_or_else(|| no_free_name(dir, stem, ext))
+}
+
+/// Writes `contents` to a new file under the first free numbered name in
+/// `dir`, made with `create_new`, so that not even a run beside this one
+/// that writes the same name at the same moment is overwritten. Returns
+/// the path written.
+pub fn write_new(
+    dir: &Path,
+    stem: &str,
+    ext: &str,
+    contents: &str,
+) -> Result<std::path::PathBuf, CliError> {
+    use std::io::Write as _;
+    for path in numbered(dir, stem, ext) {
+        match OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(mut f) => {
+                return f
+                    .write_all(contents.as_bytes())
+                    .map(|()| path.clone())
+                    .map_err(|e| refuse("cannot write", &path, e));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(refuse("cannot write", &path, e)),
+        }
+    }
+    Err(no_free_name(dir, stem, ext))
+}
+
 /// A folder the command will fill (`export DIR`): an existing folder, or a
 /// new one whose parent exists.
 pub fn output_folder(what: &str, dir: &Path) -> Result<(), CliError> {
@@ -104,7 +162,9 @@ pub fn chart_file(path: &Path) -> Result<(), CliError> {
     }
 }
 
-/// The `--csv` and `--chart` files of `simulate` and `merge`.
+/// The `--csv` and `--chart` files of `simulate`, `sweep` and `merge`:
+/// each writable, and not one file for both (the second written would
+/// replace the first).
 pub fn report_outputs(csv: Option<&Path>, chart: Option<&Path>) -> Result<(), CliError> {
     if let Some(p) = csv {
         output_file("--csv", p)?;
@@ -112,7 +172,69 @@ pub fn report_outputs(csv: Option<&Path>, chart: Option<&Path>) -> Result<(), Cl
     if let Some(p) = chart {
         chart_file(p)?;
     }
+    let outputs: Vec<(&str, &Path)> = [("--csv", csv), ("--chart", chart)]
+        .into_iter()
+        .filter_map(|(what, p)| Some((what, p?)))
+        .collect();
+    distinct(&[], &outputs)
+}
+
+/// Refuses a command whose outputs would destroy what it was given: an
+/// output (`("--save", path)`) that is one of its inputs
+/// (`("the scenario file", path)`) would be replaced by the command's own
+/// result, and two outputs naming one file would leave only the second.
+/// Names are compared as files, not as text: `./s.ron`, `s.ron`, a
+/// symbolic or a hard link to it are one file.
+pub fn distinct(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> Result<(), CliError> {
+    for (i, (what, out)) in outputs.iter().enumerate() {
+        if let Some((input, _)) = inputs.iter().find(|(_, p)| same_file(p, out)) {
+            return Err(refuse(
+                what,
+                out,
+                format!("is {input}, which this command reads; writing there would replace it"),
+            ));
+        }
+        if let Some((other, _)) = outputs[..i].iter().find(|(_, p)| same_file(p, out)) {
+            return Err(refuse(
+                what,
+                out,
+                format!("is also the file of {other}; each output needs a file of its own"),
+            ));
+        }
+    }
     Ok(())
+}
+
+/// Whether two paths name one file (or folder). Two that exist are the
+/// same file when they are one inode (Unix) or resolve to one path; two
+/// that do not exist yet, when their folders resolve to one and their
+/// names are the same; one that exists and one that does not are two.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(ma), Ok(mb)) => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::MetadataExt;
+                ma.dev() == mb.dev() && ma.ino() == mb.ino()
+            }
+            #[cfg(not(unix))]
+            {
+                let _ = (ma, mb);
+                matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+            }
+        }
+        (Err(_), Err(_)) => match (resolved(a), resolved(b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => a == b,
+        },
+        _ => false,
+    }
+}
+
+/// A path that does not exist yet as its folder's real path and its name.
+fn resolved(path: &Path) -> Option<std::path::PathBuf> {
+    let name = path.file_name()?;
+    Some(parent_of(path).canonicalize().ok()?.join(name))
 }
 
 #[cfg(test)]
@@ -162,6 +284,50 @@ mod tests {
         assert!(message(chart_file(&d.join("c.png"))).contains("PNG is not supported"));
         assert!(message(chart_file(&d.join("c.pdf"))).contains("`.pdf` is not a chart format"));
         assert!(message(chart_file(&d.join("chart"))).contains("no extension"));
+    }
+
+    #[test]
+    fn an_output_may_be_no_input_and_no_other_output_by_any_name() {
+        let dir = temp("distinct");
+        let d = dir.path();
+        std::fs::write(d.join("in.ron"), "").unwrap();
+        let input = d.join("in.ron");
+        let again = d.join(".").join("in.ron");
+        let inputs = [("the scenario file", input.as_path())];
+        assert!(message(distinct(&inputs, &[("--save", &again)]))
+            .contains("is the scenario file, which this command reads"));
+        assert!(distinct(&inputs, &[("--save", &d.join("out.ron"))]).is_ok());
+        // Two outputs not written yet, one file.
+        let (a, b) = (d.join("x.svg"), d.join(".").join("x.svg"));
+        assert!(message(distinct(&[], &[("--csv", &a), ("--chart", &b)]))
+            .contains("is also the file of --csv"));
+        assert!(distinct(&[], &[("--csv", &d.join("x.csv")), ("--chart", &a)]).is_ok());
+    }
+
+    #[test]
+    fn a_free_name_is_numbered_past_the_names_taken() {
+        let dir = temp("free");
+        let d = dir.path();
+        let name = |p: std::path::PathBuf| p.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(
+            name(free_name(d, "g-4", ".log.ron").unwrap()),
+            "g-4.log.ron"
+        );
+        std::fs::write(d.join("g-4.log.ron"), "first").unwrap();
+        assert_eq!(
+            name(free_name(d, "g-4", ".log.ron").unwrap()),
+            "g-4-2.log.ron"
+        );
+        let written = write_new(d, "g-4", ".log.ron", "second").unwrap();
+        assert_eq!(name(written), "g-4-2.log.ron");
+        assert_eq!(
+            std::fs::read_to_string(d.join("g-4.log.ron")).unwrap(),
+            "first"
+        );
+        assert_eq!(
+            name(write_new(d, "g-4", ".log.ron", "").unwrap()),
+            "g-4-3.log.ron"
+        );
     }
 
     #[test]

@@ -68,13 +68,30 @@ pub fn log_folder() -> Result<PathBuf, CliError> {
     Ok(data.join("watergate").join("logs"))
 }
 
-/// The log file of a game: `--log FILE`, none for `--log -`, else a file
-/// named after the seed in `log_folder()` (created if needed). Checked
-/// before the game starts.
-fn log_path(log: Option<&str>, seed: u64) -> Result<Option<PathBuf>, CliError> {
-    let path = match log {
+/// The log file of a game: `--log FILE` (never one of the files the game
+/// is read from), none for `--log -`, else a file named after the seed in
+/// `log_folder()` (created if needed), numbered when that name is taken
+/// (`watergate-4-2.log.ron`): a game of the same seed does not replace an
+/// earlier one's log. Checked before the game starts; the game says where
+/// the log is when it ends.
+fn log_path(a: &PlayArgs, seed: u64) -> Result<Option<PathBuf>, CliError> {
+    let path = match a.log.as_deref() {
         Some("-") => return Ok(None),
-        Some(p) => PathBuf::from(p),
+        Some(p) => {
+            let path = PathBuf::from(p);
+            // The log is written from the first decision on: `--log s.ron`
+            // with `--scenario s.ron` would replace the scenario before
+            // anything was played.
+            let inputs: Vec<_> = [
+                ("the --scenario file", a.scenario.as_deref()),
+                ("the --variant file", a.game.variant.as_deref()),
+            ]
+            .into_iter()
+            .filter_map(|(what, p)| Some((what, p?)))
+            .collect();
+            super::paths::distinct(&inputs, &[("--log", &path)])?;
+            path
+        }
         None => {
             let dir = log_folder()?;
             std::fs::create_dir_all(&dir).map_err(|e| {
@@ -83,7 +100,7 @@ fn log_path(log: Option<&str>, seed: u64) -> Result<Option<PathBuf>, CliError> {
                     dir.display()
                 ))
             })?;
-            dir.join(format!("watergate-{seed}.log.ron"))
+            super::paths::free_name(&dir, &format!("watergate-{seed}"), ".log.ron")?
         }
     };
     super::paths::output_file("--log", &path)?;
@@ -110,7 +127,7 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
         Some(seed) => seed,
         None => unchosen_seed()?,
     };
-    let log_path = log_path(a.log.as_deref(), seed)?;
+    let log_path = log_path(a, seed)?;
     let ai = a.ai.clone().unwrap_or_else(AgentSpec::default_opponent);
     let (rules, game) = match &a.scenario {
         None => {
@@ -120,6 +137,7 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
                 g.keep_seed_secret();
             }
             g.origin = RulesOrigin::of(&a.game.source(), None);
+            g.log_rules();
             (r, g)
         }
         Some(file) => {
@@ -141,7 +159,10 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
             };
             let mut g = Game::from_state(&r, s, &name, seed, a.side, &ai);
             g.origin = RulesOrigin::of(&a.game.source(), Some(&scn));
-            g.log_edits(scn.def.edits.as_ref());
+            // The log names the data, the variant (a puzzle's
+            // `variant: "../variants/old_board.ron"`) and the edits, so
+            // that `watergate replay LOG` plays on them.
+            g.log_rules();
             if let Some(goal) = scn.goal() {
                 g.intro.push_str(&format!("\nGoal: {goal}"));
             }

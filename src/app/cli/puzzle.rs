@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 #[derive(Args, Debug)]
 pub struct PuzzleArgs {
     /// The puzzle: a scenario file with a `puzzle` claim (with --list: folders of puzzles to list).
-    #[arg(value_name = "FILE", required_unless_present = "list")]
+    // Not `required` for clap: its message would not mention --list; `run`
+    // says what is missing.
+    #[arg(value_name = "FILE")]
     pub file: Vec<PathBuf>,
     /// List the puzzles (side, difficulty, name) of the folders given, or of scenarios/puzzles and scenarios/puzzles/mined (here, else the shipped ones), instead of attempting one.
     #[arg(long)]
@@ -29,7 +31,7 @@ pub struct PuzzleArgs {
     #[arg(short, long, value_name = "SEED", value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: Option<u64>,
     /// The solver's node limit for each answer and hint.
-    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::values::count)]
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::values::count, allow_negative_numbers = true)]
     pub nodes: u64,
     /// Plain text: no ANSI colours (the same as the global --color never).
     #[arg(long, alias = "no-color")]

@@ -37,15 +37,25 @@ pub fn run(a: &ReplayArgs, color: super::ColorChoice) -> CliResult {
     let given = a.game.rules()?;
     let (file, step) = (a.log.as_path(), a.step);
     let loaded = log::read(file).map_err(CliError::Data)?;
-    // A game played on from a scenario with edits carries them in its log:
-    // the replay plays with them, on the data `--data`/`--variant` give.
-    let r = &if loaded.has_edits() {
-        let ds = a.game.source().dataset().map_err(CliError::Data)?;
-        loaded.rules(&ds).map_err(CliError::Data)?
+    // The log names the rules it was played with (data, variant, a
+    // scenario's edits): the replay plays with them, but for what
+    // `--data`/`--variant` give instead.
+    let source = a.game.source();
+    let r = &if loaded.has_own_rules() {
+        loaded.rules_for(&source).map_err(CliError::Data)?
     } else {
         given
     };
     if let Some(w) = loaded.fingerprint_warning(r) {
+        // On other rules a log may still replay (a changed description, a
+        // card no choice used); when it does not, the one thing to say is
+        // that the rules differ, not each token and choice that no longer
+        // fits. A card script that fails is still the script's to answer.
+        if loaded.replay(r).is_err() && script_failure(r, &loaded).is_none() {
+            if let Some(d) = loaded.other_rules(r, &source) {
+                return Err(CliError::Data(Diagnostics(vec![d])));
+            }
+        }
         errln!("{w}");
     }
     let stdin = io::stdin();

@@ -45,6 +45,11 @@ pub fn run(a: &ScenarioArgs, color: super::ColorChoice) -> CliResult {
     let game = &a.game.source();
     if let Some(out) = save_to {
         super::paths::output_file("--save", out)?;
+        // `scenario s.ron --save s.ron` would put a bare position in place
+        // of the user's file, its comments and expectations gone.
+        let mut inputs = vec![("the scenario file", file)];
+        inputs.extend(a.game.variant.as_deref().map(|v| ("the --variant file", v)));
+        super::paths::distinct(&inputs, &[("--save", out)])?;
     }
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;

@@ -19,22 +19,39 @@ use std::time::Duration;
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The port to listen on; 0 picks a free one (the URL printed names it).
-    #[arg(long, value_name = "N", default_value_t = 8470)]
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 8470,
+        allow_negative_numbers = true
+    )]
     pub port: u16,
     /// The address to listen on. Only loopback is safe: the studio has no
     /// accounts, and anyone who reaches it can play its games. On 0.0.0.0
-    /// (or ::) it is opened by the machine's IP address; host names other
-    /// than localhost are refused (against DNS rebinding).
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    /// (or ::) it is opened by the machine's IP address; localhost is
+    /// 127.0.0.1, and other host names are refused (against DNS rebinding).
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1", value_parser = host)]
     pub host: IpAddr,
     /// Games open at once; more are refused until one ends or expires.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, value_parser = super::values::count_usize)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, value_parser = super::values::count_usize, allow_negative_numbers = true)]
     pub max_games: usize,
     /// Seconds a game may sit untouched before it is forgotten.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().idle.as_secs(), value_parser = super::values::count)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().idle.as_secs(), value_parser = super::values::count, allow_negative_numbers = true)]
     pub idle_timeout: u64,
     #[command(flatten)]
     pub game: super::GameArgs,
+}
+
+/// `--host`: an IP address, or `localhost` (the loopback address, as its
+/// help promises). Other names are refused: a name resolved at start could
+/// name another machine later (DNS rebinding).
+fn host(s: &str) -> Result<IpAddr, String> {
+    if s.eq_ignore_ascii_case("localhost") {
+        return Ok(IpAddr::from([127, 0, 0, 1]));
+    }
+    s.parse::<IpAddr>().map_err(|_| {
+        "expected an IP address (127.0.0.1, ::1, 0.0.0.0) or localhost; other host names are refused".to_string()
+    })
 }
 
 pub fn run(args: &ServeArgs) -> CliResult {

@@ -14,12 +14,13 @@ use std::path::Path;
 #[derive(Args, Debug)]
 pub struct SimulateArgs {
     /// Number of games (with --precision: the most to play) [default: 1000; with --precision: 1000000].
-    #[arg(short = 'n', long, value_name = "N", value_parser = super::values::count)]
+    #[arg(short = 'n', long, value_name = "N", value_parser = super::values::count, allow_negative_numbers = true)]
     pub games: Option<u64>,
-    /// Seed of the whole run: game i uses a seed derived from it.
+    /// Seed of the whole run: game i uses a seed derived from it (an agent
+    /// with a time budget, ismcts:Nms, still plays differently on every run).
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms; search options after it: ismcts:N:reuse, ismcts:N:settle, ismcts:N:playout=M (judge each playout after M decisions, 10 by default) or ismcts:N:playout=full (play it to the end), ismcts:N:threads=K.
+    /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms (a time budget: not repeatable under --seed); search options after it: ismcts:N:reuse, ismcts:N:settle, ismcts:N:playout=M (judge each playout after M decisions, 10 by default) or ismcts:N:playout=full (play it to the end), ismcts:N:threads=K.
     #[arg(long, value_name = "AGENT", default_value = "random", value_parser = AgentSpec::parse)]
     pub editor: AgentSpec,
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
@@ -38,7 +39,7 @@ pub struct SimulateArgs {
     /// Play until the 95% interval (of the difference, with --against; of the
     /// Editor's win rate otherwise) is at most this wide on each side, like 0.01
     /// [default: play exactly --games].
-    #[arg(long, value_name = "HALF_WIDTH")]
+    #[arg(long, value_name = "HALF_WIDTH", value_parser = super::values::half_width, allow_negative_numbers = true)]
     pub precision: Option<f64>,
     /// Run only slice I of N of the games (1-based), for a sweep spread over machines [default: all].
     #[arg(long, value_name = "I/N")]
@@ -101,6 +102,7 @@ pub fn run(a: &SimulateArgs) -> CliResult {
         report_peak_memory: a.report_peak_memory,
     };
     let loaded = run.load()?;
+    super::note_timed_agents([&a.editor, &a.nixon]);
     // The slice's size for the bar (the run checks the options itself).
     let bar_games = match &a.shard {
         Some(s) => parse_shard(s, games.max(1))
@@ -118,7 +120,11 @@ pub fn run(a: &SimulateArgs) -> CliResult {
     let sim = loaded.simulate(stop, Some(&|n| bar.set(n)));
     bar.finish();
     let sim = sim?;
-    let (played, secs, threads) = (sim.played, sim.seconds, run.options.threads);
+    // The threads the run started (no more than its games), not those asked.
+    let threads = sim.json["threads"]
+        .as_u64()
+        .map_or(run.options.threads, |t| t as usize);
+    let (played, secs) = (sim.played, sim.seconds);
     outputs(
         &sim.report,
         a.outputs.csv.as_deref(),
@@ -131,16 +137,23 @@ pub fn run(a: &SimulateArgs) -> CliResult {
         if sim.interrupted {
             writeln!(
                 out,
-                "PARTIAL: interrupted (Ctrl-C) after {played} of {} games; the figures below are for those games.",
-                sim.slice.games
+                "PARTIAL: interrupted ({cause}) after {played} of {} games; the figures below are for those games.",
+                sim.slice.games,
+                cause = super::interrupt::cause()
             )?;
         }
         write!(out, "{}", sim.report.text())?;
-        if let Some((asked, reached)) = sim.precision.filter(|(a, r)| r > a) {
-            writeln!(
+        // Either way: a run that stopped short of --games says why.
+        match sim.precision {
+            Some((asked, reached)) if reached > asked => writeln!(
                 out,
                 "  precision ±{asked} not reached: ±{reached:.4} after {played} games, the most allowed (--games)"
-            )?;
+            )?,
+            Some((asked, reached)) => writeln!(
+                out,
+                "  precision ±{asked} reached: ±{reached:.4} after {played} games"
+            )?,
+            None => {}
         }
         writeln!(
             out,

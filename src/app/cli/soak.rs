@@ -23,7 +23,8 @@ pub struct SoakArgs {
     pub game: super::GameArgs,
 }
 
-/// Plays the games, checking every invariant, and reports; a failure's position is saved in `soak-failure.ron`.
+/// Plays the games, checking every invariant, and reports; a failure's
+/// position is saved in `soak-failure.ron` (numbered when that is taken).
 pub fn run(a: &SoakArgs) -> CliResult {
     let r = a.game.rules()?;
     let (games, seed, save_every) = (a.games, a.seed, a.save_every);
@@ -49,13 +50,15 @@ pub fn run(a: &SoakArgs) -> CliResult {
         stop,
     );
     bar.finish();
+    let rep = rep?;
     let secs = start.elapsed().as_secs_f64();
     let interrupted = interrupt::requested();
     if interrupted {
         writeln!(
             out,
-            "PARTIAL: interrupted (Ctrl-C) after {} of {games} games; the checks below are for those games.",
-            rep.games
+            "PARTIAL: interrupted ({cause}) after {} of {games} games; the checks below are for those games.",
+            rep.games,
+            cause = interrupt::cause()
         )?;
     }
     writeln!(
@@ -98,21 +101,64 @@ pub fn run(a: &SoakArgs) -> CliResult {
             Ok(())
         }
         Some((what, position)) => {
-            let file = "soak-failure.ron";
-            let _ = std::fs::write(file, position);
+            let saved = match save_failure(a, &position) {
+                Ok(file) => {
+                    let file = file.display().to_string();
+                    let word = crate::formats::shell_word(&file);
+                    format!("is saved in {file} (`watergate scenario {word}` loads it, on the same game)")
+                }
+                Err(e) => format!("could not be saved: {}", message(e)),
+            };
             if let Some(error) = rep.script {
                 // A card script failed: the script is to blame, not the engine.
                 return Err(CliError::Script {
                     error: Box::new(error),
-                    context: format!(
-                        "{what}\nthe position before that choice is saved in {file} (`watergate scenario {file}`)"
-                    ),
+                    context: format!("{what}\nthe position before that choice {saved}"),
                 });
             }
             Err(CliError::Failed(format!(
-                "FAILURE: {what}
-the position is saved in {file}"
+                "FAILURE: {what}\nthe position {saved}"
             )))
         }
+    }
+}
+
+/// Writes a failure's position into the current folder as a scenario file
+/// that reproduces it: it names the `--data` folder and the `--variant` the
+/// run played (a position alone would load on the shipped game, where it
+/// may not even be a position), under a name no earlier failure has
+/// (`soak-failure-2.ron`…), so that a second run keeps the first's file.
+fn save_failure(a: &SoakArgs, position: &str) -> Result<std::path::PathBuf, CliError> {
+    use crate::formats::scenario::{save, Scenario};
+    let here = std::path::Path::new("");
+    let text = match Scenario::from_text("soak-failure.ron", position, here.into()) {
+        Ok(scn) => {
+            let mut def = scn.def;
+            // Paths relative to the current folder, where the file goes
+            // (any name there: only its folder counts).
+            let beside = std::path::Path::new("soak-failure.ron");
+            for note in save::RulesOrigin::of(&a.game.source(), None).stamp(&mut def, Some(beside))
+            {
+                output::errln!("note: {note}");
+            }
+            save::to_text(&def)
+        }
+        // The lab writes the position with the same scenario writer, so
+        // this is not expected; the position is still worth keeping.
+        Err(_) => {
+            output::errln!(
+                "note: the failure's position names no data or variant: load it with `--data`/`--variant` as given to soak"
+            );
+            position.to_string()
+        }
+    };
+    super::paths::write_new(here, "soak-failure", ".ron", &text)
+}
+
+/// A `CliError`'s words, for a sentence about a side issue.
+fn message(e: CliError) -> String {
+    match e {
+        CliError::Message(m) | CliError::Failed(m) => m,
+        other => format!("{other:?}"),
     }
 }

@@ -15,13 +15,13 @@ pub struct SolveArgs {
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Search at most N decisions (plies) ahead [default: the puzzle's depth, else to the end of the round].
-    #[arg(long, value_name = "N", value_parser = super::values::depth)]
+    #[arg(long, value_name = "N", value_parser = super::values::depth, allow_negative_numbers = true)]
     pub depth: Option<u32>,
     /// Count only the side's own decisions in --depth (the opponent's and chance's are free), as `mine --depth` does [default: --depth counts every decision, even for a puzzle that counts its own; without --depth, a puzzle's depth is counted as the puzzle counts it].
     #[arg(long, requires = "depth")]
     pub own: bool,
     /// Give up after this many positions (the answer is then "unknown").
-    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::values::count)]
+    #[arg(long, value_name = "N", default_value_t = 20_000_000, value_parser = super::values::count, allow_negative_numbers = true)]
     pub nodes: u64,
     #[command(flatten)]
     pub game: super::GameArgs,

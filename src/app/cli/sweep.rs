@@ -63,6 +63,7 @@ fn read_result(f: &Path) -> Result<SweepResult, CliError> {
 
 pub fn run(a: &SweepArgs) -> CliResult {
     a.outputs.check()?;
+    super::paths::distinct(&inputs(a), &a.outputs.files())?;
     // Ctrl-C: the points played so far (the last one with its first games).
     let (result, json, interrupted) = if !a.merge.is_empty() {
         let mut merged: Option<SweepResult> = None;
@@ -104,7 +105,8 @@ pub fn run(a: &SweepArgs) -> CliResult {
         if let Some((finished, asked)) = interrupted {
             writeln!(
                 out,
-                "PARTIAL: interrupted (Ctrl-C) after {finished} of {asked} games; the figures below are for those games."
+                "PARTIAL: interrupted ({cause}) after {finished} of {asked} games; the figures below are for those games.",
+                cause = super::interrupt::cause()
             )?;
         }
         write!(out, "{}", result.text())?;
@@ -116,6 +118,24 @@ pub fn run(a: &SweepArgs) -> CliResult {
         )));
     }
     Ok(())
+}
+
+/// The files the sweep reads, which none of its outputs may replace: the
+/// results it merges, the `--variant` and the variant files of a
+/// `variant=…` parameter.
+fn inputs(a: &SweepArgs) -> Vec<(&'static str, &Path)> {
+    let merged = a
+        .merge
+        .iter()
+        .map(|f| ("a sweep result to merge", f.as_path()));
+    let variant = a.game.variant.as_deref().map(|v| ("the --variant file", v));
+    let swept = a
+        .params
+        .iter()
+        .filter(|p| p.target == crate::lab::sweep::Target::Variant)
+        .flat_map(|p| p.values.iter())
+        .map(|v| ("a variant file of --param", Path::new(v.as_str())));
+    merged.chain(variant).chain(swept).collect()
 }
 
 fn play(a: &SweepArgs) -> Result<SweepRun, CliError> {

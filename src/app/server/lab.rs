@@ -295,7 +295,8 @@ pub fn run(job: &Job, req: &LabRequest, p: Prepared) {
                 res.tally.games < cfg.games,
             ))
         }
-        Err(f) => Err(format!(
+        Err(crate::lab::sim::SimFailure::Threads(t)) => Err(t.to_string()),
+        Err(crate::lab::sim::SimFailure::Game(f)) => Err(format!(
             "game {} (game seed {}) failed{}: {}",
             f.index,
             f.seed,

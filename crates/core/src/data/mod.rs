@@ -255,9 +255,17 @@ pub fn text_of<'a>(ds: &'a DataSet, rel: &str) -> Result<Cow<'a, str>, Diagnosti
     if let Some(why) = ds.unread.get(rel) {
         return Err(Diagnostic::unread(ds.display_path(rel), why.clone()));
     }
-    let bytes = ds
-        .get(rel)
-        .ok_or_else(|| Diagnostic::unread(ds.display_path(rel), "missing file"))?;
+    let bytes = ds.get(rel).ok_or_else(|| {
+        // A folder where the file should be is read as a folder of files,
+        // so the file is "missing": say what is there instead.
+        let folder = ds.root.as_ref().is_some_and(|root| root.join(rel).is_dir());
+        let why = if folder {
+            "a folder, not a file: expected this file here"
+        } else {
+            "missing file"
+        };
+        Diagnostic::unread(ds.display_path(rel), why)
+    })?;
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let (line, col) = utf8_error_position(bytes, e.valid_up_to());
         Diagnostic::new(
@@ -400,7 +408,60 @@ pub fn warnings(rules: &Rules, ds: &DataSet) -> Vec<Diagnostic> {
             Diagnostic::new(board.as_str(), line, col, message)
         })
         .chain(script_warnings(rules))
+        .chain(card_side_warnings(ds))
         .collect()
+}
+
+/// Player cards whose `side` contradicts the folder they lie in
+/// (`cards/editor/`, `cards/nixon/`) or their id's prefix (`editor.…`),
+/// each at its `side`. Such a card loads and plays in the deck its `side`
+/// names, so a slip (a card copied from the other side's folder and not
+/// changed all through) would go unseen; it may also be meant, so it is
+/// advice, not an error.
+pub fn card_side_warnings(ds: &DataSet) -> Vec<Diagnostic> {
+    use crate::game::model::Side;
+    // Only the sides' full names: other folders and prefixes say nothing.
+    let side_named = |s: &str| match s {
+        "editor" => Some(Side::Editor),
+        "nixon" => Some(Side::Nixon),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    for rel in ds.files.keys() {
+        let Some(rest) = rel.strip_prefix("cards/") else {
+            continue;
+        };
+        let Some((folder, _)) = rest.split_once('/') else {
+            continue;
+        };
+        if !rel.ends_with(".ron") || rel.starts_with(validate::MOMENTUM_DIR) {
+            continue;
+        }
+        // A card that does not parse is reported by the load itself.
+        let Ok(card) = parse_file::<raw::PlayerCardDef>(ds, rel) else {
+            continue;
+        };
+        let side = card.def.side;
+        let prefix = card.def.id.split_once('.').map(|(p, _)| p);
+        let mut against = Vec::new();
+        if side_named(folder).is_some_and(|f| f != side) {
+            against.push(format!("it lies in cards/{folder}/"));
+        }
+        if let Some(p) = prefix.filter(|p| side_named(p).is_some_and(|s| s != side)) {
+            against.push(format!("its id begins with `{p}.`"));
+        }
+        if !against.is_empty() {
+            out.push(card.at(
+                "side",
+                format!(
+                    "card `{}` has `side: {side:?}`, but {}: it is dealt to {side}'s deck; is `side` right?",
+                    crate::game::wording::clipped(&card.def.id),
+                    against.join(" and ")
+                ),
+            ));
+        }
+    }
+    out
 }
 
 /// The card scripts' warnings, each at its call: choices that show what

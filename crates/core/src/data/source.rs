@@ -168,9 +168,15 @@ impl DataSet {
         let mut unread = BTreeMap::new();
         let mut diags = Diagnostics::default();
         if !dir.is_dir() {
+            // Whether there is nothing there or a file: the fixes differ.
+            let what = if dir.exists() {
+                "a file, not a folder"
+            } else {
+                "does not exist"
+            };
             diags.push(Diagnostic::unread(
                 dir.display().to_string(),
-                "not a directory: expected a data root holding `cards/` and `scripts/`",
+                format!("{what}: expected a data root holding `cards/` and `scripts/`"),
             ));
             return Err(diags);
         }

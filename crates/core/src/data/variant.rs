@@ -382,7 +382,7 @@ impl Variant {
                     ds.shown.insert(rel.clone(), path.display().to_string());
                     ds.files.insert(rel, bytes);
                 }
-                Err(e) => d.push(self.at(&format!("add_cards[{i}]"), unread_named(&e))),
+                Err(e) => d.push(self.at(&format!("add_cards[{i}]"), self.unread_named(&e))),
             }
         }
         for (i, (rel, file)) in self.def.files.iter().enumerate() {
@@ -397,7 +397,7 @@ impl Variant {
                     ds.shown.insert(rel.clone(), path.display().to_string());
                     ds.files.insert(rel.clone(), bytes);
                 }
-                Err(e) => d.push(self.at(&format!("files[{i}][1]"), unread_named(&e))),
+                Err(e) => d.push(self.at(&format!("files[{i}][1]"), self.unread_named(&e))),
             }
         }
         if !d.is_empty() {
@@ -457,11 +457,25 @@ impl Variant {
     }
 }
 
-/// A file the variant names that was not read, in the variant's words.
-fn unread_named(e: &data::ReadError) -> String {
-    match e {
-        data::ReadError::Io(p, e) => format!("cannot read `{}`: {e}", p.display()),
-        other => format!("`{}`: {}", other.path().display(), other.reason()),
+impl Variant {
+    /// A file the variant names that was not read, in the variant's words.
+    /// A missing file's message says where names are looked for: beside
+    /// the variant, not in the current folder nor in the data folder.
+    fn unread_named(&self, e: &data::ReadError) -> String {
+        match e {
+            data::ReadError::Io(p, e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let folder = match self.dir.as_os_str().is_empty() {
+                    true => ".".to_string(),
+                    false => self.dir.display().to_string(),
+                };
+                format!(
+                    "cannot read `{}`: {e}; a variant names its files relative to its own folder, `{folder}`",
+                    p.display()
+                )
+            }
+            data::ReadError::Io(p, e) => format!("cannot read `{}`: {e}", p.display()),
+            other => format!("`{}`: {}", other.path().display(), other.reason()),
+        }
     }
 }
 

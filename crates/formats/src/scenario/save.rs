@@ -261,27 +261,27 @@ impl RulesOrigin {
         }
     }
 
-    /// The flags a replay of a game played on these rules needs
-    /// (` --data DIR --variant FILE`, each path as the shell reads it
-    /// back), and what they cannot carry: a game's log names neither (its
-    /// `start` may not), so `replay` must be told. `replay` takes one
-    /// variant, and edits that name files stay out of a log.
-    pub fn replay_flags(&self) -> (String, Vec<String>) {
-        // Absolute (or a shipped file's name): a log lives in the user's
-        // log folder, and its replay runs from any folder, not only the one
-        // the game was played in.
+    /// Writes the origin into a game log's `start`, so that the log
+    /// replays on the rules it was played with, from any folder: the data
+    /// root and the last variant by absolute path (or a shipped file's
+    /// name), and the scenario's edits that name no files. What a log
+    /// cannot carry is `replay_notes`'.
+    pub fn stamp_log(&self, start: &mut ScenarioDef) {
+        // A log lives in the user's log folder, and its replay runs from
+        // any folder, not only the one the game was played in.
+        start.data = self.data.as_ref().map(|d| path_from(None, &d.path));
+        start.variant = self.variants.last().map(|v| path_from(None, &v.path));
+        start.edits = self.edits.clone().filter(|e| !e.names_files());
+    }
+
+    /// What a game log cannot carry of these rules (`stamp_log`), for the
+    /// player to hear: it names one variant, and no file in its edits.
+    pub fn replay_notes(&self) -> Vec<String> {
         let word = |p: &Path| crate::shell_word(&path_from(None, p));
-        let mut flags = String::new();
         let mut notes = Vec::new();
-        if let Some(d) = &self.data {
-            flags.push_str(&format!(" --data {}", word(&d.path)));
-        }
-        if let Some(v) = self.variants.last() {
-            flags.push_str(&format!(" --variant {}", word(&v.path)));
-        }
         if let [first, last] = self.variants.as_slice() {
             notes.push(format!(
-                "the game played with two variants, {} then {}, and a replay takes one: join them in one variant file to replay it",
+                "the game played with two variants, {} then {}, and a log names one (the last): join them in one variant file to replay it",
                 word(&first.path),
                 word(&last.path)
             ));
@@ -291,7 +291,7 @@ impl RulesOrigin {
                 "the scenario's edits name files, which a log does not carry: write them in a variant file and replay with `--variant FILE`".into(),
             );
         }
-        (flags, notes)
+        notes
     }
 
     /// Writes the origin into `def`, to be saved at `out`: paths relative
