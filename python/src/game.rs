@@ -21,6 +21,24 @@ pyo3::create_exception!(
     "The game's files do not load: `problems` lists every problem as (path, line, column, message)."
 );
 
+/// `DataError.problems` before an error is given its own: an error made
+/// by hand (`DataError("...")`) has none, a new empty list at each read
+/// (the stub promises the attribute; it raised AttributeError). The
+/// engine's errors set `problems` on the error itself, which hides this.
+#[pyclass(module = "watergate._engine", frozen)]
+pub struct NoProblems;
+
+#[pymethods]
+impl NoProblems {
+    fn __get__(
+        &self,
+        _error: Option<&Bound<'_, PyAny>>,
+        _class: Option<&Bound<'_, PyAny>>,
+    ) -> Vec<(String, usize, usize, String)> {
+        Vec::new()
+    }
+}
+
 /// A loaded game: its files, its rules and how OpenSpiel numbers them.
 pub struct Loaded {
     /// Where the files came from, as absolute paths (so that a pickled game
@@ -417,6 +435,13 @@ impl Game {
     #[getter]
     fn tensor_size(&self) -> usize {
         self.loaded.shape.len()
+    }
+
+    /// The tensor's parts, in order, as (name, length): the README's table
+    /// "The observation tensor" says what each holds.
+    #[getter]
+    fn tensor_layout(&self) -> Vec<(&'static str, usize)> {
+        self.loaded.shape.parts().to_vec()
     }
 
     /// The player cards, as dicts (`id`, `name`, `side`, `value`, `action`).

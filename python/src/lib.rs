@@ -20,7 +20,9 @@ use pyo3::prelude::*;
 /// The module: its classes, its functions and its exception.
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("DataError", m.py().get_type::<game::DataError>())?;
+    let data_error = m.py().get_type::<game::DataError>();
+    data_error.setattr("problems", game::NoProblems)?;
+    m.add("DataError", data_error)?;
     m.add("MAX_SEEDS", matches::MAX_SEEDS)?;
     m.add_class::<game::Game>()?;
     m.add_class::<matches::Match>()?;

@@ -12,7 +12,7 @@
 use crate::game::{Game, Loaded};
 use crate::observe;
 use crate::seen::{Record, Said, Step};
-use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyTuple};
 use serde::{Deserialize, Serialize};
@@ -227,28 +227,122 @@ impl Match {
         }
     }
 
-    /// `action_to_string`: the action as `player` would say it now.
-    fn name_of(&self, player: i64, action: &Whole) -> String {
+    /// `action_to_string`: the action as `player` would say it now. A
+    /// player that does not exist (not 0, 1, or -1 for chance), or an
+    /// action id outside the game's numbering for that player, raises
+    /// ValueError; an id in it but not legal now is named by its block.
+    fn name_of(&self, player: &Whole, action: &Whole) -> PyResult<String> {
+        let chance = match player.to::<i64>() {
+            Some(CHANCE) => true,
+            Some(0 | 1) => false,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "action_to_string: player {player}: the players are 0 (the Editor) and 1 (Nixon), and -1 for chance"
+                )))
+            }
+        };
+        let outcomes = if self.state.is_none() {
+            self.seeds as usize
+        } else if chance {
+            self.game.actions.max_chance_outcomes()
+        } else {
+            self.game.actions.size()
+        };
+        let Some(index) = action.to::<usize>().filter(|&a| a < outcomes) else {
+            let what = if self.state.is_none() {
+                "the root's seeds are"
+            } else if chance {
+                "chance's outcomes are"
+            } else {
+                "the action ids are"
+            };
+            return Err(PyValueError::new_err(format!(
+                "action_to_string: action {action}: {what} 0 to {}",
+                outcomes.saturating_sub(1)
+            )));
+        };
         let Some(s) = &self.state else {
-            return format!("seed {action}");
+            return Ok(format!("seed {action}"));
         };
         let r = self.rules();
-        if player == CHANCE {
+        if chance {
             let mut options = Vec::new();
             if s.legal(r, &mut options) == Some(Actor::Chance) {
-                if let Some(c) = action.to::<usize>().and_then(|i| options.get(i)) {
-                    return outcome_name(r, s, *c);
+                if let Some(c) = options.get(index) {
+                    return Ok(outcome_name(r, s, *c));
                 }
             }
-            return format!("chance {action}");
+            return Ok(format!("chance {action}"));
         }
-        match action
-            .to::<usize>()
-            .and_then(|a| self.game.actions.choice(a))
-        {
-            Some(c) => format_choice(r, s, c),
-            None => format!("action {action} (none such)"),
+        match self.game.actions.choice(index) {
+            Some(c) => Ok(format_choice(r, s, c)),
+            None => Err(PyValueError::new_err(format!(
+                "action_to_string: action {action} names no option of this game"
+            ))),
         }
+    }
+
+    /// `apply_action` once the match is borrowed.
+    fn apply(&mut self, action: Whole) -> PyResult<()> {
+        let Some((actor, options)) = self.decision() else {
+            return Err(PyValueError::new_err(format!(
+                "action {action} is not legal now: the game is over"
+            )));
+        };
+        if self.state.is_none() {
+            let Some(seed) = action.to::<u64>().filter(|&a| a < u64::from(self.seeds)) else {
+                return Err(PyValueError::new_err(format!(
+                    "action {action} is not legal now: the root draws a seed from 0 to {}",
+                    self.seeds - 1
+                )));
+            };
+            let mut events = Vec::new();
+            let s = State::new_observed(self.rules(), seed, &mut events);
+            let sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
+            self.state = Some(s);
+            self.record(sights, events, None);
+            return Ok(());
+        }
+        let id = action.to::<i64>();
+        let found = id.and_then(|id| {
+            (0..options.len()).find(|&i| self.id_of(actor, &options, i).ok() == Some(id))
+        });
+        let Some(i) = found else {
+            let s = self.state.as_ref().expect("a state");
+            let r = self.rules();
+            return Err(PyValueError::new_err(match actor {
+                Actor::Chance => format!(
+                    "action {action} is not legal now: chance's outcomes are 0 to {}",
+                    options.len().saturating_sub(1)
+                ),
+                Actor::Player(_) => match action.to().and_then(|a| self.game.actions.choice(a)) {
+                    Some(c) => format!(
+                        "action {action} ({}) is not legal now",
+                        format_choice(r, s, c)
+                    ),
+                    None => format!(
+                        "action {action} is not legal now: the action ids are 0 to {}",
+                        self.game.actions.size() - 1
+                    ),
+                },
+            }));
+        };
+        let choice = options[i];
+        let s = self.state.as_mut().expect("a state");
+        let sights = BySide::from_fn(|side| Sight::new(s, Some(side)));
+        let said = match actor {
+            Actor::Player(side) => Some(Said {
+                by: side,
+                line: format!("{side}: {}", format_choice(&self.game.rules, s, choice)),
+                public: s.decision_kind(&self.game.rules).tells_the_other(choice),
+            }),
+            Actor::Chance => None,
+        };
+        let mut events = Vec::new();
+        s.apply_observed(&self.game.rules, choice, &mut events)
+            .map_err(|e| PyValueError::new_err(format!("action {action}: {e}")))?;
+        self.record(sights, events, said);
+        Ok(())
     }
 
     /// The view of `side` (`None` before a seeded game's seed is drawn).
@@ -345,6 +439,31 @@ impl Match {
         }
     }
 
+    /// The game this match plays.
+    #[getter]
+    fn game(&self) -> Game {
+        Game {
+            loaded: self.game.clone(),
+        }
+    }
+
+    /// How it deals: `"explicit"` or `"seeded"`.
+    #[getter]
+    fn chance(&self) -> &'static str {
+        if self.seeds == 0 {
+            "explicit"
+        } else {
+            "seeded"
+        }
+    }
+
+    /// With `"seeded"` chance, how many seeds the root chooses among;
+    /// `None` with `"explicit"`.
+    #[getter]
+    fn seeds(&self) -> Option<u32> {
+        (self.seeds > 0).then_some(self.seeds)
+    }
+
     /// 0 (the Editor) or 1 (Nixon) to move, -1 for chance, -4 when over.
     fn current_player(&self) -> i64 {
         match self.decision() {
@@ -401,73 +520,24 @@ impl Match {
     /// Takes action `action`; an action that is not legal now (any
     /// integer, or any on a finished game) raises ValueError and leaves
     /// the state as it was.
-    fn apply_action(&mut self, action: Whole) -> PyResult<()> {
-        let Some((actor, options)) = self.decision() else {
-            return Err(PyValueError::new_err(format!(
-                "action {action} is not legal now: the game is over"
-            )));
-        };
-        if self.state.is_none() {
-            let Some(seed) = action.to::<u64>().filter(|&a| a < u64::from(self.seeds)) else {
-                return Err(PyValueError::new_err(format!(
-                    "action {action} is not legal now: the root draws a seed from 0 to {}",
-                    self.seeds - 1
-                )));
-            };
-            let mut events = Vec::new();
-            let s = State::new_observed(self.rules(), seed, &mut events);
-            let sights = BySide::from_fn(|side| Sight::new_game(Some(side)));
-            self.state = Some(s);
-            self.record(sights, events, None);
-            return Ok(());
-        }
-        let id = action.to::<i64>();
-        let found = id.and_then(|id| {
-            (0..options.len()).find(|&i| self.id_of(actor, &options, i).ok() == Some(id))
-        });
-        let Some(i) = found else {
-            let s = self.state.as_ref().expect("a state");
-            let r = self.rules();
-            return Err(PyValueError::new_err(match actor {
-                Actor::Chance => format!(
-                    "action {action} is not legal now: chance's outcomes are 0 to {}",
-                    options.len().saturating_sub(1)
-                ),
-                Actor::Player(_) => match action.to().and_then(|a| self.game.actions.choice(a)) {
-                    Some(c) => format!(
-                        "action {action} ({}) is not legal now",
-                        format_choice(r, s, c)
-                    ),
-                    None => format!(
-                        "action {action} is not legal now: the action ids are 0 to {}",
-                        self.game.actions.size() - 1
-                    ),
-                },
-            }));
-        };
-        let choice = options[i];
-        let s = self.state.as_mut().expect("a state");
-        let sights = BySide::from_fn(|side| Sight::new(s, Some(side)));
-        let said = match actor {
-            Actor::Player(side) => Some(Said {
-                by: side,
-                line: format!("{side}: {}", format_choice(&self.game.rules, s, choice)),
-                public: s.decision_kind(&self.game.rules).tells_the_other(choice),
-            }),
-            Actor::Chance => None,
-        };
-        let mut events = Vec::new();
-        s.apply_observed(&self.game.rules, choice, &mut events)
-            .map_err(|e| PyValueError::new_err(format!("action {action}: {e}")))?;
-        self.record(sights, events, said);
-        Ok(())
+    fn apply_action(slf: &Bound<'_, Self>, action: Whole) -> PyResult<()> {
+        // Another thread may be reading this match with the GIL released
+        // (`agent_action` thinking): PyO3 said only "Already borrowed".
+        slf.try_borrow_mut()
+            .map_err(|_| {
+                PyRuntimeError::new_err(format!(
+                    "action {action}: this match is busy in another thread (an agent_action is thinking on it); wait for it to return, or play on a clone"
+                ))
+            })?
+            .apply(action)
     }
 
     /// The action in the engine's notation (`editor.deep_throat
-    /// value`, `deal nixon.howard_hunt`, `draw blue`), as `player` would
-    /// say it now; an id not legal now is named by its block.
-    fn action_to_string(&self, player: Whole, action: Whole) -> String {
-        self.name_of(player.to().unwrap_or(TERMINAL), &action)
+    /// value`, `deal nixon.howard_hunt`, `draw blue`), as `player` (0, 1,
+    /// or -1 for chance) would say it now; an id not legal now is named by
+    /// its block, one outside the game's numbering raises ValueError.
+    fn action_to_string(&self, player: Whole, action: Whole) -> PyResult<String> {
+        self.name_of(&player, &action)
     }
 
     /// +1 for the winner and -1 for the loser once the game is over; 0 before.

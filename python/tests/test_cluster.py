@@ -185,6 +185,24 @@ def test_a_bad_option_is_refused_before_anything_runs(options, refused):
         watergate.cluster.run({"command": "simulate", "games": 3}, shard_games=0, progress=False)
 
 
+@pytest.mark.parametrize("study, refused", [
+    ({"command": "sweep", "params": ["nope=1,2"], "games": 4}, "nope"),
+    ({"command": "simulate", "against": "nope.ron"}, "nope.ron"),
+])
+def test_a_bad_sweep_parameter_or_against_file_is_refused_before_ray_starts(monkeypatch, study,
+                                                                            refused):
+    """A sweep's points and a compared game are worked out before Ray
+    starts: a bad parameter or a missing file was refused only after a
+    local Ray instance had started (about 5 s)."""
+    def init(*args, **kwargs):
+        raise AssertionError("Ray started for a study refused")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", init)
+    with pytest.raises(ValueError, match=refused):
+        watergate.cluster.run(study, progress=False)
+
+
 def test_a_study_s_counts_are_checked_by_the_package_s_one_check(monkeypatch):
     """By `watergate._whole`, which checks `watergate.simulate`'s counts (the
     module had a copy of it), with the study's errors: each a ValueError
@@ -224,7 +242,7 @@ def test_a_study_s_counts_are_checked_by_the_package_s_one_check(monkeypatch):
 
 
 def test_a_ladder_study_takes_its_agents_as_one_string_as_watergate_ladder_does(local_ray):
-    got = watergate.cluster.run({"command": "ladder", "agents": "random,heuristic", "games": 2},
+    got = watergate.cluster.run({"command": "ladder", "agents": "random, heuristic", "games": 2},
                                 progress=False)
     assert _untimed(got) == _untimed(watergate.ladder("random,heuristic", games=2))
     with pytest.raises(ValueError, match="agent \"ismcts:x\""):

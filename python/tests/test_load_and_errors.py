@@ -87,7 +87,7 @@ def test_wrong_parameter_types_raise_type_errors():
         pyspiel.load_game("python_watergate", {"seeds": "many"})
     with pytest.raises((ValueError, pyspiel.SpielError), match="expected 'explicit' or 'seeded'"):
         pyspiel.load_game("python_watergate", {"chance": "sometimes"})
-    with pytest.raises(watergate.DataError, match="not a directory"):
+    with pytest.raises(watergate.DataError, match="does not exist"):
         pyspiel.load_game("python_watergate", {"data": "/nonexistent/folder"})
 
 
@@ -100,14 +100,14 @@ def test_an_openspiel_game_that_does_not_load_fails_a_test_and_crashes_nothing(t
     import subprocess
     import sys
     cases = {
-        "data": ({"data": str(tmp_path / "missing")}, "missing: not a directory"),
+        "data": ({"data": str(tmp_path / "missing")}, "missing: does not exist"),
         "variant": ({"variant": str(tmp_path / "missing.ron")}, "missing.ron: cannot read"),
         "seeds": ({"seeds": 0}, "python_watergate parameter 'seeds': expected 1 to"),
         "chance": ({"chance": "sometimes"}, "expected 'explicit' or 'seeded', got 'sometimes'"),
         "fingerprint": ({"fingerprint": "xyz"}, "fingerprint as 16 hex digits"),
         "changed": ({"fingerprint": "0" * 16}, "have changed since this game was made"),
         "max_game_length": ({"max_game_length": 0},
-                            "parameter 'max_game_length': expected 1 or more actions, got 0"),
+                            "parameter 'max_game_length': expected 1 to 2147483647"),
     }
     tests = tmp_path / "test_loads.py"
     tests.write_text("import pyspiel\nimport watergate.openspiel\n" + "".join(
@@ -490,3 +490,70 @@ def test_a_sampler_s_number_in_0_to_1_deals_of_any_numeric_type(game):
     # way to Python's random.
     state = _resample(game, 0.5)
     assert state.resample_from_infostate(0, object()).match.observation_string(0)
+
+
+def test_a_max_game_length_past_openspiel_s_int_names_the_bound():
+    """OpenSpiel keeps the bound in a C++ int: 2**31 raised "Unable to cast
+    Python instance of type <class 'int'> to C++ type '?'"."""
+    import watergate.openspiel as wo
+    for load in (wo.WatergateGame, wo.load_game):
+        with pytest.raises(ValueError, match=r"'max_game_length': expected 1 to 2147483647 "
+                                             r"\(2\*\*31 - 1, OpenSpiel's int\) actions, "
+                                             r"got 2147483648"):
+            load({"max_game_length": 2**31})
+    game = pyspiel.load_game("python_watergate", {"max_game_length": 2**31 - 1})
+    assert game.max_game_length() == 2**31 - 1
+
+
+def test_load_game_takes_a_path_and_a_numpy_integer_which_pyspiel_refuses():
+    """pyspiel converts the parameters itself and takes str, int and bool:
+    a Path raised "'PosixPath' object is not iterable". The module's
+    load_game converts them first."""
+    import watergate.openspiel as wo
+    variant = REPO / "scenarios/variants/cheap_liddy.ron"
+    params = {"variant": variant, "chance": "seeded", "seeds": np.int64(5)}
+    with pytest.raises((TypeError, RuntimeError)):
+        pyspiel.load_game("python_watergate", params)
+    game = wo.load_game(params)
+    assert game.get_parameters()["variant"] == str(variant)
+    assert game.get_parameters()["seeds"] == 5
+    assert game.engine.fingerprint == watergate.load(variant=variant).fingerprint
+    with pytest.raises(ValueError, match="'seeds': expected 1 to 1048576, got 2147483648"):
+        wo.load_game({"seeds": 2**31})
+
+
+def test_a_data_error_made_by_hand_has_problems_as_the_class_promises():
+    """`problems` is a list of every DataError (the stub declares it): one
+    made by hand has none, where reading it raised AttributeError."""
+    error = watergate.DataError("x")
+    assert error.problems == [] and watergate.DataError.problems == []
+    error.problems.append(("a", 1, 2, "b"))
+    assert watergate.DataError("y").problems == [], "no list shared between errors"
+    error.problems = [("p", 1, 2, "m")]
+    assert error.problems == [("p", 1, 2, "m")]
+    with pytest.raises(watergate.DataError) as err:
+        watergate.load(data=REPO / "missing")
+    assert err.value.problems and err.value.problems[0][0].endswith("missing")
+
+
+def test_a_match_busy_in_another_thread_says_so():
+    """`agent_action` thinks with the GIL released; `apply_action` on the
+    same Match from another thread meanwhile raised PyO3's bare
+    "RuntimeError: Already borrowed". It is refused, the match unchanged."""
+    import threading
+    import time
+    match = watergate.Match(watergate.load())
+    while match.is_chance_node():
+        match.apply_action(match.legal_actions()[0])
+    before = str(match)
+    chosen = []
+    thinker = threading.Thread(target=lambda: chosen.append(match.agent_action("ismcts:1500ms", 1)))
+    thinker.start()
+    time.sleep(0.3)
+    try:
+        with pytest.raises(RuntimeError, match="this match is busy in another thread"):
+            match.apply_action(match.legal_actions()[0])
+    finally:
+        thinker.join()
+    assert str(match) == before
+    match.apply_action(chosen[0])

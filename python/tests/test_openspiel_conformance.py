@@ -1,8 +1,10 @@
 """OpenSpiel's own conformance checks on python_watergate, and the
 consistency checks of OpenSpiel's Python game tests."""
 
+import pathlib
 import pickle
 import random
+import re
 
 import numpy as np
 import pyspiel
@@ -131,6 +133,98 @@ def test_a_tensor_tells_apart_decisions_with_different_options(game):
             if options.setdefault(key, (legal, state.observation_string(p)))[0] != legal:
                 clashes.append((options[key][1], state.observation_string(p)))
     assert not clashes, "one tensor, different options:\n" + "\n--\n".join(clashes[0])
+
+
+def test_two_moves_of_one_card_that_pick_different_tokens_have_different_tensors():
+    """The Watergate complex moves a face-down evidence token 1 step, or a
+    face-up one 2 steps: two decisions with different options (ev0, ev2 and
+    ev1, ev3). The tensor held of a move only that it was one, and the two
+    shared a tensor; it holds which tokens the move may pick and how far."""
+    game = pyspiel.load_game("python_watergate", {"chance": "seeded", "seeds": 2})
+    a, b = game.new_initial_state(), game.new_initial_state()
+    for x in [1, 25, 83, 51, 80, 16, 80, 71, 35, 85]:
+        a.apply_action(x)
+    for x in [1, 17, 71, 25, 83, 51, 80, 35]:
+        b.apply_action(x)
+    assert a.current_player() == b.current_player() == 0
+    assert [a.action_to_string(0, x) for x in a.legal_actions()] == ["ev0", "ev2"]
+    assert [b.action_to_string(0, x) for x in b.legal_actions()] == ["ev1", "ev3"]
+    assert a.observation_string(0).endswith("move a face-down evidence token 1 step")
+    assert b.observation_string(0).endswith("move a face-up evidence token 2 steps")
+    assert a.observation_tensor(0) != b.observation_tensor(0)
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)
+    parts = _parts(game, a.observation_tensor(0))
+    other = _parts(game, b.observation_tensor(0))
+    assert parts["ask_face"] == [0, 0, 1] and other["ask_face"] == [0, 1, 0]
+    assert parts["ask_steps"] == [np.float32(0.1), 0] and other["ask_steps"] == [np.float32(0.2), 0]
+
+
+def _parts(game, tensor):
+    """The tensor cut into its parts, by name (`Game.tensor_layout`)."""
+    parts, start = {}, 0
+    for name, size in game.engine.tensor_layout:
+        parts[name] = list(np.asarray(tensor[start:start + size], np.float32))
+        start += size
+    assert start == len(tensor)
+    return parts
+
+
+def test_the_readme_s_table_of_the_tensor_is_the_code_s_layout(game):
+    """README.md's "The observation tensor" lists the parts in the order and
+    with the lengths the engine writes them (it checks each part's length
+    as it writes it), and their sum is the tensor's size."""
+    readme = (pathlib.Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("#### The observation tensor\n", 1)[1].split("\n#", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| ([\d,]+) \|", section, re.M)
+    layout = game.engine.tensor_layout
+    assert [(name, int(n.replace(",", ""))) for name, n in rows] == layout
+    size = sum(n for _, n in layout)
+    assert size == game.observation_tensor_size() == game.information_state_tensor_size()
+    assert f"{size:,} for the shipped game" in section
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    parts = _parts(game, state.observation_tensor(1))
+    assert parts["viewer"] == [0, 1]
+    assert parts["decision_kind"][0] == (1 if state.current_player() == 1 else 0)
+
+
+@pytest.mark.parametrize("other, named", [
+    ({"chance": "seeded", "seeds": 10}, "chance 'seeded' with 10 seeds"),
+    ({"variant": "scenarios/variants/cheap_liddy.ron"}, "with the variant"),
+])
+def test_a_state_of_another_game_is_refused_by_deserialize_state(game, other, named):
+    """OpenSpiel's deserialize_state makes a state of the game it is called
+    on and sets the serialized attributes on it: a state of another game
+    (another chance, other files) played that game under this one's name.
+    It is refused, naming both games; its own game takes it."""
+    theirs = pyspiel.load_game("python_watergate", other)
+    state = theirs.new_initial_state()
+    for _ in range(11):
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(ValueError, match="this state is of another game") as err:
+        game.deserialize_state(state.serialize())
+    assert named in str(err.value)
+    assert "not of the shipped game (fingerprint" in str(err.value)
+    assert "chance 'explicit'" in str(err.value)
+    again = theirs.deserialize_state(state.serialize())
+    assert again.history() == state.history() and str(again) == str(state)
+
+
+@pytest.mark.parametrize("player, action, refused", [
+    (5, 3, "player 5: the players are 0 .* and 1 .*, and -1 for chance"),
+    (-7, 3, "player -7"),
+    (0, 99999, "action 99999: the action ids are 0 to"),
+    (0, -1, "action -1: the action ids are 0 to"),
+    (-1, 99999, "action 99999: chance's outcomes are 0 to"),
+])
+def test_action_to_string_refuses_a_player_or_action_that_does_not_exist(game, player, action,
+                                                                         refused):
+    state = game.new_initial_state()
+    with pytest.raises(ValueError, match=refused):
+        state.action_to_string(player, action)
+    # An id of the game's numbering, legal now or not, is named.
+    assert state.action_to_string(0, 0) and state.action_to_string(-1, 0).startswith("deal")
 
 
 def test_clone_serialize_and_pickle_round_trip(game):

@@ -3,6 +3,8 @@ as it ends, resumes where it stopped and reports both bots' figures."""
 
 import json
 
+import pytest
+
 from watergate import strength
 
 
@@ -50,3 +52,23 @@ def test_a_game_another_run_played_meanwhile_is_not_played_again(tmp_path, monke
 def test_wilson_interval():
     lo, hi = strength.wilson(200, 400)
     assert abs(lo - 0.451) < 0.001 and abs(hi - 0.549) < 0.001
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--report", "missing.jsonl"], "--report: missing.jsonl: No such file or directory"),
+    (["--iterations", "0", "--out", "x.jsonl"], "--iterations: expected a whole number from 1, got 0"),
+    (["--games", "-2", "--out", "x.jsonl"], "--games: expected a whole number from 1, got -2"),
+    (["--first", "-1", "--out", "x.jsonl"], "--first: expected a whole number from 0, got -1"),
+    (["--out", "no/such/folder/x.jsonl"], "--out: no/such/folder/x.jsonl: No such file or directory"),
+])
+def test_bad_arguments_are_an_error_line_not_a_traceback(tmp_path, monkeypatch, capsys, argv, said):
+    """As argparse refuses an argument: usage, then `error:` and what is
+    wrong, exit status 2; a missing file or 0 iterations printed a
+    FileNotFoundError or EngineBot's ValueError traceback."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as exit:
+        strength.main(argv)
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert f"error: {said}" in err and "Traceback" not in err
+    assert not (tmp_path / "x.jsonl").exists(), "nothing played"

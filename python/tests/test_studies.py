@@ -155,6 +155,15 @@ def test_ladder_takes_its_agents_as_the_cli_writes_them():
     assert as_list["agents"] == ["random", "heuristic"]
 
 
+def test_ladder_drops_the_spaces_after_the_commas():
+    """`"random, heuristic"` failed on the agent `" heuristic"`."""
+    spaced = watergate.ladder("random, heuristic", games=2, seed=4)
+    plain = watergate.ladder("random,heuristic", games=2, seed=4)
+    for timed in (spaced, plain):
+        timed.pop("seconds")
+    assert spaced == plain
+
+
 def test_against_the_game_itself_is_refused_as_the_cli_refuses_it():
     """`--against base` without a variant compares the game with itself:
     Python's simulate, the cluster's resolver and the CLI refuse it in the

@@ -219,12 +219,18 @@ def ladder(agents: str | _Iterable[str] = ("random", "heuristic", "ismcts:30", "
            threads: _SupportsIndex | None = None, progress: bool = False) -> dict[str, _Any]:
     """``watergate ladder --json``: every agent against every agent, both sides.
     ``agents`` is a list, or one string as ``--agents`` takes it
-    (``"random,heuristic"``)."""
+    (``"random,heuristic"``; spaces after the commas are dropped)."""
     games, seed, threads = _counts(games, seed, threads)
-    if isinstance(agents, str):
-        agents = agents.split(",")
     return _json_dict(_engine.ladder_json(
-        _game(game, data, variant), list(agents), games, seed, threads, progress))
+        _game(game, data, variant), _agent_list(agents), games, seed, threads, progress))
+
+
+def _agent_list(agents: str | _Iterable[str]) -> list[str]:
+    """``agents`` as a list: one string is split at its commas, the spaces
+    around each name dropped (``"random, heuristic"``)."""
+    if isinstance(agents, str):
+        return [a.strip() for a in agents.split(",")]
+    return list(agents)
 
 
 def sweep(params: str | _Iterable[str], games: _SupportsIndex = 200, seed: _SupportsIndex = 1,

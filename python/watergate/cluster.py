@@ -162,9 +162,8 @@ def _checked(command: str, o: dict[str, Any]) -> dict[str, Any]:
     if o["shard_games"] is not None:
         o["shard_games"] = _count("shard_games", o["shard_games"], 1, _SHARD_GAMES)
     if command == "ladder":
-        agents = o["agents"]
         # As `watergate.ladder` and `--agents` take it: one string, comma-separated.
-        o["agents"] = agents.split(",") if isinstance(agents, str) else list(agents)
+        o["agents"] = watergate._agent_list(o["agents"])
         if len(o["agents"]) < 2:
             raise ValueError("ladder study: give at least two agents")
         specs = o["agents"]
@@ -253,22 +252,35 @@ class _Cell:
         self.results: list[str] = []
 
 
-def _cells(command: str, o: dict[str, Any], game: watergate.Game) -> tuple[
-        list[_Cell], Callable[[list[_Cell], bool], dict[str, Any]]]:
-    """The study as simulations, and how to put their results together."""
-    sim = {"games": o["games"], "seed": o["seed"]}
+def _plan(command: str, o: dict[str, Any], game: watergate.Game) -> Any:
+    """What of the study needs the game but not Ray, worked out before Ray
+    starts, so that a bad study is refused before anything runs: a
+    simulation's compared game (``against``, a missing file refused), a
+    sweep's points (a bad parameter refused). ``None`` for a ladder."""
     if command == "simulate":
-        against = _against_game(o["against"], game)
-        cell = _Cell(_shipped(game), _shipped(against) if against is not None else None,
-                     {**sim, "editor": o["editor"], "nixon": o["nixon"]})
-        return [cell], lambda cells, partial: _merged_simulation(cells[0].results, partial)
+        return _against_game(o["against"], game)
     if command == "sweep":
         params = o["params"]
         if not params:
             raise ValueError("sweep study: give params, one or two 'NAME=V1,V2,...'")
         params = [params] if isinstance(params, str) else list(params)
-        key, points = watergate._engine.sweep_plan(game, params, sim["games"], sim["seed"],
-                                                   o["editor"], o["nixon"])
+        return watergate._engine.sweep_plan(game, params, o["games"], o["seed"], o["editor"],
+                                            o["nixon"])
+    return None
+
+
+def _cells(command: str, o: dict[str, Any], game: watergate.Game, plan: Any) -> tuple[
+        list[_Cell], Callable[[list[_Cell], bool], dict[str, Any]]]:
+    """The study as simulations (``plan`` from `_plan`), and how to put
+    their results together."""
+    sim = {"games": o["games"], "seed": o["seed"]}
+    if command == "simulate":
+        against = plan
+        cell = _Cell(_shipped(game), _shipped(against) if against is not None else None,
+                     {**sim, "editor": o["editor"], "nixon": o["nixon"]})
+        return [cell], lambda cells, partial: _merged_simulation(cells[0].results, partial)
+    if command == "sweep":
+        key, points = plan
         cells = [_Cell([ray.put((files, (f"sweep point {label}", label)))], None,
                        {**sim, "editor": o["editor"], "nixon": o["nixon"]})
                  for label, files in points]
@@ -304,12 +316,13 @@ def run(study: str | os.PathLike[str] | Mapping[str, Any], address: str | None =
     if shard_games is not None:
         shard_games = _count("shard_games", shard_games, 1, _SHARD_GAMES)
     size = shard_games or o["shard_games"] or DEFAULT_SHARD_GAMES[command]
+    plan = _plan(command, o, game)
     started_here = False
     if not ray.is_initialized():
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
         started_here = address is None
     try:
-        cells, finish = _cells(command, o, game)
+        cells, finish = _cells(command, o, game, plan)
         queue = collections.deque(
             (cell, first, min(size, cell.options["games"] - first))
             for cell in cells
@@ -428,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for name in (*names, "data", "variant"):
             value = getattr(args, name)
             if value is not None:
-                study[name] = value.split(",") if name == "agents" else value
+                study[name] = watergate._agent_list(value) if name == "agents" else value
     try:
         result = run(study, address=args.address, shard_games=args.shard_games,
                      progress=not args.quiet)

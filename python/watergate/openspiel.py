@@ -27,6 +27,13 @@ Parameters:
   empty to load whatever the files are now; any other text raises
   ``ValueError`` (it is no fingerprint).
 
+Values are ``str``, ``int`` and ``bool`` only: ``pyspiel.load_game`` converts
+them itself, before the game sees them, refusing a ``pathlib.Path`` or a NumPy
+integer (and an int past 2**31 - 1) with its own errors ("'PosixPath' object
+is not iterable", "Unable to cast Python instance ..."). Give ``str(path)`` and
+``int(n)``, or call this module's :func:`load_game`, which converts them and
+names a value out of range.
+
 Player 0 is the Editor, player 1 Nixon. The returns are +1 for the winner and
 -1 for the loser (there are no draws). Actions are the engine's options,
 numbered once for the whole game; their strings are the engine's notation.
@@ -38,7 +45,9 @@ are not told (at the table neither says how many options there were).
 Observation strings and both tensors are what they see now (the engine's view
 of that player, with the decision they take when it is theirs). They hide
 exactly what the rules hide: the opponent's hand, the order of every deck, the
-bag, and for the Editor which tokens lie face down on the research track.
+bag, and for the Editor which tokens lie face down on the research track. The
+tensor's parts, in order, are ``game.engine.tensor_layout`` (name, length);
+README.md ("The observation tensor") says what each holds.
 """
 
 # The annotations stay text (PEP 563), as in watergate/__init__.py: the
@@ -46,6 +55,8 @@ bag, and for the Editor which tokens lie face down on the research track.
 from __future__ import annotations
 
 import math
+import operator
+import os
 import random
 import re
 from collections.abc import Callable, Mapping
@@ -90,12 +101,39 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
-def _prepare(given: Mapping[str, Any] | None) -> tuple[_engine.Game, dict[str, Any],
-                                                        pyspiel.GameInfo]:
-    """The game of the parameters ``given``: its files loaded, its
-    parameters as the game keeps them, and what OpenSpiel is told of it;
-    refused with an error naming the parameter or the files."""
-    params = {**_DEFAULTS, **(given or {})}
+#: The largest ``max_game_length``: OpenSpiel keeps it, as every int
+#: parameter, in a C++ ``int``.
+MAX_GAME_LENGTH_BOUND = 2**31 - 1
+
+
+def load_game(params: Mapping[str, Any] | None = None) -> WatergateGame:
+    """``pyspiel.load_game("python_watergate", params)``, taking a path
+    (``os.PathLike``, such as ``pathlib.Path``) or a NumPy integer where
+    pyspiel takes only ``str`` and ``int``, and refusing a bad value with
+    an error naming the parameter.
+
+    pyspiel converts the parameters itself, before the game sees them, and
+    takes ``str``, ``int`` (a C++ ``int``: at most 2**31 - 1), ``float``
+    and ``bool`` only; anything else failed there with pyspiel's own words
+    (a ``Path``: "'PosixPath' object is not iterable"; ``2**31``: "Unable
+    to cast Python instance of type <class 'int'> to C++ type '?'")."""
+    converted: dict[str, Any] = {}
+    for name, value in (params or {}).items():
+        if isinstance(value, os.PathLike):
+            value = os.fspath(value)
+        elif not isinstance(value, (bool, int, str, float)) and hasattr(type(value), "__index__"):
+            value = operator.index(value)
+        converted[name] = value
+    # Every int parameter has its range (within a C++ int's), checked here
+    # before pyspiel converts it.
+    _check({**_DEFAULTS, **converted})
+    game: WatergateGame = pyspiel.load_game(_GAME_TYPE.short_name, converted)
+    return game
+
+
+def _check(params: Mapping[str, Any]) -> None:
+    """Refuses a parameter the game does not have, or a value of the wrong
+    type or out of range, with an error naming the parameter."""
     for name, value in params.items():
         if name not in _DEFAULTS:
             raise ValueError(f"python_watergate has no parameter {name!r}")
@@ -111,10 +149,11 @@ def _prepare(given: Mapping[str, Any] | None) -> tuple[_engine.Game, dict[str, A
         raise ValueError(
             f"python_watergate parameter 'seeds': expected 1 to "
             f"{_engine.MAX_SEEDS}, got {params['seeds']}")
-    if params["max_game_length"] < 1:
+    if not 1 <= params["max_game_length"] <= MAX_GAME_LENGTH_BOUND:
         raise ValueError(
-            f"python_watergate parameter 'max_game_length': expected 1 or "
-            f"more actions, got {params['max_game_length']}")
+            f"python_watergate parameter 'max_game_length': expected 1 to "
+            f"{MAX_GAME_LENGTH_BOUND} (2**31 - 1, OpenSpiel's int) actions, got "
+            f"{params['max_game_length']}")
     # Checked for its shape before the files are read: a fingerprint
     # mistyped or cut short was otherwise told that the files had
     # changed since, which sends one looking at files that have not.
@@ -124,6 +163,15 @@ def _prepare(given: Mapping[str, Any] | None) -> tuple[_engine.Game, dict[str, A
             f"fingerprint as 16 hex digits (watergate.Game.fingerprint written "
             f"format(fingerprint, '016x'), e.g. '0123456789abcdef'), or empty "
             f"to load the files as they are now; got {params['fingerprint']!r}")
+
+
+def _prepare(given: Mapping[str, Any] | None) -> tuple[_engine.Game, dict[str, Any],
+                                                        pyspiel.GameInfo]:
+    """The game of the parameters ``given``: its files loaded, its
+    parameters as the game keeps them, and what OpenSpiel is told of it;
+    refused with an error naming the parameter or the files."""
+    params = {**_DEFAULTS, **(given or {})}
+    _check(params)
     engine = _engine.load(params["data"] or None, params["variant"] or None)
     # The files by their absolute paths: a pickled game (or state) loads
     # them again from any working directory.
@@ -225,6 +273,15 @@ class WatergateState(pyspiel.State):
         self.match = match if match is not None else _engine.Match(
             game.engine, game.chance, game.seeds)
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel's `deserialize_state` makes a new state of the game it is
+        # called on and sets the serialized attributes on it, `match` among
+        # them, whatever game serialized them: a state of another game (other
+        # files, another chance mode) played that game under this one's name.
+        if name == "match":
+            _same_game(self.get_game(), value)
+        super().__setattr__(name, value)
+
     def current_player(self) -> int:
         return self.match.current_player()
 
@@ -289,6 +346,32 @@ class WatergateState(pyspiel.State):
         return str(self.match)
 
 
+def _same_game(game: WatergateGame, match: _engine.Match) -> None:
+    """Refuses ``match`` as the position of a state of ``game`` unless it
+    plays ``game``: the same files (by fingerprint) and the same chance."""
+    seeds = game.seeds if game.chance == "seeded" else None
+    if (match.game.fingerprint == game.engine.fingerprint and match.chance == game.chance
+            and match.seeds == seeds):
+        return
+    raise ValueError(
+        f"python_watergate: this state is of another game, "
+        f"{_describe(match.game, match.chance, match.seeds)}, not of "
+        f"{_describe(game.engine, game.chance, seeds)}: deserialize it with the "
+        f"game that serialized it (a pickled state carries its game)")
+
+
+def _describe(engine: _engine.Game, chance: str, seeds: int | None) -> str:
+    """A game as an error names it: its files, their fingerprint, its chance."""
+    if engine.data is not None or engine.variant is not None:
+        files = WatergateGame._files({"data": str(engine.data or ""),
+                                      "variant": str(engine.variant or "")})
+    else:  # the shipped game, or files in memory (`load_files`) by their label
+        label = engine.labels()[0]
+        files = "the shipped game" if label == "shipped game" else label
+    dealt = f"chance 'seeded' with {seeds} seeds" if seeds else f"chance {chance!r}"
+    return f"{files} (fingerprint {engine.fingerprint:016x}, {dealt})"
+
+
 def _probability(value: object) -> float:
     """The sampler's ``value`` as a float in [0, 1). Checked here: a value
     outside it gave a negative seed (the engine's error then named the seed,
@@ -351,6 +434,9 @@ class WatergateObserver:
                 "(private_info=SINGLE_PLAYER)")
         self.perfect_recall: bool = iig_obs_type.perfect_recall
         self.tensor: npt.NDArray[np.float32] = np.zeros(game.engine.tensor_size, np.float32)
+        # One piece: OpenSpiel copies each piece of `dict` on its own, and the
+        # tensor's 35 parts (`Game.tensor_layout`) as pieces made every
+        # tensor OpenSpiel reads a fifth slower.
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: WatergateState, player: int) -> None:

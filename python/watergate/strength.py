@@ -157,11 +157,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", help="the results file (JSON lines), appended to and resumed")
     parser.add_argument("--report", nargs="+", metavar="FILE", help="print the table of these results files")
     args = parser.parse_args(argv)
+    # Refused here in a line, as argparse refuses: a missing file or an
+    # iteration count of 0 came out as a traceback (FileNotFoundError, or
+    # EngineBot's ValueError) once the work had started.
     if args.report:
-        print(report(args.report))
+        try:
+            table = report(args.report)
+        except OSError as e:
+            parser.error(f"--report: {e.filename or ''}: {e.strerror}")
+        except (ValueError, KeyError, TypeError) as e:
+            parser.error(f"--report: not a results file of this command: {e!r}")
+        print(table)
         return 0
     if not args.out:
         parser.error("--out FILE is needed to play (or --report FILE...)")
+    for name, least in (("iterations", 1), ("games", 1), ("first", 0)):
+        if getattr(args, name) < least:
+            parser.error(f"--{name}: expected a whole number from {least}, "
+                         f"got {getattr(args, name)}")
+    try:
+        return _play_all(args)
+    except OSError as e:  # the results file cannot be read or written
+        parser.error(f"--out: {e.filename or args.out}: {e.strerror}")
+
+
+def _play_all(args: argparse.Namespace) -> int:
+    """Plays the games of ``args`` not in ``args.out`` yet, then prints the table."""
 
     def done() -> set[int]:
         return {r["game"] for r in load(args.out)} if os.path.exists(args.out) else set()
