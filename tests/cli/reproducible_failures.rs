@@ -4,8 +4,8 @@
 //! failure never replaces the first one's file (it takes a free name, and
 //! the message says which).
 
-use crate::common::temp::TempFolder;
 use crate::common::watergate_in;
+use crate::script_errors::variant_with_a_runaway_script;
 use std::path::Path;
 use std::process::Output;
 use watergate::data::GameSource;
@@ -13,24 +13,6 @@ use watergate::formats::scenario::Scenario;
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A folder holding `v/loopy.ron`: a variant whose Gordon Liddy script
-/// loops from round 2 on, which the sandbox stops: soak fails on it at once.
-fn variant_that_fails(name: &str) -> TempFolder {
-    let dir = TempFolder::new(&format!("watergate-soak-failure-{name}"));
-    std::fs::create_dir_all(dir.join("v")).unwrap();
-    std::fs::write(
-        dir.join("v/loopy.rhai"),
-        "if round() >= 2 { loop {} }\nmove_momentum(1);\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.join("v/loopy.ron"),
-        "Variant(name: \"loopy\", files: [(\"scripts/nixon/gordon_liddy.rhai\", \"loopy.rhai\")])\n",
-    )
-    .unwrap();
-    dir
 }
 
 fn soak(dir: &Path, game: &[&str]) -> Output {
@@ -51,7 +33,7 @@ fn game_of(file: &Path) -> u64 {
 
 #[test]
 fn a_soak_failure_on_a_variant_loads_on_that_variant() {
-    let dir = variant_that_fails("variant");
+    let dir = variant_with_a_runaway_script("variant");
     let out = soak(&dir, &["--variant", "v/loopy.ron"]);
     let err = stderr(&out);
     assert!(
@@ -75,7 +57,7 @@ fn a_soak_failure_on_a_variant_loads_on_that_variant() {
 
 #[test]
 fn a_soak_failure_on_a_data_folder_loads_on_that_folder() {
-    let dir = variant_that_fails("data");
+    let dir = variant_with_a_runaway_script("data");
     assert!(
         watergate_in(&dir, &["export", "--variant", "v/loopy.ron", "b12"], "")
             .status
@@ -94,7 +76,7 @@ fn a_soak_failure_on_a_data_folder_loads_on_that_folder() {
 
 #[test]
 fn a_second_soak_failure_keeps_the_first_ones_file() {
-    let dir = variant_that_fails("twice");
+    let dir = variant_with_a_runaway_script("twice");
     std::fs::write(dir.join("soak-failure.ron"), "an earlier failure").unwrap();
     let out = soak(&dir, &["--variant", "v/loopy.ron"]);
     let err = stderr(&out);

@@ -335,8 +335,9 @@ fn sweep_blames_the_failing_script_as_simulate_does() {
 }
 
 /// A folder holding `v/`: a variant that puts its own script `loopy.rhai`
-/// in place of Gordon Liddy's, looping from round 2 on.
-fn variant_with_a_runaway_script(name: &str) -> TempFolder {
+/// in place of Gordon Liddy's, looping from round 2 on: soak fails on it
+/// at once (also `reproducible_failures`).
+pub(crate) fn variant_with_a_runaway_script(name: &str) -> TempFolder {
     let dir = fresh_dir(name);
     std::fs::create_dir_all(dir.join("v")).unwrap();
     std::fs::write(
