@@ -313,6 +313,18 @@ fn negative_and_huge_numbers_are_told_what_is_allowed() {
             "invalid value '-1' for '--games <N>': must be at least 1",
         ),
         (
+            &["soak", "-n", "-5"],
+            "invalid value '-5' for '--games <N>': must be at least 1",
+        ),
+        (
+            &["sweep", "--param", "game.hand_size_with_initiative=4,5", "-n", "-5"],
+            "invalid value '-5' for '--games <N>': must be at least 1",
+        ),
+        (
+            &["mine", "-n", "-5"],
+            "invalid value '-5' for '--games <N>': must be at least 1",
+        ),
+        (
             &["simulate", "--games", "99999999999999999999"],
             "invalid value '99999999999999999999' for '--games <N>': too large: at most 18446744073709551615",
         ),

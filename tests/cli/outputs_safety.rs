@@ -102,6 +102,42 @@ fn a_sweep_merged_into_its_own_input_is_refused_and_the_result_is_kept() {
 }
 
 #[test]
+fn a_simulation_writes_no_table_over_its_variant_or_the_game_it_compares_with() {
+    let dir = folder("simulate-inputs");
+    let variant = "Variant(name: \"cheap\", cards: [(id: \"nixon.gordon_liddy\", value: 1)])\n";
+    std::fs::write(dir.join("v.ron"), variant).unwrap();
+    for (args, message) in [
+        (
+            &[
+                "simulate",
+                "-n",
+                "2",
+                "--variant",
+                "v.ron",
+                "--csv",
+                "./v.ron",
+            ][..],
+            "--csv ./v.ron: is the --variant file, which this command reads",
+        ),
+        (
+            &[
+                "simulate",
+                "-n",
+                "2",
+                "--against",
+                "v.ron",
+                "--csv",
+                "v.ron",
+            ],
+            "--csv v.ron: is the --against file, which this command reads",
+        ),
+    ] {
+        refused(&watergate_in(&dir, args, ""), message);
+        assert_eq!(std::fs::read_to_string(dir.join("v.ron")).unwrap(), variant);
+    }
+}
+
+#[test]
 fn two_outputs_of_one_command_may_not_share_a_file() {
     let dir = folder("two-outputs");
     let out = watergate_in(

@@ -22,7 +22,7 @@ use std::time::Instant;
 #[derive(Args, Debug)]
 pub struct MineArgs {
     /// Self-play games to mine (ignored with --logs).
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 20, value_parser = super::values::count)]
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 20, value_parser = super::values::count, allow_negative_numbers = true)]
     pub games: u64,
     /// Seed of the run: game i is game i of `simulate --seed SEED` with the same agents.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
@@ -43,13 +43,13 @@ pub struct MineArgs {
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = super::values::depth)]
     pub depth: u32,
     /// The solver's limit (positions) for each search of a proof.
-    #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = super::values::count)]
+    #[arg(long, value_name = "N", default_value_t = 2_000_000, value_parser = super::values::count, allow_negative_numbers = true)]
     pub nodes: u64,
     /// The limit of the first, screening search of each position (most are no puzzle).
-    #[arg(long, value_name = "N", default_value_t = 50_000, value_parser = super::values::count)]
+    #[arg(long, value_name = "N", default_value_t = 50_000, value_parser = super::values::count, allow_negative_numbers = true)]
     pub screen: u64,
     /// How often each grading agent (heuristic, ismcts:100, ismcts:1000) tries the position.
-    #[arg(long, value_name = "N", default_value_t = 3, value_parser = super::values::count)]
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = super::values::count, allow_negative_numbers = true)]
     pub tries: u64,
     /// The folder the puzzle files are written to (made if missing; its parent folder must exist); ideas already there are skipped.
     #[arg(long, value_name = "DIR")]

@@ -85,6 +85,17 @@ pub(super) fn parse_shard(s: &str, games: u64) -> Result<crate::lab::report::Sli
 
 pub fn run(a: &SimulateArgs) -> CliResult {
     a.outputs.check()?;
+    // The variant and a compared game's file are read: a CSV or chart
+    // written there would replace them.
+    let against = a.against.as_deref().map(Path::new);
+    let inputs: Vec<(&str, &Path)> = [
+        ("the --variant file", a.game.variant.as_deref()),
+        ("the --against file", against),
+    ]
+    .into_iter()
+    .filter_map(|(what, p)| Some((what, p?)))
+    .collect();
+    super::paths::distinct(&inputs, &a.outputs.files())?;
     let games = a.games.unwrap_or(default_games(a.precision));
     let run = SimulateRun {
         game: a.game.source(),

@@ -9,7 +9,7 @@ use std::io::Write;
 #[derive(Args, Debug)]
 pub struct SoakArgs {
     /// Number of random games.
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 10_000, value_parser = values::count)]
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 10_000, value_parser = values::count, allow_negative_numbers = true)]
     pub games: u64,
     /// Seed of the run: game i uses a seed derived from it.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = values::seed, allow_hyphen_values = true)]
@@ -17,7 +17,7 @@ pub struct SoakArgs {
     #[command(flatten)]
     pub threads: super::batch::Threads,
     /// Round-trip the state through a scenario file every K steps (1: every step).
-    #[arg(long, value_name = "K", default_value_t = 20, value_parser = values::count)]
+    #[arg(long, value_name = "K", default_value_t = 20, value_parser = values::count, allow_negative_numbers = true)]
     pub save_every: u64,
     #[command(flatten)]
     pub game: super::GameArgs,

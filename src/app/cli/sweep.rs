@@ -24,7 +24,7 @@ pub struct SweepArgs {
     #[arg(long = "param", value_name = "NAME=V1,V2,…", required_unless_present = "merge", value_parser = Param::parse)]
     pub params: Vec<Param>,
     /// Games per point (the same seeds at every point).
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 200, value_parser = super::values::count)]
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 200, value_parser = super::values::count, allow_negative_numbers = true)]
     pub games: u64,
     /// Seed of the sweep: game i uses a seed derived from it at every point.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
