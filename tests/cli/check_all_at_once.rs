@@ -87,6 +87,8 @@ fn one_run_reports_parse_value_id_and_script_name_problems() {
         "id: \"editor.recruit_dean\"",
     );
 
+    let dean_id = plant(&dir, dean, "id: \"", "id: \"");
+
     let out = watergate_in(&dir, &["check", "--data", "d"]);
     assert_eq!(out.status.code(), Some(2));
     let lines = problems(&out);
@@ -121,6 +123,13 @@ fn one_run_reports_parse_value_id_and_script_name_problems() {
         (id.0, id.1 + 4),
         "duplicate card id",
     );
+    // The duplicate is also reported where the id was first written.
+    at(
+        &lines,
+        &format!("d/{dean}"),
+        (dean_id.0, dean_id.1 + 4),
+        &format!("duplicate card id `editor.recruit_dean`: also used by d/{baldwin}"),
+    );
     // Each misspelt name is met with the name it was meant to be.
     at(
         &lines,
@@ -129,11 +138,41 @@ fn one_run_reports_parse_value_id_and_script_name_problems() {
         "did you mean `value`?",
     );
     // Nothing else, and every problem could be gone past.
-    assert_eq!(lines.len(), 6, "{}", lines.join("\n"));
+    assert_eq!(lines.len(), 7, "{}", lines.join("\n"));
     assert!(
         lines.iter().all(|l| !l.contains("cannot go on")),
         "{lines:?}"
     );
+}
+
+#[test]
+fn a_card_given_a_later_cards_number_is_reported_in_the_file_edited() {
+    // The designer edits card 27 to number 28, which card 28 already has:
+    // the files are read in order, so the duplicate is met in card 28's
+    // file, but the report also stands in card 27's, where the edit is.
+    let dir = temp_dir("duplicate-number");
+    copy(&dir);
+    let dean = "cards/editor/27_recruit_dean.ron";
+    let baldwin = "cards/editor/28_recruit_baldwin.ron";
+    let edited = plant(&dir, dean, "number: 27,", "number: 28,");
+    let untouched = plant(&dir, baldwin, "number: 28,", "number: 28,");
+
+    let out = watergate_in(&dir, &["check", "--data", "d"]);
+    assert_eq!(out.status.code(), Some(2));
+    let lines = problems(&out);
+    at(
+        &lines,
+        &format!("d/{dean}"),
+        (edited.0, edited.1 + 8),
+        &format!("duplicate card number 28: also used by d/{baldwin}"),
+    );
+    at(
+        &lines,
+        &format!("d/{baldwin}"),
+        (untouched.0, untouched.1 + 8),
+        &format!("duplicate card number 28: also used by d/{dean}"),
+    );
+    assert_eq!(lines.len(), 2, "{}", lines.join("\n"));
 }
 
 #[test]

@@ -49,7 +49,7 @@ pub fn ron_options() -> ron::Options {
 /// Parses one RON text into `T`, or says exactly where and why it cannot.
 pub fn parse_ron<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Diagnostic> {
     ron_options().from_str::<T>(text).map_err(|e| {
-        let (line, col) = (e.span.start.line, e.span.start.col);
+        let (line, col) = error_at(&e.code, text, e.span.start.line, e.span.start.col);
         Diagnostic::new(
             display,
             line,
@@ -57,6 +57,42 @@ pub fn parse_ron<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Di
             explain_ron_error(&e.code, text, line, col),
         )
     })
+}
+
+/// Where a RON error is shown: where ron reports it, but for trailing
+/// characters at the first of them, where ron reports the end of the
+/// value before them (the line before a stray `)`).
+pub(crate) fn error_at(code: &ron::Error, text: &str, line: usize, col: usize) -> (usize, usize) {
+    if !matches!(code, ron::Error::TrailingCharacters) {
+        return (line, col);
+    }
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>()
+        + text
+            .split_inclusive('\n')
+            .nth(line.saturating_sub(1))
+            .map_or(0, |l| {
+                l.char_indices()
+                    .nth(col.saturating_sub(1))
+                    .map_or(l.len(), |(i, _)| i)
+            });
+    // Blanks and comments are not trailing characters, as ron reads them.
+    let mut rest = &text[start.min(text.len())..];
+    loop {
+        let trimmed = rest.trim_start();
+        if let Some(r) = trimmed.strip_prefix("//") {
+            rest = r.find('\n').map_or("", |i| &r[i..]);
+        } else if let Some(r) = trimmed.strip_prefix("/*") {
+            rest = r.find("*/").map_or("", |i| &r[i + 2..]);
+        } else {
+            rest = trimmed;
+            break;
+        }
+    }
+    crate::diag::line_col(text, text.len() - rest.len())
 }
 
 /// Whether a RON error is about a value's type ("Expected integer"), which
@@ -177,6 +213,21 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
             return format!("expected a whole number, found `{number}`");
         }
         return "expected a comma before this (after the previous value)".to_string();
+    }
+    if matches!(code, ron::Error::TrailingCharacters) {
+        // ron's "Non-whitespace trailing characters": the file's one value
+        // ended before this (`error_at` stands at it), mostly at a `)` too
+        // many.
+        let found: String = text
+            .lines()
+            .nth(line.saturating_sub(1))
+            .map(|l| l.chars().skip(col.saturating_sub(1)).take(20).collect())
+            .unwrap_or_default();
+        return format!(
+            "unexpected `{}` after the end of the file's value (a closing bracket too many, \
+             or text after the last one)",
+            found.trim_end()
+        );
     }
     if msg == "Expected colon" {
         return "expected a colon here (`name: value`)".to_string();

@@ -46,7 +46,8 @@ pub fn all_errors<T: DeserializeOwned>(
     // name given.
     let mut renamed: Option<(String, usize, String)> = None;
     loop {
-        let (pl, pc) = (err.span.start.line, err.span.start.col);
+        let (pl, pc) =
+            super::error_at(&err.code, &patched, err.span.start.line, err.span.start.col);
         if let (ron::Error::DuplicateStructField { field, .. }, Some((before, shifts_before, to))) =
             (&err.code, &renamed)
         {

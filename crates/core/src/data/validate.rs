@@ -359,28 +359,60 @@ impl<'a> Scripts<'a> {
     }
 }
 
-/// Card ids and numbers already used, by the file that used them: they
-/// are unique across player and momentum cards.
+/// Card ids and numbers already used, each with where it was written:
+/// they are unique across player and momentum cards.
 #[derive(Default)]
 struct Seen {
-    ids: HashMap<String, String>,
-    numbers: HashMap<u16, String>,
+    ids: HashMap<String, (String, Diagnostic)>,
+    numbers: HashMap<u16, (String, Diagnostic)>,
 }
 
 impl Seen {
+    /// A duplicate is reported in both files, each naming the other: the
+    /// loader cannot tell which one the designer edited, and a report in
+    /// the untouched file only sends them to the wrong place.
     fn check<T>(&mut self, p: &Parsed<T>, id: &str, number: u16, d: &mut Diagnostics) {
-        if let Some(other) = self.ids.insert(id.to_string(), p.display.clone()) {
-            d.push(p.at(
-                "id",
-                format!("duplicate card id `{id}`: also used by {other}"),
-            ));
+        if let Some(first) = Self::first_use(&mut self.ids, id.to_string(), p, "id") {
+            Self::report(p, "id", &format!("duplicate card id `{id}`"), first, d);
         }
-        if let Some(other) = self.numbers.insert(number, p.display.clone()) {
-            d.push(p.at(
+        if let Some(first) = Self::first_use(&mut self.numbers, number, p, "number") {
+            Self::report(
+                p,
                 "number",
-                format!("duplicate card number {number}: also used by {other}"),
-            ));
+                &format!("duplicate card number {number}"),
+                first,
+                d,
+            );
         }
+    }
+
+    /// The earlier use of `key` (file and place), or `None` after noting
+    /// this one as the first.
+    fn first_use<K: std::hash::Hash + Eq, T>(
+        seen: &mut HashMap<K, (String, Diagnostic)>,
+        key: K,
+        p: &Parsed<T>,
+        field: &str,
+    ) -> Option<(String, Diagnostic)> {
+        match seen.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => Some(e.get().clone()),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert((p.display.clone(), p.at(field, "")));
+                None
+            }
+        }
+    }
+
+    fn report<T>(
+        p: &Parsed<T>,
+        field: &str,
+        what: &str,
+        (other, mut there): (String, Diagnostic),
+        d: &mut Diagnostics,
+    ) {
+        there.message = format!("{what}: also used by {}", p.display);
+        d.push(there);
+        d.push(p.at(field, format!("{what}: also used by {other}")));
     }
 }
 
