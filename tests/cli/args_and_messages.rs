@@ -89,6 +89,18 @@ fn a_run_starts_no_more_threads_than_games() {
 }
 
 #[test]
+fn soak_reports_the_threads_it_started_not_those_asked_for() {
+    // Two games on eight threads asked: two threads play them.
+    let out = watergate(&["soak", "-n", "2", "-j", "8"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains(" on 2 threads (seed"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
 fn an_absurd_thread_count_is_refused_before_any_game() {
     let out = watergate(&["simulate", "-n", "10", "-j", "100000"]);
     assert_eq!(out.status.code(), Some(2));
@@ -169,6 +181,45 @@ fn a_seeded_run_with_a_time_budget_says_it_will_not_repeat() {
         ),
         "{help}"
     );
+}
+
+#[test]
+fn sweep_and_mine_with_a_time_budget_say_it_too() {
+    let dir = crate::common::temp::TempFolder::new("wg-args-mine-timed");
+    let out_dir = dir.join("mined");
+    let runs: [Vec<&str>; 2] = [
+        vec![
+            "sweep",
+            "--param",
+            "game.evidence_per_round=3",
+            "-n",
+            "1",
+            "--editor",
+            "ismcts:1ms",
+        ],
+        vec![
+            "mine",
+            "-n",
+            "1",
+            "--agents",
+            "ismcts:1ms",
+            "--depth",
+            "1",
+            "--tries",
+            "1",
+            "--out",
+            out_dir.to_str().unwrap(),
+        ],
+    ];
+    for args in runs {
+        let out = watergate(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("note: ismcts:1ms has a time budget"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
 }
 
 // Item 6: serve --host localhost.

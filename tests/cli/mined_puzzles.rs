@@ -282,48 +282,105 @@ fn puzzles_in(dir: &Path) -> Vec<String> {
     out
 }
 
-#[test]
-fn mining_a_game_log_finds_the_puzzles_of_the_game_it_records() {
-    let base = TempFolder::new("wg-mine-logs");
-    let r = watergate::data::shipped();
+/// Game 0 of a `mine --seed 5 --agents heuristic` run on `r`, written as a
+/// game log to `file`; `variant` is the variant the log records.
+fn write_log_of_game_0(r: &Rules, file: &Path, variant: Option<&Path>) {
     let agent = watergate::players::agent::AgentSpec::parse("heuristic").unwrap();
-    // Game 0 of a run seeded 5, as `mine --seed 5` plays it, written as a log.
-    let (start, choices) = mine::self_play(&r, &agent, &agent, 5, 0).unwrap();
+    let (start, choices) = mine::self_play(r, &agent, &agent, 5, 0).unwrap();
     let mut log = watergate::formats::log::GameLog::new_game(
-        &r,
+        r,
         watergate::lab::sim::game_seed(5, 0),
         watergate::formats::log::players("heuristic", "heuristic"),
     );
+    log.start.variant = variant.map(|v| v.to_str().unwrap().to_string());
     let mut s = start;
     for c in choices {
-        log.record(&r, &s, c);
-        s.apply(&r, c).unwrap();
+        log.record(r, &s, c);
+        s.apply(r, c).unwrap();
     }
     log.outcome = s.outcome();
+    log.write(file).unwrap();
+}
+
+/// Runs `watergate mine` into `base/out` with the extra arguments.
+fn mine_into(base: &Path, out: &str, extra: &[&str]) {
+    let o = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(["mine", "--depth", "2", "--tries", "1", "--out"])
+        .arg(base.join(out))
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn mining_a_game_log_finds_the_puzzles_of_the_game_it_records() {
+    let base = TempFolder::new("wg-mine-logs");
     let file = base.join("game.log.ron");
-    log.write(&file).unwrap();
-    let mine_into = |out: &str, extra: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_watergate"))
-            .args(["mine", "--depth", "2", "--tries", "1", "--out"])
-            .arg(base.join(out))
-            .args(extra)
-            .output()
-            .unwrap();
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-    };
+    write_log_of_game_0(&watergate::data::shipped(), &file, None);
     mine_into(
+        &base,
         "played",
         &["--games", "1", "--seed", "5", "--agents", "heuristic"],
     );
-    mine_into("logged", &["--logs", file.to_str().unwrap()]);
+    mine_into(&base, "logged", &["--logs", file.to_str().unwrap()]);
     let played = puzzles_in(&base.join("played"));
     assert!(!played.is_empty(), "game 0 of seed 5 holds a puzzle");
     assert_eq!(played, puzzles_in(&base.join("logged")));
+}
+
+#[test]
+fn a_game_log_is_mined_on_the_rules_it_records() {
+    // A game played on a variant records it in its log: `mine --logs`
+    // mines it on that variant (not on the shipped game, where its choices
+    // do not replay), and its puzzles name the variant.
+    let base = TempFolder::new("wg-mine-log-variant");
+    let variant =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/variants/four_evidence.ron");
+    let r = GameSource {
+        data: None,
+        variant: Some(variant.clone()),
+    }
+    .rules()
+    .unwrap();
+    let file = base.join("game.log.ron");
+    write_log_of_game_0(&r, &file, Some(&variant));
+    let v = variant.to_str().unwrap();
+    mine_into(
+        &base,
+        "played",
+        &[
+            "--games",
+            "1",
+            "--seed",
+            "5",
+            "--agents",
+            "heuristic",
+            "--variant",
+            v,
+        ],
+    );
+    mine_into(&base, "logged", &["--logs", file.to_str().unwrap()]);
+    let played = puzzles_in(&base.join("played"));
+    assert!(!played.is_empty(), "game 0 of seed 5 holds a puzzle");
+    assert_eq!(played, puzzles_in(&base.join("logged")));
+    for e in std::fs::read_dir(base.join("logged")).unwrap().flatten() {
+        let scn = Scenario::from_file(&e.path()).unwrap_or_else(|d| panic!("{d}"));
+        assert!(
+            scn.def
+                .variant
+                .as_deref()
+                .is_some_and(|n| n.ends_with("four_evidence.ron")),
+            "{}: {:?}",
+            e.path().display(),
+            scn.def.variant
+        );
+    }
 }
 
 /// `watergate mine` with quick agents into `out`, the extra arguments after.

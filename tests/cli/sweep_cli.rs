@@ -159,6 +159,32 @@ fn two_shards_merge_to_the_whole_sweep() {
 }
 
 #[test]
+fn a_simulate_result_given_to_sweep_merge_is_sent_to_merge() {
+    let dir = temp("simulate-to-sweep-merge");
+    let out = watergate(&["simulate", "--games", "2", "--json", "--shard", "1/2"]);
+    assert_eq!(out.status.code(), Some(0));
+    let f = dir.join("simulate.json");
+    std::fs::write(&f, &out.stdout).unwrap();
+    let merged = watergate(&["sweep", "--merge", f.to_str().unwrap()]);
+    assert_eq!(merged.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&merged.stderr);
+    assert!(
+        err.contains("a `simulate --json` result: combine simulate shards with `watergate merge"),
+        "{err}"
+    );
+    // And a JSON file of neither kind says what sweep --merge takes.
+    let other = dir.join("other.json");
+    std::fs::write(&other, "{\"points\": []}").unwrap();
+    let err = watergate(&["sweep", "--merge", other.to_str().unwrap()]);
+    assert_eq!(err.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&err.stderr).contains("it has no `sweep`"),
+        "{}",
+        String::from_utf8_lossy(&err.stderr)
+    );
+}
+
+#[test]
 fn bad_parameters_are_usage_errors() {
     let out = watergate(&["sweep", "--param", "card.gordon_liddy.value"]);
     assert_eq!(out.status.code(), Some(2));

@@ -254,6 +254,18 @@ impl LoadedLog {
     /// data, or on an edited game to see where it parts from the recorded
     /// one. A variant given and named is applied once, not twice.
     pub fn rules_for(&self, given: &GameSource) -> Result<Rules, Diagnostics> {
+        self.scenario_for(given).rules(given)
+    }
+
+    /// Where `rules_for`'s rules come from, to stamp into a position taken
+    /// from this game (`mine --logs` writes puzzles from logs).
+    pub fn origin_for(&self, given: &GameSource) -> save::RulesOrigin {
+        save::RulesOrigin::of(given, Some(&self.scenario_for(given)))
+    }
+
+    /// The log's start as a scenario whose data and variant give way to
+    /// those `given`.
+    fn scenario_for(&self, given: &GameSource) -> Scenario {
         let mut own = self.start_scenario();
         if given.data.is_some() {
             own.def.data = None;
@@ -261,7 +273,7 @@ impl LoadedLog {
         if given.variant.is_some() {
             own.def.variant = None;
         }
-        own.rules(given)
+        own
     }
 
     /// The one problem to report when the replay on `r` (the game

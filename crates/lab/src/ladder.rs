@@ -405,9 +405,7 @@ impl PreparedLadder {
     ) -> Result<LadderRun, RunError> {
         let o = &self.options;
         // The threads the runner starts: never more than a pairing's games.
-        let threads = o
-            .threads
-            .clamp(1, usize::try_from(o.games).unwrap_or(usize::MAX).max(1));
+        let threads = crate::runner::workers(o.threads, o.games);
         let total = self.total();
         let start = Instant::now();
         let pairings = play(

@@ -182,10 +182,7 @@ where
         }
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
     };
-    // More threads than jobs would only wait for nothing.
-    let threads = threads
-        .max(1)
-        .min(usize::try_from(n).unwrap_or(usize::MAX).max(1));
+    let threads = workers(threads, n);
     if threads == 1 {
         worker();
         return Ok(());
@@ -221,6 +218,15 @@ where
         worker();
         Ok(())
     })
+}
+
+/// The threads a run of `n` jobs on `threads` threads starts: at least one,
+/// and never more than its jobs (more would only wait for nothing). A
+/// report says this number, not the one asked for.
+pub fn workers(threads: usize, n: u64) -> usize {
+    threads
+        .max(1)
+        .min(usize::try_from(n).unwrap_or(usize::MAX).max(1))
 }
 
 /// `run_ordered` that keeps every result: the results of jobs `0..k`, in

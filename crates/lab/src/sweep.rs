@@ -677,6 +677,18 @@ impl SweepResult {
         if v["partial"] == true {
             return Err("a sweep stopped by Ctrl-C covers only its first games; run that shard again to merge it".into());
         }
+        if v.get("run").is_some() {
+            return Err(
+                "a `simulate --json` result: combine simulate shards with `watergate merge FILE...`"
+                    .into(),
+            );
+        }
+        if v.get("sweep").is_none() {
+            return Err(
+                "not a `sweep --json` result (it has no `sweep`): `sweep --merge` takes what `sweep --shard I/N --json` prints"
+                    .into(),
+            );
+        }
         serde_json::from_value(v["sweep"].clone())
             .map_err(|e| format!("not a `sweep --json` result: {e}"))
     }

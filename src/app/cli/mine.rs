@@ -6,6 +6,7 @@
 
 use super::{CliError, CliResult};
 use crate::formats::log;
+use crate::formats::scenario::save::RulesOrigin;
 use crate::game::engine::Choice;
 use crate::game::model::Side;
 use crate::game::rules::Rules;
@@ -66,7 +67,30 @@ pub struct MineArgs {
 /// One game to mine: played, or read from a log.
 enum Source {
     Play { first: u64 },
-    Logs(Vec<log::LoadedLog>),
+    Logs(Vec<LogToMine>),
+}
+
+/// A game log with the rules it was played on (`--data` and `--variant`
+/// take the place of those the log records, as in `replay`), and where
+/// they come from, for its puzzles to name.
+struct LogToMine {
+    log: log::LoadedLog,
+    /// `None`: the run's own (a log that records no rules of its own).
+    rules: Option<Rules>,
+    origin: RulesOrigin,
+}
+
+impl LogToMine {
+    fn read(path: &Path, given: &crate::data::GameSource) -> Result<Self, CliError> {
+        let log = log::read(path).map_err(CliError::Data)?;
+        let rules = if log.has_own_rules() {
+            Some(log.rules_for(given).map_err(CliError::Data)?)
+        } else {
+            None
+        };
+        let origin = log.origin_for(given);
+        Ok(LogToMine { log, rules, origin })
+    }
 }
 
 pub fn run(a: &MineArgs) -> CliResult {
@@ -78,6 +102,7 @@ pub fn run(a: &MineArgs) -> CliResult {
     let editor = a.editor.clone().unwrap_or_else(|| a.agents.clone());
     let nixon = a.nixon.clone().unwrap_or_else(|| a.agents.clone());
     let (source, jobs) = if a.logs.is_empty() {
+        super::note_timed_agents([&editor, &nixon]);
         let slice = match &a.shard {
             Some(s) => super::simulate::parse_shard(s, a.games)?,
             None => crate::lab::report::Slice {
@@ -94,7 +119,7 @@ pub fn run(a: &MineArgs) -> CliResult {
     } else {
         let mut logs = Vec::new();
         for p in &a.logs {
-            logs.push(log::read(p).map_err(CliError::Data)?);
+            logs.push(LogToMine::read(p, &a.game.source())?);
         }
         let n = logs.len() as u64;
         (Source::Logs(logs), n)
@@ -123,6 +148,11 @@ pub fn run(a: &MineArgs) -> CliResult {
     let started = Instant::now();
     let mut totals = Totals::default();
     let mut failure: Option<CliError> = None;
+    // The rules game `i` is mined on: the run's, or its log's.
+    let rules_of = |i: u64| match &source {
+        Source::Play { .. } => &rules,
+        Source::Logs(logs) => logs[i as usize].rules.as_ref().unwrap_or(&rules),
+    };
     let job = |i: u64| -> (GameMined, Option<String>) {
         let (index, seed, game) = match &source {
             Source::Play { first } => {
@@ -135,7 +165,11 @@ pub fn run(a: &MineArgs) -> CliResult {
             }
             Source::Logs(logs) => {
                 let l = &logs[i as usize];
-                (i, l.log.start.seed, log_game(&rules, l).map(|g| (g, 0.0)))
+                (
+                    i,
+                    l.log.log.start.seed,
+                    log_game(rules_of(i), &l.log).map(|g| (g, 0.0)),
+                )
             }
         };
         match game {
@@ -149,15 +183,16 @@ pub fn run(a: &MineArgs) -> CliResult {
                 None,
             ),
             Ok(((start, choices), played)) => {
-                let positions = mine::positions(&rules, &start, &choices);
-                let mut m = mine::mine_game(&rules, index, seed, &positions, &options, stop);
+                let rules = rules_of(i);
+                let positions = mine::positions(rules, &start, &choices);
+                let mut m = mine::mine_game(rules, index, seed, &positions, &options, stop);
                 m.play_seconds = played;
                 let from = match &source {
                     Source::Play { .. } => format!(
                         "game {index} (seed {seed}) of {run_line}; replay it with `watergate simulate --games 1 --seed {} --editor {editor} --nixon {nixon}`",
                         crate::lab::sim::single_game_seed(a.seed, index)
                     ),
-                    Source::Logs(logs) => format!("the game log {}", logs[i as usize].display),
+                    Source::Logs(logs) => format!("the game log {}", logs[i as usize].log.display),
                 };
                 (m, Some(from))
             }
@@ -169,7 +204,7 @@ pub fn run(a: &MineArgs) -> CliResult {
         stop,
         &|n| bar.set(n),
         job,
-        |_, (m, from): (GameMined, Option<String>)| {
+        |i, (m, from): (GameMined, Option<String>)| {
             totals.add(&m);
             if let Some(e) = &m.failed {
                 failure.get_or_insert(CliError::Message(format!(
@@ -181,7 +216,11 @@ pub fn run(a: &MineArgs) -> CliResult {
                     totals.duplicates += 1;
                     continue;
                 }
-                match write_puzzle(&rules, a, p, from.as_deref().unwrap_or("")) {
+                let origin = match &source {
+                    Source::Play { .. } => RulesOrigin::of(&a.game.source(), None),
+                    Source::Logs(logs) => logs[i as usize].origin.clone(),
+                };
+                match write_puzzle(rules_of(i), &origin, a, p, from.as_deref().unwrap_or("")) {
                     Ok(path) => totals.kept(p, path),
                     Err(e) => {
                         failure.get_or_insert(e);
@@ -206,7 +245,13 @@ pub fn run(a: &MineArgs) -> CliResult {
             cause = super::interrupt::cause()
         )?;
     }
-    totals.report(&mut out, secs, threads, &a.out, &a.game.source().label())?;
+    let game = match &source {
+        Source::Logs(logs) if logs.iter().any(|l| l.log.has_own_rules()) => {
+            "the rules each game log records".to_string()
+        }
+        _ => a.game.source().label(),
+    };
+    totals.report(&mut out, secs, threads, &a.out, &game)?;
     if let Some(e) = failure {
         return Err(e);
     }
@@ -257,7 +302,13 @@ fn ideas_in(dir: &Path) -> HashSet<String> {
 }
 
 /// Writes one puzzle into `--out`; returns its path.
-fn write_puzzle(r: &Rules, a: &MineArgs, m: &Mined, from: &str) -> Result<PathBuf, CliError> {
+fn write_puzzle(
+    r: &Rules,
+    origin: &RulesOrigin,
+    a: &MineArgs,
+    m: &Mined,
+    from: &str,
+) -> Result<PathBuf, CliError> {
     let name = format!(
         "s{}_g{:04}_d{:03}_{}.ron",
         a.seed,
@@ -267,9 +318,9 @@ fn write_puzzle(r: &Rules, a: &MineArgs, m: &Mined, from: &str) -> Result<PathBu
     );
     let path = a.out.join(name);
     let mut def = mine::scenario_def(r, m, from);
-    // The file keeps the rules it was mined with (`--data`, `--variant`).
-    let notes = crate::formats::scenario::save::RulesOrigin::of(&a.game.source(), None)
-        .stamp(&mut def, Some(&path));
+    // The file keeps the rules it was mined with (`--data`, `--variant`,
+    // or those its game log records).
+    let notes = origin.stamp(&mut def, Some(&path));
     for n in notes {
         super::output::errln!("note: {n}");
     }

@@ -63,8 +63,11 @@ pub fn run(a: &SoakArgs) -> CliResult {
     }
     writeln!(
         out,
-        "soak: {} games, {} steps checked in {:.0} s on {threads} threads (seed {seed})",
-        rep.games, rep.steps, secs
+        "soak: {} games, {} steps checked in {:.0} s on {} (seed {seed})",
+        rep.games,
+        rep.steps,
+        secs,
+        crate::game::wording::count(crate::lab::runner::workers(threads, games), "thread")
     )?;
     writeln!(out, "  game: {}", a.game.source().label())?;
     writeln!(

@@ -150,6 +150,7 @@ fn play(a: &SweepArgs) -> Result<SweepRun, CliError> {
         threads: a.threads.count(),
     }
     .prepare()?;
+    super::note_timed_agents([&a.editor, &a.nixon]);
     let total = sweep.total();
     let bar = super::progress::Progress::new(total, "games");
     let stop = super::interrupt::watch();
