@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use watergate_core::data::GameSource;
 use watergate_lab::report::{
-    self, LoadError, Played, PlayedGame, Report, RunError, SimulateError, SimulateOptions, Slice,
+    self, Played, PlayedGame, Report, RunError, SimulateError, SimulateOptions, Slice,
 };
 use watergate_lab::sim::GameFailure;
 use watergate_lab::{ladder, sweep};
@@ -142,13 +142,6 @@ fn failure(f: &GameFailure, label: &str, run_seed: u64) -> PyErr {
     ))
 }
 
-pub(crate) fn load_error(e: LoadError) -> PyErr {
-    match e {
-        LoadError::Data(d) => crate::game::data_error(d),
-        LoadError::Message(m) => value_error(m),
-    }
-}
-
 /// `watergate simulate --json`, as a JSON text: the same options, the same
 /// figures for the same seed. `against` is a spec as on the command line
 /// (`shipped`, `base`, a folder, a variant file) or another `Game`.
@@ -179,7 +172,8 @@ fn simulate_json(
         None => None,
         Some(spec) => {
             let data = g.study_source().and_then(|s| s.data);
-            let other = PlayedGame::against(spec, data.as_deref()).map_err(load_error)?;
+            let other = PlayedGame::against(spec, data.as_deref())
+                .map_err(|e| crate::game::against_error(spec, e))?;
             if other.rules.fingerprint == g.rules.fingerprint {
                 return Err(value_error(report::same_game(
                     spec,
@@ -191,6 +185,13 @@ fn simulate_json(
             Some(other)
         }
     };
+    if let Some(a) = against_game.filter(|a| a.loaded.rules.fingerprint == g.rules.fingerprint) {
+        // As `--against` of the same game: a comparison with itself.
+        return Err(value_error(format!(
+            "against: `{}` and `{}` are the same game (same rules), so there is nothing to compare; give a Game of other data or another variant",
+            g.label, a.loaded.label
+        )));
+    }
     let other = match (&spec_game, against_game) {
         (Some(p), _) => Some(p.played()),
         (None, Some(a)) => Some(Played {

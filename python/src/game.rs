@@ -4,7 +4,6 @@
 
 use crate::actions::ActionSpace;
 use crate::observe::TensorShape;
-use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::path::PathBuf;
@@ -14,10 +13,12 @@ use watergate_core::diag::{Diagnostic, Diagnostics};
 use watergate_core::game::model::Side;
 use watergate_core::game::rules::Rules;
 
+// A ValueError, as json's and tomllib's decode errors are: `except
+// ValueError` catches every bad input of the package, files included.
 pyo3::create_exception!(
     watergate,
     DataError,
-    PyException,
+    pyo3::exceptions::PyValueError,
     "The game's files do not load: `problems` lists every problem as (path, line, column, message)."
 );
 
@@ -243,6 +244,17 @@ pub fn data_error(d: Diagnostics) -> PyErr {
     data_error_with(d.to_string().trim_end().to_string(), problems)
 }
 
+/// The exception for an `against` that names no game: a DataError, as a
+/// missing variant file is, whose one problem stands at the path given.
+pub fn against_error(spec: &str, e: watergate_lab::report::LoadError) -> PyErr {
+    match e {
+        watergate_lab::report::LoadError::Data(d) => data_error(d),
+        watergate_lab::report::LoadError::Message(m) => {
+            data_error_with(m.clone(), vec![(spec.to_string(), 0, 0, m)])
+        }
+    }
+}
+
 /// The exception for a problem with the game as a whole (its files have
 /// changed since a pickle, they were in memory), which no one file holds:
 /// its `problems` is that one message at no path. Every DataError has
@@ -360,7 +372,7 @@ pub fn against(py: Python<'_>, game: &Game, spec: &str) -> PyResult<Game> {
     let g = &game.loaded;
     let data = g.study_source().and_then(|s| s.data);
     let source = watergate_lab::report::PlayedGame::against_source(spec, data.as_deref())
-        .map_err(crate::batch::load_error)?;
+        .map_err(|e| against_error(spec, e))?;
     let loaded = py.detach(|| Loaded::load(source)).map_err(data_error)?;
     if loaded.rules.fingerprint == g.rules.fingerprint {
         return Err(pyo3::exceptions::PyValueError::new_err(
@@ -472,6 +484,19 @@ impl Game {
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect()
+    }
+
+    /// Two games are equal when they have the same rules (the same
+    /// fingerprint): the same files loaded twice, a pickled game and the
+    /// game it came from, or a copy of the data in another folder. Where
+    /// the files came from is not the game.
+    /// (Against anything but a Game, pyo3 answers NotImplemented.)
+    fn __eq__(&self, other: PyRef<'_, Game>) -> bool {
+        other.loaded.rules.fingerprint == self.loaded.rules.fingerprint
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.loaded.rules.fingerprint
     }
 
     fn __repr__(&self) -> String {

@@ -79,6 +79,22 @@ def test_a_missing_folder_is_a_data_error(tmp_path):
         watergate.load(data=tmp_path / "missing")
 
 
+def test_a_missing_variant_and_a_missing_against_file_raise_the_same_error(tmp_path):
+    """A missing variant raised DataError and a missing `against` file a
+    plain ValueError. Both are DataErrors now, and DataError is a ValueError
+    (as json's decode error is), so `except ValueError` catches every bad
+    input."""
+    missing = str(tmp_path / "nope.ron")
+    with pytest.raises(watergate.DataError) as variant:
+        watergate.load(variant=missing)
+    with pytest.raises(watergate.DataError, match="there is no file or folder") as against:
+        watergate.simulate(games=2, against=missing)
+    assert against.value.problems[0][0] == missing
+    for err in (variant, against):
+        assert isinstance(err.value, ValueError)
+        assert err.value.problems
+
+
 def test_wrong_parameter_types_raise_type_errors():
     with pytest.raises(TypeError):
         watergate.load(data=42)
@@ -192,6 +208,19 @@ def test_a_game_travels_as_its_files():
     match = watergate.Match(copy)
     match.apply_action(match.legal_actions()[0])
     assert pickle.loads(pickle.dumps(match)) == match
+
+
+def test_games_are_equal_when_their_rules_are():
+    """`Game` had no `__eq__`: two loads of the same files, or a game and
+    its pickle, were unequal, and a set of games held one game twice."""
+    shipped = watergate.load()
+    house = watergate.load(variant=REPO / "scenarios" / "variants" / "cheap_liddy.ron")
+    same = [watergate.load(), pickle.loads(pickle.dumps(shipped)),
+            watergate.load_files(shipped.files())]
+    assert all(g == shipped and hash(g) == hash(shipped) for g in same)
+    assert house != shipped and not (house == shipped)
+    assert len({shipped, house, *same}) == 2
+    assert shipped != "shipped game" and shipped != shipped.fingerprint
 
 
 def test_broken_files_in_memory_raise_every_problem():

@@ -182,6 +182,17 @@ def test_against_the_game_itself_is_refused_as_the_cli_refuses_it():
     assert out.returncode != 0 and str(against_error.value) in out.stderr
 
 
+def test_against_a_game_object_of_the_same_rules_is_refused():
+    """A `Game` given to `against` was played beside itself, and the
+    comparison said there was no difference, as there could not be."""
+    game = watergate.load()
+    for other in (game, watergate.load()):
+        with pytest.raises(ValueError, match="are the same game"):
+            watergate.simulate(games=3, game=game, against=other)
+    variant = watergate.load(variant=REPO / "scenarios/variants/cheap_liddy.ron")
+    assert "difference_in_editor_win_rate" in watergate.simulate(games=3, game=game, against=variant)
+
+
 def test_a_shard_and_a_slice_together_are_refused_not_one_ignored():
     """`slice` was dropped without a word when `shard` was given too."""
     with pytest.raises(ValueError, match="give one or the other"):

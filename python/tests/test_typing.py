@@ -213,10 +213,10 @@ def test_every_exception_class_has_the_stubs_bases():
 
 
 def test_an_exception_class_with_another_base_in_the_stubs_is_refused():
-    """The check has teeth: DataError declared a ValueError, which at runtime
-    it is not (it is an Exception)."""
+    """The check has teeth: DataError declared a plain Exception, which at
+    runtime it is not (it is a ValueError)."""
     stubs = (INSTALLED / "_engine.pyi").read_text()
-    wrong = re.sub(r"^class DataError\(Exception\):", "class DataError(ValueError):", stubs,
+    wrong = re.sub(r"^class DataError\(ValueError\):", "class DataError(Exception):", stubs,
                    flags=re.M)
     assert wrong != stubs
-    assert _exception_bases(wrong, _engine)[1] == [("DataError", ["ValueError"], ["Exception"])]
+    assert _exception_bases(wrong, _engine)[1] == [("DataError", ["Exception"], ["ValueError"])]

@@ -194,7 +194,8 @@ def simulate(games: _SupportsIndex | None = None, seed: _SupportsIndex = 1,
 
     Ctrl-C stops the run: the games finished so far come back, marked
     ``"partial": True``. Bad options raise ``ValueError`` or ``TypeError``;
-    files that do not load, :class:`DataError`.
+    files that do not load (an ``against`` file among them),
+    :class:`DataError`, itself a ``ValueError``.
     """
     games, seed, threads = _counts(games, seed, threads)
     game = _game(game, data, variant)

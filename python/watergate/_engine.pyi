@@ -57,9 +57,9 @@ _Problem: TypeAlias = tuple[str, int, int, str]
 #: The most seeds a seeded game's root chooses among (2**20).
 MAX_SEEDS: Final[int]
 
-class DataError(Exception):
+class DataError(ValueError):
     """The game's files do not load: ``problems`` lists every problem as
-    (path, line, column, message)."""
+    (path, line, column, message). A ValueError, as json's decode errors are."""
 
     problems: list[_Problem]
 
@@ -98,6 +98,8 @@ class Game:
     def labels(self) -> tuple[str, str]: ...
     def cards(self) -> list[_Card]: ...
     def files(self) -> list[tuple[str, bytes]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]: ...
 
 @type_check_only
