@@ -222,6 +222,24 @@ fn sweep_and_mine_with_a_time_budget_say_it_too() {
     }
 }
 
+#[test]
+fn a_list_where_one_agent_goes_says_where_two_agents_go() {
+    // `ladder --agents` takes a list; `mine --agents` is the agent of both
+    // sides, and `--editor`/`--nixon` take one each.
+    for args in [
+        &["mine", "--agents", "heuristic,random", "--out", "x"][..],
+        &["simulate", "--editor", "heuristic,random"][..],
+    ] {
+        let out = watergate(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("`heuristic,random` is a list; this takes one agent (for two, give --editor AGENT and --nixon AGENT"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
 // Item 6: serve --host localhost.
 
 #[test]

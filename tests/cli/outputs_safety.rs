@@ -291,3 +291,101 @@ fn mine_out_follows_the_output_path_rule() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(dir.join("m").is_dir());
 }
+
+#[test]
+fn no_output_is_written_into_the_data_folder_or_over_a_file_a_variant_reads() {
+    // A user audit: `simulate --data ed --csv ed/cards/game.ron` replaced
+    // the game's settings with a table, and the next `check` failed.
+    let dir = folder("into-the-game");
+    let out = watergate_in(&dir, &["export", "ed"], "");
+    assert!(out.status.success(), "{}", stderr(&out));
+    let game = dir.join("ed/cards/game.ron");
+    let before = std::fs::read(&game).unwrap();
+    let runs: [&[&str]; 5] = [
+        &[
+            "simulate",
+            "--data",
+            "ed",
+            "-n",
+            "2",
+            "--csv",
+            "ed/cards/game.ron",
+        ],
+        &[
+            "simulate",
+            "-n",
+            "2",
+            "--against",
+            "ed",
+            "--chart",
+            "ed/scripts/new.svg",
+        ],
+        &[
+            "sweep",
+            "--data",
+            "ed",
+            "--param",
+            "card.gordon_liddy.value=1,2",
+            "-n",
+            "2",
+            "--csv",
+            "ed/cards/game.ron",
+        ],
+        &["mine", "--data", "ed", "-n", "1", "--out", "ed/cards/mined"],
+        &[
+            "scenario",
+            "s.ron",
+            "--data",
+            "ed",
+            "--save",
+            "ed/cards/game.ron",
+        ],
+    ];
+    std::fs::write(dir.join("s.ron"), SCENARIO).unwrap();
+    for args in runs {
+        let out = watergate_in(&dir, args, "");
+        refused(&out, "every file there is part of the game");
+        assert_eq!(std::fs::read(&game).unwrap(), before, "{args:?}");
+    }
+    assert!(!dir.join("ed/cards/mined").exists());
+    assert!(!dir.join("ed/scripts/new.svg").exists());
+    // The data folder itself, outside cards/ and scripts/, is the user's.
+    let out = watergate_in(
+        &dir,
+        &[
+            "simulate",
+            "--data",
+            "ed",
+            "-n",
+            "2",
+            "--csv",
+            "ed/results.csv",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // A script a variant reads from beside it (`files:`).
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/variants");
+    for f in ["cheap_liddy.ron", "gordon_liddy_v2.rhai"] {
+        std::fs::copy(shipped.join(f), dir.join(f)).unwrap();
+    }
+    let script = std::fs::read(dir.join("gordon_liddy_v2.rhai")).unwrap();
+    let out = watergate_in(
+        &dir,
+        &[
+            "simulate",
+            "--variant",
+            "cheap_liddy.ron",
+            "-n",
+            "2",
+            "--csv",
+            "gordon_liddy_v2.rhai",
+        ],
+        "",
+    );
+    refused(&out, "--csv gordon_liddy_v2.rhai: is `gordon_liddy_v2.rhai`, a file the variant of the game played reads");
+    assert_eq!(
+        std::fs::read(dir.join("gordon_liddy_v2.rhai")).unwrap(),
+        script
+    );
+}

@@ -29,13 +29,13 @@ pub struct MineArgs {
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// The agent of both sides: random, heuristic, ismcts:N… (as `simulate` takes them); strong games by default, as the shipped set was mined.
-    #[arg(long, value_name = "AGENT", default_value = "ismcts:1000", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", default_value = "ismcts:1000", value_parser = super::values::one_agent)]
     pub agents: AgentSpec,
     /// The Editor's agent [default: --agents].
-    #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", value_parser = super::values::one_agent)]
     pub editor: Option<AgentSpec>,
     /// Nixon's agent [default: --agents].
-    #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", value_parser = super::values::one_agent)]
     pub nixon: Option<AgentSpec>,
     /// Mine these game logs (`play --log`) instead of playing games [default: play --games games].
     #[arg(long, value_name = "FILE", num_args = 1..)]
@@ -98,6 +98,7 @@ pub fn run(a: &MineArgs) -> CliResult {
     // new, but its parent must exist, and a file there is refused, before
     // any game is played.
     super::paths::output_folder("--out", &a.out)?;
+    super::paths::outside_games(&[("the game", &a.game.source())], &[("--out", &a.out)])?;
     let rules = a.game.rules()?;
     let editor = a.editor.clone().unwrap_or_else(|| a.agents.clone());
     let nixon = a.nixon.clone().unwrap_or_else(|| a.agents.clone());

@@ -205,6 +205,53 @@ pub fn distinct(inputs: &[(&str, &Path)], outputs: &[(&str, &Path)]) -> Result<(
     Ok(())
 }
 
+/// Refuses an output that would write into a game the command reads
+/// (`("the --data game", source)`): into a data folder's `cards/` or
+/// `scripts/`, whose every file is part of the game (a CSV there replaces
+/// a card, or breaks the next load), or over a file a variant reads
+/// (`add_cards`, `files`). The variant file itself is `distinct`'s.
+pub fn outside_games(
+    games: &[(&str, &crate::data::GameSource)],
+    outputs: &[(&str, &Path)],
+) -> Result<(), CliError> {
+    for (game, source) in games {
+        if let Some(data) = &source.data {
+            for folder in ["cards", "scripts"] {
+                let Ok(root) = data.join(folder).canonicalize() else {
+                    continue;
+                };
+                for (what, out) in outputs {
+                    let at = out.canonicalize().ok().or_else(|| resolved(out));
+                    if at.is_some_and(|at| at.starts_with(&root)) {
+                        return Err(refuse(
+                            what,
+                            out,
+                            format!(
+                                "is inside {}, the {folder}/ of {game}: every file there is part of the game, so writing there would change or break it; write it elsewhere",
+                                data.join(folder).display()
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        let variant = source.variant.as_deref();
+        let Some(Ok(v)) = variant.map(crate::data::variant::Variant::from_file) else {
+            continue;
+        };
+        for (named, file) in v.files_named() {
+            if let Some((what, out)) = outputs.iter().find(|(_, out)| same_file(&file, out)) {
+                return Err(refuse(
+                    what,
+                    out,
+                    format!("is `{named}`, a file the variant of {game} reads; writing there would replace it"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Whether two paths name one file (or folder). Two that exist are the
 /// same file when they are one inode (Unix) or resolve to one path; two
 /// that do not exist yet, when their folders resolve to one and their

@@ -20,7 +20,7 @@ pub struct PlayArgs {
     /// thinking time on 2 cores), :reuse (keeps its tree between decisions) or :settle
     /// (stops thinking once the choice can no longer change)
     /// [default: ismcts:10000:threads=2].
-    #[arg(long, value_name = "AGENT", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", value_parser = super::values::one_agent)]
     pub ai: Option<AgentSpec>,
     /// Seed of the deal and of the agent; names the log [default: a random seed, kept secret
     /// (no log written, no position saved against an agent) until the game ends].
@@ -90,6 +90,7 @@ fn log_path(a: &PlayArgs, seed: u64) -> Result<Option<PathBuf>, CliError> {
             .filter_map(|(what, p)| Some((what, p?)))
             .collect();
             super::paths::distinct(&inputs, &[("--log", &path)])?;
+            super::paths::outside_games(&[("the game", &a.game.source())], &[("--log", &path)])?;
             path
         }
         None => {

@@ -50,6 +50,7 @@ pub fn run(a: &ScenarioArgs, color: super::ColorChoice) -> CliResult {
         let mut inputs = vec![("the scenario file", file)];
         inputs.extend(a.game.variant.as_deref().map(|v| ("the --variant file", v)));
         super::paths::distinct(&inputs, &[("--save", out)])?;
+        super::paths::outside_games(&[("the game", game)], &[("--save", out)])?;
     }
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;

@@ -21,10 +21,10 @@ pub struct SimulateArgs {
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms (a time budget: not repeatable under --seed); search options after it: ismcts:N:reuse, ismcts:N:settle, ismcts:N:playout=M (judge each playout after M decisions, 10 by default) or ismcts:N:playout=full (play it to the end), ismcts:N:threads=K.
-    #[arg(long, value_name = "AGENT", default_value = "random", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", default_value = "random", value_parser = super::values::one_agent)]
     pub editor: AgentSpec,
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
-    #[arg(long, value_name = "AGENT", default_value = "random", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", default_value = "random", value_parser = super::values::one_agent)]
     pub nixon: AgentSpec,
     /// Also play the same games (same seeds, same agents) with another game
     /// and compare: `shipped` (the built-in game), `base` (this game without
@@ -96,6 +96,16 @@ pub fn run(a: &SimulateArgs) -> CliResult {
     .filter_map(|(what, p)| Some((what, p?)))
     .collect();
     super::paths::distinct(&inputs, &a.outputs.files())?;
+    let mut games = vec![("the game played", a.game.source())];
+    if let Some(Ok(other)) = a
+        .against
+        .as_deref()
+        .map(|spec| crate::lab::report::PlayedGame::against_source(spec, a.game.data.as_deref()))
+    {
+        games.push(("the --against game", other));
+    }
+    let games: Vec<_> = games.iter().map(|(what, g)| (*what, g)).collect();
+    super::paths::outside_games(&games, &a.outputs.files())?;
     let games = a.games.unwrap_or(default_games(a.precision));
     let run = SimulateRun {
         game: a.game.source(),

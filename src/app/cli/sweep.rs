@@ -30,10 +30,10 @@ pub struct SweepArgs {
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
     /// The Editor's agent: random, heuristic, ismcts:N or ismcts:Nms.
-    #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = super::values::one_agent)]
     pub editor: AgentSpec,
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
-    #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = AgentSpec::parse)]
+    #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = super::values::one_agent)]
     pub nixon: AgentSpec,
     /// Play only slice I of N of each point's games (1-based); combine with --merge [default: all].
     #[arg(long, value_name = "I/N")]
@@ -64,6 +64,7 @@ fn read_result(f: &Path) -> Result<SweepResult, CliError> {
 pub fn run(a: &SweepArgs) -> CliResult {
     a.outputs.check()?;
     super::paths::distinct(&inputs(a), &a.outputs.files())?;
+    super::paths::outside_games(&[("the game swept", &a.game.source())], &a.outputs.files())?;
     // Ctrl-C: the points played so far (the last one with its first games).
     let (result, json, interrupted) = if !a.merge.is_empty() {
         let mut merged: Option<SweepResult> = None;

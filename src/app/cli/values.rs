@@ -83,6 +83,17 @@ pub fn half_width(s: &str) -> Result<f64, String> {
     }
 }
 
+/// One agent (`mine --agents`, `--editor`, `--nixon`): a list, which
+/// `ladder --agents` takes, is told where two agents go.
+pub fn one_agent(s: &str) -> Result<crate::players::agent::AgentSpec, String> {
+    if s.contains(',') {
+        return Err(format!(
+            "`{s}` is a list; this takes one agent (for two, give --editor AGENT and --nixon AGENT; `ladder --agents` takes a list)"
+        ));
+    }
+    crate::players::agent::AgentSpec::parse(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
