@@ -624,3 +624,36 @@ fn merge_says_why_it_refuses_a_file() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+#[test]
+fn check_warns_of_variant_entries_that_change_nothing() {
+    // A designer audit: `requirement: None` (meant to drop the
+    // requirement), a card's value set to what it is, and a card removed
+    // twice were all taken without a word, and the variant played the base
+    // game.
+    let dir = temp_dir("no-change");
+    let file = dir.join("r.ron");
+    std::fs::write(
+        &file,
+        "Variant(\n    name: \"r\",\n    cards: [\n        (id: \"nixon.a_brilliant_mood\", requirement: None),\n        (id: \"nixon.gordon_liddy\", value: 3),\n        (id: \"nixon.howard_hunt\", value: 3),\n    ],\n    remove_cards: [\"nixon.gambit\", \"nixon.gambit\"],\n)\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_watergate"))
+        .args(["check", "--variant"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+    let f = file.display();
+    assert_eq!(
+        warnings,
+        [
+            format!("warning: {f}:4:53: `requirement: None` changes nothing: in a variant, None means \"keep the card's\"; to drop the requirement, write `requirement: All([])` (an empty All always holds)"),
+            format!("warning: {f}:5:9: this entry changes nothing: `nixon.gordon_liddy` has these values already"),
+            format!("warning: {f}:8:36: `nixon.gambit` is removed already, by remove_cards[0]"),
+        ],
+        "{err}"
+    );
+}

@@ -35,7 +35,7 @@ pub fn run(a: &CheckArgs) -> CliResult {
     let base = game.base().map_err(CliError::Data)?;
     let dir = game.data.as_deref();
     let (ds, variant) = match game.variant.as_deref() {
-        None => (base, None),
+        None => (base.clone(), None),
         Some(v) => {
             let v = crate::data::variant::Variant::from_file(v).map_err(CliError::Data)?;
             (v.apply(&base).map_err(CliError::Data)?, Some(v))
@@ -57,6 +57,10 @@ pub fn run(a: &CheckArgs) -> CliResult {
             .chain(crate::data::card_side_warnings(&ds))
             .collect(),
         None => crate::data::warnings(&rules, &ds),
+    };
+    let warnings: Vec<Diagnostic> = match &variant {
+        Some(v) => v.warnings(&base).into_iter().chain(warnings).collect(),
+        None => warnings,
     };
     print_warnings(&rules, &ds, &warnings);
     let dynamic = rules.scripts_reading_the_game();

@@ -226,6 +226,55 @@ impl Variant {
             .collect()
     }
 
+    /// Entries that change nothing, which `apply` takes without a word:
+    /// a card entry whose every field is what the card has already, a
+    /// `requirement: None` (which in a variant means "no change", not "no
+    /// requirement"), and a card removed twice. Advice for `check`.
+    pub fn warnings(&self, base: &DataSet) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        let card_file = card_files(base);
+        for (i, patch) in self.def.cards.iter().enumerate() {
+            if patch.requirement.is_none()
+                && self.map.get(&format!("cards[{i}].requirement")).is_some()
+            {
+                out.push(self.at(
+                    &format!("cards[{i}].requirement"),
+                    "`requirement: None` changes nothing: in a variant, None means \"keep the card's\"; to drop the requirement, write `requirement: All([])` (an empty All always holds)",
+                ));
+            }
+            let Some(Ok(card)) = card_file
+                .get(&patch.id)
+                .map(|rel| data::parse_file::<PlayerCardDef>(base, rel))
+            else {
+                continue;
+            };
+            let mut patched = card.def.clone();
+            patch_card(&mut patched, patch);
+            let only_id = CardPatch {
+                id: patch.id.clone(),
+                ..CardPatch::default()
+            };
+            if patched == card.def && *patch != only_id {
+                out.push(self.at(
+                    &format!("cards[{i}]"),
+                    format!(
+                        "this entry changes nothing: `{}` has these values already",
+                        patch.id
+                    ),
+                ));
+            }
+        }
+        for (i, id) in self.def.remove_cards.iter().enumerate() {
+            if let Some(first) = self.def.remove_cards[..i].iter().position(|x| x == id) {
+                out.push(self.at(
+                    &format!("remove_cards[{i}]"),
+                    format!("`{id}` is removed already, by remove_cards[{first}]"),
+                ));
+            }
+        }
+        out
+    }
+
     /// A problem at the value `path` of this variant's file (`board.spaces[3].id`),
     /// or at its nearest ancestor the file has.
     pub fn at(&self, path: &str, message: impl Into<String>) -> Diagnostic {
@@ -244,19 +293,7 @@ impl Variant {
         // keep their positions, under the file's own path.
         let mut copied: BTreeMap<String, String> = BTreeMap::new();
 
-        // Card files by id.
-        let mut card_file: BTreeMap<String, String> = BTreeMap::new();
-        for rel in base.files.keys() {
-            let is_card = rel.starts_with("cards/")
-                && rel.ends_with(".ron")
-                && rel.matches('/').count() >= 2
-                && !rel.starts_with("cards/momentum/");
-            if is_card {
-                if let Ok(p) = data::parse_file::<PlayerCardDef>(base, rel) {
-                    card_file.insert(p.def.id.clone(), rel.clone());
-                }
-            }
-        }
+        let card_file = card_files(base);
 
         if self.def.game.is_some() || self.def.settings.is_some() {
             match data::parse_file::<GameDef>(base, crate::data::validate::GAME_FILE) {
@@ -539,6 +576,23 @@ fn patch_settings(s: &mut SettingsDef, p: &SettingsPatch) {
     if let Some(v) = p.editor_momentum_overflow {
         s.editor_momentum_overflow = v;
     }
+}
+
+/// The player cards' files of `base`, by card id.
+fn card_files(base: &DataSet) -> BTreeMap<String, String> {
+    let mut card_file = BTreeMap::new();
+    for rel in base.files.keys() {
+        let is_card = rel.starts_with("cards/")
+            && rel.ends_with(".ron")
+            && rel.matches('/').count() >= 2
+            && !rel.starts_with("cards/momentum/");
+        if is_card {
+            if let Ok(p) = data::parse_file::<PlayerCardDef>(base, rel) {
+                card_file.insert(p.def.id.clone(), rel.clone());
+            }
+        }
+    }
+    card_file
 }
 
 fn patch_card(c: &mut PlayerCardDef, p: &CardPatch) {
