@@ -6,7 +6,14 @@ export class ApiError extends Error {
     super(message);
     this.status = status;
   }
+
+  // No answer at all (status 0): the server was stopped, or the network is gone.
+  get unreachable() { return this.status === 0; }
 }
+
+// What a page says when the server does not answer (rather than the
+// browser's "Failed to fetch").
+export const NOT_ANSWERING = "The server is not answering: it may have been stopped. Start `watergate serve` again, then reload this page.";
 
 // `api("/api/game")`, `api("/api/games", { method: "POST", body: {...}, seat })`.
 // `seat` is a seat token, sent as X-Seat-Token.
@@ -22,11 +29,17 @@ async function request(path, { method, body, seat, raw }) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (seat) headers["X-Seat-Token"] = seat;
-  const res = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let res;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (_) {
+    // fetch rejects only when no answer came (a refusal is an answer).
+    throw new ApiError(0, NOT_ANSWERING);
+  }
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`;
     try {
@@ -38,6 +51,25 @@ async function request(path, { method, body, seat, raw }) {
   if (raw) return res;
   if (res.status === 204) return null;
   return res.json();
+}
+
+// A lab or comparison run the page shows: kept alive on the server while
+// the page is open (a keep-alive every 2 s beside its event stream; the
+// server cancels a run nobody watched for 10 s), and cancelled when the
+// page leaves it (`leave()`, on leaving the area) or the tab goes (pagehide:
+// a reload, a close, another site). `done()` once its result is in.
+export function watchRun(id) {
+  const cancel = () => {
+    // keepalive: the request outlives the page that sends it.
+    fetch(`/api/lab/${id}/cancel`, { method: "POST", keepalive: true }).catch(() => {});
+  };
+  const timer = setInterval(() => {
+    fetch(`/api/lab/${id}/keep`, { method: "POST" }).catch(() => {});
+  }, 2000);
+  const gone = () => cancel();
+  window.addEventListener("pagehide", gone);
+  const done = () => { clearInterval(timer); window.removeEventListener("pagehide", gone); };
+  return { done, leave: () => { done(); cancel(); } };
 }
 
 // The document's load event waits for the first page. Whatever waits for
@@ -110,6 +142,18 @@ export function h(tag, attrs = {}, ...children) {
     el.append(c instanceof Node ? c : String(c));
   }
   return el;
+}
+
+// Text whose `backticked` words (commands, names, values, as the server's
+// messages and the cards write them) are drawn as <code>: strings and
+// elements, for h() or replaceChildren(...). A lone backtick stays text.
+export function code(text) {
+  const parts = String(text ?? "").split("`");
+  if (parts.length % 2 === 0) {
+    const last = parts.pop();
+    parts[parts.length - 1] += "`" + last;
+  }
+  return parts.map((p, i) => (i % 2 ? h("code", {}, p) : p)).filter((p) => p !== "");
 }
 
 // Offers text as a file download.

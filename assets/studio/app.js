@@ -5,7 +5,17 @@
 // user's work, what to ask before it (any route, a reload, the tab closed).
 // Adding an area: a file `<area>.js` and a line in AREAS.
 
-import { holdLoad } from "/studio/api.js";
+import { NOT_ANSWERING, code, holdLoad } from "/studio/api.js";
+
+// A page that could not be drawn says why, in one line.
+function alertLine(text) {
+  const p = document.createElement("p");
+  p.className = "error";
+  p.id = "page-error";
+  p.setAttribute("role", "alert");
+  p.replaceChildren(...code(text));
+  return p;
+}
 
 const AREAS = {
   play: "/studio/play.js",
@@ -58,11 +68,20 @@ async function route() {
   try {
     mod = await import(file);
   } catch (e) {
-    if (visit === visits) page.textContent = `The ${area} page is not part of this build yet.`;
+    // Every page is built in: one that does not come is not served.
+    if (visit === visits) page.replaceChildren(alertLine(`The ${area} page could not be loaded. ${NOT_ANSWERING}`));
     return;
   }
   if (visit !== visits) return;
-  const mounted = (await mod.mount(page, { area, params })) || null;
+  let mounted;
+  try {
+    mounted = (await mod.mount(page, { area, params })) || null;
+  } catch (e) {
+    // A page that could not even start (the server not answering, say)
+    // says why rather than staying empty.
+    if (visit === visits) page.replaceChildren(alertLine(e.message));
+    return;
+  }
   const done = typeof mounted === "function" ? mounted : mounted && mounted.leave;
   if (visit === visits) {
     leave = done;

@@ -4,7 +4,7 @@
 // Fields the data labels placeholders are marked with their open question
 // (D1–D7, docs/open-questions.md).
 
-import { api, h } from "/studio/api.js";
+import { api, h, code } from "/studio/api.js";
 import { ensureCss } from "/studio/pages.js";
 
 const PER_PAGE = 9;
@@ -56,7 +56,7 @@ export function cardFace(card) {
       card.steps !== null ? [" · ", field(card, "steps", `${card.steps} step${card.steps === 1 ? "" : "s"}`)] : null) : null,
     // The requirement, unless the action text states it already.
     card.requirement && !/requirement/i.test(card.action_text) ? h("div", { class: "requirement" }, `Requirement: ${card.requirement}`) : null,
-    h("p", { class: "action" }, card.action_text),
+    h("p", { class: "action" }, code(card.action_text)),
     field(card, "quote", card.quote ? `“${card.quote}”` : "(no quote)", "quote"));
 }
 
@@ -67,7 +67,7 @@ export async function mount(el, { area }) {
     try {
       doc = await api("/api/cards");
     } catch (e) {
-      el.replaceChildren(h("p", { class: "error" }, e.message));
+      el.replaceChildren(h("p", { class: "error" }, code(e.message)));
       return;
     }
     if (area === "print") printSheet(el, doc);

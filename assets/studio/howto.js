@@ -4,7 +4,7 @@
 // `#/howto/r5-6` opens the page at rule R5.6, `#/howto/nixon-howard-hunt`
 // at a card; the docs' own links are such routes.
 
-import { api, h } from "/studio/api.js";
+import { api, h, code } from "/studio/api.js";
 import { ensureCss } from "/studio/pages.js";
 
 const DOCS = ["rules", "cards"];
@@ -60,7 +60,7 @@ export async function mount(el, { params }) {
   try {
     all = await load();
   } catch (e) {
-    el.replaceChildren(h("p", { class: "error" }, e.message));
+    el.replaceChildren(h("p", { class: "error" }, code(e.message)));
     return;
   }
   const jump = h("input", { id: "howto-jump", type: "text", size: 12, placeholder: "R5.6", autocomplete: "off", "aria-label": "Rule number or card" });

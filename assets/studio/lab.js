@@ -2,9 +2,11 @@
 // page with the library code of `watergate simulate` (--against). The
 // run's progress streams in as server-sent events; it can be cancelled
 // (the result then covers exactly its first games); the result is the
-// win rates with 95% intervals, the chart and the per-card table.
+// win rates with 95% intervals, the chart and the per-card table. The
+// server cancels a run no page watches (`watchRun`): leaving the page, or
+// closing the tab, cancels it at once.
 
-import { api, fixed, h } from "/studio/api.js";
+import { api, fixed, h, watchRun, code } from "/studio/api.js";
 import { ensureCss } from "/studio/pages.js";
 
 export async function mount(el) {
@@ -35,12 +37,20 @@ export async function mount(el) {
   const out = h("div", { id: "lab-result" });
   let source = null;
   let job = null;
-  const finish = () => { if (source) source.close(); source = null; run.disabled = false; cancel.disabled = true; };
+  let watching = null;
+  const finish = () => {
+    if (source) source.close();
+    source = null;
+    if (watching) watching.done();
+    watching = null;
+    run.disabled = false;
+    cancel.disabled = true;
+  };
   cancel.addEventListener("click", async () => {
     if (!job) return;
     cancel.disabled = true;
     try { await api(`/api/lab/${job}/cancel`, { method: "POST" }); status.textContent = "Cancelling: the games already started finish first…"; }
-    catch (e) { status.textContent = e.message; }
+    catch (e) { status.replaceChildren(...code(e.message)); }
   });
   const form = h("form", {
     onsubmit: async (e) => {
@@ -48,12 +58,15 @@ export async function mount(el) {
       out.replaceChildren();
       status.textContent = "";
       run.disabled = true;
-      const body = { games: Number(games.value), seed: Number(seed.value), editor: editor.value.trim(), nixon: nixon.value.trim() };
+      // The seed as typed: a decimal string keeps a seed above 2^53 whole.
+      const body = { games: Number(games.value), seed: seed.value.trim(), editor: editor.value.trim(), nixon: nixon.value.trim() };
       if (variant.value) body.variant = variant.value;
       if (against.value) body.against = against.value;
       try {
         const started = await api("/api/lab", { method: "POST", body });
         job = started.id;
+        watching = watchRun(job);
+        bar.dataset.run = job;
         bar.max = started.total;
         bar.value = 0;
         cancel.disabled = false;
@@ -77,7 +90,7 @@ export async function mount(el) {
         source.onerror = () => { if (source) { status.textContent = "The progress stream broke off."; finish(); } };
       } catch (err) {
         status.textContent = "";
-        out.replaceChildren(h("p", { class: "error", role: "alert" }, err.message));
+        out.replaceChildren(h("p", { class: "error", role: "alert" }, code(err.message)));
         finish();
       }
     },
@@ -91,9 +104,16 @@ export async function mount(el) {
     h("div", { class: "panel" },
       h("h1", {}, "Lab"),
       h("p", {}, `Simulate games between agents, or compare two versions of the game on the same seeds (as \`watergate simulate --against\`). At most ${limits.max_games} games a run (${limits.max_search_games} with an ismcts agent).`),
+      limits.scenarios_note ? h("p", { class: "notice", id: "scenarios-note", role: "note" }, `Note: ${limits.scenarios_note}.`) : null,
       form, bar, status),
     h("div", { class: "panel" }, out)));
-  return () => { if (source) source.close(); };
+  // Left while it plays: the run is cancelled, its slot free for others.
+  return () => {
+    if (source) source.close();
+    source = null;
+    if (watching) watching.leave();
+    watching = null;
+  };
 }
 
 const pct = (x) => `${fixed(100 * x, 1)}%`;

@@ -7,7 +7,7 @@
 // in progress stays playable; the badge shows it again, and a new set of
 // problems (another reload) shows itself.
 
-import { game, h } from "/studio/api.js";
+import { game, h, code } from "/studio/api.js";
 
 // A badge's words, and the short ones a narrow menu shows instead
 // (style.css): the full words stay its tooltip.
@@ -39,7 +39,7 @@ export function start(el) {
           : "The data folder no longer loads; new games keep the last rules that did. Fix these and save:",
           h("button", { class: "live-hide", id: "live-hide", title: "Put the list away (the red badge shows it again)", onclick: () => show(false) }, "Hide")),
         s.problems.map((p) => h("div", { class: "problem" },
-          h("div", {}, h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path), `: ${p.message}`),
+          h("div", {}, h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path), ": ", code(p.message)),
           p.source_line !== null ? h("pre", {}, `${p.line} | ${p.source_line}\n${" ".repeat(String(p.line).length)} | ${" ".repeat(Math.max(0, p.col - 1))}^`) : null)));
       const words = `data: ${s.problems.length} problem${s.problems.length === 1 ? "" : "s"}`;
       const badge = h("button", { class: "live-badge bad", id: "live-badge", "aria-controls": "live-problems", "aria-expanded": String(hidden !== s.version),

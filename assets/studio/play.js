@@ -9,7 +9,8 @@
 // light up what an option would affect. The option buttons and the
 // notation box stay, for keyboards and screen readers.
 
-import { api, game as gameInfo, h, saveText } from "/studio/api.js";
+import { api, game as gameInfo, h, saveText, code } from "/studio/api.js";
+import { readFile } from "/studio/pages.js";
 import { SPEEDS, speedName, setSpeed, timing, snapshot, glide, land, pause } from "/studio/motion.js";
 import { NARROW, SIDE, Targets, drawTable, fitAside, fitSide, key, promptInView, dropZooms } from "/studio/table.js";
 
@@ -24,7 +25,13 @@ export async function mount(el, { params }) {
   const s = saved();
   if (s && (!params[0] || params[0] === s.game)) {
     const p = new Play(el, info, s);
-    p.load(s.current).catch(() => { sessionStorage.removeItem(STORE); startScreen(el, info); });
+    p.load(s.current).catch((e) => {
+      // The server restarted (or forgot the game): say so. Not answering:
+      // the game may still be there once it is back, so it is kept.
+      if (e.status === 404) p.lost();
+      else if (e.unreachable) p.fail(e);
+      else { sessionStorage.removeItem(STORE); startScreen(el, info); }
+    });
   } else {
     startScreen(el, info);
   }
@@ -63,29 +70,37 @@ function startScreen(el, info) {
   const ai = h("input", { id: "ai", name: "ai", list: "agents", value: "ismcts:10000:threads=2", size: 22, autocomplete: "off" });
   const agents = h("datalist", { id: "agents" }, ...info.agents.map((a) => h("option", { value: a })));
   const seed = h("input", { id: "seed", name: "seed", type: "number", min: 0, placeholder: "random" });
-  const err = h("p", { class: "error", role: "alert" });
-  const start = h("button", {
-    id: "start", class: "primary",
-    onclick: async () => {
-      err.textContent = "";
-      start.disabled = true;
-      try {
-        const body = { mode: mode.value };
-        if (mode.value !== "hotseat") body.ai = ai.value.trim();
-        if (seed.value !== "") body.seed = Number(seed.value);
-        const c = await api("/api/games", { method: "POST", body });
-        const first = c.seats.editor ? "editor" : "nixon";
-        const s = { game: c.game, seats: c.seats, mode: c.mode, hotseat: mode.value === "hotseat", current: first, logs: {} };
-        sessionStorage.setItem(STORE, JSON.stringify(s));
-        el.replaceChildren();
-        const p = new Play(el, info, s);
-        await p.load(first);
-      } catch (e) {
-        err.textContent = e.message;
-        start.disabled = false;
-      }
-    },
-  }, "Start the game");
+  const err = h("p", { class: "error", role: "alert", id: "start-error" });
+  // A saved position (Save position, or `save` in the terminal) played on
+  // from, with the players chosen above, instead of a new deal.
+  const position = h("input", { type: "file", id: "position-file", accept: ".ron,text/plain" });
+  const begin = async (from) => {
+    err.textContent = "";
+    start.disabled = true;
+    try {
+      const body = { mode: mode.value };
+      if (mode.value !== "hotseat") body.ai = ai.value.trim();
+      if (from) body.position = from;
+      else if (seed.value !== "") body.seed = seed.value;
+      const c = await api("/api/games", { method: "POST", body });
+      const first = c.seats.editor ? "editor" : "nixon";
+      const s = { game: c.game, seats: c.seats, mode: c.mode, hotseat: mode.value === "hotseat", current: first, logs: {} };
+      sessionStorage.setItem(STORE, JSON.stringify(s));
+      el.replaceChildren();
+      const p = new Play(el, info, s);
+      await p.load(first);
+    } catch (e) {
+      err.replaceChildren(...code(e.message));
+      start.disabled = false;
+    }
+  };
+  const start = h("button", { id: "start", class: "primary", onclick: () => begin(null) }, "Start the game");
+  position.addEventListener("change", async () => {
+    let f;
+    try { f = await readFile(position); } catch (e) { err.replaceChildren(...code(e.message)); return; }
+    position.value = "";
+    await begin({ text: f.text, name: f.name });
+  });
   el.replaceChildren(h("section", { class: "start panel" },
     h("h1", {}, "Play Watergate"),
     h("p", {}, `The game: ${info.source}. Each screen shows only what its player may see.`),
@@ -93,7 +108,9 @@ function startScreen(el, info) {
     h("label", { class: "ai-choice" }, "The opponent ", ai, agents,
       h("span", { class: "hint" }, " random, heuristic, ismcts:N or ismcts:Nms")),
     h("label", {}, "Seed ", seed),
-    start, err));
+    start,
+    h("label", { class: "position-choice" }, "Or play on from a saved position: ", position),
+    err));
   mode.addEventListener("change", () => { ai.disabled = mode.value === "hotseat"; });
 }
 
@@ -221,9 +238,27 @@ class Play {
         `I am ${SIDE[to]}: show my view`)));
   }
 
+  // A refusal or no answer, said where the page shows messages. A game the
+  // server no longer has (404: it was restarted, or forgot the game when
+  // it was left idle) cannot go on: the page says so and offers a new one.
   fail(e) {
+    if (e.status === 404) { this.lost(); return; }
     const box = this.el.querySelector("#message");
-    if (box) { box.textContent = e.message; box.classList.add("error"); } else alert(e.message);
+    if (box) { box.replaceChildren(...code(e.message)); box.classList.add("error"); }
+    else this.el.prepend(h("p", { class: "error", role: "alert", id: "message" }, code(e.message)));
+  }
+
+  lost() {
+    if (this.gone) return;
+    this.skipping = true;
+    this.gone = true;
+    sessionStorage.removeItem(STORE);
+    document.body.classList.remove("at-table");
+    dropZooms();
+    this.el.replaceChildren(h("section", { class: "panel gone", id: "game-gone" },
+      h("h1", {}, "This game is gone"),
+      h("p", { role: "alert" }, "The server no longer has this game: it was restarted, or it forgot the game after it was left idle. It cannot be played on."),
+      h("button", { id: "gone-new-game", class: "primary", onclick: () => startScreen(this.el, this.info) }, "New game")));
   }
 
   // A choice is sent once: until its answer is drawn, the options on the

@@ -10,7 +10,7 @@
 // chosen on the track, the board and the cards, and the opponent's hand
 // lies face up, labelled as shown because the position is full-information.
 
-import { api, game as gameInfo, h } from "/studio/api.js";
+import { api, game as gameInfo, h, code } from "/studio/api.js";
 import { ensureCss, readFile } from "/studio/pages.js";
 import { NARROW, SIDE_STEPS, Targets, asideRow, drawTable, fitAside, fitSide, key, promptInView, dropZooms } from "/studio/table.js";
 
@@ -66,14 +66,14 @@ export async function mount(el) {
     } catch (e) {
       wait.stop();
       el.replaceChildren(page);
-      err.textContent = e.message;
+      err.replaceChildren(...code(e.message));
     }
   };
   file.addEventListener("change", async () => {
     try {
       const f = await readFile(file);
       await begin({ text: f.text, name: f.name });
-    } catch (e) { err.textContent = e.message; }
+    } catch (e) { err.replaceChildren(...code(e.message)); }
   });
   // The hand-made puzzles, or the mined ones (`watergate mine`), which are
   // graded easy, medium or hard: the list is asked for again on a change.
@@ -90,6 +90,8 @@ export async function mount(el) {
     h("h1", {}, "Puzzles"),
     h("p", {}, "Play one side of a position; the solver answers with its best defence. A hint shows the solver's move; the solution is shown only when you ask for it."),
     h("p", { class: "puzzle-filter" }, h("label", {}, "Show ", set), " ", h("label", {}, "of ", level)),
+    // A data folder without scenarios/: the shipped puzzles stand in.
+    info.scenarios_note ? h("p", { class: "notice", id: "scenarios-note", role: "note" }, `Note: ${info.scenarios_note}.`) : null,
     count,
     list,
     h("label", {}, "Or open a scenario file with a puzzle: ", file),
@@ -121,7 +123,7 @@ export async function mount(el) {
           p.problem ? h("span", { class: "error" }, ` (${p.problem})`) : null));
       }
     } catch (e) {
-      if (mine === asked) list.append(h("li", { class: "error" }, e.message));
+      if (mine === asked) list.append(h("li", { class: "error" }, code(e.message)));
     }
   };
   set.addEventListener("change", load);
@@ -259,7 +261,7 @@ class Attempt {
           v.ending ? null : h("button", { id: "hint", onclick: () => this.send("hint") }, "Hint"),
           v.revealed ? null : reveal,
           h("button", { id: "other-puzzles", onclick: () => { this.end(); mount(this.el); } }, "Other puzzles"))),
-      this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
+      this.error ? h("p", { class: "error", role: "alert" }, code(this.error)) : null,
       v.hint ? h("p", { class: "hint", id: "puzzle-hint" }, v.hint) : null,
       h("p", { class: "counts" }, `Your moves: ${v.moves.length ? v.moves.join(" · ") : "none"} · hints used: ${v.hints} · solution shown: ${v.revealed ? "yes" : "no"}`));
     const solution = v.solution ? h("section", { class: "panel solution", id: "puzzle-solution" },

@@ -9,7 +9,7 @@
 // Each step is drawn as Play's table (table.js): track, board, momentum
 // cards, piles, the cards on the table and the hands, as cards.
 
-import { api, game as gameInfo, h } from "/studio/api.js";
+import { api, game as gameInfo, h, code } from "/studio/api.js";
 import { glide, snapshot, timing } from "/studio/motion.js";
 import { ensureCss, readFile } from "/studio/pages.js";
 import { NARROW, SIDE, Targets, asideRow, drawTable, fitAside, key, dropZooms } from "/studio/table.js";
@@ -50,14 +50,14 @@ export async function mount(el) {
       const rp = await api("/api/replay", { method: "POST", body });
       show(el, info, rp, body, 0);
     } catch (e) {
-      err.textContent = e.message;
+      err.replaceChildren(...code(e.message));
     }
   };
   file.addEventListener("change", async () => {
     try {
       const f = await readFile(file);
       await open({ text: f.text, name: f.name });
-    } catch (e) { err.textContent = e.message; }
+    } catch (e) { err.replaceChildren(...code(e.message)); }
   });
   const list = h("ul", { id: "log-list" });
   el.replaceChildren(h("section", { class: "replay panel" },
@@ -75,7 +75,7 @@ export async function mount(el) {
       }, l.name), ` (${l.folder === "data" ? "data folder" : "your logs"}, ${Math.ceil(l.bytes / 1024)} KiB)`));
     }
   } catch (e) {
-    list.append(h("li", { class: "error" }, e.message));
+    list.append(h("li", { class: "error" }, code(e.message)));
   }
   return () => {
     dropKeys();
@@ -103,18 +103,21 @@ function show(el, info, rp, body, at) {
         const choice = rp.steps[Number(slider.value)].index;
         show(el, info, again, { ...body, view: view.value }, Math.max(0, again.steps.findLastIndex((s) => s.index <= choice)));
       } catch (e) {
-        choice.textContent = e.message;
+        choice.replaceChildren(...code(e.message));
         view.disabled = false;
       }
     } },
   h("option", { value: "whole", selected: eyes === "whole" }, "The whole table"),
   h("option", { value: "editor", selected: eyes === "editor" }, "The Editor's view"),
   h("option", { value: "nixon", selected: eyes === "nixon" }, "Nixon's view"));
-  const items = rp.steps.map((s) => {
-    const li = h("li", { "data-step": s.index },
+  // An entry opens the step it narrates: its place in this list (in one
+  // side's view the other side's secret choices are no steps, so a step's
+  // place is not the log's choice number, `data-choice`).
+  const items = rp.steps.map((s, i) => {
+    const li = h("li", { "data-step": i, "data-choice": s.index },
       s.actor ? [h("span", { class: "who" }, `${s.actor}: `), `${s.notation} — ${s.text}`] : h("span", { class: "who" }, "The deal"),
       s.narration.length ? h("ul", {}, s.narration.map((l) => h("li", {}, l))) : null);
-    li.addEventListener("click", () => go(s.index));
+    li.addEventListener("click", () => go(i));
     return li;
   });
   const narration = h("ol", { id: "replay-narration", start: 0 }, ...items);
@@ -128,7 +131,7 @@ function show(el, info, rp, body, at) {
       : `${SIDE[eyes][0].toUpperCase()}${SIDE[eyes].slice(1)}'s view: the table, the narration and the choices as ${eyes === "editor" ? "she" : "he"} saw them.`),
     rp.warning ? h("p", { class: "error" }, rp.warning) : null,
     rp.problem ? h("div", { class: "error", id: "replay-problem" },
-      h("p", {}, `${rp.problem.path}${rp.problem.line ? `:${rp.problem.line}:${rp.problem.col}` : ""}: ${rp.problem.message}`),
+      h("p", {}, `${rp.problem.path}${rp.problem.line ? `:${rp.problem.line}:${rp.problem.col}` : ""}: `, code(rp.problem.message)),
       rp.problem.source_line ? h("pre", {}, rp.problem.source_line) : null) : null,
     h("div", { class: "scrub" },
       btn("first", "« first", () => go(0)), btn("prev", "◀", () => go(Number(slider.value) - 1)),

@@ -11,7 +11,7 @@
 // several options share (a card's value and its action) opens a small
 // menu of exactly those options beside it.
 
-import { h } from "/studio/api.js";
+import { h, code } from "/studio/api.js";
 import { boardSvg, trackSvg, tokenSvg, markerSvg, svg } from "/studio/board.js";
 
 export const SIDE = { editor: "the Editor", nixon: "Nixon" };
@@ -413,7 +413,7 @@ export function cardFace(c, options, pick, from) {
     title: c.action_text, tabindex: 0, "aria-describedby": action },
   h("header", {}, marked(c, "value", c.value, "value"), h("span", { class: "name" }, c.name)),
   h("div", { class: "kind" }, pips(c), h("span", { class: "type" }, c.card_type + (c.reaction ? " · reaction" : "")), marked(c, "number", `#${c.number}`, "number")),
-  h("p", { class: "action", id: action }, c.action_text),
+  h("p", { class: "action", id: action }, code(c.action_text)),
   c.quote ? marked(c, "quote", `“${c.quote}”`, "quote") : null,
   options.length ? h("div", { class: "card-options" }, ...options.map((o) =>
     // The card itself is a target too: a button's click is the button's.
@@ -439,7 +439,7 @@ function zoomOnHover(face, c) {
     zoom = h("div", { class: `card-zoom card ${key(c.side)}`, "aria-hidden": "true" },
       h("header", {}, marked(c, "value", c.value, "value"), h("span", { class: "name" }, c.name), marked(c, "number", `#${c.number}`, "number")),
       h("div", { class: "kind" }, pips(c), h("span", { class: "type" }, c.card_type + (c.reaction ? " · reaction" : "") + (c.informant ? ` · ${c.informant}` : ""))),
-      h("p", { class: "zoom-action" }, c.action_text),
+      h("p", { class: "zoom-action" }, code(c.action_text)),
       c.quote ? marked(c, "quote", `“${c.quote}”`, "quote") : null);
     document.body.append(zoom);
     // Left of the hand's panel, level with the card: no card of the hand

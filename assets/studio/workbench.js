@@ -6,7 +6,7 @@
 // the game with the shipped one (or with the game as this page opened it)
 // in the lab's paired comparison. Without --data everything is read-only.
 
-import { api, fixed, h } from "/studio/api.js";
+import { api, fixed, h, watchRun, code } from "/studio/api.js";
 import { ensureCss } from "/studio/pages.js";
 
 // The game as the page opened it: one snapshot per page load (the module
@@ -33,7 +33,7 @@ export async function mount(el, { params }) {
   ensureOwnCss();
   let info;
   try { info = await api("/api/workbench"); } catch (e) {
-    el.replaceChildren(h("p", { class: "error", role: "alert" }, e.message));
+    el.replaceChildren(h("p", { class: "error", role: "alert" }, code(e.message)));
     return;
   }
   if (info.writable && !snapshot) {
@@ -155,11 +155,11 @@ export async function mount(el, { params }) {
     return h("ul", {},
       here.map((p) => h("li", { class: cls, "data-line": p.line },
         h("button", { type: "button", class: "link", onclick: () => jump(p.line, p.col) }, p.line ? `line ${p.line}:${p.col}` : "this file"),
-        `: ${p.message}`)),
+        ": ", code(p.message))),
       elsewhere.map((p) => h("li", { class: `${cls} other` },
         p.file ? h("a", { href: `#/workbench/${p.file}` }, p.line ? `${p.file}:${p.line}:${p.col}` : p.file)
           : h("span", { class: "where" }, p.line ? `${p.path}:${p.line}:${p.col}` : p.path),
-        `: ${p.message}`)));
+        ": ", code(p.message))));
   }
 
   function drawProblems() {
@@ -202,7 +202,7 @@ export async function mount(el, { params }) {
       edited(0);
     } catch (e) {
       input.classList.add("bad");
-      state.textContent = e.message;
+      state.replaceChildren(...code(e.message));
     }
   }
 
@@ -218,7 +218,7 @@ export async function mount(el, { params }) {
       drawForm(r.fields);
       showState();
     } catch (e) {
-      if (mine === seq) state.textContent = e.message;
+      if (mine === seq) state.replaceChildren(...code(e.message));
     }
   }
 
@@ -301,7 +301,7 @@ export async function mount(el, { params }) {
       await drawHistory();
     } catch (e) {
       save.disabled = false;
-      state.replaceChildren(e.message);
+      state.replaceChildren(...code(e.message));
       if (e.status === 409) {
         state.append(" ", h("button", { type: "button", id: "wb-force", onclick: () => doSave(true) }, "Save anyway"));
       }
@@ -336,7 +336,7 @@ export async function mount(el, { params }) {
       }
       note = `Undone: ${r.path} is back as it was${r.loaded ? "; new games use it" : ", with problems: new games keep the last rules that loaded"}`;
       drawGutter(); drawProblems(); showState();
-    } catch (e) { state.textContent = e.message; }
+    } catch (e) { state.replaceChildren(...code(e.message)); }
     await drawHistory();
   });
 
@@ -352,7 +352,7 @@ export async function mount(el, { params }) {
       const q = new URLSearchParams({ against: diffAgainst.value });
       if (snapshot) q.set("snapshot", snapshot);
       diffOut.textContent = (await api(`/api/workbench/diff?${q}`)).text;
-    } catch (e) { diffOut.textContent = e.message; }
+    } catch (e) { diffOut.replaceChildren(...code(e.message)); }
   });
 
   // ---- the comparison ----
@@ -369,12 +369,21 @@ export async function mount(el, { params }) {
   const cmpStatus = h("p", { id: "wb-compare-status", role: "status" });
   const cmpOut = h("div", { id: "wb-compare-result" });
   let job = null;
-  const finish = () => { if (source) source.close(); source = null; cmpRun.disabled = !info.writable; cmpCancel.disabled = true; };
+  // Kept alive while shown, cancelled when the page is left (api.js).
+  let watching = null;
+  const finish = () => {
+    if (source) source.close();
+    source = null;
+    if (watching) watching.done();
+    watching = null;
+    cmpRun.disabled = !info.writable;
+    cmpCancel.disabled = true;
+  };
   cmpCancel.addEventListener("click", async () => {
     if (!job) return;
     cmpCancel.disabled = true;
     try { await api(`/api/lab/${job}/cancel`, { method: "POST" }); cmpStatus.textContent = "Cancelling: the games already started finish first…"; }
-    catch (e) { cmpStatus.textContent = e.message; }
+    catch (e) { cmpStatus.replaceChildren(...code(e.message)); }
   });
   cmpRun.addEventListener("click", async () => {
     if (dirty()) { cmpStatus.textContent = "Save first: the comparison plays the game as saved in the folder."; return; }
@@ -385,6 +394,7 @@ export async function mount(el, { params }) {
     try {
       const started = await api("/api/workbench/compare", { method: "POST", body });
       job = started.id;
+      watching = watchRun(job);
       bar.max = started.total; bar.value = 0;
       cmpCancel.disabled = false;
       cmpStatus.textContent = `Playing ${started.total} games in each game…`;
@@ -407,7 +417,7 @@ export async function mount(el, { params }) {
       source.onerror = () => { if (source) { cmpStatus.textContent = "The progress stream broke off."; finish(); } };
     } catch (e) {
       cmpStatus.textContent = "";
-      cmpOut.replaceChildren(h("p", { class: "error", role: "alert" }, e.message));
+      cmpOut.replaceChildren(h("p", { class: "error", role: "alert" }, code(e.message)));
       finish();
     }
   });
@@ -445,7 +455,7 @@ export async function mount(el, { params }) {
   } catch (e) {
     text.value = "";
     text.readOnly = true;
-    state.textContent = e.message;
+    state.replaceChildren(...code(e.message));
     return () => { finish(); unfold(); };
   }
   text.value = file.text;
@@ -458,7 +468,7 @@ export async function mount(el, { params }) {
   const onData = () => { if (!dirty()) runCheck(); };
   window.addEventListener("studio-data", onData);
   return {
-    leave: () => { clearTimeout(timers.check); finish(); unfold(); window.removeEventListener("studio-data", onData); },
+    leave: () => { clearTimeout(timers.check); if (watching) watching.leave(); watching = null; finish(); unfold(); window.removeEventListener("studio-data", onData); },
     // Asked by the app shell before the page goes to another file, another
     // area, or away (a reload, the tab closed).
     unsaved: () => (dirty() ? `Leave ${current}? Its changes are not saved.` : null),

@@ -210,10 +210,44 @@ where
     F: FnOnce(Client, String) -> Fut,
     Fut: std::future::Future<Output = Result<(), String>> + Send + 'static,
 {
+    run_studio(name, serve_args, browser_args, |c, studio| {
+        body(c, studio.url.clone())
+    })
+}
+
+/// The studio a browser test runs against, which the test may stop
+/// (`stop`: the server process is killed, as if its terminal were closed).
+#[derive(Clone)]
+pub struct Studio {
+    server: std::sync::Arc<std::sync::Mutex<Option<Server>>>,
+    /// `http://127.0.0.1:PORT/`
+    pub url: String,
+    pub port: u16,
+}
+
+impl Studio {
+    /// Stops the server (kills it and waits for it); the page stays open.
+    pub fn stop(&self) {
+        let server = self.server.lock().unwrap_or_else(|p| p.into_inner()).take();
+        drop(server);
+    }
+}
+
+/// [`run_with`] whose body gets the [`Studio`], to stop it mid-test.
+pub fn run_studio<F, Fut>(name: &str, serve_args: &[&str], browser_args: &[&str], body: F)
+where
+    F: FnOnce(Client, Studio) -> Fut,
+    Fut: std::future::Future<Output = Result<(), String>> + Send + 'static,
+{
     if !available(name) {
         return;
     }
     let server = Server::start(serve_args);
+    let studio = Studio {
+        url: server.url.clone(),
+        port: server.port,
+        server: std::sync::Arc::new(std::sync::Mutex::new(Some(server))),
+    };
     let driver = Driver::start();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -222,7 +256,7 @@ where
         .expect("a runtime");
     let outcome: Result<(), String> = rt.block_on(async {
         let client = connect(&driver, browser_args).await;
-        let task = tokio::spawn(body(client.clone(), server.url.clone()));
+        let task = tokio::spawn(body(client.clone(), studio.clone()));
         let result = match task.await {
             Ok(r) => r,
             Err(e) if e.is_panic() => {
@@ -251,7 +285,7 @@ where
         result
     });
     drop(driver);
-    drop(server);
+    studio.stop();
     if let Err(e) = outcome {
         panic!("browser test {name} failed: {e}");
     }

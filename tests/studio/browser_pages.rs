@@ -969,6 +969,107 @@ fn a_side_s_replay_lists_only_what_that_side_saw() {
     );
 }
 
+/// Problem left by the replay's narration: clicking an entry opened the
+/// step whose place in the list was the log's choice number, so in one
+/// side's view (fewer steps: the other side's secret passes are none of
+/// its) it opened a later step, or none past the end. In every view a
+/// click opens the step that entry narrates: the step label names the
+/// entry's place, the choice shown is the entry's, and the entry is marked.
+#[test]
+fn a_narration_entry_opens_the_step_it_narrates_in_every_view() {
+    let data = data_copy("replay_click");
+    std::fs::create_dir_all(data.join("logs")).unwrap();
+    std::fs::write(data.join("logs/game22.ron"), common::logged_game(22).0).unwrap();
+    let d = data.display().to_string();
+    run(
+        "pages_replay_click",
+        &["--data", &d],
+        move |c: Client, url: String| async move {
+            c.goto(&format!("{url}#/replay")).await.map_err(e)?;
+            viewport(&c, 1366, 768).await?;
+            wait_css(&c, r#"button.open-log[data-name="game22.ron"]"#, 30)
+                .await?
+                .click()
+                .await
+                .map_err(e)?;
+            wait_css(&c, "#replay-slider", 60).await?;
+            // Clicks entry `k` of the list: what the page then shows (the
+            // step label, the choice, the entry marked) and what the entry
+            // says, its choice number in the log.
+            const CLICK: &str = r#"
+const items = [...document.querySelectorAll('#replay-narration > li')];
+const li = items[arguments[0]];
+const own = [...li.childNodes].filter((n) => n.nodeName !== 'UL').map((n) => n.textContent).join('');
+li.click();
+return { label: document.getElementById('step-label').textContent,
+         choice: document.getElementById('step-choice').textContent,
+         marked: items.findIndex((x) => x.classList.contains('current')),
+         own, log: Number(li.dataset.choice), n: items.length };
+"#;
+            for view in ["whole", "editor", "nixon"] {
+                if view != "whole" {
+                    c.find(Locator::Css(&format!(
+                        "#replay-view option[value='{view}']"
+                    )))
+                    .await
+                    .map_err(e)?
+                    .click()
+                    .await
+                    .map_err(e)?;
+                    until(&format!("the {view} view"), 30, || async {
+                        let h = text_of(&c, ".hand h2").await?;
+                        let who = if view == "editor" {
+                            "The Editor"
+                        } else {
+                            "Nixon"
+                        };
+                        (h.starts_with(&format!("{who}'s hand"))
+                            && c.find(Locator::Css(".other-hand")).await.is_err())
+                        .then_some(())
+                    })
+                    .await?;
+                }
+                let n = c
+                    .execute(CLICK, vec![serde_json::json!(0)])
+                    .await
+                    .map_err(e)?["n"]
+                    .as_u64()
+                    .unwrap_or(0) as usize;
+                let mut apart = 0;
+                for k in [1, n / 3, n / 2, 2 * n / 3, n - 2, n - 1] {
+                    let v = c
+                        .execute(CLICK, vec![serde_json::json!(k)])
+                        .await
+                        .map_err(e)?;
+                    let (label, choice, own) = (
+                        v["label"].as_str().unwrap_or_default(),
+                        v["choice"].as_str().unwrap_or_default(),
+                        v["own"].as_str().unwrap_or_default(),
+                    );
+                    if label != format!("Step {k} of {}", n - 1)
+                        || own != choice
+                        || v["marked"] != serde_json::json!(k)
+                    {
+                        return Err(format!(
+                            "in the {view} view, entry {k} ({own:?}) opened {label:?} showing {choice:?}, entry {} marked",
+                            v["marked"]
+                        ));
+                    }
+                    apart += usize::from(v["log"] != serde_json::json!(k));
+                }
+                // In a side's view the places and the choice numbers part
+                // (else this tests nothing of the bug).
+                if view != "whole" && apart == 0 {
+                    return Err(format!(
+                        "in the {view} view every entry clicked is at its choice number"
+                    ));
+                }
+            }
+            Ok(())
+        },
+    );
+}
+
 /// Pages of a PDF as Chromium writes them (`/Type /Page` objects).
 fn pdf_pages(pdf: &[u8]) -> usize {
     let text = String::from_utf8_lossy(pdf);
@@ -1187,6 +1288,78 @@ fn the_lab_runs_a_typed_agent_and_refuses_an_unknown_one() {
         }
         Ok(())
     });
+}
+
+/// Problem left by the lab: a run kept playing after its page was left,
+/// holding one of the server's two slots. Leaving the page for another of
+/// the studio's, or leaving the studio (pagehide), cancels the run at once
+/// (well before the server's 10 s for a run nobody watches).
+#[test]
+fn leaving_the_lab_page_cancels_its_run() {
+    run(
+        "pages_lab_leave",
+        &[],
+        |c: Client, url: String| async move {
+            let port: u16 = url
+                .trim_end_matches('/')
+                .rsplit(':')
+                .next()
+                .and_then(|p| p.parse().ok())
+                .ok_or("no port in the URL")?;
+            for leave in ["another page", "the studio"] {
+                c.goto(&format!("{url}#/lab")).await.map_err(e)?;
+                wait_css(&c, "#lab-nixon", 30).await?;
+                c.execute(
+                "for (const [id, v] of [['lab-games', '200'], ['lab-editor', 'ismcts:2000'], ['lab-nixon', 'ismcts:2000']]) { const i = document.getElementById(id); i.value = v; i.dispatchEvent(new Event('input')); }",
+                vec![],
+            )
+            .await
+            .map_err(e)?;
+                click(&c, "#lab-run").await?;
+                let id = until("the run to start", 30, || async {
+                    let v = c
+                        .execute(
+                            "return document.getElementById('lab-progress').dataset.run || null;",
+                            vec![],
+                        )
+                        .await
+                        .ok()?;
+                    v.as_str().map(str::to_string)
+                })
+                .await?;
+                let status = move || {
+                    let http = common::http::Client::new(port);
+                    http.get(&format!("/api/lab/{id}"), None).json()
+                };
+                let v = status();
+                if v["finished"] != false || v["cancelling"] != false {
+                    return Err(format!("the run is not playing: {v}"));
+                }
+                if leave == "another page" {
+                    c.goto(&format!("{url}#/cards")).await.map_err(e)?;
+                } else {
+                    c.goto("about:blank").await.map_err(e)?;
+                }
+                let t0 = std::time::Instant::now();
+                let v = loop {
+                    let v = status();
+                    if v["cancelling"] == true || v["finished"] == true {
+                        break v;
+                    }
+                    if t0.elapsed() > Duration::from_secs(5) {
+                        return Err(format!("5 s after leaving {leave} its run plays on: {v}"));
+                    }
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                };
+                if v["unwatched"] != false {
+                    return Err(format!(
+                        "after leaving {leave}: not cancelled by the page: {v}"
+                    ));
+                }
+            }
+            Ok(())
+        },
+    );
 }
 
 /// Each page's own mark, drawn once its content is there.

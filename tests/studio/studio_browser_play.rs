@@ -315,3 +315,204 @@ fn after_a_choice_from_the_keyboard_focus_stays_at_the_decision() {
         Ok(())
     });
 }
+
+/// Starts a game as the Editor against the random agent (seed 11) and
+/// waits for her first options.
+async fn start_a_game(c: &Client, url: &str) -> Result<(), String> {
+    c.goto(&format!("{url}#/play"))
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_css(c, "#start", 20).await?;
+    moves_off(c).await?;
+    c.execute(
+        "sessionStorage.removeItem('watergate.play'); \
+         document.getElementById('ai').value = 'random'; \
+         document.getElementById('seed').value = '11';",
+        vec![],
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    c.find(Locator::Css("#start"))
+        .await
+        .map_err(|e| e.to_string())?
+        .click()
+        .await
+        .map_err(|e| e.to_string())?;
+    wait_css(c, "button.option", 30).await?;
+    Ok(())
+}
+
+/// Clicks the first option the page shows.
+async fn click_an_option(c: &Client) -> Result<(), String> {
+    c.find(Locator::Css("button.option"))
+        .await
+        .map_err(|e| e.to_string())?
+        .click()
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Problems left by Play: a game the server no longer had (it was
+/// restarted, or forgot the game) showed a bare "no game …" in the message
+/// line, the page offering nothing to do but the dead game's buttons; and a
+/// server stopped mid-game gave the browser's "Failed to fetch". A game
+/// gone says so, on a click as on reopening the page, and offers a New
+/// game button that starts one; a server that does not answer is said to
+/// be not answering, and the page tells how to go on.
+#[test]
+fn a_game_gone_and_a_server_stopped_are_said_plainly() {
+    common::browser::run_studio("play_gone", &[], &[], |c, studio| async move {
+        let url = studio.url.clone();
+        // The server forgets the game (as a restart would), and the page
+        // still shows it: a click says the game is gone.
+        let forget = "const s = JSON.parse(sessionStorage.getItem('watergate.play')); \
+             return fetch(`/api/games/${s.game}`, { method: 'DELETE', headers: { 'X-Seat-Token': s.seats[s.current] } }).then((r) => r.status);";
+        for reopen in [false, true] {
+            start_a_game(&c, &url).await?;
+            let status = c.execute(forget, vec![]).await.map_err(|e| e.to_string())?;
+            if !status.as_u64().is_some_and(|s| (200..300).contains(&s)) {
+                return Err(format!("the game was not forgotten: {status}"));
+            }
+            if reopen {
+                // The page opened again (a reload): the game it kept is gone.
+                c.refresh().await.map_err(|e| e.to_string())?;
+            } else {
+                click_an_option(&c).await?;
+            }
+            let gone = wait_css(&c, "#game-gone", 20)
+                .await?
+                .text()
+                .await
+                .map_err(|e| e.to_string())?;
+            if !gone.contains("This game is gone") || !gone.contains("restarted") {
+                return Err(format!("the page says {gone:?}"));
+            }
+            c.find(Locator::Css("#gone-new-game"))
+                .await
+                .map_err(|e| e.to_string())?
+                .click()
+                .await
+                .map_err(|e| e.to_string())?;
+            wait_css(&c, "#start", 20).await?;
+        }
+        // The server stops mid-game: a click says it is not answering.
+        start_a_game(&c, &url).await?;
+        studio.stop();
+        click_an_option(&c).await?;
+        let said = common::browser::until("the message", 20, || async {
+            let t = c
+                .find(Locator::Css("#message"))
+                .await
+                .ok()?
+                .text()
+                .await
+                .ok()?;
+            (!t.is_empty()).then_some(t)
+        })
+        .await?;
+        if !said.contains("The server is not answering") || said.contains("fetch") {
+            return Err(format!("with the server stopped, a click says {said:?}"));
+        }
+        // Another page of the studio says the same, not "Failed to fetch".
+        c.goto(&format!("{url}#/replay"))
+            .await
+            .map_err(|e| e.to_string())?;
+        let said = common::browser::until("the replay page's message", 20, || async {
+            let t = c
+                .find(Locator::Css("#log-list .error, #page-error"))
+                .await
+                .ok()?
+                .text()
+                .await
+                .ok()?;
+            (!t.is_empty()).then_some(t)
+        })
+        .await?;
+        if !said.contains("The server is not answering") {
+            return Err(format!("the replay page says {said:?}"));
+        }
+        Ok(())
+    });
+}
+
+/// Problems left by Play: a saved position could not be reopened in the
+/// studio at all (the Puzzles page sent it to Play, which had no way to
+/// open one), and messages showed the server's `backticks` as they are.
+/// The start screen plays on from a saved position; a file this studio
+/// cannot open (it plays on another data folder) is refused with what to
+/// do instead, its commands drawn as code, no backtick shown.
+#[test]
+fn play_opens_a_saved_position_and_a_refusal_draws_its_commands_as_code() {
+    let dir = common::temp::TempFolder::new("wg-play-position");
+    let r = watergate::data::shipped();
+    let s = watergate::game::state::State::new(&r, 4);
+    let mut def = watergate::formats::scenario::save::scenario_of(&r, &s, "saved game", "");
+    let good = dir.join("saved.ron");
+    std::fs::write(&good, watergate::formats::scenario::save::to_text(&def)).unwrap();
+    def.data = Some(dir.join("elsewhere").display().to_string());
+    let other = dir.join("other-folder.ron");
+    std::fs::write(&other, watergate::formats::scenario::save::to_text(&def)).unwrap();
+    let (good, other) = (good.display().to_string(), other.display().to_string());
+    run("play_position", &[], move |c, url| async move {
+        let pick = |c: Client, url: String, file: String| async move {
+            c.goto(&format!("{url}#/play"))
+                .await
+                .map_err(|e| e.to_string())?;
+            wait_css(&c, "#start", 20).await?;
+            moves_off(&c).await?;
+            c.execute(
+                "sessionStorage.removeItem('watergate.play'); document.getElementById('ai').value = 'random';",
+                vec![],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+            c.find(Locator::Css("#position-file"))
+                .await
+                .map_err(|e| e.to_string())?
+                .send_keys(&file)
+                .await
+                .map_err(|e| e.to_string())
+        };
+        pick(c.clone(), url.clone(), other).await?;
+        let said = common::browser::until("the refusal", 20, || async {
+            let v = c
+                .execute(
+                    "const p = document.getElementById('start-error'); \
+                     return p && p.textContent ? { text: p.textContent, code: [...p.querySelectorAll('code')].map((x) => x.textContent) } : null;",
+                    vec![],
+                )
+                .await
+                .ok()?;
+            (!v.is_null()).then_some(v)
+        })
+        .await?;
+        let text = said["text"].as_str().unwrap_or_default();
+        let codes: Vec<&str> = said["code"]
+            .as_array()
+            .map(|a| a.iter().filter_map(|x| x.as_str()).collect())
+            .unwrap_or_default();
+        if text.contains('`')
+            || !codes.contains(&"watergate serve --data FOLDER")
+            || !codes.contains(&"watergate play --scenario FILE")
+        {
+            return Err(format!(
+                "the refusal reads {text:?}, drawn as code: {codes:?}"
+            ));
+        }
+        // The file of this studio's game opens: the Editor's table, at its
+        // position (round 1), the seed not shown (a position has none).
+        pick(c.clone(), url.clone(), good).await?;
+        wait_css(&c, "button.option", 30).await?;
+        let bar = c
+            .find(Locator::Css(".play.table .bar"))
+            .await
+            .map_err(|e| e.to_string())?
+            .text()
+            .await
+            .map_err(|e| e.to_string())?;
+        if !bar.contains("Round 1") || !bar.contains("Opponent: random") {
+            return Err(format!("the table opened from the file: {bar:?}"));
+        }
+        Ok(())
+    });
+}

@@ -530,3 +530,297 @@ fn a_lab_run_streams_progress_then_its_result_and_bad_runs_are_refused() {
     assert_eq!(v["result"]["cancelled"], true);
     assert!(v["result"]["games"].as_u64().unwrap() < 20000);
 }
+
+/// Problem left by the lab: a run nobody watched kept playing, and two
+/// forgotten runs held both slots and refused everyone else's. A run no
+/// page has listened to or asked after for 10 s is cancelled (its figures
+/// those of its first games, its status `unwatched`) and its slot is free
+/// again; a run a page keeps alive (`POST …/keep` every 2 s) plays on.
+#[test]
+fn a_lab_run_nobody_watches_is_cancelled_and_frees_its_slot() {
+    let srv = Server::start(None);
+    // Long runs: searching agents' games take a while each (some 3 a
+    // second here, so 200 take over a minute).
+    let long = serde_json::json!({ "games": 200, "editor": "ismcts:2000", "nixon": "ismcts:2000" });
+    // A run's status without its result's chart and table.
+    let lab_status = |id: &str| {
+        let (_, mut v) = srv.json("GET", &format!("/api/lab/{id}"), None);
+        if let Some(r) = v.get_mut("result").and_then(|r| r.as_object_mut()) {
+            r.retain(|k, _| ["games", "asked", "cancelled"].contains(&k.as_str()));
+        }
+        v
+    };
+    let start = |body: &serde_json::Value| srv.json("POST", "/api/lab", Some(body.clone()));
+    let (s1, forgotten) = start(&long);
+    let (s2, kept) = start(&long);
+    assert_eq!((s1, s2), (200, 200), "{forgotten} {kept}");
+    let (forgotten, kept) = (
+        forgotten["id"].as_str().unwrap().to_string(),
+        kept["id"].as_str().unwrap().to_string(),
+    );
+    // Both slots are taken.
+    let (status, v) = start(&serde_json::json!({ "games": 10 }));
+    assert_eq!(status, 503, "{v}");
+    // Only one of them is watched, for 14 s.
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs(14) {
+        let (status, v) = srv.json("POST", &format!("/api/lab/{kept}/keep"), None);
+        assert_eq!(status, 200, "{v}");
+        std::thread::sleep(Duration::from_secs(2));
+    }
+    let v = lab_status(&forgotten);
+    assert!(
+        v["unwatched"] == true && (v["cancelling"] == true || v["finished"] == true),
+        "the run nobody watched for 14 s plays on: {v}"
+    );
+    wait_for("the forgotten run to stop", || {
+        lab_status(&forgotten)["finished"] == true
+    });
+    let v = lab_status(&forgotten);
+    assert_eq!(v["result"]["cancelled"], true, "{v}");
+    assert!(v["result"]["games"].as_u64().unwrap() < 200, "{v}");
+    assert_eq!(v["cancelling"], false, "{v}");
+    let v = lab_status(&kept);
+    assert_eq!(v["unwatched"], false, "the watched run was cancelled: {v}");
+    assert_eq!(v["finished"], false, "{v}");
+    // Its slot is free: another run starts.
+    let (status, v) = start(&serde_json::json!({ "games": 10 }));
+    assert_eq!(status, 200, "{v}");
+    let (status, v) = srv.json("POST", &format!("/api/lab/{kept}/cancel"), None);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["cancelling"], true, "{v}");
+}
+
+/// Problem left by the JSON API: seeds were JSON numbers, and a page's
+/// JavaScript holds whole numbers exactly only up to 2^53, so a larger
+/// seed came back rounded (a game that could not be dealt again); and a
+/// bad seed or count was refused in serde's words ("invalid type: floating
+/// point"). Seeds go out as decimal strings and come in as strings or
+/// numbers; a bad one gets a 400 that says what is allowed.
+#[test]
+fn seeds_are_decimal_strings_and_bad_seeds_and_counts_are_refused_in_words() {
+    let srv = Server::start(None);
+    let big = "18446744073709551557";
+    let (status, v) = srv.json(
+        "POST",
+        "/api/games",
+        Some(serde_json::json!({ "mode": "hotseat", "seed": big })),
+    );
+    assert_eq!(status, 201, "{v}");
+    assert_eq!(v["seed"], big, "{v}");
+    let seat = v["seats"]["editor"].as_str().unwrap().to_string();
+    let r = srv.client.get(
+        &format!("/api/games/{}", v["game"].as_str().unwrap()),
+        Some(&seat),
+    );
+    assert_eq!(r.json()["seed"], big, "{}", r.body);
+    // A number still works (older pages and scripts).
+    let (status, v) = srv.json(
+        "POST",
+        "/api/games",
+        Some(serde_json::json!({ "mode": "hotseat", "seed": 12 })),
+    );
+    assert_eq!((status, &v["seed"]), (201, &serde_json::json!("12")), "{v}");
+    for bad in [
+        serde_json::json!(1.5),
+        serde_json::json!(-3),
+        serde_json::json!("12abc"),
+        serde_json::json!("18446744073709551616"),
+        serde_json::json!(true),
+    ] {
+        let (status, v) = srv.json(
+            "POST",
+            "/api/games",
+            Some(serde_json::json!({ "mode": "hotseat", "seed": bad })),
+        );
+        assert_eq!(status, 400, "{bad}: {v}");
+        assert!(
+            error_of(&v).contains("a seed is a whole number from 0 to 18446744073709551615"),
+            "{bad}: {v}"
+        );
+        let (status, v) = srv.json(
+            "POST",
+            "/api/lab",
+            Some(serde_json::json!({ "games": 10, "seed": bad })),
+        );
+        assert_eq!(status, 400, "{bad}: {v}");
+        assert!(
+            error_of(&v).contains("a seed is a whole number"),
+            "{bad}: {v}"
+        );
+    }
+    // A lab run's seed, as sent, in its result.
+    let (status, v) = srv.json(
+        "POST",
+        "/api/lab",
+        Some(serde_json::json!({ "games": 4, "seed": big })),
+    );
+    assert_eq!(status, 200, "{v}");
+    let id = v["id"].as_str().unwrap().to_string();
+    wait_for("the run", || {
+        srv.json("GET", &format!("/api/lab/{id}"), None).1["finished"] == true
+    });
+    let (_, v) = srv.json("GET", &format!("/api/lab/{id}"), None);
+    assert_eq!(v["result"]["seed"], big, "{v}");
+    // Bad budgets: a count of games that is no whole number, or out of range.
+    for (games, says) in [
+        (serde_json::json!(2.5), "games is a whole number of games"),
+        (
+            serde_json::json!("lots"),
+            "games is a whole number of games",
+        ),
+        (serde_json::json!(-1), "games is a whole number of games"),
+        (serde_json::json!(0), "1 to 20000"),
+    ] {
+        let (status, v) = srv.json(
+            "POST",
+            "/api/lab",
+            Some(serde_json::json!({ "games": games })),
+        );
+        assert_eq!(status, 400, "{games}: {v}");
+        assert!(error_of(&v).contains(says), "{games}: {v}");
+    }
+}
+
+/// Problem left by the studio: a position saved from Play in a studio
+/// started with `--data` names that folder by its absolute path, and the
+/// studio refused to open it as lying "outside the data folder"; the
+/// Puzzles page sent a saved position to the Play page, which could not
+/// open one. Play now plays on from a saved position (`position` in `POST
+/// /api/games`): the same studio reopens the file at its position, with
+/// the folder's rules; a studio that cannot (on the shipped game) says
+/// what to do instead.
+#[test]
+fn a_position_saved_with_data_reopens_on_the_play_page() {
+    let data = data_copy("saved_position");
+    let srv = Server::start(Some(&data));
+    let (status, v) = srv.json(
+        "POST",
+        "/api/games",
+        Some(serde_json::json!({ "mode": "hotseat", "seed": 5 })),
+    );
+    assert_eq!(status, 201, "{v}");
+    let (game, seat) = (
+        v["game"].as_str().unwrap().to_string(),
+        v["seats"]["editor"].as_str().unwrap().to_string(),
+    );
+    let view = srv
+        .client
+        .get(&format!("/api/games/{game}"), Some(&seat))
+        .json();
+    let saved = srv
+        .client
+        .get(&format!("/api/games/{game}/scenario"), Some(&seat));
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    let text = saved.body;
+    let folder = data.canonicalize().unwrap().display().to_string();
+    assert!(
+        text.contains(&folder) || text.contains(&data.display().to_string()),
+        "the saved file names its data folder: {text}"
+    );
+    let upload =
+        serde_json::json!({ "mode": "hotseat", "position": { "text": text, "name": "saved.ron" } });
+    let (status, v) = srv.json("POST", "/api/games", Some(upload.clone()));
+    assert_eq!(status, 201, "{v}");
+    assert!(v["seed"].is_null(), "a position has no seed to show: {v}");
+    let again = srv
+        .client
+        .get(
+            &format!("/api/games/{}", v["game"].as_str().unwrap()),
+            v["seats"]["editor"].as_str(),
+        )
+        .json();
+    for field in [
+        "hand", "round", "phase", "track", "board", "discards", "bag",
+    ] {
+        assert_eq!(again[field], view[field], "{field} differs");
+    }
+    // Against an agent too.
+    let mut against = upload.clone();
+    against["mode"] = serde_json::json!("nixon");
+    against["ai"] = serde_json::json!("random");
+    let (status, v) = srv.json("POST", "/api/games", Some(against));
+    assert_eq!(status, 201, "{v}");
+    // A position and a seed: refused, saying why.
+    let mut both = upload.clone();
+    both["seed"] = serde_json::json!("3");
+    let (status, v) = srv.json("POST", "/api/games", Some(both));
+    assert_eq!(status, 400, "{v}");
+    // The Puzzles page sends it to the Play page, which opens it.
+    let (status, v) = srv.json(
+        "POST",
+        "/api/puzzles/attempt",
+        Some(serde_json::json!({ "text": upload["position"]["text"], "name": "saved.ron" })),
+    );
+    assert_eq!(status, 422, "{v}");
+    assert!(error_of(&v).contains("Play page"), "{v}");
+    // A studio on the shipped game cannot play on that folder's rules: it
+    // says how to open the file instead.
+    let shipped = Server::start(None);
+    let (status, v) = shipped.json("POST", "/api/games", Some(upload));
+    assert_eq!(status, 403, "{v}");
+    assert!(
+        error_of(&v).contains("watergate serve --data")
+            && error_of(&v).contains("watergate play --scenario"),
+        "{v}"
+    );
+}
+
+/// Problem left by the studio: a data folder as `watergate export` writes
+/// it has no `scenarios/`, and the Puzzles list and the lab's variants were
+/// then empty. The shipped puzzles and variants stand in, played on the
+/// folder's data, and the pages are told so (`scenarios_note`); a folder
+/// with its own scenarios/ lists its own, with no note.
+#[test]
+fn a_data_folder_without_scenarios_lists_the_shipped_puzzles_and_says_so() {
+    let data = TempFolder::new("wg-studio-exported");
+    watergate::data::DataSet::embedded()
+        .write_to(&data)
+        .unwrap();
+    assert!(!data.join("scenarios").exists());
+    let srv = Server::start(Some(&data));
+    let (status, list) = srv.json("GET", "/api/puzzles", None);
+    assert_eq!(status, 200, "{list}");
+    let files: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["file"].as_str())
+        .collect();
+    assert!(files.len() >= 10, "{list}");
+    assert!(files.contains(&"02_follow_the_money.ron"), "{list}");
+    let (status, v) = srv.json(
+        "POST",
+        "/api/puzzles/attempt",
+        Some(serde_json::json!({ "file": "02_follow_the_money.ron" })),
+    );
+    assert_eq!(status, 200, "{v}");
+    let (_, mined) = srv.json("GET", "/api/puzzles?set=mined", None);
+    assert!(!mined.as_array().unwrap().is_empty(), "{mined}");
+    let (_, lab) = srv.json("GET", "/api/lab/variants", None);
+    let variants = lab["variants"].as_array().unwrap();
+    assert!(!variants.is_empty(), "{lab}");
+    assert!(
+        lab["scenarios_note"]
+            .as_str()
+            .is_some_and(|n| n.contains("no scenarios/") && n.contains("shipped")),
+        "{lab}"
+    );
+    let (_, game) = srv.json("GET", "/api/game", None);
+    assert_eq!(game["scenarios_note"], lab["scenarios_note"], "{game}");
+    // A shipped variant runs in the lab, on the folder's data.
+    let (status, v) = srv.json(
+        "POST",
+        "/api/lab",
+        Some(serde_json::json!({ "games": 4, "variant": variants[0], "against": "base" })),
+    );
+    assert_eq!(status, 200, "{v}");
+
+    // A folder with its own scenarios/: its own lists, no note.
+    let own = data_copy("own_scenarios");
+    let srv = Server::start(Some(&own));
+    let (_, game) = srv.json("GET", "/api/game", None);
+    assert!(game.get("scenarios_note").is_none(), "{game}");
+    let (_, lab) = srv.json("GET", "/api/lab/variants", None);
+    assert!(lab["scenarios_note"].is_null(), "{lab}");
+}

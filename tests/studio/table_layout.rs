@@ -812,3 +812,44 @@ fn a_click_while_the_pieces_still_glide_is_the_next_choice() {
         Ok(())
     });
 }
+
+/// Problem found by the studio's audit: at 1024×768 the momentum cards'
+/// space titles and the names of the hand's cards were cut mid-word (a
+/// word broken across two lines, or running out of its box). Every word
+/// of them stays whole on one line, inside its box.
+pub(crate) const NO_WORD_CUT: &str = r#"
+for (const el of document.querySelectorAll('.momentum-card .title, .hand .card .name')) {
+  if (!el.checkVisibility()) continue;
+  const box = el.getBoundingClientRect();
+  if (box.width === 0 || box.height === 0) continue;
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const re = /\S+/g;
+    let m;
+    while ((m = re.exec(n.data))) {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top)));
+      if (lines.size > 1) problems.push(`"${m[0]}" of "${el.textContent}" is broken across ${lines.size} lines`);
+      const u = r.getBoundingClientRect();
+      if (u.right > box.right + 1 || u.left < box.left - 1) problems.push(`"${m[0]}" of "${el.textContent}" runs ${Math.round(u.right - box.right)} px out of its box`);
+    }
+  }
+}
+"#;
+
+#[test]
+fn at_1024_by_768_no_momentum_title_or_card_name_is_cut_mid_word() {
+    run("table_1024x768_words", &[], |c, url| async move {
+        c.goto(&url).await.map_err(e)?;
+        viewport(&c, 1024, 768).await?;
+        let script = check(&[NO_WORD_CUT]);
+        let mut decisions = 0;
+        for (mode, seed) in [("editor", 23), ("nixon", 31)] {
+            decisions += click_to_the_end(&c, &url, mode, seed, Some(&script), None).await?;
+        }
+        eprintln!("{decisions} decisions measured at 1024×768");
+        Ok(())
+    });
+}

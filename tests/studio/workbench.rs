@@ -1181,3 +1181,72 @@ fn on_a_phone_the_workbench_folds_its_file_list_and_the_code_box_is_in_view() {
         },
     );
 }
+
+/// Where the problems panel lies in the window: its box, the window's
+/// height, and the code box's.
+const PROBLEMS_IN_VIEW: &str = r#"
+const p = document.getElementById('wb-problems').getBoundingClientRect();
+const code = document.querySelector('.wb-code').getBoundingClientRect();
+return { top: p.top, bottom: p.bottom, height: innerHeight, code_top: code.top, code_bottom: code.bottom,
+         text: document.getElementById('wb-problems').textContent };
+"#;
+
+/// Problem found by the studio's audit: on a phone (390×844) the problems
+/// panel lay below the code box, out of the window while the designer
+/// typed, so a problem made by a keystroke went unseen. There the panel
+/// stays in the window beside the code box: with the page as opened, and
+/// scrolled to the code box's top, its first lines show.
+#[test]
+fn on_a_phone_the_workbench_keeps_its_problems_in_view_beside_the_code_box() {
+    let (_base, data) = data_copy("phone_problems");
+    let d = data.display().to_string();
+    run(
+        "workbench_phone_problems",
+        &["--data", &d],
+        |c: fantoccini::Client, url: String| async move {
+            c.goto(&url).await.map_err(e)?;
+            common::browser::viewport(&c, 390, 844).await?;
+            open(&c, &url, GAME).await?;
+            // A keystroke that makes a problem: a misspelt field.
+            let text = value_of(&c, "#wb-text").await?;
+            let at = text
+                .find("hand_size_with_initiative")
+                .ok_or("no field to misspell")?
+                + "hand_size_with_initiativ".len();
+            c.execute(
+                "const t = document.getElementById('wb-text'); t.focus(); t.setSelectionRange(arguments[0], arguments[0] + 1); t.setRangeText(''); t.dispatchEvent(new Event('input'));",
+                vec![json!(at)],
+            )
+            .await
+            .map_err(e)?;
+            until("the problem", 30, || async {
+                let t = text_of(&c, "#wb-problems").await?;
+                (t.contains("1 problem") && t.contains("initiativ")).then_some(())
+            })
+            .await?;
+            for (how, script) in [
+                ("as opened", "window.scrollTo(0, 0);"),
+                (
+                    "scrolled to the code box",
+                    "window.scrollTo(0, document.querySelector('.wb-code').getBoundingClientRect().top + scrollY);",
+                ),
+            ] {
+                c.execute(script, vec![]).await.map_err(e)?;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                let v = c.execute(PROBLEMS_IN_VIEW, vec![]).await.map_err(e)?;
+                let (top, height) = (
+                    v["top"].as_f64().unwrap_or(f64::MAX),
+                    v["height"].as_f64().unwrap_or(0.0),
+                );
+                let code_shows = v["code_top"].as_f64().unwrap_or(f64::MAX) < height
+                    && v["code_bottom"].as_f64().unwrap_or(0.0) > 0.0;
+                if top < 0.0 || top + 40.0 > height || !code_shows {
+                    return Err(format!(
+                        "on a phone, {how}: the problems and the code box in the window: {v}"
+                    ));
+                }
+            }
+            Ok(())
+        },
+    );
+}

@@ -63,6 +63,10 @@ pub(super) struct Game {
     numbers: crate::game::rules::Numbers,
     agents: Vec<&'static str>,
     problems: Vec<super::Problem>,
+    /// Set when the data folder has no scenarios/: the puzzles and
+    /// variants listed are the shipped ones (`scenarios::shipped_note`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scenarios_note: Option<String>,
 }
 
 async fn game(State(st): State<AppState>) -> Json<Game> {
@@ -71,7 +75,9 @@ async fn game(State(st): State<AppState>) -> Json<Game> {
         Ok(p) => p.clone(),
         Err(p) => p.into_inner().clone(),
     };
-    Json(describe(&r, st.source.label(), problems))
+    let mut g = describe(&r, st.source.label(), problems);
+    g.scenarios_note = super::scenarios::shipped_note(&st.source);
+    Json(g)
 }
 
 pub(super) fn describe(r: &Rules, source: String, problems: Vec<super::Problem>) -> Game {
@@ -138,5 +144,6 @@ pub(super) fn describe(r: &Rules, source: String, problems: Vec<super::Problem>)
         numbers: r.numbers.clone(),
         agents: vec!["random", "heuristic", "ismcts:300", "ismcts:1000"],
         problems,
+        scenarios_note: None,
     }
 }

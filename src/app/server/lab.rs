@@ -8,6 +8,12 @@
 //! after the games already started (the result then covers exactly the
 //! first games, as after Ctrl-C on the command line).
 //!
+//! A run nobody watches is cancelled: a page keeps its run alive by
+//! listening to its events, asking after it (`GET /api/lab/{id}`) or
+//! `POST /api/lab/{id}/keep` every few seconds; after [`UNWATCHED`] with
+//! none of these the run is stopped as by Cancel (`unwatched` in its
+//! status), so forgotten runs never hold the [`MAX_RUNNING`] slots.
+//!
 //! Bounds: at most [`MAX_GAMES`] games a run (fewer with a searching
 //! agent), [`MAX_RUNNING`] runs at once.
 
@@ -26,7 +32,7 @@ use serde::{Deserialize, Serialize};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The most games one run may ask for.
 pub const MAX_GAMES: u64 = 20_000;
@@ -39,6 +45,8 @@ pub const MAX_RUNNING: usize = 2;
 /// Runs remembered (finished ones are forgotten when idle).
 pub const MAX_JOBS: usize = 32;
 pub const IDLE: Duration = Duration::from_secs(30 * 60);
+/// A run no page has listened to or asked after for this long is cancelled.
+pub const UNWATCHED: Duration = Duration::from_secs(10);
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -47,14 +55,17 @@ pub fn routes() -> Router<AppState> {
         .route("/lab/{id}", get(show))
         .route("/lab/{id}/events", get(events))
         .route("/lab/{id}/cancel", post(cancel))
+        .route("/lab/{id}/keep", post(keep))
 }
 
 /// What to run.
 #[derive(Deserialize, Debug, Clone)]
 #[serde(deny_unknown_fields)]
 pub struct LabRequest {
+    #[serde(deserialize_with = "super::numbers::count")]
     pub games: u64,
-    #[serde(default = "one")]
+    /// A decimal string (or a number).
+    #[serde(default = "one", with = "super::numbers::seed")]
     pub seed: u64,
     #[serde(default = "random")]
     pub editor: String,
@@ -81,7 +92,52 @@ pub struct Job {
     pub total: u64,
     done: AtomicU64,
     stop: AtomicBool,
+    /// Stopped because no page watched it for [`UNWATCHED`].
+    unwatched: AtomicBool,
+    /// When a page last listened to it or asked after it.
+    seen: Mutex<Instant>,
     result: Mutex<Option<Result<LabResult, String>>>,
+}
+
+impl Job {
+    pub fn new(total: u64) -> Job {
+        Job {
+            total,
+            done: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            unwatched: AtomicBool::new(false),
+            seen: Mutex::new(Instant::now()),
+            result: Mutex::new(None),
+        }
+    }
+
+    /// A page is watching: the run goes on.
+    fn touch(&self) {
+        *self.seen.lock().unwrap_or_else(|p| p.into_inner()) = Instant::now();
+    }
+
+    fn finished(&self) -> bool {
+        self.result
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .is_some()
+    }
+}
+
+/// Watches `job` until it finishes: once no page has touched it for
+/// `after`, it is stopped as by Cancel (the games under way finish) and
+/// marked unwatched.
+pub fn watch(job: &Job, after: Duration) {
+    let step = (after / 10).clamp(Duration::from_millis(10), Duration::from_millis(500));
+    while !job.finished() && !job.stop.load(Ordering::SeqCst) {
+        let since = job.seen.lock().unwrap_or_else(|p| p.into_inner()).elapsed();
+        if since >= after {
+            job.unwatched.store(true, Ordering::SeqCst);
+            job.stop.store(true, Ordering::SeqCst);
+            return;
+        }
+        std::thread::sleep(step);
+    }
 }
 
 /// The result of a run, as the page draws it.
@@ -91,6 +147,8 @@ pub struct LabResult {
     pub against: Option<String>,
     pub editor: String,
     pub nixon: String,
+    /// A decimal string.
+    #[serde(serialize_with = "super::numbers::seed::serialize")]
     pub seed: u64,
     pub asked: u64,
     pub games: u64,
@@ -203,7 +261,7 @@ pub fn prepare(st: &AppState, req: &LabRequest) -> Result<Prepared, ApiError> {
             if searching { " with a searching agent" } else { "" }
         )));
     }
-    let files = Files::of(&st.source);
+    let files = Files::listed(&st.source);
     let (base_ds, _) = st
         .source
         .load()
@@ -350,12 +408,7 @@ pub fn launch(st: &AppState, req: LabRequest, prepared: Prepared) -> Result<Star
             ),
         ));
     }
-    let job = Job {
-        total: prepared.cfg.games,
-        done: AtomicU64::new(0),
-        stop: AtomicBool::new(false),
-        result: Mutex::new(None),
-    };
+    let job = Job::new(prepared.cfg.games);
     let (id, job) = match st.pages.lab.insert(job) {
         Ok(x) => x,
         Err(max) => {
@@ -367,6 +420,8 @@ pub fn launch(st: &AppState, req: LabRequest, prepared: Prepared) -> Result<Star
         }
     };
     let total = job.total;
+    let watched = Arc::clone(&job);
+    std::thread::spawn(move || watch(&watched, UNWATCHED));
     std::thread::spawn(move || {
         run(&job, &req, prepared);
         RUNNING.fetch_sub(1, Ordering::SeqCst);
@@ -380,6 +435,10 @@ struct JobView {
     done: u64,
     total: u64,
     finished: bool,
+    /// Cancel was asked (or nobody watched): the games under way finish.
+    cancelling: bool,
+    /// Cancelled because no page watched it for [`UNWATCHED`].
+    unwatched: bool,
     result: Option<LabResult>,
     error: Option<String>,
 }
@@ -390,6 +449,8 @@ fn view(job: &Job) -> JobView {
         done: job.done.load(Ordering::Relaxed),
         total: job.total,
         finished: r.is_some(),
+        cancelling: r.is_none() && job.stop.load(Ordering::SeqCst),
+        unwatched: job.unwatched.load(Ordering::SeqCst),
         result: r.as_ref().and_then(|x| x.as_ref().ok().cloned()),
         error: r.as_ref().and_then(|x| x.as_ref().err().cloned()),
     }
@@ -407,6 +468,17 @@ async fn show(
     Path(id): Path<String>,
 ) -> Result<Json<JobView>, ApiError> {
     let j = job(&st, &id)?;
+    j.touch();
+    Ok(Json(view(&j)))
+}
+
+/// A page still shows the run (sent every few seconds while it plays).
+async fn keep(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<JobView>, ApiError> {
+    let j = job(&st, &id)?;
+    j.touch();
     Ok(Json(view(&j)))
 }
 
@@ -421,6 +493,8 @@ async fn cancel(
 
 /// `progress` events while the run plays (at most every 200 ms, and only
 /// when the count moved), then one `result` event, and the stream ends.
+/// While the stream is open the run is watched; a comment every 2 s finds
+/// out a listener gone (its connection closed), whose stream then ends.
 async fn events(
     State(st): State<AppState>,
     Path(id): Path<String>,
@@ -432,6 +506,7 @@ async fn events(
                 return None;
             }
             loop {
+                j.touch();
                 let v = view(&j);
                 if v.finished {
                     let e = Event::default().event("result").json_data(&v).ok()?;
@@ -447,7 +522,7 @@ async fn events(
                 tokio::time::sleep(Duration::from_millis(200)).await;
             }
         });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(2))))
 }
 
 #[derive(Serialize)]
@@ -457,11 +532,15 @@ struct Variants {
     max_search_games: u64,
     /// The most ISMCTS iterations a lab agent may use per decision.
     max_iterations: u32,
+    /// Set when the data folder has no scenarios/: the variants listed are
+    /// the shipped ones.
+    scenarios_note: Option<String>,
 }
 
 async fn variants(State(st): State<AppState>) -> Json<Variants> {
     Json(Variants {
-        variants: Files::of(&st.source).variants(),
+        variants: Files::listed(&st.source).variants(),
+        scenarios_note: super::scenarios::shipped_note(&st.source),
         max_games: MAX_GAMES,
         max_search_games: MAX_SEARCH_GAMES,
         max_iterations: MAX_ITERATIONS,
@@ -473,12 +552,7 @@ mod tests {
     use super::*;
 
     fn job(total: u64) -> Job {
-        Job {
-            total,
-            done: AtomicU64::new(0),
-            stop: AtomicBool::new(false),
-            result: Mutex::new(None),
-        }
+        Job::new(total)
     }
 
     fn cfg(games: u64) -> SimConfig {
@@ -536,6 +610,44 @@ mod tests {
         let res = view(&j).result.unwrap();
         assert!(res.cancelled);
         assert!(res.games < 1000);
+    }
+
+    /// A run nobody touches is stopped once `after` has passed (its result
+    /// then covers the first games, marked cancelled); one a page keeps
+    /// touching plays to its end.
+    #[test]
+    fn a_run_nobody_watches_is_cancelled_and_a_watched_one_is_not() {
+        let after = Duration::from_millis(300);
+        let j = Arc::new(job(1_000_000));
+        let w = Arc::clone(&j);
+        let watcher = std::thread::spawn(move || watch(&w, after));
+        run(&j, &req(1_000_000), prepared(1_000_000));
+        watcher.join().unwrap();
+        let v = view(&j);
+        assert!(v.unwatched && !v.cancelling && v.finished);
+        let res = v.result.unwrap();
+        assert!(res.cancelled && res.games < 1_000_000, "{}", res.games);
+
+        let j = Arc::new(job(40));
+        let w = Arc::clone(&j);
+        let watcher = std::thread::spawn(move || watch(&w, after));
+        let toucher = {
+            let j = Arc::clone(&j);
+            std::thread::spawn(move || {
+                while !j.finished() {
+                    j.touch();
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            })
+        };
+        // Slower than `after`: only the touches keep it going.
+        std::thread::sleep(after * 2);
+        run(&j, &req(40), prepared(40));
+        watcher.join().unwrap();
+        toucher.join().unwrap();
+        let v = view(&j);
+        assert!(!v.unwatched);
+        assert_eq!(v.result.unwrap().games, 40);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod error;
 mod game;
 pub mod lab;
 pub mod live;
+pub mod numbers;
 pub mod pages;
 pub mod paths;
 pub mod play;

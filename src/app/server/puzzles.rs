@@ -400,7 +400,7 @@ async fn list(
             ApiError::bad_request(format!("difficulty `{d}`: expected easy, medium or hard"))
         })?),
     };
-    let files = Files::of(&st.source);
+    let files = Files::listed(&st.source);
     let out = tokio::task::spawn_blocking(move || {
         st.pages
             .puzzle_list
@@ -525,7 +525,13 @@ struct StartRequest {
 
 /// Loads the puzzle and plays its opening choices: the attempt's start.
 fn open(st: &AppState, req: StartRequest) -> Result<Inner, ApiError> {
-    let files = Files::of(&st.source);
+    // A listed puzzle is read where the list came from (the shipped ones
+    // for a data folder without scenarios/); an uploaded file as if it lay
+    // in the data folder.
+    let files = match req.file {
+        Some(_) => Files::listed(&st.source),
+        None => Files::of(&st.source),
+    };
     let set = Set::parse(req.set.as_deref())?;
     let (display, text) = match (req.file, req.text) {
         (Some(f), None) => set.read(&files, &f)?,
@@ -539,7 +545,7 @@ fn open(st: &AppState, req: StartRequest) -> Result<Inner, ApiError> {
     let scn = files.scenario(set.folder(), &display, &text)?;
     let Some(def) = scn.def.puzzle.clone() else {
         return Err(ApiError::unprocessable(format!(
-            "{display}: not a puzzle (it has no `puzzle` claim); play it from the Play page instead"
+            "{display}: not a puzzle (it has no `puzzle` claim); to play on from a saved position, open it on the Play page (Play on from a saved position)"
         )));
     };
     let rules = Arc::new(files.rules(&scn, &st.source)?);

@@ -5,6 +5,10 @@
 //! as if it lay in `scenarios/puzzles`, and whatever data or variant it
 //! names must lie inside the data folder (or, for the shipped copies, be
 //! one of them). No path a page sends is opened outside the data folder.
+//!
+//! A data folder without `scenarios/` (as `watergate export` writes one)
+//! lists the shipped puzzles and variants instead ([`Files::listed`]),
+//! played on the folder's data; the pages say so ([`shipped_note`]).
 
 use super::error::ApiError;
 use crate::data::variant::Variant;
@@ -56,6 +60,17 @@ impl Files {
         match &source.data {
             Some(d) => Files::Folder(d.clone()),
             None => Files::Shipped,
+        }
+    }
+
+    /// Where the listed puzzles and variants come from: the data folder's
+    /// `scenarios/`, or the shipped ones when it has none (their games play
+    /// on the folder's data all the same: `Files::rules`' shipped branch
+    /// builds on `source.base()`).
+    pub fn listed(source: &GameSource) -> Files {
+        match &source.data {
+            Some(d) if d.join("scenarios").is_dir() => Files::Folder(d.clone()),
+            _ => Files::Shipped,
         }
     }
 
@@ -170,7 +185,22 @@ impl Files {
     /// The rules scenario `scn` plays with, by the same rule as
     /// `Scenario::rules` — after checking that the data and variant it
     /// names lie inside the data folder (or are shipped files).
+    ///
+    /// A position saved by this studio names its rules by absolute path
+    /// (`RulesOrigin::stamp`): the data folder, which is the studio's own,
+    /// and the studio's `--variant`, which the studio applies already (so
+    /// it is not applied twice).
     pub fn rules(&self, scn: &Scenario, source: &GameSource) -> Result<Rules, ApiError> {
+        let own;
+        let scn = match (&scn.def.variant, &source.variant) {
+            (Some(v), Some(given)) if same_file(&scn.dir.join(v), given) => {
+                let mut s = scn.clone();
+                s.def.variant = None;
+                own = s;
+                &own
+            }
+            _ => scn,
+        };
         match self {
             Files::Folder(root) => {
                 let inside = |file| inside_folder(root, &scn.display, file);
@@ -180,9 +210,9 @@ impl Files {
                 scn.rules(source).map_err(unprocessable)
             }
             Files::Shipped => {
-                if scn.def.data.is_some() {
+                if let Some(d) = &scn.def.data {
                     return Err(ApiError::forbidden(format!(
-                        "{}: a scenario naming its own `data` folder can be opened only when the studio runs with --data",
+                        "{}: it plays on the data folder `{d}`, and this studio runs on the shipped game; start the studio on that folder (`watergate serve --data FOLDER`) to open it here, or play it in the terminal with `watergate play --scenario FILE`",
                         scn.display
                     )));
                 }
@@ -249,16 +279,31 @@ fn variant_files(scn: &Scenario) -> Vec<(String, PathBuf)> {
     }
 }
 
+/// What the pages say when the data folder has no `scenarios/` and the
+/// shipped puzzles and variants stand in ([`Files::listed`]).
+pub fn shipped_note(source: &GameSource) -> Option<String> {
+    let d = source.data.as_ref()?;
+    (!d.join("scenarios").is_dir()).then(|| {
+        "this data folder has no scenarios/ folder (`watergate export` writes none): these are the shipped puzzles and variants, played on the folder's data".to_string()
+    })
+}
+
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b)
+}
+
 /// Refuses a file `named` in `display` (joined to its folder as `path`)
-/// unless it resolves inside `root`; an absolute name is refused unread.
+/// unless it resolves inside `root` (an absolute name too: a position
+/// saved by the studio names its data folder so), saying what to do.
 fn inside_folder(
     root: &Path,
     display: &str,
     (named, path): (String, PathBuf),
 ) -> Result<(), ApiError> {
-    if Path::new(&named).is_absolute() || !super::paths::within(root, &path) {
+    if !super::paths::within(root, &path) {
         return Err(ApiError::forbidden(format!(
-            "{display}: `{named}` lies outside the data folder (or does not exist); the studio reads files inside it only"
+            "{display}: `{named}` lies outside the data folder (or does not exist); the studio reads files inside it only: start the studio on the folder the file plays on (`watergate serve --data FOLDER`), or play it in the terminal with `watergate play --scenario FILE`"
         )));
     }
     Ok(())
@@ -324,6 +369,66 @@ mod tests {
             assert_eq!(e.status.as_u16(), 403, "{named}: {}", e.message);
             assert!(e.message.contains("outside the data folder"));
         }
+    }
+
+    /// Problem left by the studio: a position saved by a studio started
+    /// with `--data` names that folder by its absolute path, and the same
+    /// studio refused to open it ("outside the data folder"). It opens,
+    /// with the folder's rules; a folder elsewhere is still refused, with
+    /// what to do instead.
+    #[test]
+    fn a_position_saved_with_data_names_its_folder_and_opens_there() {
+        let tmp = tempfile::Builder::new()
+            .prefix("wg-scn-saved-")
+            .tempdir()
+            .unwrap();
+        let data = tmp.path().join("data");
+        crate::data::DataSet::embedded().write_to(&data).unwrap();
+        let other = tmp.path().join("other");
+        crate::data::DataSet::embedded().write_to(&other).unwrap();
+        let source = GameSource {
+            data: Some(data.clone()),
+            variant: None,
+        };
+        let f = Files::Folder(data.clone());
+        let r = crate::data::shipped();
+        let s = crate::game::state::State::new(&r, 4);
+        let mut def = crate::formats::scenario::save::scenario_of(&r, &s, "saved game", "");
+        crate::formats::scenario::save::RulesOrigin::of(&source, None).stamp(&mut def, None);
+        let text = crate::formats::scenario::save::to_text(&def);
+        assert!(text.contains(&data.display().to_string()), "{text}");
+        let scn = f.scenario(PUZZLES, "saved.ron", &text).unwrap();
+        f.rules(&scn, &source).unwrap();
+        // The same file in a studio on another folder: refused, saying how.
+        let elsewhere = Files::Folder(other.clone());
+        let scn = elsewhere.scenario(PUZZLES, "saved.ron", &text).unwrap();
+        let e = elsewhere
+            .rules(
+                &scn,
+                &GameSource {
+                    data: Some(other),
+                    variant: None,
+                },
+            )
+            .unwrap_err();
+        assert_eq!(e.status.as_u16(), 403, "{}", e.message);
+        assert!(
+            e.message.contains("watergate serve --data"),
+            "{}",
+            e.message
+        );
+        // And in a studio on the shipped game.
+        let scn = Files::Shipped
+            .scenario(PUZZLES, "saved.ron", &text)
+            .unwrap();
+        let e = Files::Shipped
+            .rules(&scn, &GameSource::shipped())
+            .unwrap_err();
+        assert!(
+            e.message.contains("watergate serve --data"),
+            "{}",
+            e.message
+        );
     }
 
     /// An uploaded scenario's `edits` and the variant it names may name

@@ -94,8 +94,59 @@ struct NewGame {
     mode: String,
     /// The agent of the other side [default: heuristic].
     ai: Option<String>,
-    /// The deal [default: random].
+    /// The deal [default: random]: a decimal string (or a number).
+    #[serde(default, with = "super::numbers::seed_opt")]
     seed: Option<u64>,
+    /// Or a saved position to play on from (a scenario file's text, as
+    /// `Save position` downloads it), instead of a new deal.
+    position: Option<Upload>,
+}
+
+/// A scenario file the player opened.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Upload {
+    text: String,
+    /// Its file name, for messages.
+    name: Option<String>,
+}
+
+/// The rules and the position of an uploaded scenario, read as the
+/// Puzzles page reads one (`scenarios::Files`: whatever it names must lie
+/// in the data folder), its opening choices played.
+fn position_of(
+    st: &AppState,
+    up: Upload,
+) -> Result<
+    (
+        std::sync::Arc<crate::game::rules::Rules>,
+        crate::game::state::State,
+        String,
+    ),
+    ApiError,
+> {
+    use super::scenarios::{problems, Files, PUZZLES};
+    let files = Files::of(&st.source);
+    let display = up.name.unwrap_or_else(|| "the saved position".into());
+    let scn = files.scenario(PUZZLES, &display, &up.text)?;
+    let rules = std::sync::Arc::new(files.rules(&scn, &st.source)?);
+    let mut s = scn
+        .start(&rules)
+        .map_err(|d| ApiError::unprocessable(problems(&d)))?;
+    scn.play(&rules, &mut s)
+        .map_err(|d| ApiError::unprocessable(problems(&d)))?;
+    if let Some(o) = s.outcome() {
+        return Err(ApiError::unprocessable(format!(
+            "{display}: the game is already over there ({} won); open a position of a game still under way",
+            o.winner
+        )));
+    }
+    let name = if scn.def.name.is_empty() {
+        display
+    } else {
+        scn.def.name.clone()
+    };
+    Ok((rules, s, name))
 }
 
 #[derive(serde::Serialize)]
@@ -104,7 +155,10 @@ struct Created {
     mode: String,
     /// Only when the request chose it: a seed drawn here is a secret until
     /// the game is over (issue 40).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "super::numbers::seed_opt::serialize"
+    )]
     seed: Option<u64>,
     /// Tokens of the human seats.
     seats: seat::PerSide<Option<String>>,
@@ -206,6 +260,11 @@ async fn create(
             Mode::Against { human, ai }
         }
     };
+    if req.position.is_some() && req.seed.is_some() {
+        return Err(ApiError::bad_request(
+            "a saved position carries its own deal: leave `seed` out",
+        ));
+    }
     let chosen = req.seed.is_some();
     let seed = match req.seed {
         Some(seed) => seed,
@@ -216,6 +275,19 @@ async fn create(
             )
         })?,
     };
+    let position = match req.position {
+        None => None,
+        Some(up) => {
+            let st2 = st.clone();
+            Some(
+                tokio::task::spawn_blocking(move || position_of(&st2, up))
+                    .await
+                    .map_err(|e| {
+                        ApiError::internal(format!("the position could not be read: {e}"))
+                    })??,
+            )
+        }
+    };
     let rules = st.current_rules();
     let mode_thinks = mode.thinks();
     let mode_name = match &mode {
@@ -225,7 +297,10 @@ async fn create(
     // The deal, and an agent that moves first: off the async workers when
     // that agent searches.
     let start = move || {
-        let mut s = Session::new(rules, seed, chosen, mode);
+        let mut s = match position {
+            None => Session::new(rules, seed, chosen, mode),
+            Some((rules, state, name)) => Session::from_position(rules, state, &name, seed, mode),
+        };
         s.run_agents().map(|()| s)
     };
     let session = if mode_thinks {
@@ -439,12 +514,16 @@ async fn game_log(
     with_game(&st, &id, Work::Look, move |s| {
         seat_of(s, &headers)?;
         // The log holds the seed: only once the game is over.
-        let Some(seed) = s.shown_seed().filter(|_| s.game.state.outcome().is_some()) else {
-            return Err(ApiError::forbidden(
+        let over = s.game.state.outcome().is_some();
+        let file = match s.shown_seed() {
+            Some(seed) if over => format!("watergate-{seed}.log.ron"),
+            // Played on from a saved position: no seed to name.
+            None if over && s.is_from_position() => "watergate-position.log.ron".to_string(),
+            _ => return Err(ApiError::forbidden(
                 "the log names every choice, hidden ones included: it can be downloaded once the game is over",
-            ));
+            )),
         };
-        Ok(download(s.game.record.log.to_text(), &format!("watergate-{seed}.log.ron")))
+        Ok(download(s.game.record.log.to_text(), &file))
     })
     .await
 }

@@ -45,7 +45,8 @@ pub struct SeatView<'a> {
     pub why_no_undo: Option<String>,
     pub can_save: bool,
     /// The deal's seed, only where a seat may see it: chosen by the player,
-    /// or once the game is over (issue 40).
+    /// or once the game is over (issue 40). A decimal string.
+    #[serde(serialize_with = "crate::app::server::numbers::seed_opt::serialize")]
     pub seed: Option<u64>,
     pub log: LogPart,
     /// Only when asked for (`after`): the table after each choice taken

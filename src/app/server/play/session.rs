@@ -90,6 +90,9 @@ pub struct Session {
     /// look (issue 40). Read it through [`Session::shown_seed`].
     seed: u64,
     seed_chosen: bool,
+    /// Played on from a saved position, not dealt from `seed`: no seed to
+    /// show (the position carries its own generator).
+    from_position: bool,
     pub mode: Mode,
     /// Each human seat's secret, by `Side::index()`.
     tokens: BySide<Option<String>>,
@@ -219,11 +222,51 @@ impl Session {
             game,
             seed,
             seed_chosen: chosen,
+            from_position: false,
             mode,
             tokens,
             step: 0,
             moves: BySide::default(),
         }
+    }
+
+    /// A game played on from `state`, a saved position named `name` (a
+    /// scenario file the player opened); `seed` seeds the agent and any
+    /// chance outcome the position asks for, as the terminal's
+    /// `play --scenario` does.
+    pub fn from_position(
+        rules: Arc<Rules>,
+        mut state: State,
+        name: &str,
+        seed: u64,
+        mode: Mode,
+    ) -> Session {
+        use rand::SeedableRng;
+        // Random events are drawn in play (a solver's position may ask
+        // for them to be decided).
+        state.set_explicit_chance(false);
+        let game =
+            game::Session::from_position(&rules, state, name, seed, mode.humans(), mode.ai())
+                .with_chance(rand_pcg::Pcg64Mcg::seed_from_u64(
+                    crate::lab::sim::game_seed(seed, 3),
+                ));
+        let tokens = BySide::from_fn(|side| mode.human(side).then(super::secret));
+        Session {
+            rules,
+            game,
+            seed,
+            seed_chosen: false,
+            from_position: true,
+            mode,
+            tokens,
+            step: 0,
+            moves: BySide::default(),
+        }
+    }
+
+    /// Whether the game was played on from a saved position.
+    pub fn is_from_position(&self) -> bool {
+        self.from_position
     }
 
     /// The seat a token opens, if any (compared in constant time).
@@ -255,7 +298,8 @@ impl Session {
     /// The seed, when a seat may see it: the player chose it, or the game
     /// is over (then it is shown so the game can be replayed and shared).
     pub fn shown_seed(&self) -> Option<u64> {
-        (self.seed_chosen || self.game.state.outcome().is_some()).then_some(self.seed)
+        (!self.from_position && (self.seed_chosen || self.game.state.outcome().is_some()))
+            .then_some(self.seed)
     }
 
     /// Whether `side` has a decision of theirs it may take back.

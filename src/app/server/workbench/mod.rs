@@ -854,8 +854,9 @@ struct CompareBody {
     editor: String,
     #[serde(default = "default_agent")]
     nixon: String,
+    #[serde(deserialize_with = "super::numbers::count")]
     games: u64,
-    #[serde(default = "one")]
+    #[serde(default = "one", with = "super::numbers::seed")]
     seed: u64,
 }
 
