@@ -63,6 +63,10 @@ pub fn parse_ron<T: DeserializeOwned>(display: &str, text: &str) -> Result<T, Di
 /// characters at the first of them, where ron reports the end of the
 /// value before them (the line before a stray `)`).
 pub(crate) fn error_at(code: &ron::Error, text: &str, line: usize, col: usize) -> (usize, usize) {
+    if matches!(code, ron::Error::UnclosedBlockComment) {
+        // ron stands where it gave up, far past the `/*` left open.
+        return unclosed_comment(text).map_or((line, col), |at| crate::diag::line_col(text, at));
+    }
     if !matches!(code, ron::Error::TrailingCharacters) {
         return (line, col);
     }
@@ -93,6 +97,48 @@ pub(crate) fn error_at(code: &ron::Error, text: &str, line: usize, col: usize) -
         }
     }
     crate::diag::line_col(text, text.len() - rest.len())
+}
+
+/// Where the first block comment that never closes opens, read as ron
+/// reads comments: outside strings, and nested (`/* a /* b */ c */`).
+fn unclosed_comment(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(b.len(), |n| i + n);
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                let start = i;
+                let mut level = 1;
+                i += 2;
+                while level > 0 {
+                    if i + 1 >= b.len() {
+                        return Some(start);
+                    }
+                    if b[i] == b'/' && b[i + 1] == b'*' {
+                        level += 1;
+                        i += 2;
+                    } else if b[i] == b'*' && b[i + 1] == b'/' {
+                        level -= 1;
+                        i += 2;
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 /// Whether a RON error is about a value's type ("Expected integer"), which
@@ -180,6 +226,12 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
         } else {
             format!(", found `{found}`")
         };
+        // A `#` where a value goes is mostly a comment written in another
+        // language's way: what ron expected there is beside the point.
+        let here = found_at(text, line, col);
+        if here.starts_with('#') {
+            return format!("unexpected `{here}`: comments in RON start with `//`, not `#`");
+        }
         return match field {
             Some(f) => format!("`{f}`: expected {what}{found}"),
             None => format!("expected {what}{found}"),
@@ -212,6 +264,17 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
             let number = found_at(text, line, start);
             return format!("expected a whole number, found `{number}`");
         }
+        let here = text
+            .lines()
+            .nth(line.saturating_sub(1))
+            .and_then(|l| l.chars().nth(col.saturating_sub(1)));
+        if let Some(c @ (']' | ')' | '}')) = here {
+            // A closing bracket where the list or struct goes on: one too
+            // many, most often (`[Blue]],`).
+            return format!(
+                "unexpected `{c}`: a closing bracket with nothing open to close here (one too many?), or a comma missing before it"
+            );
+        }
         return "expected a comma before this (after the previous value)".to_string();
     }
     if matches!(code, ron::Error::TrailingCharacters) {
@@ -229,17 +292,35 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
             found.trim_end()
         );
     }
+    if matches!(code, ron::Error::UnclosedBlockComment) {
+        return "this `/*` comment is never closed: end it with `*/` (or write `//` for a comment to the end of the line)".to_string();
+    }
     if msg == "Expected colon" {
         return "expected a colon here (`name: value`)".to_string();
     }
     // ron's "Unexpected missing field named `value` in `PlayerCard`": the
     // field is missing, nothing about it is unexpected.
     let msg = msg.replace("Unexpected missing field named ", "missing field ");
-    let mut m = msg.to_string();
+    let mut m = in_the_files_words(&msg);
     if let Some(first) = m.get(0..1) {
         m.replace_range(0..1, &first.to_lowercase());
     }
     m
+}
+
+/// ron names the reader's own types (`in `CardPatch``): said as the file
+/// says them, a variant's `cards: [...]` entry and so on.
+fn in_the_files_words(msg: &str) -> String {
+    const NAMES: [(&str, &str); 2] = [
+        (
+            "`CardPatch`",
+            "a variant's card entry (`cards: [(id: …, …)]`)",
+        ),
+        ("`TokenPatch`", "a variant's `token_counts` entry"),
+    ];
+    NAMES
+        .iter()
+        .fold(msg.to_string(), |m, (name, words)| m.replace(name, words))
 }
 
 /// The field whose value starts at `line:col`, if one does (`value`,
@@ -553,6 +634,18 @@ pub fn shipped() -> Rules {
 #[cfg(test)]
 mod tests {
     use super::ron_head;
+
+    #[test]
+    fn a_comment_left_open_is_found_where_it_opens() {
+        use super::unclosed_comment;
+        let text = "(\n  value: 3, /* was 2\n  quote: \"q\",\n)\n";
+        assert_eq!(unclosed_comment(text), Some(text.find("/*").unwrap()));
+        // Closed, nested, or inside a string or a line comment: none open.
+        assert_eq!(unclosed_comment("(a: 1 /* x /* y */ z */)"), None);
+        assert_eq!(unclosed_comment("(a: \"/*\") // /* no"), None);
+        // The outer one of two nested, when only the inner closes.
+        assert_eq!(unclosed_comment("(a: 1) /* x /* y */"), Some(7));
+    }
 
     #[test]
     fn a_files_kind_is_the_struct_it_opens_with() {

@@ -57,8 +57,7 @@ pub fn validate(ds: &DataSet) -> Result<Rules, Diagnostics> {
     let mut seen = Seen::default();
     let (runtime_cards, card_units) =
         player_cards(ds, &files.cards, known, &mut scripts, &mut seen, &mut d);
-    let (mcards, space_units) =
-        momentum_cards(ds, &files.momentum, &mut scripts, &mut seen, &mut d);
+    let (mcards, space_units) = momentum_cards(ds, &files, &mut scripts, &mut seen, &mut d);
     if let Some(game) = &files.game {
         check_momentum_to_win(game, numbers.as_ref(), &mcards, &mut d);
     }
@@ -165,6 +164,9 @@ struct Files {
     tokens: Option<Parsed<TokensDef>>,
     board: Option<Parsed<BoardDef>>,
     momentum: Vec<Parsed<MomentumCardDef>>,
+    /// A momentum card's file did not parse (its error is reported): a
+    /// side without a card is then that error's consequence, not news.
+    momentum_unparsed: bool,
     cards: Vec<Parsed<PlayerCardDef>>,
 }
 
@@ -195,10 +197,11 @@ fn parse_all(ds: &DataSet, d: &mut Diagnostics) -> Files {
             ));
         }
     }
-    let momentum = momentum_files
+    let momentum: Vec<_> = momentum_files
         .iter()
         .filter_map(|rel| keep(d, parse_file(ds, rel)))
         .collect();
+    let momentum_unparsed = momentum.len() < momentum_files.len();
     let cards = card_files
         .iter()
         .filter_map(|rel| keep(d, parse_file(ds, rel)))
@@ -208,6 +211,7 @@ fn parse_all(ds: &DataSet, d: &mut Diagnostics) -> Files {
         tokens,
         board,
         momentum,
+        momentum_unparsed,
         cards,
     }
 }
@@ -476,14 +480,14 @@ type SpaceUnit<'p> = (Side, usize, Option<usize>, &'p Parsed<MomentumCardDef>);
 /// The momentum cards, one per side, each space's script compiled.
 fn momentum_cards<'p>(
     ds: &DataSet,
-    momentum: &'p [Parsed<MomentumCardDef>],
+    files: &'p Files,
     scripts: &mut Scripts,
     seen: &mut Seen,
     d: &mut Diagnostics,
 ) -> (BySide<Option<MomentumCard>>, Vec<SpaceUnit<'p>>) {
     let mut mcards: BySide<Option<MomentumCard>> = BySide::default();
     let mut space_units = Vec::new();
-    for p in momentum {
+    for p in &files.momentum {
         let m = &p.def;
         seen.check(p, &m.id, m.number, d);
         check_name_length(p, "name", &m.name, d);
@@ -528,7 +532,7 @@ fn momentum_cards<'p>(
         });
     }
     for side in Side::BOTH {
-        if mcards[side].is_none() {
+        if mcards[side].is_none() && !files.momentum_unparsed {
             d.push(Diagnostic::unread(
                 ds.display_path(MOMENTUM_DIR.trim_end_matches('/')),
                 format!(

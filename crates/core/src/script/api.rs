@@ -475,7 +475,8 @@ fn one_of(ctx: NativeCallContext, prompt: &str, options: Array) -> Res<()> {
         return err("one_of needs at least one option");
     }
     let mut parsed = Vec::new();
-    for (i, o) in options.iter().enumerate() {
+    // Options are counted from 1, as a designer reads the list.
+    for (i, o) in (1..).zip(options.iter()) {
         let pair = match o.read_lock::<Array>() {
             Some(a) if a.len() == 2 => a.clone(),
             _ => {

@@ -216,12 +216,34 @@ impl RhaiHost {
             let known = script_fns.contains(&(name.to_string(), n))
                 || self.known_functions.contains(&(name.to_string(), n));
             if !known {
-                problems.push(unknown_call(display, name, n, pos, &self.arities(name)));
+                let mut d = unknown_call(display, name, n, pos, &self.arities(name));
+                if let Some(near) = self.nearest_function(name, &script_fns) {
+                    d.message.push_str(&format!("; did you mean `{near}`?"));
+                }
+                problems.push(d);
             }
             true
         };
         ast.walk(&mut visit);
         problems
+    }
+
+    /// The API's or the script's own function nearest to a name the API
+    /// lacks, when it is a likely misspelling (`move_initative`): a few
+    /// letters apart, as the data files' hints count.
+    fn nearest_function(
+        &self,
+        name: &str,
+        script_fns: &HashSet<(String, usize)>,
+    ) -> Option<String> {
+        if !self.arities(name).is_empty() {
+            return None;
+        }
+        (self.known_functions.iter().chain(script_fns))
+            .map(|(f, _)| (crate::diag::edit_distance(name, f), f))
+            .filter(|(d, _)| *d <= 2.max(name.len() / 8))
+            .min()
+            .map(|(_, f)| f.clone())
     }
 
     /// The names of the functions a compiled script calls (API functions,
