@@ -467,7 +467,7 @@ fn a_precision_reached_is_said_to_be_reached() {
     let out = watergate(&["simulate", "-n", "5000", "--precision", "0.1"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("  precision ±0.1 reached: ±"),
+        stdout(&out).contains("  precision ±0.1 (10.0 points) reached: ±"),
         "{}",
         stdout(&out)
     );

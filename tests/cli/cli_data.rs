@@ -754,8 +754,32 @@ fn diff_lists_exactly_the_edits_and_nothing_for_an_unedited_copy() {
         text.contains("  spaces[4].title (space 5): \"End of term\" → \"End of the term\"\n"),
         "{text}"
     );
+    // A variant given to --from applies to the --data game, as
+    // simulate's --against applies it (it applied to the shipped game):
+    // the edited copy with the variant's same edits is the copy itself.
+    let o = run(&["diff", "--data", "ed", "--from", "edited.ron"]);
+    assert_eq!(
+        stdout(&o),
+        "no differences between `ed` with variant `edited.ron` and `ed`\n",
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "diff",
+        "--data",
+        "ed",
+        "--variant",
+        "edited.ron",
+        "--from",
+        "base",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "no differences between `ed` and `ed` with variant `edited.ron`\n"
+    );
     // A --from that names nothing is a usage error.
     let o = run(&["diff", "--from", "nowhere"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("expected `shipped`, a data folder"));
+    assert!(stderr(&o)
+        .contains("expected `shipped`, `base` (the --data game without --variant), a data folder"));
 }

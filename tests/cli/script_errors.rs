@@ -116,6 +116,46 @@ fn simulate_blames_the_script_not_the_engine() {
 }
 
 #[test]
+fn a_sweep_gives_the_command_that_plays_the_failed_game_again() {
+    // A designer audit: a sweep's failure said "in game 0 of the sweep"
+    // and no more; simulate's gives a command that fails the same way.
+    let dir = edited_game("sweep", 3);
+    let out = watergate_in(
+        &dir,
+        &[
+            "sweep",
+            "--data",
+            "mydata",
+            "--param",
+            "card.gordon_liddy.value=1,2",
+            "--games",
+            "50",
+            "--editor",
+            "random",
+            "--nixon",
+            "random",
+            "-j",
+            "1",
+        ],
+    );
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(err.lines().next(), Some(PURPLE), "{err}");
+    let again: Vec<String> = reproduce_args(&err);
+    assert!(
+        again
+            .windows(2)
+            .any(|w| w == ["--param", "card.gordon_liddy.value=1"])
+            && again.contains(&"1".to_string()),
+        "{again:?}"
+    );
+    let again: Vec<&str> = again.iter().map(String::as_str).collect();
+    let out = watergate_in(&dir, &again);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(stderr(&out).lines().next(), Some(PURPLE));
+}
+
+#[test]
 fn a_failure_only_a_scenario_reaches_is_found_in_that_scenario() {
     // Round 14 or later: random games hardly get there; the scenario does.
     let dir = edited_game("scenario", 14);

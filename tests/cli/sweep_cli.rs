@@ -214,6 +214,16 @@ fn bad_parameters_are_usage_errors() {
         "{err}"
     );
     assert!(!err.contains("this file"), "{err}");
+    // A value that is no number: said of the parameter, not of the field
+    // of the variant the sweep writes for the point.
+    let out = watergate(&["sweep", "--param", "tokens.blue.in_bag=1,x", "--games", "1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("sweep point tokens.blue.in_bag=x: expected integer"),
+        "{err}"
+    );
+    assert!(!err.contains("token_counts"), "{err}");
     // Written so, it runs.
     let out = watergate(&[
         "sweep",

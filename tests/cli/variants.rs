@@ -340,7 +340,7 @@ fn precision_not_reached_within_the_games_allowed_is_said() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.contains("  precision ±0.02 not reached: ±0.0")
+        text.contains("  precision ±0.02 (2.0 points) not reached: ±0.")
             && text.contains(" after 50 games, the most allowed (--games)\n"),
         "{text}"
     );

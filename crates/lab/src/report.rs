@@ -323,6 +323,17 @@ pub fn same_game(spec: &str, with_data: bool, this: &str, other: &str) -> String
     }
 }
 
+/// A rate's difference in points, to one decimal: a difference that
+/// rounds to nothing is 0.0, not the `-0.0` a tiny negative one prints.
+fn points(rate: f64) -> f64 {
+    let p = 100.0 * rate;
+    if (p * 10.0).round() == 0.0 {
+        0.0
+    } else {
+        p
+    }
+}
+
 /// Plays the run `o` of `game` (and the same games of `against`), as
 /// `watergate simulate` does: `progress` hears the games finished so far,
 /// and once `stop` is set no game starts (the report is of the games
@@ -963,9 +974,9 @@ impl Report {
                 "difference in the Editor's win rate ({} − {}, paired on the same seeds): {:+.1} points (95% CI {:+.1} to {:+.1}){}",
                 k.label,
                 o,
-                100.0 * d.estimate,
-                100.0 * d.low,
-                100.0 * d.high,
+                points(d.estimate),
+                points(d.low),
+                points(d.high),
                 if significant(&d) { " — significant" } else { " — not significant at 95%" }
             );
             // With its interval when the pairs' lengths were kept (two
@@ -1003,14 +1014,19 @@ impl Report {
                     ),
                 },
             };
+            let _ = writeln!(
+                out,
+                "  {:<38} {:<17} {:<17} difference (points)",
+                "card", "this game", "compared game"
+            );
             for d in diffs {
                 let diff = match d.difference() {
                     None => "—".to_string(),
                     Some(i) => format!(
                         "{:+5.1} ({:+.1} to {:+.1}){}",
-                        100.0 * i.estimate,
-                        100.0 * i.low,
-                        100.0 * i.high,
+                        points(i.estimate),
+                        points(i.low),
+                        points(i.high),
                         if d.clear(tested) { " *" } else { "" }
                     ),
                 };

@@ -350,6 +350,12 @@ fn point_message(message: &str) -> String {
     let message = message
         .strip_suffix(crate::data::recover::CANNOT_GO_ON)
         .map_or(message, |m| m.trim_end_matches("; "));
+    // The generated text's own field path (`token_counts[0].in_bag`) is
+    // no name the user wrote: the point's label names the parameter.
+    let message = match message.strip_prefix('`').and_then(|m| m.split_once("`: ")) {
+        Some((path, rest)) if path.contains('[') => rest,
+        _ => message,
+    };
     if message.contains("expected opening `[`") {
         format!("{message}: a list value is written in brackets, one list a value, as in `card.gordon_liddy.colours=[Blue],[Blue,Green]`")
     } else {
@@ -397,6 +403,9 @@ pub enum SweepError {
     Failure {
         /// The point's label (`card.gordon_liddy.value=2`).
         point: String,
+        /// The point as `--param` arguments, one `NAME=VALUE` each: what
+        /// plays it again alone.
+        params: Vec<String>,
         failure: crate::sim::GameFailure,
     },
 }
@@ -405,7 +414,7 @@ impl std::fmt::Display for SweepError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             SweepError::Message(m) => f.write_str(m),
-            SweepError::Failure { point, failure } => write!(f, "at {point}: {failure}"),
+            SweepError::Failure { point, failure, .. } => write!(f, "at {point}: {failure}"),
         }
     }
 }
@@ -446,6 +455,9 @@ pub fn run(
             .map_err(|e| match e {
                 crate::sim::SimFailure::Game(failure) => SweepError::Failure {
                     point: label(&key.params, pt),
+                    params: (key.params.iter().zip(pt))
+                        .map(|(p, &i)| format!("{}={}", p.name, p.values[i]))
+                        .collect(),
                     failure,
                 },
                 crate::sim::SimFailure::Threads(t) => SweepError::Message(t.to_string()),
@@ -621,11 +633,33 @@ impl PreparedSweep {
         )
         .map_err(|e| match e {
             SweepError::Message(m) => RunError::Message(m),
-            SweepError::Failure { point, failure } => {
+            SweepError::Failure {
+                point,
+                params,
+                failure,
+            } => {
                 // As `simulate` reports a game that failed (a card script's
-                // failure exits 3 with the script's line), with the point.
+                // failure exits 3 with the script's line), with the point
+                // and the sweep of that point alone that plays it again.
+                let word = |p: &Path| crate::deep_check::shell_word(&p.display().to_string());
+                let mut again = String::from("watergate sweep");
+                if let Some(d) = &o.game.data {
+                    again.push_str(&format!(" --data {}", word(d)));
+                }
+                if let Some(v) = &o.game.variant {
+                    again.push_str(&format!(" --variant {}", word(v)));
+                }
+                for p in &params {
+                    again.push_str(&format!(" --param {}", crate::deep_check::shell_word(p)));
+                }
+                again.push_str(&format!(
+                    " --games 1 --seed {} --editor {} --nixon {}",
+                    crate::sim::single_game_seed(self.key.seed, failure.index),
+                    o.editor,
+                    o.nixon
+                ));
                 let context = format!(
-                    "at {point}: in game {} of the sweep (seed {}, game seed {})",
+                    "at {point}: in game {} of the sweep (seed {}, game seed {})\nreproduce: {again}",
                     failure.index, self.key.seed, failure.seed
                 );
                 let message = format!("{}\n  {context}", failure.error);

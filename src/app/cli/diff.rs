@@ -8,7 +8,6 @@ use crate::data::GameSource;
 use clap::Args;
 use serde_json::{json, Value};
 use std::io::Write;
-use std::path::PathBuf;
 
 #[derive(Args, Debug)]
 #[command(
@@ -28,11 +27,13 @@ Examples:
   watergate diff --data mydata                        the edited copy against the shipped game
   watergate diff --variant v.ron                      what a variant changes
   watergate diff --from olddata --data newdata        any two data folders
-  watergate diff --from v1.ron --variant v2.ron       two variants of the shipped game"
+  watergate diff --from v1.ron --variant v2.ron       two variants of the shipped game
+  watergate diff --data mydata --variant v.ron --from base
+                                                      what the variant changes in mydata"
 )]
 pub struct DiffArgs {
-    /// The game to compare from: `shipped`, a data root DIR, or a variant FILE (applied to the shipped game).
-    #[arg(long, value_name = "shipped|DIR|FILE", default_value = "shipped")]
+    /// The game to compare from, as simulate's --against: `shipped`, `base` (the --data game without --variant), a data root DIR, or a variant FILE (applied to the --data game, else the shipped one).
+    #[arg(long, value_name = "shipped|base|DIR|FILE", default_value = "shipped")]
     pub from: String,
     /// Print the differences as JSON (`from`, `to`, `differences`: a list of changes tagged by `kind`).
     #[arg(long)]
@@ -41,31 +42,20 @@ pub struct DiffArgs {
     pub game: GameArgs,
 }
 
-/// What `--from` names.
-fn from_source(spec: &str) -> Result<GameSource, CliError> {
-    if spec == "shipped" {
-        return Ok(GameSource::shipped());
-    }
-    let path = PathBuf::from(spec);
-    if path.is_dir() {
-        Ok(GameSource {
-            data: Some(path),
-            variant: None,
-        })
-    } else if path.is_file() {
-        Ok(GameSource {
-            data: None,
-            variant: Some(path),
-        })
-    } else {
-        Err(CliError::Message(format!(
-            "--from {spec}: no such folder or file; expected `shipped`, a data folder (holding cards/ and scripts/) or a variant file"
-        )))
-    }
+/// What `--from` names, as `simulate --against` reads the same words: a
+/// variant file is applied to the `--data` game (the shipped one without
+/// it), and `base` is the `--data` game without the variant.
+fn from_source(spec: &str, data: Option<&std::path::Path>) -> Result<GameSource, CliError> {
+    crate::lab::report::PlayedGame::against_source(spec, data).map_err(|e| match e {
+        crate::lab::report::LoadError::Data(d) => CliError::Data(d),
+        crate::lab::report::LoadError::Message(_) => CliError::Message(format!(
+            "--from {spec}: no such folder or file; expected `shipped`, `base` (the --data game without --variant), a data folder (holding cards/ and scripts/) or a variant file"
+        )),
+    })
 }
 
 pub fn run(a: &DiffArgs) -> CliResult {
-    let from = from_source(&a.from)?;
+    let from = from_source(&a.from, a.game.data.as_deref())?;
     let to = a.game.source();
     // Both must be games: every problem of either is reported as by `check`.
     let old = from.dataset().map_err(CliError::Data)?;

@@ -166,13 +166,19 @@ pub fn run(a: &SimulateArgs) -> CliResult {
         write!(out, "{}", sim.report.text())?;
         // Either way: a run that stopped short of --games says why.
         match sim.precision {
+            // --precision is a fraction; the report's rates are in
+            // points: both are said.
             Some((asked, reached)) if reached > asked => writeln!(
                 out,
-                "  precision ±{asked} not reached: ±{reached:.4} after {played} games, the most allowed (--games)"
+                "  precision ±{asked} ({:.1} points) not reached: ±{reached:.4} ({:.1} points) after {played} games, the most allowed (--games)",
+                100.0 * asked,
+                100.0 * reached
             )?,
             Some((asked, reached)) => writeln!(
                 out,
-                "  precision ±{asked} reached: ±{reached:.4} after {played} games"
+                "  precision ±{asked} ({:.1} points) reached: ±{reached:.4} ({:.1} points) after {played} games",
+                100.0 * asked,
+                100.0 * reached
             )?,
             None => {}
         }

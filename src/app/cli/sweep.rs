@@ -29,10 +29,10 @@ pub struct SweepArgs {
     /// Seed of the sweep: game i uses a seed derived from it at every point.
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// The Editor's agent: random, heuristic, ismcts:N or ismcts:Nms.
+    /// The Editor's agent: random, heuristic, ismcts:N or ismcts:Nms (heuristic by default, where simulate's is random).
     #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = super::values::one_agent)]
     pub editor: AgentSpec,
-    /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.
+    /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms (heuristic by default, where simulate's is random).
     #[arg(long, value_name = "AGENT", default_value = "heuristic", value_parser = super::values::one_agent)]
     pub nixon: AgentSpec,
     /// Play only slice I of N of each point's games (1-based); combine with --merge [default: all].
