@@ -347,6 +347,16 @@ where
     }
 }
 
+/// Waits up to `secs` seconds for an element matching `css` to show some
+/// text (`what` names it in the error): that text.
+pub async fn shown_text(c: &Client, css: &str, what: &str, secs: u64) -> Result<String, String> {
+    until(what, secs, || async {
+        let t = c.find(Locator::Css(css)).await.ok()?.text().await.ok()?;
+        (!t.is_empty()).then_some(t)
+    })
+    .await
+}
+
 /// Runs `script`, a page check that returns the problems it finds as a
 /// list, until it finds none, for up to 5 s (the page refits after a
 /// resize within a frame or two): an error saying `what` and the problems

@@ -399,17 +399,7 @@ fn a_game_gone_and_a_server_stopped_are_said_plainly() {
         start_a_game(&c, &url).await?;
         studio.stop();
         click_an_option(&c).await?;
-        let said = common::browser::until("the message", 20, || async {
-            let t = c
-                .find(Locator::Css("#message"))
-                .await
-                .ok()?
-                .text()
-                .await
-                .ok()?;
-            (!t.is_empty()).then_some(t)
-        })
-        .await?;
+        let said = common::browser::shown_text(&c, "#message", "the message", 20).await?;
         if !said.contains("The server is not answering") || said.contains("fetch") {
             return Err(format!("with the server stopped, a click says {said:?}"));
         }
@@ -417,16 +407,12 @@ fn a_game_gone_and_a_server_stopped_are_said_plainly() {
         c.goto(&format!("{url}#/replay"))
             .await
             .map_err(|e| e.to_string())?;
-        let said = common::browser::until("the replay page's message", 20, || async {
-            let t = c
-                .find(Locator::Css("#log-list .error, #page-error"))
-                .await
-                .ok()?
-                .text()
-                .await
-                .ok()?;
-            (!t.is_empty()).then_some(t)
-        })
+        let said = common::browser::shown_text(
+            &c,
+            "#log-list .error, #page-error",
+            "the replay page's message",
+            20,
+        )
         .await?;
         if !said.contains("The server is not answering") {
             return Err(format!("the replay page says {said:?}"));
