@@ -286,6 +286,22 @@ fn a_card_whose_side_contradicts_its_folder_and_id_is_warned_of() {
     assert_eq!(stderr(&out), "");
 }
 
+#[test]
+fn a_script_with_nothing_in_it_is_warned_of() {
+    // A designer audit: a card script emptied (or left with only comments)
+    // passed check, and the card's action silently did nothing.
+    let dir = exported_game("args-empty-script");
+    let script = dir.join("mydata/scripts/nixon/gordon_liddy.rhai");
+    std::fs::write(&script, "// TODO: the new action\n\n").unwrap();
+    let out = watergate_in(&dir, &["check", "--data", "mydata"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with("warning: mydata/scripts/nixon/gordon_liddy.rhai:1:1: the script has nothing in it but comments and blanks: the action of every card that names it does nothing\n"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 // Item 10: messages.
 
 #[test]

@@ -109,7 +109,7 @@ fn export_edit_and_check_reports_every_problem_with_positions() {
         card.display()
     );
     let liddy = format!(
-        "{}:1:1: unknown function `move_momentm` with 1 argument(s): not a function of the card script API (see `watergate script-api`); did you mean `move_momentum`?",
+        "{}:1:1: card `Gordon Liddy`: unknown function `move_momentm` with 1 argument(s): not a function of the card script API (see `watergate script-api`); did you mean `move_momentum`?",
         dir.join("scripts/nixon/gordon_liddy.rhai").display()
     );
     assert_eq!(

@@ -356,7 +356,7 @@ fn point_message(message: &str) -> String {
         Some((path, rest)) if path.contains('[') => rest,
         _ => message,
     };
-    if message.contains("expected opening `[`") {
+    if message.contains("expected a list in brackets") {
         format!("{message}: a list value is written in brackets, one list a value, as in `card.gordon_liddy.colours=[Blue],[Blue,Green]`")
     } else {
         message.to_string()

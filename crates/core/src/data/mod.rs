@@ -181,7 +181,8 @@ pub(crate) fn value_column(code: &ron::Error, text: &str, line: usize, col: usiz
             .and_then(|l| l.chars().nth(col.checked_sub(2)?));
         return if before == Some('-') { col - 1 } else { col };
     }
-    if is_type_error(&msg).is_none() {
+    // A type error, or a list's `[` missing (`colours: Blue`): at the value.
+    if is_type_error(&msg).is_none() && !msg.starts_with("Expected opening `[`") {
         return col;
     }
     let skip = text
@@ -291,6 +292,16 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
              or text after the last one)",
             found.trim_end()
         );
+    }
+    if matches!(code, ron::Error::ExpectedArray) {
+        // `colours: Blue`: a list's brackets left out.
+        let col = value_column(code, text, line, col);
+        let found = found_at(text, line, col);
+        let what = format!("expected a list in brackets, as `[{found}]`, found `{found}`");
+        return match field_at(text, line, col) {
+            Some(f) => format!("`{f}`: {what}"),
+            None => what,
+        };
     }
     if matches!(code, ron::Error::UnclosedBlockComment) {
         return "this `/*` comment is never closed: end it with `*/` (or write `//` for a comment to the end of the line)".to_string();
@@ -600,7 +611,9 @@ pub fn card_side_warnings(ds: &DataSet) -> Vec<Diagnostic> {
 /// the rules hide (`Rules::hidden_information_warnings`) and text that goes
 /// nowhere (`Rules::silent_output_warnings`).
 pub fn script_warnings(rules: &Rules) -> impl Iterator<Item = Diagnostic> {
-    (rules.hidden_information_warnings().into_iter()).chain(rules.silent_output_warnings())
+    (rules.hidden_information_warnings().into_iter())
+        .chain(rules.silent_output_warnings())
+        .chain(rules.empty_script_warnings())
 }
 
 /// The board's D5 warnings, each with the field of the board file it is

@@ -273,8 +273,10 @@ impl<'a> Scripts<'a> {
     }
 
     /// The compiled unit of script `rel`, or `None` (its problems reported;
-    /// a missing file is reported where the card names it).
-    fn compile(&mut self, d: &mut Diagnostics, rel: &str) -> Option<usize> {
+    /// a missing file is reported where the card names it). `who` is the
+    /// card that names it (`card \`Gordon Liddy\``), which its problems
+    /// name first, as a failure when it runs does.
+    fn compile(&mut self, d: &mut Diagnostics, rel: &str, who: &str) -> Option<usize> {
         if let Some(u) = self.units.get(rel) {
             return *u;
         }
@@ -286,7 +288,8 @@ impl<'a> Scripts<'a> {
             Ok(text) => match self.host.compile(rel, &self.ds.display_path(rel), &text) {
                 Ok(u) => Some(u),
                 Err(problems) => {
-                    for p in problems {
+                    for mut p in problems {
+                        p.message = format!("{who}: {}", p.message);
                         d.push(p);
                     }
                     None
@@ -335,11 +338,11 @@ impl<'a> Scripts<'a> {
     fn compile_named<T>(
         &mut self,
         d: &mut Diagnostics,
-        p: &Parsed<T>,
+        (p, who): (&Parsed<T>, &str),
         field: &str,
         rel: &str,
     ) -> Option<usize> {
-        let unit = self.compile(d, rel);
+        let unit = self.compile(d, rel, who);
         let refused = self.ds.unread.contains_key(rel);
         if unit.is_none() && !self.ds.files.contains_key(rel) && !refused {
             let hint = match self.closest_script(rel) {
@@ -446,7 +449,9 @@ fn player_cards<'p>(
     for p in cards {
         seen.check(p, &p.def.id, p.def.number, d);
         if let Some(rt) = check_card(p, pictures, d) {
-            let unit = scripts.compile_named(d, p, "script", &p.def.script);
+            // Named as the probe below and a failure at play name it.
+            let who = format!("card `{}`", clipped(&p.def.name));
+            let unit = scripts.compile_named(d, (p, &who), "script", &p.def.script);
             runtime_cards.push(rt);
             card_units.push((unit, p));
         }
@@ -510,7 +515,9 @@ fn momentum_cards<'p>(
         let mut spaces = Vec::new();
         for (i, s) in m.spaces.iter().enumerate() {
             if let Some(script) = &s.script {
-                let unit = scripts.compile_named(d, p, &format!("spaces[{i}].script"), script);
+                let who = format!("{} space {}", clipped(&m.name), i + 1);
+                let field = format!("spaces[{i}].script");
+                let unit = scripts.compile_named(d, (p, &who), &field, script);
                 space_units.push((m.side, i, unit, p));
             }
             spaces.push(MomentumSpace {

@@ -62,6 +62,13 @@ pub trait ScriptHost: Send + Sync + std::fmt::Debug {
     fn silent_calls(&self, _unit: usize) -> Vec<(usize, usize, String)> {
         Vec::new()
     }
+
+    /// Whether script unit `unit` has nothing in it but comments and
+    /// blanks: its card's action does nothing (`watergate check` warns:
+    /// `Rules::empty_script_warnings`). No by default.
+    fn does_nothing(&self, _unit: usize) -> bool {
+        false
+    }
 }
 
 /// A call in a card script whose choice shows its chooser something hidden.

@@ -889,6 +889,23 @@ impl Rules {
         out
     }
 
+    /// A warning for each script with nothing in it but comments and
+    /// blanks: it passes every check, and its card's action silently does
+    /// nothing (a designer audit met one).
+    pub fn empty_script_warnings(&self) -> Vec<crate::diag::Diagnostic> {
+        (0..self.scripts.units())
+            .filter(|&unit| self.scripts.does_nothing(unit))
+            .map(|unit| {
+                crate::diag::Diagnostic::new(
+                    self.scripts.display(unit),
+                    1,
+                    1,
+                    "the script has nothing in it but comments and blanks: the action of every card that names it does nothing",
+                )
+            })
+            .collect()
+    }
+
     /// Runs every script at every play instead of reusing the programs
     /// computed at load: for benchmarks that measure what the cache saves.
     pub fn force_dynamic_scripts(&mut self) {

@@ -154,14 +154,20 @@ impl RhaiHost {
             Ok(ast) => ast,
             Err(e) => {
                 let pos = e.position();
+                let (line, col) = (pos.line().unwrap_or(1), pos.position().unwrap_or(1));
+                let message = compile_message(e.err_type(), source, pos);
+                // A decimal number is shown from its first digit, where
+                // rhai stands past its `.`.
+                let col = if message.starts_with(DECIMAL) {
+                    number_start(source, line, col)
+                } else {
+                    col
+                };
                 return Err(vec![Diagnostic::new(
                     display,
-                    pos.line().unwrap_or(1),
-                    pos.position().unwrap_or(1),
-                    format!(
-                        "script does not compile: {}",
-                        compile_message(e.err_type(), source, pos)
-                    ),
+                    line,
+                    col,
+                    format!("script does not compile: {message}"),
                 )]);
             }
         };
@@ -485,6 +491,17 @@ impl ScriptHost for RhaiHost {
     fn silent_calls(&self, unit: usize) -> Vec<(usize, usize, String)> {
         RhaiHost::silent_calls(self, unit)
     }
+
+    fn does_nothing(&self, unit: usize) -> bool {
+        self.units.get(unit).is_some_and(|u| {
+            let mut any = false;
+            u.ast.walk(&mut |_| {
+                any = true;
+                false
+            });
+            !any
+        })
+    }
 }
 
 /// What a choice made by `function` with these options lists that the
@@ -610,6 +627,26 @@ fn wrong_types(sig: &str) -> Option<String> {
 /// which the card-script language has not: values are whole numbers) is
 /// read by rhai as a property access and reported as "Expecting name of a
 /// property".
+const DECIMAL: &str =
+    "a decimal number: card scripts count in whole numbers (steps, spaces, cards)";
+
+/// The column where the number holding column `col` of `line` starts.
+fn number_start(source: &str, line: usize, col: usize) -> usize {
+    let chars: Vec<char> = source
+        .lines()
+        .nth(line.saturating_sub(1))
+        .map_or_else(Vec::new, |l| l.chars().collect());
+    let mut start = col;
+    while start > 1
+        && chars
+            .get(start - 2)
+            .is_some_and(|c| c.is_ascii_digit() || *c == '.' || *c == '_')
+    {
+        start -= 1;
+    }
+    start
+}
+
 fn compile_message(e: &rhai::ParseErrorType, source: &str, pos: Position) -> String {
     let at = |line: usize, col: usize| {
         source
@@ -621,7 +658,7 @@ fn compile_message(e: &rhai::ParseErrorType, source: &str, pos: Position) -> Str
         if let (Some(line), Some(col)) = (pos.line(), pos.position()) {
             // `2.5`: the error stands at `5`, after a `.` after a digit.
             if at(line, col) == Some('.') && at(line, col - 1).is_some_and(|c| c.is_ascii_digit()) {
-                return "a decimal number: card scripts count in whole numbers (steps, spaces, cards)".to_string();
+                return DECIMAL.to_string();
             }
         }
     }
