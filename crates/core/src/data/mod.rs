@@ -316,7 +316,60 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
     if let Some(first) = m.get(0..1) {
         m.replace_range(0..1, &first.to_lowercase());
     }
+    if matches!(code, ron::Error::MissingStructField { .. }) {
+        if let Some(at) = closed_early(text, line, col) {
+            let place = if at == (line, col) {
+                "here".to_string()
+            } else {
+                format!("at {}:{}", at.0, at.1)
+            };
+            m.push_str(&format!(
+                "; the `)` {place} ends it while fields follow: is it one too many?"
+            ));
+        }
+    }
     m
+}
+
+/// Where a struct was closed before its fields ended (`value: 3, ),` in a
+/// card): the `)` at or before `line:col`, when the next thing after it is
+/// another field (`name:`), which no closed struct is followed by.
+fn closed_early(text: &str, line: usize, col: usize) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    // Back from the error's place, over blanks, to a `)`.
+    let (mut l, mut c) = (line.checked_sub(1)?, col);
+    let paren = loop {
+        let chars: Vec<char> = lines.get(l)?.chars().collect();
+        while c > 0 && chars.get(c - 1).is_none_or(|ch| ch.is_whitespace()) {
+            c -= 1;
+        }
+        if c > 0 {
+            break (chars[c - 1] == ')').then_some((l + 1, c))?;
+        }
+        l = l.checked_sub(1)?;
+        c = lines.get(l)?.chars().count();
+    };
+    // After it: a comma, blanks and comments, then `name:`.
+    let offset: usize = lines[..paren.0 - 1]
+        .iter()
+        .map(|x| x.len() + 1)
+        .sum::<usize>()
+        + lines[paren.0 - 1]
+            .char_indices()
+            .nth(paren.1)
+            .map_or(lines[paren.0 - 1].len(), |(i, _)| i);
+    let mut rest = text.get(offset..)?.trim_start().trim_start_matches(',');
+    loop {
+        rest = rest.trim_start();
+        match rest.strip_prefix("//") {
+            Some(r) => rest = r.find('\n').map_or("", |i| &r[i..]),
+            None => break,
+        }
+    }
+    let name_len = rest
+        .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+        .unwrap_or(0);
+    (name_len > 0 && rest[name_len..].trim_start().starts_with(':')).then_some(paren)
 }
 
 /// ron names the reader's own types (`in `CardPatch``): said as the file
@@ -647,6 +700,20 @@ pub fn shipped() -> Rules {
 #[cfg(test)]
 mod tests {
     use super::ron_head;
+
+    #[test]
+    fn a_struct_closed_before_its_fields_end_is_told_apart_from_a_field_left_out() {
+        use super::closed_early;
+        // `value: 2, ),` then more fields: the `)` on line 2 closed it.
+        let early = "Card(\n  value: 2, ),\n  colours: [Blue],\n)\n";
+        assert_eq!(closed_early(early, 2, 13), Some((2, 13)));
+        // A field left out: the `)` closing the card ends the file.
+        assert_eq!(closed_early("Card(\n  value: 2,\n)\n", 3, 1), None);
+        // A nested struct closed where it should be: what follows is
+        // another entry of the list, not a field.
+        let nested = "Board(spaces: [(id: \"a\"), (id: \"b\")])";
+        assert_eq!(closed_early(nested, 1, 24), None);
+    }
 
     #[test]
     fn a_comment_left_open_is_found_where_it_opens() {
