@@ -908,19 +908,22 @@ fn check_board(
         let ib = index.get(b2.as_str());
         for (k, (name, found)) in [(a, ia), (b2, ib)].into_iter().enumerate() {
             if found.is_none() {
-                // A misspelt id (`m01` for `m1`) is met with the nearest,
-                // when one is nearer than the rest (`e1z` is as near to
-                // `e1a` as to `e1b`: no guess).
+                // A misspelt id (`m01` for `m1`) is met with the nearest;
+                // when two or three are as near (`m01`: `m1` and `m11`),
+                // with each of them, for the designer to pick.
                 let mut near: Vec<(usize, &str)> = (index.keys())
                     .map(|id| (crate::diag::edit_distance(name, id), *id))
                     .filter(|(dist, _)| *dist <= 1.max(name.len() / 4))
                     .collect();
                 near.sort();
-                let hint = match near.as_slice() {
-                    [(d0, id), rest @ ..] if rest.first().is_none_or(|(d1, _)| d1 > d0) => {
-                        format!(" (did you mean `{id}`?)")
-                    }
-                    _ => String::new(),
+                let nearest: Vec<String> = near
+                    .iter()
+                    .take_while(|(dist, _)| *dist == near[0].0)
+                    .map(|(_, id)| format!("`{id}`"))
+                    .collect();
+                let hint = match nearest.len() {
+                    0 | 4.. => String::new(),
+                    _ => format!(" (did you mean {}?)", nearest.join(" or ")),
                 };
                 d.push(p.at(
                     &format!("threads[{i}][{k}]"),

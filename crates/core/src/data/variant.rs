@@ -446,6 +446,12 @@ impl Variant {
             Ok(_) => Ok(ds),
             Err(problems) => {
                 let mut out = Diagnostics::default();
+                // A problem in a file the variant left as it is (a shipped
+                // script that writes to track space 2, on a variant's
+                // one-space track) names that file, which the user may
+                // have no copy of: when the base game has no problem, the
+                // message says which of the variant's entries to look at.
+                let base_loads = data::load(base).is_ok();
                 for mut p in problems.0 {
                     if let Some(real) = copied
                         .iter()
@@ -479,7 +485,17 @@ impl Variant {
                                 format!("`{rel}` as changed by this variant: {}", p.message),
                             ))
                         }
-                        None => out.push(p),
+                        None => {
+                            if base_loads {
+                                p.message.push_str(&format!(
+                                    " (`{}` is the base game's, unchanged by {}, and the base game loads without this problem: it comes from the variant's {})",
+                                    p.path,
+                                    self.display,
+                                    self.entries_set()
+                                ));
+                            }
+                            out.push(p)
+                        }
                     }
                 }
                 Err(out.sorted())
@@ -495,6 +511,38 @@ impl Variant {
 }
 
 impl Variant {
+    /// The variant's top-level entries that change something, each with
+    /// its line and column (`` `game` (line 3, column 5) ``), joined in
+    /// words: where to look for the cause of a problem in a file the
+    /// variant did not change.
+    fn entries_set(&self) -> String {
+        let d = &self.def;
+        let set = [
+            ("game", d.game.is_some()),
+            ("settings", d.settings.is_some()),
+            ("board", d.board.is_some()),
+            ("tokens", d.tokens.is_some()),
+            ("cards", !d.cards.is_empty()),
+            ("token_counts", !d.token_counts.is_empty()),
+            ("remove_cards", !d.remove_cards.is_empty()),
+            ("add_cards", !d.add_cards.is_empty()),
+            ("files", !d.files.is_empty()),
+        ];
+        let named: Vec<String> = set
+            .iter()
+            .filter(|(_, is_set)| *is_set)
+            .map(|(entry, _)| match self.map.get(entry) {
+                Some((line, col)) => format!("`{entry}` (line {line}, column {col})"),
+                None => format!("`{entry}`"),
+            })
+            .collect();
+        match named.as_slice() {
+            [] => "changes".to_string(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+
     /// A file the variant names that was not read, in the variant's words.
     /// A missing file's message says where names are looked for: beside
     /// the variant, not in the current folder nor in the data folder.
