@@ -686,7 +686,8 @@ fn check_game(p: &Parsed<GameDef>, d: &mut Diagnostics) -> Option<Numbers> {
         MAX_TRACK_LENGTH,
         "spaces on each side, R1.3",
     );
-    ok &= range(p, d, "momentum_tokens", g.momentum_tokens, 1, 50, "R1.4");
+    let tokens_ok = range(p, d, "momentum_tokens", g.momentum_tokens, 1, 50, "R1.4");
+    ok &= tokens_ok;
     ok &= range(p, d, "momentum_to_win", g.momentum_to_win, 1, 20, "R8.1");
     ok &= range(
         p,
@@ -706,7 +707,10 @@ fn check_game(p: &Parsed<GameDef>, d: &mut Diagnostics) -> Option<Numbers> {
         10,
         "R7.6",
     );
-    if g.momentum_on_track_at_start > g.momentum_tokens {
+    // Compared only with a count in range: `momentum_tokens: 0` is one
+    // problem, reported where it is written, not a second one at a field
+    // the designer did not touch.
+    if tokens_ok && g.momentum_on_track_at_start > g.momentum_tokens {
         d.push(p.at(
             "momentum_on_track_at_start",
             format!(

@@ -485,6 +485,15 @@ impl Variant {
                                 format!("`{rel}` as changed by this variant: {}", p.message),
                             ))
                         }
+                        // A card of the variant's own that takes a base
+                        // card's id or number is reported in the variant's
+                        // file, naming the base card; the same report at
+                        // the base card, a file the user may have no copy
+                        // of, would only say it again.
+                        None if copied
+                            .values()
+                            .any(|real| p.message.ends_with(&format!(": also used by {real}"))) => {
+                        }
                         None => {
                             if base_loads {
                                 p.message.push_str(&format!(
