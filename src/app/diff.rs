@@ -35,10 +35,22 @@ pub enum Change {
         removed: Vec<Value>,
         added: Vec<Value>,
     },
-    /// Something (a card, a momentum card, a script, a file) only the new game has.
-    Added { thing: String, file: String },
-    /// Something only the old game has.
-    Removed { thing: String, file: String },
+    /// Something (a card, a momentum card, a script, a file) only the new
+    /// game has; a script's whole text with it, since what it does is the
+    /// change a reader looks for.
+    Added {
+        thing: String,
+        file: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
+    /// Something only the old game has (a script's text with it).
+    Removed {
+        thing: String,
+        file: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
     /// A text file (a script) both games have, changed: a unified diff.
     Text {
         thing: String,
@@ -85,6 +97,7 @@ pub fn diff(old: &DataSet, new: &DataSet) -> Result<Vec<Change>, Diagnostics> {
                 None => out.push(Change::Removed {
                     thing,
                     file: rel_a.clone(),
+                    text: None,
                 }),
                 Some((rel_b, vb)) => {
                     if rel_a != rel_b {
@@ -105,6 +118,7 @@ pub fn diff(old: &DataSet, new: &DataSet) -> Result<Vec<Change>, Diagnostics> {
                 out.push(Change::Added {
                     thing: format!("{kind} {id}"),
                     file: rel_b.clone(),
+                    text: None,
                 });
             }
         }
@@ -131,14 +145,18 @@ pub fn diff(old: &DataSet, new: &DataSet) -> Result<Vec<Change>, Diagnostics> {
             "file"
         };
         let thing = format!("{what} {rel}");
+        let script_text =
+            |bytes: &[u8]| (what == "script").then(|| String::from_utf8_lossy(bytes).into_owned());
         match (old.get(rel), new.get(rel)) {
-            (Some(_), None) => out.push(Change::Removed {
+            (Some(a), None) => out.push(Change::Removed {
                 thing,
                 file: rel.clone(),
+                text: script_text(a),
             }),
-            (None, Some(_)) => out.push(Change::Added {
+            (None, Some(b)) => out.push(Change::Added {
                 thing,
                 file: rel.clone(),
+                text: script_text(b),
             }),
             (Some(a), Some(b)) if a != b => {
                 let (a, b) = (String::from_utf8_lossy(a), String::from_utf8_lossy(b));
@@ -369,7 +387,8 @@ mod tests {
         let changes = diff(&DataSet::embedded(), &new).unwrap();
         assert!(changes.contains(&Change::Removed {
             thing: "card nixon.gambit".into(),
-            file: "cards/nixon/20_gambit.ron".into()
+            file: "cards/nixon/20_gambit.ron".into(),
+            text: None,
         }));
         let script = changes
             .iter()

@@ -754,6 +754,35 @@ fn diff_lists_exactly_the_edits_and_nothing_for_an_unedited_copy() {
         text.contains("  spaces[4].title (space 5): \"End of term\" → \"End of the term\"\n"),
         "{text}"
     );
+    // A script only one game has is shown whole, as its change: `+`
+    // lines for one added, `-` lines for one removed (text and JSON).
+    std::fs::write(
+        dir.join("copy/scripts/nixon/spare.rhai"),
+        "// A spare script.\nmove_momentum(1);\n",
+    )
+    .unwrap();
+    let text = stdout(&run(&["diff", "--data", "copy"]));
+    assert!(
+        text.contains(
+            "added script scripts/nixon/spare.rhai\n  +// A spare script.\n  +move_momentum(1);\n"
+        ),
+        "{text}"
+    );
+    let text = stdout(&run(&["diff", "--data", "ed", "--from", "copy"]));
+    assert!(
+        text.contains("removed script scripts/nixon/spare.rhai\n  -// A spare script.\n"),
+        "{text}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_slice(&run(&["diff", "--data", "copy", "--json"]).stdout).unwrap();
+    let added = v["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["kind"] == "added")
+        .unwrap();
+    assert_eq!(added["text"], "// A spare script.\nmove_momentum(1);\n");
+    std::fs::remove_file(dir.join("copy/scripts/nixon/spare.rhai")).unwrap();
     // A variant given to --from applies to the --data game, as
     // simulate's --against applies it (it applied to the shipped game):
     // the edited copy with the variant's same edits is the copy itself.

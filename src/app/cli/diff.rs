@@ -19,7 +19,7 @@ Exit 0 whether or not they differ; 2 if either game does not load.
 
 With --json: {\"from\", \"to\", \"differences\": [...]}, each difference tagged by \"kind\": \
 \"field\" (thing, file, field, old, new), \"items\" (a list that grew or shrank: thing, file, field, \
-removed, added), \"added\" / \"removed\" (thing, file), \"text\" (a script: thing, file, unified). \
+removed, added), \"added\" / \"removed\" (thing, file; a script's whole text as text), \"text\" (a script: thing, file, unified). \
 Field paths are those of the RON file: `value`, `settings.named_colour_locked`, `spaces[\"e2c\"].kind`; \
 a list's places count from 0, so the text names a momentum card's `spaces[4]` also as its space 5.
 
@@ -113,8 +113,8 @@ pub fn text(from: &str, to: &str, changes: &[Change]) -> String {
         let (thing, file) = match c {
             Change::Field { thing, file, .. }
             | Change::Items { thing, file, .. }
-            | Change::Added { thing, file }
-            | Change::Removed { thing, file }
+            | Change::Added { thing, file, .. }
+            | Change::Removed { thing, file, .. }
             | Change::Text { thing, file, .. } => (thing, file),
         };
         let here = if thing.ends_with(file.as_str()) {
@@ -156,11 +156,17 @@ pub fn text(from: &str, to: &str, changes: &[Change]) -> String {
                     let _ = writeln!(out, "  {field}: + {}", show(v));
                 }
             }
-            Change::Added { .. } => {
+            Change::Added { text, .. } => {
                 let _ = writeln!(out, "added {here}");
+                for line in text.iter().flat_map(|t| t.lines()) {
+                    let _ = writeln!(out, "  +{line}");
+                }
             }
-            Change::Removed { .. } => {
+            Change::Removed { text, .. } => {
                 let _ = writeln!(out, "removed {here}");
+                for line in text.iter().flat_map(|t| t.lines()) {
+                    let _ = writeln!(out, "  -{line}");
+                }
             }
             Change::Text { unified, .. } => {
                 for line in unified.lines() {
