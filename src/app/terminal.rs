@@ -55,6 +55,10 @@ pub struct Game {
     /// (it derives every hidden card): not printed, no log written and no
     /// position saved against an agent before then (issue 40).
     seed_secret: bool,
+    /// The options besides `--seed` that deal this game again against
+    /// the same opponent (`--as nixon --ai heuristic`), each a shell word:
+    /// shown with a secret seed at the end.
+    pub deal_again: Vec<String>,
 }
 
 impl Game {
@@ -116,6 +120,7 @@ impl Game {
             origin: save::RulesOrigin::default(),
             seed: None,
             seed_secret: false,
+            deal_again: Vec::new(),
         }
     }
 }
@@ -131,6 +136,10 @@ pub struct Settings {
     pub clear_screen: bool,
     /// One short screen per decision (`play --compact`): the board, the
     /// hand and the options within 50 lines; `cards` shows the actions.
+    /// What happened since the player's last decision is told before it
+    /// and is not cut to fit: an opponent's turn of reactions can take
+    /// more lines than a screen, and every event of it is the player's to
+    /// know.
     pub compact: bool,
     /// Where to write the game log; `None`: no log.
     pub log_path: Option<PathBuf>,
@@ -169,21 +178,59 @@ fn stopped_after(log: &GameLog) -> String {
 enum Line {
     /// Words, wrapped to fit in [`render::WIDTH`].
     Text(String),
-    /// A command to copy, on a line of its own, indented and never cut
-    /// (a cut command would not run when pasted).
-    Command(String),
+    /// A command to copy, its words each quoted for the shell: on a line
+    /// of its own, indented, and never cut inside a word (a cut command
+    /// would not run when pasted).
+    Command(Vec<String>),
 }
 
 impl Line {
     /// The line as printed: a text wrapped (an empty one kept), a command
-    /// indented by 2.
+    /// indented by 2. A command too long for [`render::WIDTH`] goes on
+    /// over lines that end in ` \` (the shell's line continuation: pasted,
+    /// they run as one line), the next indented by 4; a word longer than a
+    /// line (a long path) has a line of its own.
     fn fitted(&self) -> Vec<String> {
         match self {
             Line::Text(t) if t.is_empty() => vec![String::new()],
             Line::Text(t) => render::wrap(t, render::WIDTH),
-            Line::Command(c) => vec![format!("  {c}")],
+            Line::Command(words) => {
+                let whole = format!("  {}", words.join(" "));
+                if whole.chars().count() <= render::WIDTH {
+                    return vec![whole];
+                }
+                let mut lines = Vec::new();
+                let mut line = String::from("  ");
+                let mut width = 2;
+                for (i, word) in words.iter().enumerate() {
+                    let w = word.chars().count();
+                    // Room for the word, and for ` \` after it.
+                    if i > 0 && width + 1 + w + 2 > render::WIDTH {
+                        line.push_str(" \\");
+                        lines.push(std::mem::replace(&mut line, String::from("    ")));
+                        width = 4;
+                    } else if i > 0 {
+                        line.push(' ');
+                        width += 1;
+                    }
+                    line.push_str(word);
+                    width += w;
+                }
+                lines.push(line);
+                lines
+            }
         }
     }
+}
+
+/// `watergate` and its arguments, as [`Line::Command`] takes them.
+fn command(words: &[&str]) -> Line {
+    Line::Command(
+        std::iter::once("watergate")
+            .chain(words.iter().copied())
+            .map(str::to_string)
+            .collect(),
+    )
 }
 
 /// How a game at the terminal ended.
@@ -217,6 +264,8 @@ struct Terminal<'r, R: BufRead, W: Write> {
     /// `Game::keep_seed_secret`).
     seed: Option<u64>,
     seed_secret: bool,
+    /// `Game::deal_again`.
+    deal_again: Vec<String>,
     /// How many lines of each side's narration it has been shown; in
     /// hotseat, the rest waits for that player's next screen.
     told: BySide<usize>,
@@ -239,6 +288,7 @@ pub fn play<R: BufRead, W: Write>(
         origin,
         seed,
         seed_secret,
+        deal_again,
     } = game;
     let mut t = Terminal {
         r,
@@ -250,6 +300,7 @@ pub fn play<R: BufRead, W: Write>(
         out,
         seed,
         seed_secret,
+        deal_again,
         told: BySide::default(),
         viewer: None,
         script_error: None,
@@ -398,10 +449,9 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 Err(Failure::Lookahead { side, error }) => {
                     // Its look-ahead reached a state where a card script
                     // fails: the game could reach it too.
-                    writeln!(
-                        self.out,
+                    self.say(&format!(
                         "{side}'s agent found a failing card script while looking ahead: {error}"
-                    )?;
+                    ))?;
                     self.script_error = Some(error);
                     return self.quit(&session.record.log);
                 }
@@ -592,8 +642,18 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 Ok(false)
             }
             Some(l) if matches!(l.trim(), "quit" | "exit") => Ok(false),
-            Some(_) => {
+            Some(l) => {
                 self.clear()?;
+                // Anything typed here shows the screen as Enter does, and
+                // is not a choice (the player has not seen the options
+                // yet): said, after the clearing, so that it is not lost.
+                let typed = l.trim();
+                if !typed.is_empty() {
+                    self.say(&format!(
+                        "(`{}` was not taken as a choice: Enter shows your screen.)",
+                        crate::game::wording::clipped(typed)
+                    ))?;
+                }
                 Ok(true)
             }
         }
@@ -617,9 +677,8 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
 
     fn save(&mut self, s: &State, path: &str, log: &GameLog) -> io::Result<()> {
         if self.seed_secret && self.humans != Humans::Both {
-            return writeln!(
-                self.out,
-                "Not saved: a saved position holds every hidden card, and this game's deal is a secret until it ends. To save positions against an agent, start the game with `--seed N`."
+            return self.say(
+                "Not saved: a saved position holds every hidden card, and this game's deal is a secret until it ends. To save positions against an agent, start the game with `--seed N`.",
             );
         }
         let n = log.choices.len();
@@ -635,10 +694,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
                 self.say_line(&Line::Text(format!(
                     "Saved the position after {n} choices to {path}; play on from it with:"
                 )))?;
-                self.say_line(&Line::Command(format!(
-                    "watergate play --scenario {}",
-                    crate::formats::shell_word(path)
-                )))?;
+                self.say_line(&command(&[
+                    "play",
+                    "--scenario",
+                    &crate::formats::shell_word(path),
+                ]))?;
                 for note in notes {
                     self.say(&format!("Note: {note}."))?;
                 }
@@ -681,9 +741,12 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         let Some(seed) = self.seed.filter(|_| self.seed_secret) else {
             return Vec::new();
         };
+        let seed = seed.to_string();
+        let mut words = vec!["play", "--seed", &seed];
+        words.extend(self.deal_again.iter().map(String::as_str));
         vec![
             Line::Text(format!("This game's seed was {seed}; this deals it again:")),
-            Line::Command(format!("watergate play --seed {seed}")),
+            command(&words),
         ]
     }
 
@@ -724,15 +787,15 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
             )),
             // Absolute, as the paths in the log are: the command replays
             // the game from any folder.
-            Line::Command(format!(
-                "watergate replay {}",
-                crate::formats::shell_word(
+            command(&[
+                "replay",
+                &crate::formats::shell_word(
                     &std::path::absolute(p)
                         .unwrap_or_else(|_| p.clone())
                         .display()
-                        .to_string()
-                )
-            )),
+                        .to_string(),
+                ),
+            ]),
         ];
         lines.extend(
             notes
@@ -774,11 +837,11 @@ impl<R: BufRead, W: Write> Terminal<'_, R, W> {
         }
         if let Some(p) = &self.settings.log_path {
             if let Err(e) = std::fs::write(p, log.to_text()) {
-                writeln!(
-                    self.out,
+                let text = format!(
                     "Cannot write the log to {}: {e}; the game goes on without a log.",
                     p.display()
-                )?;
+                );
+                self.say(&text)?;
                 self.settings.log_path = None;
             }
         }

@@ -309,16 +309,30 @@ fn the_replay_command_printed_after_a_game_replays_it() {
         &"1\n".repeat(40),
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    // The command on the line after the sentence, whole.
-    let command = text
+    // The command on the lines after the sentence, whole: a line too long
+    // for 80 columns goes on in the next after ` \` (the path, long in a
+    // temporary folder, on its own).
+    let rest = text
         .split_once("replay it with:\n  watergate ")
-        .and_then(|(_, rest)| rest.lines().next())
+        .map(|(_, rest)| rest)
         .unwrap_or_else(|| {
             panic!(
                 "no replay command: {}",
                 &text[text.len().saturating_sub(600)..]
             )
         });
+    let mut parts = Vec::new();
+    for line in rest.lines() {
+        match line.strip_suffix(" \\") {
+            Some(part) => parts.push(part.trim_start()),
+            None => {
+                parts.push(line.trim_start());
+                break;
+            }
+        }
+    }
+    let command = parts.join(" ");
+    let command = command.as_str();
     let variant = dir
         .join("my variants/old board.ron")
         .canonicalize()
@@ -550,10 +564,17 @@ fn an_unchosen_seed_is_a_secret_until_the_game_ends() {
     let (before, after) = text
         .split_once("This game's seed was ")
         .expect("the seed is shown at the end");
-    // With the command that deals it again, on a line of its own.
+    // With the command that deals it again (and its `--ai`), on a line
+    // of its own.
     let seed: u64 = after
         .split_once("\n  watergate play --seed ")
-        .and_then(|(_, rest)| rest.lines().next()?.parse().ok())
+        .and_then(|(_, rest)| {
+            rest.lines()
+                .next()?
+                .strip_suffix(" --ai random")?
+                .parse()
+                .ok()
+        })
         .expect("a seed");
     assert!(
         !before.contains(&seed.to_string()),

@@ -21,6 +21,7 @@ mod hostile_files;
 mod manners;
 mod mined_puzzles;
 mod outputs_safety;
+mod play_session;
 mod puzzle;
 mod puzzle_cli;
 mod replay_rules;

@@ -915,16 +915,11 @@ fn ctrl_c_stops_a_ladder_with_a_partial_report() {
     assert!(v["games_finished"].as_u64().unwrap() > 0);
 }
 
-/// Ctrl-C in `play`, waiting for the player's answer: the game stops as
-/// `quit` would stop it. A seed nobody chose is shown, the log it kept back
-/// is written where `--log` says (it replays), and the exit code is 130.
-#[test]
-fn ctrl_c_in_play_says_the_secret_seed_and_writes_the_log() {
-    let dir = TempFolder::new("watergate-play-ctrl-c");
-    let log = dir.join("game.log.ron");
+/// `play ARGS` with its output piped, Ctrl-C pressed at its second
+/// prompt (after one choice, `1`): its exit code, stdout and stderr.
+fn ctrl_c_at_the_second_prompt(args: &[&std::ffi::OsStr]) -> (Option<i32>, String, String) {
     let mut child = Command::new(BIN)
-        .args(["--color", "never", "play", "--ai", "random", "--log"])
-        .arg(&log)
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -946,10 +941,6 @@ fn ctrl_c_in_play_says_the_secret_seed_and_writes_the_log() {
             }
         }
     }
-    assert!(
-        !log.exists(),
-        "a secret seed's log is kept back until the end"
-    );
     interrupt(&child);
     let status = child.wait().unwrap();
     let mut err = String::new();
@@ -959,18 +950,64 @@ fn ctrl_c_in_play_says_the_secret_seed_and_writes_the_log() {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
+    let mut rest = Vec::new();
+    out.read_to_end(&mut rest).unwrap();
     drop(input);
-    assert_eq!(status.code(), Some(130), "{err}");
+    seen.push_str(&String::from_utf8_lossy(&rest));
+    (status.code(), seen, err)
+}
+
+/// Ctrl-C in `play`, waiting for the player's answer: the game stops as
+/// `quit` would stop it. A seed nobody chose is shown, the log it kept back
+/// is written where `--log` says (it replays), and the exit code is 130.
+#[test]
+fn ctrl_c_in_play_says_the_secret_seed_and_writes_the_log() {
+    let dir = TempFolder::new("watergate-play-ctrl-c");
+    let log = dir.join("game.log.ron");
+    let args = ["--color", "never", "play", "--ai", "random", "--log"];
+    let mut args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    args.push(log.as_os_str());
+    let (code, _, err) = ctrl_c_at_the_second_prompt(&args);
+    assert_eq!(code, Some(130), "{err}");
     assert!(err.contains("Stopped after 1 choice."), "{err}");
     let seed: u64 = err
         .split("This game's seed was ")
         .nth(1)
         .and_then(|rest| rest.split_once("\n  watergate play --seed "))
-        .and_then(|(_, rest)| rest.lines().next()?.parse().ok())
+        .and_then(|(_, rest)| rest.split_whitespace().next()?.parse().ok())
         .unwrap_or_else(|| panic!("no seed shown: {err}"));
     assert!(err.contains("The game's log is in "), "{err}");
     let text = std::fs::read_to_string(&log).expect("the log is written");
     assert!(text.contains(&seed.to_string()), "{text}");
     let replay = Command::new(BIN).arg("replay").arg(&log).output().unwrap();
     assert!(replay.status.success(), "{}", stderr(&replay));
+}
+
+/// Ctrl-C says goodbye where `quit` does, on standard output, the game's
+/// transcript (`play > game.txt` holds its end however it ended); as
+/// standard output is no terminal here, on standard error too (a pipe's
+/// reader, `| tee`, takes the same Ctrl-C and may be gone).
+#[test]
+fn ctrl_c_in_play_says_goodbye_on_stdout_as_quit_does() {
+    let args = ["--color", "never", "play", "--seed", "4", "--log", "-"];
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(std::ffi::OsStr::new).collect();
+    let (code, out, err) = ctrl_c_at_the_second_prompt(&args);
+    assert_eq!(code, Some(130), "{err}");
+    let goodbye = out
+        .rsplit_once("Editor> ")
+        .map(|(_, end)| end.trim().to_string())
+        .unwrap_or_default();
+    assert_eq!(goodbye, "Stopped after 1 choice.", "{out}");
+    assert_eq!(err.trim(), goodbye);
+    let quit = with_input(
+        &["--color", "never", "play", "--seed", "4", "--log", "-"],
+        &[],
+        "1\nquit\n",
+    );
+    assert!(
+        stdout(&quit).trim_end().ends_with(&goodbye),
+        "{}",
+        stdout(&quit)
+    );
+    assert!(stderr(&quit).is_empty(), "{}", stderr(&quit));
 }

@@ -178,7 +178,8 @@ fn a_game_log_may_not_replace_the_scenario_it_plays_from() {
         "--log ./s.ron: is the --scenario file, which this command reads",
     );
     assert_eq!(std::fs::read_to_string(dir.join("s.ron")).unwrap(), before);
-    // An explicit log elsewhere is written as before, over a file too.
+    // An explicit log elsewhere is written as before; over a file only
+    // with --force (play_session::play_log_refuses_a_file_that_exists_unless_forced).
     std::fs::write(dir.join("old.log.ron"), "old").unwrap();
     let out = watergate_in(
         &dir,
@@ -190,6 +191,7 @@ fn a_game_log_may_not_replace_the_scenario_it_plays_from() {
             "both",
             "--log",
             "old.log.ron",
+            "--force",
         ],
         "quit\n",
     );

@@ -913,9 +913,10 @@ fn track_markers_stand_under_their_spaces_on_any_track_length() {
                 // long for the room, on the next.
                 let markers = [lines[at], lines.get(at + 1).copied().unwrap_or("")]
                     .into_iter()
-                    .find(|l| l.contains('●'))
+                    .find(|l| l.contains(['●', '■']))
                     .unwrap_or_else(|| panic!("no marker for {label}\n{text}"));
-                let marker = markers.chars().position(|c| c == '●').unwrap() as f32;
+                // ● face up, ■ face down, as the board's legend says.
+                let marker = markers.chars().position(|c| c == '●' || c == '■').unwrap() as f32;
                 let (min, max) = (-len, len);
                 assert!((min..=max).contains(&pos));
                 assert!(

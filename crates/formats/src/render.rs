@@ -260,9 +260,10 @@ fn names_of(r: &Rules, list: &[CardId]) -> Vec<String> {
 pub fn track(r: &Rules, s: &State, st: &Style) -> String {
     let len = r.numbers.track_length;
     let spaces = (2 * len + 1) as usize;
-    // Each row: its label, and the token's space or words in place of
-    // the markers.
-    let mut rows: Vec<(String, Result<i8, &str>)> = Vec::new();
+    // Each row: its label, its marker, and the token's space or words in
+    // place of the markers. The markers are the board legend's: ● face
+    // up (the initiative and momentum tokens too), ■ face down.
+    let mut rows: Vec<(String, &str, Result<i8, &str>)> = Vec::new();
     let initiative = match s.initiative_token() {
         Some(p) => Ok(p),
         // At the game's end it may have been taken off in the evaluation
@@ -270,18 +271,19 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
         None if s.is_over() => Err("not on the track"),
         None => Err("gained this round"),
     };
-    rows.push(("initiative".into(), initiative));
+    rows.push(("initiative".into(), "●", initiative));
     let momentum = s.momentum_token().ok_or("not on the track");
-    rows.push(("momentum".into(), momentum));
+    rows.push(("momentum".into(), "●", momentum));
     for (slot, t) in s.track().iter().enumerate() {
         if let Some((pos, up)) = s.on_track(*t) {
             let what = track_token_name(r, st, s, *t, up);
-            rows.push((format!("ev{slot} {what}"), Ok(pos)));
+            let marker = if up { "●" } else { "■" };
+            rows.push((format!("ev{slot} {what}"), marker, Ok(pos)));
         }
     }
     let cell = if 26 + spaces * 4 <= WIDTH { 4 } else { 3 };
     let room = WIDTH - spaces * cell;
-    let longest = rows.iter().map(|(l, _)| l.chars().count() + 1).max();
+    let longest = rows.iter().map(|(l, _, _)| l.chars().count() + 1).max();
     let label_w = longest.unwrap_or(0).clamp(26.min(room), room);
     // In 3-column cells the names would touch (`N10N9`): the header then
     // gives each space's number only, and the note which side is which.
@@ -306,7 +308,7 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
     // Under the header, or as far left as it must go to fit.
     let indent = label_w.min(WIDTH.saturating_sub(visible_width(&note)));
     let _ = writeln!(out, "{:indent$}{note}", "");
-    for (label, at) in rows {
+    for (label, marker, at) in rows {
         let pos = match at {
             Ok(pos) => pos,
             Err(words) => {
@@ -321,7 +323,7 @@ pub fn track(r: &Rules, s: &State, st: &Style) -> String {
             " ".repeat(label_w)
         };
         for p in -len..=len {
-            let _ = write!(line, "{:^cell$}", if p == pos { "●" } else { "·" });
+            let _ = write!(line, "{:^cell$}", if p == pos { marker } else { "·" });
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }

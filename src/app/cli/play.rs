@@ -5,6 +5,7 @@ use super::{CliError, CliResult};
 use crate::app::terminal::{self, Game, Humans, Settings};
 use crate::formats::scenario::save::RulesOrigin;
 use crate::formats::scenario::Scenario;
+use crate::game::model::Side;
 use crate::players::agent::AgentSpec;
 use clap::Args;
 use std::io::IsTerminal;
@@ -15,8 +16,8 @@ pub struct PlayArgs {
     /// The side you play: editor, nixon, or both (hotseat: two players at one terminal).
     #[arg(long = "as", value_name = "SIDE", default_value = "editor", value_parser = Humans::parse)]
     pub side: Humans,
-    /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms, with
-    /// options like ismcts:10000:threads=2 (two threads share the 10000 iterations: half the
+    /// The agent that plays the other side: random, heuristic, ismcts:N or ismcts:Nms (ismcts
+    /// alone: ismcts:1000), with options like ismcts:10000:threads=2 (two threads share the 10000 iterations: half the
     /// thinking time on 2 cores), :reuse (keeps its tree between decisions) or :settle
     /// (stops thinking once the choice can no longer change)
     /// [default: ismcts:10000:threads=2].
@@ -29,17 +30,22 @@ pub struct PlayArgs {
     /// Play on from this scenario file's position (after its `play` choices) [default: a new deal].
     #[arg(long, value_name = "FILE")]
     pub scenario: Option<PathBuf>,
-    /// Write the game log here; `-`: no log [default: watergate-<seed>.log.ron in the per-user
-    /// log folder, $XDG_DATA_HOME/watergate/logs or ~/.local/share/watergate/logs].
+    /// Write the game log here (a file that exists is refused, unless --force); `-`: no log
+    /// [default: watergate-<seed>.log.ron in the per-user log folder,
+    /// $XDG_DATA_HOME/watergate/logs or ~/.local/share/watergate/logs].
     #[arg(long, value_name = "FILE")]
     pub log: Option<String>,
+    /// Let --log FILE replace a file that exists (the log of an earlier game, say).
+    #[arg(long)]
+    pub force: bool,
     /// Plain text: no ANSI colours (the same as the global --color never).
     #[arg(long, alias = "no-color")]
     pub no_colour: bool,
     #[command(flatten)]
     pub game: super::GameArgs,
     /// One short screen per decision: the board, your hand and the options
-    /// within 50 lines (`cards` at the prompt shows the actions).
+    /// within 50 lines, below the moves told since your last decision, which
+    /// may take more (`cards` at the prompt shows the actions).
     #[arg(long)]
     pub compact: bool,
 }
@@ -69,7 +75,7 @@ pub fn log_folder() -> Result<PathBuf, CliError> {
 }
 
 /// The log file of a game: `--log FILE` (never one of the files the game
-/// is read from), none for `--log -`, else a file named after the seed in
+/// is read from, nor a file that exists unless `--force`), none for `--log -`, else a file named after the seed in
 /// `log_folder()` (created if needed), numbered when that name is taken
 /// (`watergate-4-2.log.ron`): a game of the same seed does not replace an
 /// earlier one's log. Checked before the game starts; the game says where
@@ -91,6 +97,14 @@ fn log_path(a: &PlayArgs, seed: u64) -> Result<Option<PathBuf>, CliError> {
             .collect();
             super::paths::distinct(&inputs, &[("--log", &path)])?;
             super::paths::outside_games(&[("the game", &a.game.source())], &[("--log", &path)])?;
+            // The log is written from the first decision on: a finished
+            // game's log named by mistake would be gone before the player
+            // noticed (`save FILE` in the game refuses so too).
+            if !a.force && std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                return Err(CliError::Message(format!(
+                    "--log {p}: already exists (the log of another game?); name another file, remove it, or pass --force to replace it"
+                )));
+            }
             path
         }
         None => {
@@ -106,6 +120,55 @@ fn log_path(a: &PlayArgs, seed: u64) -> Result<Option<PathBuf>, CliError> {
     };
     super::paths::output_file("--log", &path)?;
     Ok(Some(path))
+}
+
+/// The game played, for the header, when it is not the shipped game as it
+/// is: named as `simulate`'s reports name it (`mydata/ + house.ron`), with
+/// the variant's own name.
+fn game_line(game: &super::GameArgs) -> Option<String> {
+    if game.data.is_none() && game.variant.is_none() {
+        return None;
+    }
+    let data = crate::lab::report::data_label(game.data.as_deref());
+    let Some(file) = &game.variant else {
+        return Some(format!("The game: {data}."));
+    };
+    // The file loaded a moment ago, with the game.
+    let name = crate::data::variant::Variant::from_file(file)
+        .map(|v| v.def.name)
+        .unwrap_or_default();
+    Some(if name.is_empty() {
+        format!("The game: {data} + {}.", file.display())
+    } else {
+        format!(
+            "The game: {data} + {} (the variant `{name}`).",
+            file.display()
+        )
+    })
+}
+
+/// The options besides `--seed` that deal the same game against the same
+/// opponent again, each a word for the shell: the side played, the agent
+/// named, the data and the variant (not `--log`, `--force`, `--compact`:
+/// they do not change the game).
+fn deal_again(a: &PlayArgs) -> Vec<String> {
+    let word = |p: &std::path::Path| crate::formats::shell_word(&p.display().to_string());
+    let mut words = Vec::new();
+    match a.side {
+        Humans::One(Side::Editor) => {}
+        Humans::One(Side::Nixon) => words.extend(["--as".into(), "nixon".into()]),
+        Humans::Both => words.extend(["--as".into(), "both".into()]),
+    }
+    if let Some(ai) = &a.ai {
+        words.extend(["--ai".into(), crate::formats::shell_word(&ai.to_string())]);
+    }
+    if let Some(d) = &a.game.data {
+        words.extend(["--data".into(), word(d)]);
+    }
+    if let Some(v) = &a.game.variant {
+        words.extend(["--variant".into(), word(v)]);
+    }
+    words
 }
 
 /// A seed when none is given ([`crate::app::secret::random_seed`]): it
@@ -130,13 +193,14 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
     };
     let log_path = log_path(a, seed)?;
     let ai = a.ai.clone().unwrap_or_else(AgentSpec::default_opponent);
-    let (rules, game) = match &a.scenario {
+    let (rules, mut game) = match &a.scenario {
         None => {
             let r = a.game.rules()?;
             let mut g = Game::new(&r, seed, a.side, &ai);
             if a.seed.is_none() {
                 g.keep_seed_secret();
             }
+            g.deal_again = deal_again(a);
             g.origin = RulesOrigin::of(&a.game.source(), None);
             g.log_rules();
             (r, g)
@@ -170,6 +234,10 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
             (r, g)
         }
     };
+    if let Some(line) = game_line(&a.game) {
+        game.intro.push('\n');
+        game.intro.push_str(&line);
+    }
     let colour = !a.no_colour && color.enabled();
     let settings = Settings {
         colour,
@@ -205,9 +273,15 @@ pub fn run(a: &PlayArgs, color: super::ColorChoice) -> CliResult {
     }
 }
 
-/// Ctrl-C during a game: the log written and the goodbye said as `quit`
-/// would (`terminal::Farewell`), on standard error (the game holds
-/// standard output while it waits for an answer).
+/// Ctrl-C (or SIGTERM) during a game: the log written and the goodbye said
+/// as `quit` would say it (`terminal::Farewell`), on standard output as
+/// `quit`'s: it is the game's transcript, and a player who pipes it
+/// (`> game.txt`, `| tee game.txt`) finds the game's end there however it
+/// ended. The game holds standard output's lock while it waits for an
+/// answer, so the goodbye goes past it, to the same file. When standard
+/// output is no terminal it is said on standard error as well: the reader
+/// of a pipe (`tee`, `less`) is stopped by the same Ctrl-C, and the player
+/// would not learn where the log is.
 fn say_farewell() {
     let farewell = terminal::FAREWELL
         .lock()
@@ -222,5 +296,26 @@ fn say_farewell() {
             text = format!("\nCannot write the log to {}: {e}.", path.display());
         }
     }
-    eprintln!("{text}");
+    let text = format!("{text}\n");
+    if !past_the_lock(&text) || !std::io::stdout().is_terminal() {
+        eprint!("{text}");
+    }
+}
+
+/// Writes `text` to standard output without its lock (which the game
+/// holds, waiting in a read), through a copy of its file descriptor;
+/// `false` if it could not.
+#[cfg(unix)]
+fn past_the_lock(text: &str) -> bool {
+    use std::io::Write;
+    use std::os::fd::AsFd;
+    let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    std::fs::File::from(fd).write_all(text.as_bytes()).is_ok()
+}
+
+#[cfg(not(unix))]
+fn past_the_lock(_: &str) -> bool {
+    false
 }

@@ -20,7 +20,7 @@ pub struct SimulateArgs {
     /// with a time budget, ismcts:Nms, still plays differently on every run).
     #[arg(short, long, value_name = "SEED", default_value_t = 1, value_parser = super::values::seed, allow_hyphen_values = true)]
     pub seed: u64,
-    /// The Editor's agent: random, heuristic, ismcts:N (iterations) or ismcts:Nms (a time budget: not repeatable under --seed); search options after it: ismcts:N:reuse, ismcts:N:settle, ismcts:N:playout=M (judge each playout after M decisions, 10 by default) or ismcts:N:playout=full (play it to the end), ismcts:N:threads=K.
+    /// The Editor's agent: random, heuristic, ismcts:N (iterations; ismcts alone: ismcts:1000) or ismcts:Nms (a time budget: not repeatable under --seed); search options after it: ismcts:N:reuse, ismcts:N:settle, ismcts:N:playout=M (judge each playout after M decisions, 10 by default) or ismcts:N:playout=full (play it to the end), ismcts:N:threads=K.
     #[arg(long, value_name = "AGENT", default_value = "random", value_parser = super::values::one_agent)]
     pub editor: AgentSpec,
     /// Nixon's agent: random, heuristic, ismcts:N or ismcts:Nms.

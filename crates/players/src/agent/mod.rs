@@ -68,7 +68,8 @@ pub use ismcts::{Budget, IsmctsAgent, Playout, Search, DEFAULT_PLAYOUT};
 pub use random::RandomAgent;
 
 /// An agent named on the command line: `random`, `heuristic`, or
-/// `ismcts:1000` (iterations per decision) / `ismcts:200ms`, optionally
+/// `ismcts:1000` (iterations per decision; `ismcts` alone is
+/// `ismcts:1000`) / `ismcts:200ms`, optionally
 /// followed by search options: `ismcts:1000:reuse:threads=2`,
 /// `ismcts:300:playout=full` (see [`Search`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,7 +111,7 @@ impl AgentSpec {
             ("ismcts", None) => Ok(AgentSpec::ismcts(Budget::Iterations(1000))),
             ("ismcts", Some(b)) => Search::parse(b).map(AgentSpec::Ismcts),
             _ => Err(format!(
-                "unknown agent `{s}`: expected `random`, `heuristic`, or `ismcts:N` (N iterations per decision, or `ismcts:Nms` milliseconds; options `:reuse`, `:settle`, `:playout=N` or `:playout=full`, `:threads=N`)"
+                "unknown agent `{s}`: expected `random`, `heuristic`, or `ismcts:N` (N iterations per decision, `ismcts` alone 1000, or `ismcts:Nms` milliseconds; options `:reuse`, `:settle`, `:playout=N` or `:playout=full`, `:threads=N`)"
             )),
         }
     }
