@@ -514,6 +514,22 @@ fn the_number_of_open_games_is_bounded() {
 }
 
 #[test]
+fn a_finished_game_gives_way_to_a_new_one_when_the_studio_is_full() {
+    let server = Server::start(&["--max-games", "2"]);
+    let c = Client::new(server.port);
+    play_whole_game_checking_the_editor(&server, 5, true, &mut (0, 0, 0));
+    let (open, created) = new_game(&c, json!({"mode": "hotseat"}));
+    // Full, but one of the two is over (R8): it makes room.
+    new_game(&c, json!({"mode": "hotseat"}));
+    // The game in play is kept; with no finished game left, the studio is full.
+    let seat = created["seats"]["editor"].as_str().unwrap();
+    assert_eq!(c.get(&format!("/api/games/{open}"), Some(seat)).status, 200);
+    let r = c.post("/api/games", None, &json!({"mode": "hotseat"}));
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert!(error_of(&r).contains("none is finished"), "{}", r.body);
+}
+
+#[test]
 fn idle_games_expire() {
     let server = Server::start(&["--idle-timeout", "1"]);
     let c = Client::new(server.port);

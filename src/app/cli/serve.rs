@@ -32,7 +32,9 @@ pub struct ServeArgs {
     /// 127.0.0.1, and other host names are refused (against DNS rebinding).
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1", value_parser = host)]
     pub host: IpAddr,
-    /// Games open at once; more are refused until one ends or expires.
+    /// Games open at once; when full, a new game takes the place of a
+    /// finished one (the one looked at longest ago), else it is refused
+    /// until one is closed or expires.
     #[arg(long, value_name = "N", default_value_t = Limits::default().max_games, value_parser = super::values::count_usize, allow_negative_numbers = true)]
     pub max_games: usize,
     /// Seconds a game may sit untouched before it is forgotten.

@@ -319,7 +319,7 @@ async fn create(
     let game = st.sessions.insert(session).map_err(|Full::Full(n)| {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            format!("the studio is full: {n} games are open; finish or close one (they also expire when idle)"),
+            format!("the studio is full: {n} games are open and none is finished; finish or close one (they also expire when idle)"),
         )
     })?;
     Ok((

@@ -105,6 +105,14 @@ pub struct Session {
     moves: BySide<Vec<Move>>,
 }
 
+impl Session {
+    /// Whether the game has ended (R8): it may then give way to a new one
+    /// when the studio is full.
+    pub fn is_over(&self) -> bool {
+        self.game.state.outcome().is_some()
+    }
+}
+
 /// The most moves kept for a seat: an agent's turn and the evaluation
 /// after it take a few dozen choices at most; a longer run (a hotseat seat
 /// that waits for many of the other's) keeps its latest ones, and the page
@@ -499,7 +507,21 @@ impl Sessions {
         let idle = self.limits.idle;
         t.retain(|_, e| now.duration_since(e.used) < idle);
         if t.len() >= self.limits.max_games {
-            return Err(Full::Full(self.limits.max_games));
+            // A finished game gives way to a new one, the one looked at
+            // longest ago first: its page can still show it until then,
+            // but it holds no play a player would lose. One being read
+            // right now (its lock taken) is left alone.
+            let finished = t
+                .iter()
+                .filter(|(_, e)| e.session.try_lock().is_ok_and(|s| s.is_over()))
+                .min_by_key(|(_, e)| e.used)
+                .map(|(id, _)| id.clone());
+            match finished {
+                Some(id) => {
+                    t.remove(&id);
+                }
+                None => return Err(Full::Full(self.limits.max_games)),
+            }
         }
         let id = super::secret();
         t.insert(
