@@ -322,6 +322,29 @@ fn an_oversized_body_is_refused_and_bad_json_is_a_clear_400() {
     let r = c.send("POST", "/api/games", &[], b"{not json");
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(error_of(&r).contains("JSON"), "{}", r.body);
+    // A body declared as a form or as text is not taken for JSON (a page
+    // on another site may send those without asking), whatever it holds.
+    for declared in ["text/plain", "application/x-www-form-urlencoded"] {
+        let r = c.send(
+            "POST",
+            "/api/games",
+            &[("Content-Type", declared)],
+            br#"{"mode": "hotseat"}"#,
+        );
+        assert_eq!(r.status, 415, "{declared}: {}", r.body);
+        assert!(
+            error_of(&r).contains("Content-Type: application/json"),
+            "{}",
+            r.body
+        );
+    }
+    let r = c.send(
+        "POST",
+        "/api/games",
+        &[("Content-Type", "application/json; charset=utf-8")],
+        br#"{"mode": "hotseat"}"#,
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
     let r = c.post("/api/games", None, &json!({"mode": "spectator"}));
     assert_eq!(r.status, 400, "{}", r.body);
     assert!(
