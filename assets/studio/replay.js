@@ -114,10 +114,16 @@ function show(el, info, rp, body, at) {
   // side's view the other side's secret choices are no steps, so a step's
   // place is not the log's choice number, `data-choice`).
   const items = rp.steps.map((s, i) => {
-    const li = h("li", { "data-step": i, "data-choice": s.index },
+    // Reached by Tab and opened by Enter or Space too, as a button is.
+    const li = h("li", { "data-step": i, "data-choice": s.index, tabindex: "0" },
       s.actor ? [h("span", { class: "who" }, `${s.actor}: `), `${s.notation} — ${s.text}`] : h("span", { class: "who" }, "The deal"),
       s.narration.length ? h("ul", {}, s.narration.map((l) => h("li", {}, l))) : null);
     li.addEventListener("click", () => go(i));
+    li.addEventListener("keydown", (e) => {
+      if (e.target !== li || (e.key !== "Enter" && e.key !== " ")) return;
+      e.preventDefault();
+      go(i);
+    });
     return li;
   });
   const narration = h("ol", { id: "replay-narration", start: 0 }, ...items);
@@ -175,7 +181,10 @@ function show(el, info, rp, body, at) {
     hand = d.hand;
     facts.replaceChildren(h("span", {}, `Round ${t.round}`), h("span", {}, t.phase), h("span", {}, `${t.initiative} holds the initiative`));
     outcome.replaceChildren(t.outcome ? h("p", { id: "outcome", class: `outcome ${key(t.outcome.winner)}` }, t.outcome.text) : "");
-    items.forEach((li, i) => li.classList.toggle("current", i === k));
+    items.forEach((li, i) => {
+      li.classList.toggle("current", i === k);
+      if (i === k) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    });
     // Within the narration's own box: the page does not scroll.
     const b = narration.getBoundingClientRect(), r = items[k].getBoundingClientRect();
     if (r.top < b.top || r.bottom > b.bottom) narration.scrollTop += r.top - b.top - b.height / 3;

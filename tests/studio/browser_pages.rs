@@ -711,6 +711,27 @@ fn a_replay_is_scrubbed_with_the_slider_and_stepped() {
             if current.as_deref() != Some(mid.to_string().as_str()) {
                 return Err(format!("the narration marks step {current:?}, not {mid}"));
             }
+            // An entry is reached from the keyboard too: Enter (as the
+            // browser's driver types it into the focused entry) opens it.
+            c.find(Locator::Css(r#"#replay-narration > li[data-step="3"]"#))
+                .await
+                .map_err(e)?
+                .send_keys("\u{E007}")
+                .await
+                .map_err(|err| format!("an entry takes no key: {err}"))?;
+            let label = text_of(&c, "#step-label").await.unwrap_or_default();
+            let marked = c
+                .find(Locator::Css(
+                    r#"#replay-narration > li[aria-current="step"]"#,
+                ))
+                .await
+                .map_err(e)?
+                .attr("data-step")
+                .await
+                .map_err(e)?;
+            if label != format!("Step 3 of {n}") || marked.as_deref() != Some("3") {
+                return Err(format!("Enter on entry 3: {label:?}, marked {marked:?}"));
+            }
             // Play's table: cards as cards, momentum cards, both hands.
             let count = |css: &'static str| {
                 let c = c.clone();
