@@ -75,6 +75,62 @@ fn a_card_value_sweep_gives_a_table_csv_and_chart() {
 }
 
 #[test]
+fn the_point_with_the_game_s_own_values_is_marked_base() {
+    // Gordon Liddy's value is 3 and the shipped game has 3 evidence tokens
+    // a round: that point is the base, in the table, the CSV and the JSON.
+    let dir = temp("base");
+    let csv = dir.join("table.csv");
+    let mut args = vec![
+        "sweep",
+        "--param",
+        "card.gordon_liddy.value=2,3",
+        "--param",
+        "game.evidence_per_round=3,4",
+        "--games",
+        "4",
+        "--csv",
+        csv.to_str().unwrap(),
+    ];
+    args.extend(RANDOM);
+    let out = watergate(&args);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let marked: Vec<&str> = text.lines().filter(|l| l.ends_with("← base")).collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    assert!(
+        marked[0].starts_with("card.gordon_liddy.value=3 game.evidence_per_round=3 "),
+        "{text}"
+    );
+    assert!(
+        text.contains("← base: the values the shipped game has"),
+        "{text}"
+    );
+    let table = std::fs::read_to_string(&csv).unwrap();
+    let bases: Vec<&str> = table.lines().filter(|l| l.ends_with(",true")).collect();
+    assert_eq!(bases.len(), 1, "{table}");
+    assert!(bases[0].starts_with("3,3,"), "{table}");
+    args.truncate(7);
+    args.push("--json");
+    args.extend(RANDOM);
+    let v = json(&watergate(&args));
+    let flags: Vec<bool> = (v["summary"].as_array().unwrap().iter())
+        .map(|p| p["base"].as_bool().unwrap())
+        .collect();
+    assert_eq!(flags, [false, false, true, false]);
+
+    // No value the game has among those swept: no row is the base.
+    let mut args = vec![
+        "sweep",
+        "--param",
+        "card.gordon_liddy.value=1,4",
+        "--games",
+        "2",
+    ];
+    args.extend(RANDOM);
+    let text = String::from_utf8(watergate(&args).stdout).unwrap();
+    assert!(!text.contains("base"), "{text}");
+}
+
+#[test]
 fn every_point_plays_the_same_seeds() {
     // A card's name changes no game (a value given twice is refused): the
     // paired seeds and agents make two names' points identical game for

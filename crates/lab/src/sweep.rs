@@ -255,6 +255,64 @@ fn resolve_card(id: &str, rules: &Rules) -> String {
     }
 }
 
+/// The point whose every value is the one the game the sweep starts from
+/// (the base data and `--variant`) has: for each parameter, the first of
+/// its values that leaves what it targets as it was (the card's file read
+/// back, the game's numbers and settings, the token mix). `None` when a
+/// parameter has no such value, or names whole variants or data folders;
+/// also when a point does not load (the run reports that).
+fn base_point(setup: &Setup, params: &[Param]) -> Option<Point> {
+    let base = point_dataset(setup, &[], &Vec::new()).ok()?;
+    params
+        .iter()
+        .map(|p| {
+            (0..p.values.len()).find(|&i| {
+                point_dataset(setup, std::slice::from_ref(p), &vec![i])
+                    .is_ok_and(|ds| same_target(&base, &ds, &p.target))
+            })
+        })
+        .collect()
+}
+
+/// Whether what `target` changes is the same in the two games.
+fn same_target(a: &DataSet, b: &DataSet, target: &Target) -> bool {
+    use crate::data::raw::{GameDef, PlayerCardDef, TokensDef};
+    use crate::data::validate::{GAME_FILE, TOKENS_FILE};
+    fn read<T: serde::de::DeserializeOwned>(ds: &DataSet, rel: &str) -> Option<T> {
+        crate::data::parse_file::<T>(ds, rel).ok().map(|p| p.def)
+    }
+    match target {
+        Target::Variant | Target::Data => false,
+        Target::Card { id, .. } => {
+            // The card's file in each game, found by its id (or its id
+            // without the side, as `--param` takes it).
+            let card = |ds: &DataSet| {
+                ds.files
+                    .keys()
+                    .filter(|rel| rel.starts_with("cards/") && rel.ends_with(".ron"))
+                    .filter_map(|rel| read::<PlayerCardDef>(ds, rel))
+                    .find(|c| c.id == *id || c.id.rsplit('.').next() == Some(id.as_str()))
+            };
+            card(a).is_some_and(|c| Some(c) == card(b))
+        }
+        // A variant that sets a number renames the game: the names aside.
+        Target::Game { .. } | Target::Setting { .. } => {
+            match (read::<GameDef>(a, GAME_FILE), read::<GameDef>(b, GAME_FILE)) {
+                (Some(x), Some(y)) => {
+                    GameDef {
+                        name: y.name.clone(),
+                        ..x
+                    } == y
+                }
+                _ => false,
+            }
+        }
+        Target::Tokens { .. } => {
+            read::<TokensDef>(a, TOKENS_FILE).is_some_and(|x| Some(x) == read(b, TOKENS_FILE))
+        }
+    }
+}
+
 /// Where the sweep's games come from.
 pub struct Setup<'a> {
     pub base: &'a DataSet,
@@ -376,6 +434,12 @@ pub struct SweepKey {
     /// game", "`mydata`"): shards of sweeps on different games never merge.
     #[serde(default)]
     pub game: String,
+    /// The point whose values are the ones the game every point starts
+    /// from has (`card.gordon_liddy.value=3` on the shipped game): the row
+    /// a designer reads the others against. `None` when a value is not
+    /// among those swept, or for `variant=` and `data=` sweeps.
+    #[serde(default)]
+    pub base: Option<Point>,
 }
 
 /// The games of one point.
@@ -562,6 +626,13 @@ impl SweepOptions {
             nixon: self.nixon.to_string(),
             variant: self.game.variant.as_ref().map(|p| p.display().to_string()),
             game: self.game.label(),
+            base: base_point(
+                &Setup {
+                    base: &base,
+                    variant: self.game.variant.as_deref(),
+                },
+                &self.params,
+            ),
         };
         Ok(PreparedSweep {
             base,
@@ -790,17 +861,35 @@ impl SweepResult {
             let i = Self::editor_rate(p);
             let _ = writeln!(
                 out,
-                "{:w$}  {:>6}  {:>6.1}%  {:>5.1}–{:>5.1}%  {:>6.2}  {:>5.2}",
+                "{:w$}  {:>6}  {:>6.1}%  {:>5.1}–{:>5.1}%  {:>6.2}  {:>5.2}{}",
                 p.label,
                 p.tally.games,
                 100.0 * i.estimate,
                 100.0 * i.low,
                 100.0 * i.high,
                 p.tally.mean_rounds(),
-                p.tally.sd_rounds()
+                p.tally.sd_rounds(),
+                if self.is_base(p) { "  ← base" } else { "" }
+            );
+        }
+        if self.points.iter().any(|p| self.is_base(p)) {
+            let _ = writeln!(
+                out,
+                "← base: the values {}{} has",
+                k.game,
+                k.variant
+                    .as_ref()
+                    .map(|v| format!(" with variant {v}"))
+                    .unwrap_or_default()
             );
         }
         out
+    }
+
+    /// Whether `p` is the point with the values of the game the sweep
+    /// starts from (`SweepKey::base`).
+    pub fn is_base(&self, p: &PointResult) -> bool {
+        self.key.base.as_ref() == Some(&p.point)
     }
 
     /// One row per point: the parameter values, then the figures.
@@ -810,7 +899,7 @@ impl SweepResult {
             out.push_str(&csv_field(&p.name));
             out.push(',');
         }
-        out.push_str("games,editor_wins,editor_win_rate,low,high,mean_rounds,sd_rounds\n");
+        out.push_str("games,editor_wins,editor_win_rate,low,high,mean_rounds,sd_rounds,base\n");
         for p in &self.points {
             for (param, &i) in self.key.params.iter().zip(&p.point) {
                 out.push_str(&csv_field(&param.values[i]));
@@ -818,14 +907,15 @@ impl SweepResult {
             }
             let i = Self::editor_rate(p);
             out.push_str(&format!(
-                "{},{},{:.6},{:.6},{:.6},{:.6},{:.6}\n",
+                "{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{}\n",
                 p.tally.games,
                 p.tally.editor_wins,
                 i.estimate,
                 i.low,
                 i.high,
                 p.tally.mean_rounds(),
-                p.tally.sd_rounds()
+                p.tally.sd_rounds(),
+                self.is_base(p)
             ));
         }
         out
@@ -844,6 +934,7 @@ impl SweepResult {
                     "editor_win_rate": { "estimate": i.estimate, "low": i.low, "high": i.high },
                     "mean_rounds": p.tally.mean_rounds(),
                     "sd_rounds": p.tally.sd_rounds(),
+                    "base": self.is_base(p),
                 })
             })
             .collect();
