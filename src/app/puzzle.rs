@@ -13,7 +13,7 @@ use crate::app::session::answer::{self, Answer, Reading};
 use crate::app::session::puzzle::{self, Bounds, Mover, Tell};
 use crate::app::session::the;
 use crate::app::terminal::bullet;
-use crate::formats::render::Style;
+use crate::formats::render::{self, Style};
 use crate::formats::scenario::format::PuzzleDef;
 use crate::game::engine::{Choice, Decision};
 use crate::game::model::Side;
@@ -82,7 +82,7 @@ impl<W: Write> Tell for Screen<'_, W> {
     }
 
     fn note(&mut self, line: &str) -> io::Result<()> {
-        writeln!(self.out, "{line}")
+        say(self.out, line)
     }
 
     fn took(
@@ -103,10 +103,24 @@ impl<W: Write> Tell for Screen<'_, W> {
                     writeln!(self.out, "{}", bullet(&line))?;
                 }
             }
-            Err(e) => writeln!(self.out, "That choice failed: {e}")?,
+            Err(e) => say(self.out, &format!("That choice failed: {e}"))?,
         }
         Ok(None)
     }
+}
+
+/// `text` in lines that fit in [`render::WIDTH`] (as `play` says its
+/// words), its own line breaks kept.
+fn say<W: Write>(out: &mut W, text: &str) -> io::Result<()> {
+    for paragraph in text.lines() {
+        if paragraph.trim().is_empty() {
+            writeln!(out)?;
+        }
+        for line in render::wrap(paragraph, render::WIDTH) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
 }
 
 /// The puzzle as the player meets it.
@@ -143,14 +157,16 @@ pub fn attempt<R: BufRead, W: Write>(
         game: puzzle::Attempt::new(p, start, cfg.seed, bounds),
     };
     if !name.is_empty() {
-        writeln!(run.out, "Puzzle: {name}")?;
+        say(&mut run.out, &format!("Puzzle: {name}"))?;
     }
-    writeln!(run.out, "Goal: {goal}")?;
-    writeln!(
-        run.out,
-        "You play {}; the solver plays {} with its best defence. Type `help` for the commands.",
-        the(p.side),
-        the(p.side.other())
+    say(&mut run.out, &format!("Goal: {goal}"))?;
+    say(
+        &mut run.out,
+        &format!(
+            "You play {}; the solver plays {} with its best defence. Type `help` for the commands.",
+            the(p.side),
+            the(p.side.other())
+        ),
     )?;
     let ending = run.play()?;
     run.summary(&ending)?;
@@ -212,16 +228,15 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
             "════ {side} to decide — round {}, the whole position ════",
             self.game.s.round()
         )?;
-        let body = crate::formats::render::position_with(self.r, &self.game.s, &st, true);
+        let body = render::position_with(self.r, &self.game.s, &st, true);
         for line in body.lines().skip(1) {
             writeln!(self.out, "{line}")?;
         }
         writeln!(self.out)?;
-        writeln!(
-            self.out,
-            "{}",
-            st.bold(&crate::app::terminal::decision_text(self.r, side, &d.kind))
-        )?;
+        let asked = crate::app::terminal::decision_text(self.r, side, &d.kind);
+        for line in render::wrap(&asked, render::WIDTH) {
+            writeln!(self.out, "{}", st.bold(&line))?;
+        }
         for line in crate::app::terminal::option_lines(self.r, &self.game.s, side, &d.options) {
             writeln!(self.out, "{line}")?;
         }
@@ -254,23 +269,27 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                         let thinking = (self.cfg.thinking)(self.cfg.node_limit);
                         self.game.hint(self.r, &*thinking)
                     };
-                    writeln!(self.out, "{hint}")?;
+                    say(&mut self.out, &hint)?;
                 }
                 "reveal" => {
                     self.game.revealed = true;
                     if !self.p.theme.is_empty() {
-                        writeln!(self.out, "Theme: {}", self.p.theme)?;
+                        say(&mut self.out, &format!("Theme: {}", self.p.theme))?;
                     }
                     for line in &self.p.explanation {
-                        writeln!(self.out, "  {line}")?;
+                        // Kept under its own first column, as written.
+                        let indent = line.len() - line.trim_start().len();
+                        let room = render::WIDTH - 2 - indent.min(20);
+                        for part in render::wrap(line, room) {
+                            writeln!(self.out, "  {}{part}", " ".repeat(indent.min(20)))?;
+                        }
                     }
                     if self.p.solution.is_empty() {
                         writeln!(self.out, "This puzzle records no solution.")?;
                     } else {
-                        writeln!(
-                            self.out,
-                            "Solution (from the start): {}",
-                            self.p.solution.join(" · ")
+                        say(
+                            &mut self.out,
+                            &format!("Solution (from the start): {}", self.p.solution.join(" · ")),
                         )?;
                     }
                 }
@@ -282,7 +301,7 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
                     let answer = Answer::typed(text);
                     match answer::choice(self.r, &self.game.s, answer, &d.options, reading) {
                         Ok(c) => return Ok(Some(c)),
-                        Err(refused) => writeln!(self.out, "{}", refused.sentence())?,
+                        Err(refused) => say(&mut self.out, &refused.sentence())?,
                     }
                 }
             }
@@ -293,15 +312,17 @@ impl<R: BufRead, W: Write> Run<'_, R, W> {
         let a = &self.game;
         writeln!(self.out)?;
         let verdict = a.verdict(ending);
-        writeln!(self.out, "{verdict}")?;
-        writeln!(
-            self.out,
-            "Your moves: {}",
-            if a.moves.is_empty() {
-                "none".to_string()
-            } else {
-                a.moves.join(" · ")
-            }
+        say(&mut self.out, &verdict)?;
+        say(
+            &mut self.out,
+            &format!(
+                "Your moves: {}",
+                if a.moves.is_empty() {
+                    "none".to_string()
+                } else {
+                    a.moves.join(" · ")
+                }
+            ),
         )?;
         writeln!(
             self.out,

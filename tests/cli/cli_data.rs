@@ -215,7 +215,7 @@ const CASES: &[Case] = &[
         // Shipped: Nixon has won; edited: the Editor is to move.
         shows_edit: |o, _| {
             let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
-            o.status.success() && v["outcome"].is_null() && v["to_move"].is_object()
+            o.status.success() && v["outcome"].is_null() && v["to_move"] == "editor"
         },
     },
     Case {

@@ -565,3 +565,27 @@ fn every_difficulty_follows_from_its_measured_figures() {
         }
     }
 }
+
+/// A mined file's header counts its main line as such: the length of the
+/// recorded solution, "main line N decisions", never "N in all", which
+/// read as the depth at which `solve --depth N` proves the win (it is one
+/// line of the proof, and other lines may be longer). Singular where one.
+#[test]
+fn the_header_names_the_main_line_as_the_main_line() {
+    for path in mined_files() {
+        let name = path.display();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let line = mine::header_field(&text, "Difficulty").expect("a difficulty line");
+        let scn = Scenario::from_file(&path).unwrap_or_else(|d| panic!("{d}"));
+        let n = scn.def.puzzle.unwrap().solution.len();
+        let main = if n == 1 {
+            "main line 1 decision,".to_string()
+        } else {
+            format!("main line {n} decisions,")
+        };
+        assert!(line.contains(&main), "{name}: `{line}` lacks `{main}`");
+        assert!(!line.contains(" in all"), "{name}: {line}");
+        assert!(!line.contains(" 1 own decisions"), "{name}: {line}");
+        assert!(!line.contains(" 1 positions"), "{name}: {line}");
+    }
+}

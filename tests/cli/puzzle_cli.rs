@@ -174,3 +174,152 @@ fn listing_a_shipped_folder_works_anywhere_and_difficulty_needs_list() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--list"));
 }
+
+/// Every line of a puzzle session fits in 80 columns, as the README
+/// promises for `play` and `puzzle`: the goal, the opening line, a hint,
+/// the recorded solution, a refused answer, and a wrong move answered
+/// with the solver's best defence.
+#[test]
+fn a_puzzle_session_fits_in_80_columns() {
+    let file = puzzle_file("01_reaction_chain.ron");
+    let out = watergate(
+        &[
+            "puzzle",
+            file.to_str().unwrap(),
+            "--no-colour",
+            "--seed",
+            "1",
+        ],
+        "hint\nreveal\nfoo\nreact editor.ben_bradlee\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    // The session went where the test means it to: each long line came.
+    for said in [
+        "Goal:",
+        "Hint:",
+        "Solution (from the start):",
+        "`foo` is not one of the options",
+        "The solver's answer, its best defence from here:",
+    ] {
+        assert!(text.contains(said), "no `{said}` in:\n{text}");
+    }
+    let long: Vec<&str> = text.lines().filter(|l| l.chars().count() > 80).collect();
+    assert!(
+        long.is_empty(),
+        "lines over 80 columns:\n{}",
+        long.join("\n")
+    );
+}
+
+/// `puzzle --list` loads each puzzle as `puzzle FILE` would: one whose
+/// recorded solution is not legal, or whose side is not to move, is marked
+/// with the first line of its problem, not listed as a puzzle to attempt.
+#[test]
+fn puzzle_list_marks_the_puzzles_that_do_not_load() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/broken_scenarios");
+    let o = watergate(&["puzzle", "--list", corpus.to_str().unwrap()], "");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    let line = |file: &str| {
+        out.lines()
+            .find(|l| l.contains(file))
+            .unwrap_or_else(|| panic!("no {file} in:\n{out}"))
+            .to_string()
+    };
+    let bad = line("puzzle_solution_not_an_option.ron");
+    assert!(bad.contains("does not load:"), "{bad}");
+    assert!(bad.contains("the recorded solution"), "{bad}");
+    assert!(bad.starts_with("- "), "{bad}");
+    let side = line("puzzle_side_not_to_move.ron");
+    assert!(side.contains("does not load:"), "{side}");
+    assert!(side.contains("but Nixon is to move"), "{side}");
+    // The shipped puzzles all load.
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/puzzles");
+    let o = watergate(&["puzzle", "--list", shipped.to_str().unwrap()], "");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("does not load"), "{out}");
+}
+
+/// `scenario --json` names who decides next as expectations do (`editor`,
+/// `nixon`, `chance`, `none`), never as a Rust enum, and a file without a
+/// name has `"scenario": null`.
+#[test]
+fn scenario_json_names_the_side_to_move_in_words() {
+    let dir = crate::common::temp::TempFolder::new("scenario-json");
+    let file = dir.join("nameless.ron");
+    std::fs::write(
+        &file,
+        r#"Scenario(position: Some((hands: (
+            editor: ["editor.recruit_woods", "editor.recruit_sloan"],
+            nixon: ["nixon.secure_sloan", "nixon.secure_dean"],
+        ))))"#,
+    )
+    .unwrap();
+    let json = |file: &Path| {
+        let o = watergate(&["scenario", file.to_str().unwrap(), "--json"], "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let v = json(&file);
+    assert_eq!(v["to_move"], "editor", "{v}");
+    assert!(v["scenario"].is_null(), "{v}");
+    let over = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/rules/r8_3_two_connected_informants_editor_wins.ron");
+    let v = json(&over);
+    assert_eq!(v["to_move"], "none", "{v}");
+    assert_eq!(
+        v["scenario"],
+        "R8.3 two connected informants: the Editor wins"
+    );
+}
+
+/// A decision with one option is taken by the game and not written: the
+/// Editor's last card, Ben Bradlee (a reaction card), can only be played
+/// for its value. `scenario` shows it among the choices played, marked;
+/// `solve --show-line` under the move it follows; and writing it in `play`
+/// is refused with a message that says it was forced.
+#[test]
+fn forced_moves_are_shown_as_such_and_refused_in_play_with_a_reason() {
+    let dir = crate::common::temp::TempFolder::new("forced-moves");
+    let write = |name: &str, play: &str| {
+        let file = dir.join(name);
+        std::fs::write(
+            &file,
+            format!(
+                r#"Scenario(
+    position: Some((hands: (
+        editor: ["editor.recruit_woods", "editor.ben_bradlee"],
+        nixon: ["nixon.secure_sloan", "nixon.secure_dean"],
+    ))),
+    play: [{play}],
+)"#
+            ),
+        )
+        .unwrap();
+        file.to_str().unwrap().to_string()
+    };
+    let moves = r#""recruit_woods value", "initiative", "secure_sloan value", "momentum""#;
+    let o = watergate(&["scenario", &write("played.ron", moves)], "");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("· momentum · (forced) Editor: editor.ben_bradlee value\n"),
+        "{out}"
+    );
+    let written = format!(r#"{moves}, "ben_bradlee value""#);
+    let o = watergate(&["scenario", &write("written.ron", &written)], "");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "`ben_bradlee value` was the Editor's only option and was played for her; forced moves are not written in `play:`"
+        ),
+        "{err}"
+    );
+    let first = r#""recruit_woods value", "initiative""#;
+    let o = watergate(&["solve", &write("line.ron", first), "--show-line"], "");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("\n      (forced) Editor: editor.ben_bradlee value\n"),
+        "{out}"
+    );
+}

@@ -674,12 +674,16 @@ pub fn scenario_def(
     let cause = m.cause.map_or("the game is won", |c| c.describe());
     let mut explanation = vec![
         format!(
-            "The only first move that forces a win within {} own decisions: {}.",
-            m.depth, m.first_name
+            "The only first move that forces a win within {}: {}.",
+            DepthCounts::Own.count(m.depth),
+            m.first_name
         ),
         format!(
-            "The shortest forced win takes {} of {}'s decisions ({} decisions in all on the main line, chance's worst outcomes for {}) and ends in a win: {cause}.",
-            m.shortest, m.side, m.line.len(), m.side
+            "The shortest forced win takes {} of {}'s decisions ({} in all on the main line, chance's worst outcomes for {}) and ends in a win: {cause}.",
+            m.shortest,
+            m.side,
+            crate::game::wording::count(m.line.len(), "decision"),
+            m.side
         ),
     ];
     if !m.refutations.is_empty() {
@@ -738,13 +742,18 @@ pub fn header(m: &Mined, from: &str) -> String {
         format!("// Mined puzzle: {} to move, from {from}.", m.side),
         "//".to_string(),
         format!("// Goal: {}", goal(m)),
+        // The main line is one line of the proof (the defence and chance
+        // the solver rated worst for the side): other lines of the proof
+        // may take more decisions in all, so its length is not the depth
+        // at which `solve --depth N` (counting every decision) proves the
+        // win; `solve --depth N --own` proves it at the shortest win.
         format!(
-            "// Difficulty: {} ({}; solver: shortest forced win {} own decisions, {} in all, {} positions)",
+            "// Difficulty: {} ({}; solver: shortest forced win {}, main line {}, {})",
             m.difficulty.key(),
             finds_text(&m.finds),
-            m.shortest,
-            m.line.len(),
-            m.nodes
+            DepthCounts::Own.count(m.shortest),
+            crate::game::wording::count(m.line.len(), "decision"),
+            crate::game::wording::count(m.nodes as usize, "position"),
         ),
         format!("// Idea: {}", idea_hash(&m.idea)),
         "//".to_string(),

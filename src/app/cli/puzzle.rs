@@ -7,7 +7,10 @@
 
 use super::{CliError, CliResult};
 use crate::app::puzzle::{attempt, AttemptConfig, Ending, Puzzle};
+use crate::data::GameSource;
 use crate::formats::scenario::Scenario;
+use crate::game::rules::Rules;
+use crate::game::state::State;
 use crate::lab::mine::{difficulty_of, Difficulty};
 use clap::Args;
 use std::io::Write;
@@ -42,7 +45,7 @@ pub struct PuzzleArgs {
 
 pub fn run(a: &PuzzleArgs, color: super::ColorChoice) -> CliResult {
     if a.list {
-        return list(&a.file, a.difficulty);
+        return list(&a.file, a.difficulty, &a.game.source());
     }
     let [file] = a.file.as_slice() else {
         return Err(CliError::Message(
@@ -57,14 +60,7 @@ pub fn run(a: &PuzzleArgs, color: super::ColorChoice) -> CliResult {
         )));
     };
     let rules = scn.rules(&a.game.source()).map_err(CliError::Data)?;
-    let mut state = scn.start(&rules).map_err(CliError::Data)?;
-    scn.play(&rules, &mut state).map_err(CliError::Data)?;
-    if let Some(o) = state.outcome() {
-        return Err(CliError::Message(format!(
-            "{}: the game is already over there ({} won)",
-            scn.display, o.winner
-        )));
-    }
+    let state = puzzle_start(&scn, &rules)?;
     let goal = scn.goal().unwrap_or_default();
     let cfg = AttemptConfig {
         seed: match a.seed {
@@ -102,6 +98,35 @@ pub fn run(a: &PuzzleArgs, color: super::ColorChoice) -> CliResult {
     }
 }
 
+/// The position a puzzle starts from, as an attempt loads it: the
+/// scenario's position, its choices played, its recorded solution replayed
+/// (`Scenario::play`), and a game not over.
+fn puzzle_start(scn: &Scenario, rules: &Rules) -> Result<State, CliError> {
+    let mut state = scn.start(rules).map_err(CliError::Data)?;
+    scn.play(rules, &mut state).map_err(CliError::Data)?;
+    if let Some(o) = state.outcome() {
+        return Err(CliError::Message(format!(
+            "{}: the game is already over there ({} won)",
+            scn.display, o.winner
+        )));
+    }
+    Ok(state)
+}
+
+/// Why a puzzle does not load, in its first line.
+fn first_line(e: &CliError) -> String {
+    let text = match e {
+        CliError::Data(d) => d.iter().next().map_or(String::new(), |x| x.to_string()),
+        CliError::Script { error, .. } => error.to_string(),
+        CliError::Message(m)
+        | CliError::Failed(m)
+        | CliError::Unknown(m)
+        | CliError::Interrupted(m) => m.clone(),
+        CliError::Closed => String::new(),
+    };
+    text.lines().next().unwrap_or("").to_string()
+}
+
 /// While the solver thinks: the positions searched, on a bar on stderr
 /// (when it is a terminal and `--quiet` is off, as every bar).
 fn thinking_bar(node_limit: u64) -> Box<dyn Fn(u64) -> bool> {
@@ -123,7 +148,7 @@ const LISTED: [&str; 2] = ["scenarios/puzzles", "scenarios/puzzles/mined"];
 
 /// `--list`: one line per puzzle file, `difficulty side file: name`; a file
 /// that does not load is listed with its problem (and is never "easy").
-fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
+fn list(dirs: &[PathBuf], only: Option<Difficulty>, game: &GameSource) -> CliResult {
     let here: Vec<PathBuf> = if dirs.is_empty() {
         LISTED
             .iter()
@@ -157,7 +182,7 @@ fn list(dirs: &[PathBuf], only: Option<Difficulty>) -> CliResult {
     }
     let mut out = super::output::stdout();
     let mut shown = 0;
-    for (file, line) in puzzles_of(files) {
+    for (file, line) in puzzles_of(files, game) {
         let (level, text) = line;
         if only.is_some() && level != only {
             continue;
@@ -203,12 +228,40 @@ type ListLine = (Option<Difficulty>, String);
 
 /// The puzzles among `files`: each file's difficulty and a line saying
 /// whose move it is and its name (a file that is not a puzzle is left out).
-fn puzzles_of(files: Vec<PathBuf>) -> Vec<(PathBuf, ListLine)> {
+/// Each is loaded as `watergate puzzle FILE` loads it; one that does not
+/// load (a recorded solution that is not legal, a position where no one
+/// can act) says why, by the first line of its problem.
+fn puzzles_of(files: Vec<PathBuf>, game: &GameSource) -> Vec<(PathBuf, ListLine)> {
     let mut out = Vec::new();
+    // The rules of every puzzle without its own (data, variant, edits):
+    // loaded once.
+    let mut common: Option<Result<Rules, CliError>> = None;
     for f in files {
         let line = match Scenario::from_file(&f) {
             Ok(scn) => match &scn.def.puzzle {
                 Some(p) => {
+                    let own;
+                    let rules = if scn.has_own_rules() {
+                        own = scn.rules(game).map_err(CliError::Data);
+                        &own
+                    } else {
+                        common.get_or_insert_with(|| scn.rules(game).map_err(CliError::Data))
+                    };
+                    let loaded = match rules {
+                        Ok(r) => puzzle_start(&scn, r).map(|_| ()),
+                        Err(e) => Err(CliError::Message(first_line(e))),
+                    };
+                    if let Err(e) = loaded {
+                        let why = first_line(&e);
+                        out.push((
+                            f,
+                            (
+                                None,
+                                format!("{:<6} does not load: {why}", p.side.to_string()),
+                            ),
+                        ));
+                        continue;
+                    }
                     let text = crate::data::read_data_file(&f)
                         .map(|b| String::from_utf8_lossy(&b).into_owned())
                         .unwrap_or_default();

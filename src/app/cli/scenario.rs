@@ -39,6 +39,17 @@ pub fn script_stop(scn: &Scenario, stop: PlayStop) -> CliError {
     }
 }
 
+/// Who decides next, as expectations write it: `editor`, `nixon`,
+/// `chance`, or `none` once the game is over.
+fn to_move_key(actor: Option<crate::game::engine::Actor>) -> &'static str {
+    use crate::game::engine::Actor;
+    match actor {
+        Some(Actor::Player(side)) => side.key(),
+        Some(Actor::Chance) => "chance",
+        None => "none",
+    }
+}
+
 /// Plays the scenario's choices, checks its expectations and prints the position.
 pub fn run(a: &ScenarioArgs, color: super::ColorChoice) -> CliResult {
     let (file, json, save_to) = (a.file.as_path(), a.json, a.save.as_deref());
@@ -55,8 +66,8 @@ pub fn run(a: &ScenarioArgs, color: super::ColorChoice) -> CliResult {
     let scn = Scenario::from_file(file).map_err(CliError::Data)?;
     let rules = scn.rules(game).map_err(CliError::Data)?;
     let mut state = scn.start(&rules).map_err(CliError::Data)?;
-    let failures = scn
-        .play_and_check_choices(&rules, &mut state)
+    let (failures, played) = scn
+        .play_and_check_played(&rules, &mut state)
         .map_err(|stop| script_stop(&scn, stop))?;
     if let Some(out) = save_to {
         let mut saved = save::scenario_of(
@@ -78,12 +89,15 @@ pub fn run(a: &ScenarioArgs, color: super::ColorChoice) -> CliResult {
     let mut options = Vec::new();
     let actor = state.legal(&rules, &mut options);
     if json {
+        // The name, or null for a file without one; who decides next as
+        // expectations write it (docs/formats/scenario.md).
         let v = json!({
-            "scenario": scn.def.name,
+            "scenario": (!scn.def.name.is_empty()).then_some(&scn.def.name),
             "file": scn.display,
             "played": scn.choices(),
+            "forced": played.iter().filter(|p| p.starts_with("(forced) ")).collect::<Vec<_>>(),
             "outcome": state.outcome(),
-            "to_move": actor,
+            "to_move": to_move_key(actor),
             "options": options.iter().map(|c| format_choice(&rules, &state, *c)).collect::<Vec<_>>(),
             "expectations_failed": failures.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
             "position": save::position_of(&rules, &state),
@@ -101,7 +115,6 @@ pub fn run(a: &ScenarioArgs, color: super::ColorChoice) -> CliResult {
         if !scn.def.name.is_empty() {
             writeln!(out, "{}", st.bold(&scn.def.name))?;
         }
-        let played = scn.choices();
         if !played.is_empty() {
             writeln!(out, "played: {}", played.join(" · "))?;
         }

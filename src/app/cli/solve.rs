@@ -85,7 +85,7 @@ pub fn run(a: &SolveArgs) -> CliResult {
     let interrupted = super::interrupt::requested();
     let mut out = super::output::stdout();
     let horizon = match depth {
-        Some(d) => format!("within {d} {}", counts.unit()),
+        Some(d) => format!("within {}", counts.count(d)),
         None => "within the round".to_string(),
     };
     match result.verdict {
@@ -93,13 +93,13 @@ pub fn run(a: &SolveArgs) -> CliResult {
         Verdict::Cannot => writeln!(out, "{side} cannot force a win {horizon}.")?,
         Verdict::Unknown if interrupted => writeln!(
             out,
-            "unknown (partial): interrupted after {} positions",
-            result.nodes
+            "unknown (partial): interrupted after {}",
+            positions(result.nodes)
         )?,
         Verdict::Unknown => writeln!(
             out,
-            "unknown: the search stopped after {} positions (raise --nodes)",
-            result.nodes
+            "unknown: the search stopped after {} (raise --nodes)",
+            positions(result.nodes)
         )?,
     }
     // The line is a puzzle's answer: printed only when asked.
@@ -113,20 +113,24 @@ pub fn run(a: &SolveArgs) -> CliResult {
                 "best defence"
             }
         )?;
+        let forced = forced_after(&rules, &state, &result.line);
         for (i, (who, choice)) in result.line.iter().enumerate() {
             writeln!(out, "  {:>2}. {who}: {choice}", i + 1)?;
+            for f in forced.get(i).into_iter().flatten() {
+                writeln!(out, "      {f}")?;
+            }
         }
     }
     writeln!(
         out,
-        "{} positions searched in {:.3} s",
-        result.nodes,
+        "{} searched in {:.3} s",
+        positions(result.nodes),
         result.elapsed.as_secs_f64()
     )?;
     if interrupted {
         return Err(CliError::Interrupted(format!(
-            "the search stopped after {} positions",
-            result.nodes
+            "the search stopped after {}",
+            positions(result.nodes)
         )));
     }
     if result.verdict == Verdict::Unknown {
@@ -141,9 +145,8 @@ pub fn run(a: &SolveArgs) -> CliResult {
         .filter(|p| (p.depth, p.depth_counts) == (depth, counts));
     if let (None, Some(p)) = (claim, &scn.def.puzzle) {
         // Said, so that a silence is not read as the claim confirmed.
-        let within = |d: Option<u32>, c: DepthCounts| {
-            d.map_or("the round".to_string(), |d| format!("{d} {}", c.unit()))
-        };
+        let within =
+            |d: Option<u32>, c: DepthCounts| d.map_or("the round".to_string(), |d| c.count(d));
         writeln!(
             out,
             "(not the puzzle's claim, which is about {}: it is checked at that horizon)",
@@ -161,4 +164,55 @@ pub fn run(a: &SolveArgs) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// "1 position", "229 positions".
+fn positions(n: u64) -> String {
+    crate::game::wording::count(n as usize, "position")
+}
+
+/// The forced moves after each move of a solver's line from `start`,
+/// as [`crate::formats::scenario::Forced::line`] writes them: the engine takes a decision with one
+/// option on its own, so the line does not list it. The line is played
+/// again with chance as decisions, as the solver played it; where it does
+/// not replay (it always should), the rest has none.
+fn forced_after(
+    r: &crate::game::rules::Rules,
+    start: &crate::game::state::State,
+    line: &[(String, String)],
+) -> Vec<Vec<String>> {
+    use crate::formats::scenario::Heard;
+    use crate::game::engine::notation::parse_choice;
+    let mut cur = start.clone();
+    cur.set_explicit_chance(true);
+    let mut options = Vec::new();
+    let mut out = Vec::new();
+    for (_, text) in line {
+        if cur.legal(r, &mut options).is_none() {
+            break;
+        }
+        let Ok(c) = parse_choice(r, &cur, text, &options) else {
+            break;
+        };
+        let mut events = Vec::new();
+        let mut heard = Heard {
+            events: &mut events,
+            forced: Vec::new(),
+        };
+        if cur.apply_observed(r, c, &mut heard).is_err() {
+            break;
+        }
+        out.push(heard.forced.iter().map(|f| f.line(r)).collect());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    /// "1 position searched", not "1 positions".
+    #[test]
+    fn positions_are_counted_in_words() {
+        assert_eq!(super::positions(1), "1 position");
+        assert_eq!(super::positions(229), "229 positions");
+    }
 }

@@ -250,12 +250,23 @@ pub fn explain_ron_error(code: &ron::Error, text: &str, line: usize, col: usize)
         // not say; a sign or a size is what is wrong.
         let col = value_column(code, text, line, col);
         let found = found_at(text, line, col);
-        let what = if found.starts_with('-') {
+        let field = field_at(text, line, col);
+        let what = if found.starts_with('-')
+            && field
+                .as_deref()
+                .is_some_and(|f| f == "seed" || f.ends_with(".seed"))
+        {
+            // A seed is no count, though it takes no sign either.
+            format!(
+                "`{found}` is out of range: a seed is a whole number from 0 to {}",
+                u64::MAX
+            )
+        } else if found.starts_with('-') {
             format!("`{found}` is out of range: below the least this field takes (a count takes 0 or more)")
         } else {
             format!("`{found}` is out of range: larger than this field takes")
         };
-        return match field_at(text, line, col) {
+        return match field {
             Some(f) => format!("`{f}`: {what}"),
             None => what,
         };

@@ -666,11 +666,30 @@ impl DepthCounts {
             DepthCounts::Own => "own decisions",
         }
     }
+
+    /// `n` decisions as a reader counts them: "1 decision", "4 own decisions".
+    pub fn count(self, n: u32) -> String {
+        let unit = self.unit();
+        if n == 1 {
+            format!("1 {}", unit.trim_end_matches('s'))
+        } else {
+            format!("{n} {unit}")
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// "within 1 decision", "1 own decision": one is singular.
+    #[test]
+    fn a_depth_is_counted_in_words() {
+        assert_eq!(DepthCounts::Every.count(1), "1 decision");
+        assert_eq!(DepthCounts::Own.count(1), "1 own decision");
+        assert_eq!(DepthCounts::Own.count(4), "4 own decisions");
+        assert_eq!(DepthCounts::Every.count(0), "0 decisions");
+    }
 
     /// A set lists its spaces in ascending order, across all four words,
     /// and knows how many are left at every step.

@@ -236,13 +236,48 @@ pub fn build_state(r: &Rules, p: &PositionDef, seed: u64, pr: &mut Problems) -> 
         return None;
     }
     match State::from_setup(r, s) {
-        Ok(state) => Some(state),
+        Ok(state) => {
+            already_connected(r, &state, pr);
+            (pr.diags.len() == before).then_some(state)
+        }
         Err(problems) => {
             for e in problems {
                 pr.at("position", format!("inconsistent position: {}", e.message));
             }
             None
         }
+    }
+}
+
+/// The Editor's analogue of Nixon's full momentum card (`Build::momentum`):
+/// a position whose face-up evidence already connects enough face-up
+/// informants to Nixon is a game the Editor has won (R8.3), and the game
+/// stops the moment a win holds (R8.4). Counted by the engine's own walk.
+fn already_connected(r: &Rules, state: &State, pr: &mut Problems) {
+    let needed = r.numbers.informants_to_connect as usize;
+    if crate::game::engine::connected_informants(r, state) < needed {
+        return;
+    }
+    let names: Vec<&str> = crate::game::engine::connected_informant_pictures(r, state)
+        .into_iter()
+        .map(|p| r.pictures[p.index()].name.as_str())
+        .collect();
+    pr.at(
+        "position",
+        format!(
+            "{} connected to Nixon through face-up evidence ({}): the game would be over (R8.3: the Editor wins at {needed})",
+            crate::game::wording::count(names.len(), "informant"),
+            and_list(&names),
+        ),
+    );
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -314,17 +349,26 @@ struct Build<'a, 'p> {
 impl Build<'_, '_> {
     /// Round, phase, initiative, turn, cards played, the generator.
     fn counters(&mut self, p: &PositionDef) {
-        let (s, pr) = (&mut self.s, &mut *self.pr);
+        let (r, s, pr) = (self.r, &mut self.s, &mut *self.pr);
         if p.round == 0 {
             pr.at("position.round", "round 0: rounds are counted from 1");
         }
         s.round = p.round.max(1);
+        // A side plays only from its hand (a turn or a reaction), and cards
+        // come into a hand only in the initial phase (R4.1): at most the
+        // larger hand a round deals.
+        let most = r
+            .numbers
+            .hand_size_with_initiative
+            .max(r.numbers.hand_size_without_initiative);
         for side in Side::BOTH {
             let n = *p.turns_played.get(side);
-            if n > 40 {
+            if n > most {
                 pr.at(
                     &format!("position.turns_played.{}", side.key()),
-                    format!("{n} cards played this round: expected at most the cards of a deck"),
+                    format!(
+                        "{n} cards played this round: a side plays only from its hand, dealt at most {most} cards a round (R4.1)"
+                    ),
                 );
             }
         }
@@ -899,11 +943,22 @@ fn token_ref(r: &Rules, s: &Setup, t: &str) -> Result<Moving, String> {
 
 /// A new game from a seed, or the position a scenario describes.
 pub fn initial_state(r: &Rules, def: &ScenarioDef, pr: &mut Problems) -> Option<State> {
+    initial_state_observed(r, def, pr, &mut crate::game::engine::Quiet)
+}
+
+/// [`initial_state`], telling `o` the events and forced moves on the way to
+/// the first decision.
+pub fn initial_state_observed<O: crate::game::engine::Observer>(
+    r: &Rules,
+    def: &ScenarioDef,
+    pr: &mut Problems,
+    o: &mut O,
+) -> Option<State> {
     match &def.position {
-        None => Some(State::new(r, def.seed)),
+        None => Some(State::new_observed(r, def.seed, o)),
         Some(p) => {
             let mut s = build_state(r, p, def.seed, pr)?;
-            if let Err(e) = s.settle(r) {
+            if let Err(e) = s.settle_observed(r, o) {
                 pr.at("position", format!("the position cannot be played on: {e}"));
                 return None;
             }

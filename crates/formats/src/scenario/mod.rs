@@ -11,8 +11,9 @@ pub mod save;
 use crate::data::srcmap::SourceMap;
 use crate::data::{self, DataSet, GameSource};
 use crate::diag::Diagnostics;
-use crate::game::engine::event::Event;
-use crate::game::engine::notation::parse_choice;
+use crate::game::engine::event::{Event, Observer};
+use crate::game::engine::notation::{outcome_name, parse_choice};
+use crate::game::engine::{Actor, Choice};
 use crate::game::rules::Rules;
 use crate::game::state::State;
 use format::{ScenarioDef, StepDef};
@@ -38,6 +39,86 @@ pub fn describe_kind(r: &Rules, k: &crate::game::engine::DecisionKind) -> String
         },
         K::Chance { what, .. } => crate::game::wording::chance(*what).into(),
     }
+}
+
+/// A decision with one option, which the engine took on its own (the
+/// advance loop takes it): a scenario does not write it, in `play`,
+/// `steps` or a puzzle's solution.
+#[derive(Clone, Debug)]
+pub struct Forced {
+    /// The state just before it.
+    pub before: State,
+    pub actor: Actor,
+    pub choice: Choice,
+}
+
+impl Forced {
+    /// The move as a line of play shows it, marked:
+    /// `(forced) Editor: editor.ben_bradlee value`.
+    pub fn line(&self, r: &Rules) -> String {
+        let who = match self.actor {
+            Actor::Player(side) => side.name(),
+            Actor::Chance => "chance",
+        };
+        format!(
+            "(forced) {who}: {}",
+            outcome_name(r, &self.before, self.choice)
+        )
+    }
+
+    /// Whether `text` names this move.
+    fn named_by(&self, r: &Rules, text: &str) -> bool {
+        parse_choice(r, &self.before, text, &[self.choice]).is_ok()
+    }
+
+    /// Why `text`, which names this move, is refused where it is written
+    /// (`list`: `play`, `steps`, `puzzle.solution`).
+    fn refusal(&self, text: &str, list: &str) -> String {
+        let text = text.trim();
+        let taken = match self.actor {
+            Actor::Player(crate::game::model::Side::Editor) => {
+                "was the Editor's only option and was played for her"
+            }
+            Actor::Player(crate::game::model::Side::Nixon) => {
+                "was Nixon's only option and was played for him"
+            }
+            Actor::Chance => "was chance's only outcome and was taken",
+        };
+        format!("`{text}` {taken}; forced moves are not written in `{list}:`")
+    }
+}
+
+/// Hears the events of a choice and the forced moves it led to.
+pub struct Heard<'a> {
+    pub events: &'a mut Vec<Event>,
+    pub forced: Vec<Forced>,
+}
+
+impl Observer for Heard<'_> {
+    fn event(&mut self, e: Event) {
+        self.events.push(e);
+    }
+
+    fn forced(&mut self, s: &State, actor: Actor, choice: Choice) {
+        self.forced.push(Forced {
+            before: s.clone(),
+            actor,
+            choice,
+        });
+    }
+}
+
+/// What playing a scenario's choices left behind: the events since the
+/// last expectation, the forced moves after the last choice, and the
+/// choices played with the forced moves between them.
+#[derive(Default)]
+struct Trail {
+    events: Vec<Event>,
+    /// The forced moves after the last choice played; `None` before the
+    /// first (those of the start are found again when needed).
+    forced: Option<Vec<Forced>>,
+    /// Each choice as written, each forced move as [`Forced::line`].
+    played: Vec<String>,
 }
 
 /// Why a scenario's choices stopped before the end.
@@ -275,17 +356,22 @@ impl Scenario {
 
     /// Plays every choice and checks every expectation on the way: the
     /// failed expectations, or the choice that could not be played.
-    fn walk(&self, r: &Rules, s: &mut State, check: bool) -> Result<Diagnostics, PlayStop> {
+    fn walk(
+        &self,
+        r: &Rules,
+        s: &mut State,
+        check: bool,
+    ) -> Result<(Diagnostics, Vec<String>), PlayStop> {
         let mut pr = self.problems();
         let mut failed = Diagnostics::default();
-        let mut events = Vec::new();
+        let mut trail = Trail::default();
         for (i, text) in self.def.play.iter().enumerate() {
-            self.play_one(r, s, text, &format!("play[{i}]"), &mut events, &mut pr)?;
+            self.play_one(r, s, text, &format!("play[{i}]"), &mut trail, &mut pr)?;
         }
         for (i, step) in self.def.steps.iter().enumerate() {
             match step {
                 StepDef::Play(text) => {
-                    self.play_one(r, s, text, &format!("steps[{i}]"), &mut events, &mut pr)?
+                    self.play_one(r, s, text, &format!("steps[{i}]"), &mut trail, &mut pr)?
                 }
                 StepDef::Expect(e) if check => {
                     let mut here = self.problems();
@@ -297,24 +383,37 @@ impl Scenario {
                             at: &format!("steps[{i}][0]"),
                             name: &format!("steps[{i}]"),
                         },
-                        &events,
+                        &trail.events,
                         &mut here,
                     );
                     failed.0.extend(here.diags.0);
-                    events.clear();
+                    trail.events.clear();
                 }
                 StepDef::Expect(_) => {}
             }
         }
-        self.check_puzzle(r, s)?;
+        self.check_puzzle(r, s, &trail)?;
         if check {
             if let Some(e) = &self.def.expect {
                 let mut here = self.problems();
-                expect::check(r, s, e, expect::Here::EXPECT, &events, &mut here);
+                expect::check(r, s, e, expect::Here::EXPECT, &trail.events, &mut here);
                 failed.0.extend(here.diags.0);
             }
         }
-        Ok(failed.sorted())
+        Ok((failed.sorted(), trail.played))
+    }
+
+    /// The forced moves the engine took on its own from the position (or
+    /// the new game) to the first decision: those of [`Scenario::start`].
+    fn start_forced(&self, r: &Rules) -> Vec<Forced> {
+        let mut pr = self.problems();
+        let mut events = Vec::new();
+        let mut heard = Heard {
+            events: &mut events,
+            forced: Vec::new(),
+        };
+        load::initial_state_observed(r, &self.def, &mut pr, &mut heard);
+        heard.forced
     }
 
     /// A puzzle's claim must be one the solver and an attempt can read: a
@@ -323,7 +422,7 @@ impl Scenario {
     /// start (`s`, after the scenario's choices) with chance as decisions,
     /// as an attempt plays it. Only the choices are checked: whether the
     /// line wins is `watergate solve`'s question.
-    fn check_puzzle(&self, r: &Rules, s: &State) -> Result<(), PlayStop> {
+    fn check_puzzle(&self, r: &Rules, s: &State, trail: &Trail) -> Result<(), PlayStop> {
         let Some(p) = &self.def.puzzle else {
             return Ok(());
         };
@@ -335,12 +434,36 @@ impl Scenario {
             );
             return Err(PlayStop::Input(pr.diags));
         }
+        // `side` is the side to move where the puzzle starts: the solver
+        // plays the other side, and would win at once for it.
+        if let Some(Actor::Player(to_move)) = s.to_move(r) {
+            if to_move != p.side {
+                pr.at(
+                    "puzzle.side",
+                    format!(
+                        "puzzle.side is {} but {to_move} is to move{}",
+                        p.side,
+                        if self.def.play.is_empty() && !self.has_play_steps() {
+                            ""
+                        } else {
+                            " (after the scenario's choices, where the puzzle starts)"
+                        }
+                    ),
+                );
+                return Err(PlayStop::Input(pr.diags));
+            }
+        }
         let mut line = s.clone();
         line.set_explicit_chance(true);
-        let mut events = Vec::new();
+        // The solution goes on from the scenario's last choice: a forced
+        // move just after it is told as such.
+        let mut on = Trail {
+            forced: trail.forced.clone(),
+            ..Trail::default()
+        };
         for (i, text) in p.solution.iter().enumerate() {
             let at = format!("puzzle.solution[{i}]");
-            match self.play_one(r, &mut line, text, &at, &mut events, &mut pr) {
+            match self.play_one(r, &mut line, text, &at, &mut on, &mut pr) {
                 Ok(()) => {}
                 Err(PlayStop::Input(mut d)) => {
                     for d in d.0.iter_mut() {
@@ -354,13 +477,21 @@ impl Scenario {
         Ok(())
     }
 
+    /// Whether `steps` plays any choice.
+    fn has_play_steps(&self) -> bool {
+        self.def
+            .steps
+            .iter()
+            .any(|st| matches!(st, StepDef::Play(_)))
+    }
+
     fn play_one(
         &self,
         r: &Rules,
         s: &mut State,
         text: &str,
         path: &str,
-        events: &mut Vec<Event>,
+        trail: &mut Trail,
         pr: &mut Problems,
     ) -> Result<(), PlayStop> {
         let mut options = Vec::new();
@@ -371,6 +502,17 @@ impl Scenario {
         let choice = match parse_choice(r, s, text, &options) {
             Ok(c) => c,
             Err(e) => {
+                // A move the engine just took on its own, written all the
+                // same: said so, not "not one of the options".
+                let forced = match &trail.forced {
+                    Some(f) => f.clone(),
+                    None => self.start_forced(r),
+                };
+                if let Some(f) = forced.iter().find(|f| f.named_by(r, text)) {
+                    let list = path.split('[').next().unwrap_or(path);
+                    pr.at(path, f.refusal(text, list));
+                    return Err(PlayStop::Input(std::mem::take(&mut pr.diags)));
+                }
                 let who = match s.to_move(r) {
                     Some(crate::game::engine::Actor::Player(p)) => format!("{p} to decide"),
                     _ => "chance".to_string(),
@@ -382,8 +524,19 @@ impl Scenario {
                 return Err(PlayStop::Input(std::mem::take(&mut pr.diags)));
             }
         };
-        match s.apply_observed(r, choice, events) {
-            Ok(()) => Ok(()),
+        let mut heard = Heard {
+            events: &mut trail.events,
+            forced: Vec::new(),
+        };
+        let applied = s.apply_observed(r, choice, &mut heard);
+        let forced = heard.forced;
+        match applied {
+            Ok(()) => {
+                trail.played.push(text.trim().to_string());
+                trail.played.extend(forced.iter().map(|f| f.line(r)));
+                trail.forced = Some(forced);
+                Ok(())
+            }
             Err(crate::game::engine::PlayError::Script(error)) => Err(PlayStop::Script {
                 at: path.to_string(),
                 choice: text.to_string(),
@@ -400,6 +553,7 @@ impl Scenario {
     /// ones (or the choice that could not be played).
     pub fn play_and_check(&self, r: &Rules, s: &mut State) -> Result<Diagnostics, Diagnostics> {
         self.walk(r, s, true)
+            .map(|(failed, _)| failed)
             .map_err(|stop| self.stop_diagnostics(stop))
     }
 
@@ -410,7 +564,22 @@ impl Scenario {
         r: &Rules,
         s: &mut State,
     ) -> Result<Diagnostics, PlayStop> {
-        self.walk(r, s, true)
+        self.walk(r, s, true).map(|(failed, _)| failed)
+    }
+
+    /// As [`Scenario::play_and_check_choices`], from the scenario's start
+    /// (`s`, as [`Scenario::start`] made it), with what was played: each
+    /// choice as written and, marked, the forced moves the engine took on
+    /// its own ([`Forced::line`]), those before the first choice included.
+    pub fn play_and_check_played(
+        &self,
+        r: &Rules,
+        s: &mut State,
+    ) -> Result<(Diagnostics, Vec<String>), PlayStop> {
+        let (failed, played) = self.walk(r, s, true)?;
+        let mut all: Vec<String> = self.start_forced(r).iter().map(|f| f.line(r)).collect();
+        all.extend(played);
+        Ok((failed, all))
     }
 
     /// Loads, plays and checks: the state reached and the failed expectations.

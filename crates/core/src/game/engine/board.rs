@@ -1,7 +1,7 @@
 //! The evidence board's one question (R8.3): how many face-up informants
 //! are connected to Nixon's picture through face-up evidence only?
 
-use crate::game::model::SpaceSet;
+use crate::game::model::{PictureId, SpaceSet};
 use crate::game::rules::{Rules, SpaceKind};
 use crate::game::state::{PicLoc, State};
 
@@ -32,6 +32,36 @@ fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
     if let Some(neighbours) = board.neighbour_words() {
         return connected_informants_in_a_word(r, s, neighbours, cap);
     }
+    let mut count = 0;
+    for y in informant_spaces_reached(r, s).iter() {
+        if face_up_informant(r, s, y.index()) {
+            count += 1;
+            if count >= cap {
+                return count;
+            }
+        }
+    }
+    count
+}
+
+/// The pictures of the face-up informants connected to Nixon (R8.3), in
+/// board order: the walk of `connected_informants`, naming what it counts
+/// (for messages; the game's checks count with the walk above).
+pub fn connected_informant_pictures(r: &Rules, s: &State) -> Vec<PictureId> {
+    informant_spaces_reached(r, s)
+        .iter()
+        .filter(|y| face_up_informant(r, s, y.index()))
+        .filter_map(|y| match r.board.spaces[y.index()].kind {
+            SpaceKind::Informant(p) => Some(p),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The walk itself, on whole `SpaceSet`s: the informant spaces next to the
+/// centre or to an open space (face-up evidence) reached from it.
+fn informant_spaces_reached(r: &Rules, s: &State) -> SpaceSet {
+    let board = &r.board;
     let open = s.board_face_up.intersection(board.evidence_spaces);
     let mut reached = SpaceSet::EMPTY;
     reached.insert(board.nixon);
@@ -44,16 +74,7 @@ fn connected_informants_capped(r: &Rules, s: &State, cap: usize) -> usize {
         frontier = next.intersection(open).minus(reached);
         reached = reached.union(frontier);
     }
-    let mut count = 0;
-    for y in touched.intersection(board.informant_set).iter() {
-        if face_up_informant(r, s, y.index()) {
-            count += 1;
-            if count >= cap {
-                return count;
-            }
-        }
-    }
-    count
+    touched.intersection(board.informant_set)
 }
 
 /// Whether space `y` (an informant space) holds its picture face up.

@@ -4,6 +4,7 @@
 //! (`crate::game::observation`): the same events with each token the player
 //! may not identify replaced by what they do see.
 
+use super::choice::{Actor, Choice};
 use crate::game::model::*;
 use crate::game::state::{PlayFrame, State};
 use serde::{Deserialize, Serialize};
@@ -255,6 +256,14 @@ pub trait Observer {
     /// (`State::could_be_answered`), so a handover does not tell that a
     /// card was held.
     fn unanswered(&mut self, _s: &State, _play: &PlayFrame) {}
+
+    /// A decision with one option is about to be taken by the engine on
+    /// its own (`actor`'s only option, `choice`; `s` is the state before
+    /// it). Not an event: a scenario does not write such a move, and tells
+    /// a user who did so (`formats::scenario`). Told by the doors that run
+    /// to the next decision from a list (`apply`, `apply_next`, `settle`),
+    /// not by `play_by_place`.
+    fn forced(&mut self, _s: &State, _actor: Actor, _choice: Choice) {}
 }
 
 /// Ignores every event.

@@ -21,7 +21,7 @@ pub mod notation;
 mod play;
 mod vm;
 
-pub use board::connected_informants;
+pub use board::{connected_informant_pictures, connected_informants};
 pub use by_place::Picker;
 pub use choice::*;
 pub use event::*;
@@ -347,7 +347,16 @@ impl State {
 
     /// Runs the game to the next decision (after a scenario set a position).
     pub fn settle(&mut self, rules: &Rules) -> Result<(), PlayError> {
-        Ctx::new(rules, self, &mut Quiet).advance()
+        self.settle_observed(rules, &mut Quiet)
+    }
+
+    /// [`State::settle`], telling `o` each event and forced move.
+    pub fn settle_observed<O: Observer>(
+        &mut self,
+        rules: &Rules,
+        o: &mut O,
+    ) -> Result<(), PlayError> {
+        Ctx::new(rules, self, o).advance()
     }
 
     fn explain_illegal(
@@ -430,7 +439,10 @@ impl<O: Observer> Ctx<'_, O> {
             };
             match buf.len() {
                 0 => return Err(self.no_options()),
-                1 => self.choose(buf[0])?,
+                1 => {
+                    self.o.forced(self.s, actor, buf[0]);
+                    self.choose(buf[0])?
+                }
                 _ => return Ok(Some(actor)),
             }
         }
