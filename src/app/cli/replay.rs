@@ -64,7 +64,8 @@ pub fn run(a: &ReplayArgs, color: super::ColorChoice) -> CliResult {
         colour: color.enabled(),
         viewer: None,
     };
-    match show(r, &loaded, step, &st, stdin.lock(), stdout.lock())? {
+    let echo = !io::IsTerminal::is_terminal(&stdin);
+    match show(r, &loaded, step, echo, &st, stdin.lock(), stdout.lock())? {
         Replayed::Ended | Replayed::Quit => Ok(()),
         // A log that does not replay, or not to the end it records, is a
         // bad input file (exit 2), like any file that does not say what it
@@ -118,11 +119,15 @@ pub enum Replayed {
 
 /// Prints the replay of `loaded`; with `step`, shows the position after each
 /// choice and waits for a line of `input` (`q` stops; the end of input lets
-/// it run to the end).
+/// it run to the end). With `echo` (input that is no terminal, as `play`
+/// has it), each line read is written after its prompt, so that the
+/// transcript reads as a session at the terminal would.
+#[allow(clippy::too_many_arguments)]
 pub fn show<R: BufRead, W: Write>(
     r: &Rules,
     loaded: &LoadedLog,
     step: bool,
+    echo: bool,
     st: &Style,
     mut input: R,
     mut out: W,
@@ -197,7 +202,10 @@ pub fn show<R: BufRead, W: Write>(
                 // No more input: run to the end.
                 waiting = false;
                 writeln!(out)?;
-            } else if matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
+            } else if echo {
+                writeln!(out, "{}", line.trim_end_matches(['\n', '\r']))?;
+            }
+            if waiting && matches!(line.trim().to_ascii_lowercase().as_str(), "q" | "quit") {
                 writeln!(
                     out,
                     "Stopped after choice {} of {}.",
