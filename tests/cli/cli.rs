@@ -211,8 +211,9 @@ fn bad_usage_is_explained() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown agent `genius`"));
 }
 
-/// Runs the binary with `stdin` as its input, in `dir`.
-fn watergate_with_input(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
+/// Runs the binary with `stdin` as its input, in `dir` (shared with
+/// `play_session`).
+pub(crate) fn watergate_with_input(dir: &std::path::Path, args: &[&str], stdin: &str) -> Output {
     use std::io::Write;
     use std::process::Stdio;
     let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))

@@ -7,27 +7,11 @@
 use crate::common::cli::exported_game;
 use crate::common::temp::TempFolder;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// `watergate ARGS` in `dir` with `input` on standard input (plain text:
 /// standard output is a pipe); logs without `--log` go inside `dir`.
-fn play_in(dir: &Path, args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_watergate"))
-        .args(args)
-        .current_dir(dir)
-        .env("XDG_DATA_HOME", dir.join("data-home"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    // The game may end before it reads everything: a closed pipe is fine.
-    let _ = stdin.write_all(input.as_bytes());
-    drop(stdin);
-    child.wait_with_output().unwrap()
-}
+use crate::cli::watergate_with_input as play_in;
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
