@@ -67,6 +67,9 @@ fn every_field(
             let (kind, value) = match s.kind {
                 ValueKind::Str => ("string", unquote(raw)?),
                 ValueKind::Num => ("number", raw.to_string()),
+                // An optional left out (`informant: None`) is filled in as
+                // RON (`Some("Woods")`), which one word would refuse.
+                ValueKind::Word if raw == "None" => ("ron", raw.to_string()),
                 ValueKind::Word => ("word", raw.to_string()),
                 ValueKind::Seq | ValueKind::Parens
                     if !s.has_fields && !raw.contains('\n') && raw.len() <= MAX_RAW_FIELD =>
@@ -261,6 +264,15 @@ mod tests {
             assert!(set_field(CARD, "colours", good).is_ok(), "{good}");
         }
         assert!(set_field(CARD, "requirement", "Some(PictureInSupply(\"Woods\"))").is_ok());
+        // A `None` is an optional left out: the form fills it in as RON.
+        let informant = fields(CARD)
+            .into_iter()
+            .find(|f| f.path == "informant")
+            .unwrap();
+        assert_eq!((informant.kind, informant.value.as_str()), ("ron", "None"));
+        let out = set_field(CARD, "informant", "Some(\"Woods\")").unwrap();
+        assert!(out.contains("    informant: Some(\"Woods\"),\n"), "{out}");
+        assert!(set_field(&out, "informant", "None").is_ok());
     }
 
     #[test]
