@@ -279,3 +279,51 @@ fn an_upward_edge_is_caught() {
         ]
     );
 }
+
+#[test]
+fn every_crate_depends_only_on_the_crates_its_layer_may_use() {
+    // Cargo checks that a crate uses only what it names; this checks that
+    // it names only what its row allows (a dependency never used still
+    // pulls a crate and its dependencies into every user's build).
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let table = layer_table(&architecture());
+    let core_layers = ["diag", "game", "script", "data"];
+    let allows = |layer: &str, dependency: &str| {
+        let row = table
+            .iter()
+            .find(|l| l.module == layer)
+            .unwrap_or_else(|| panic!("no row for `{layer}` in the layer table"));
+        match dependency {
+            "watergate-core" => core_layers.iter().any(|m| row.may_use.contains(*m)),
+            other => row
+                .may_use
+                .contains(other.strip_prefix("watergate-").unwrap_or(other)),
+        }
+    };
+    let mut bad = Vec::new();
+    for (dir, layer) in [
+        ("crates/formats", "formats"),
+        ("crates/players", "players"),
+        ("crates/lab", "lab"),
+    ] {
+        let manifest = std::fs::read_to_string(root.join(dir).join("Cargo.toml")).unwrap();
+        let mut section = "";
+        for line in manifest.lines() {
+            let line = line.trim();
+            if line.starts_with('[') {
+                section = line;
+                continue;
+            }
+            if section != "[dependencies]" {
+                continue;
+            }
+            let name = line.split(['.', '=', ' ']).next().unwrap_or_default();
+            if name.starts_with("watergate-") && !allows(layer, name) {
+                bad.push(format!(
+                    "{dir}/Cargo.toml: `{layer}` depends on {name}, which its row does not allow"
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
