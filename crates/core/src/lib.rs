@@ -62,6 +62,52 @@
 //! - **Checks.** [`game::invariants::conservation`]: nothing created or
 //!   lost.
 //!
+//! # Example: a game played to its end
+//!
+//! The loop every front end runs: the decision, one of its options, until
+//! the game has an outcome. Here each side takes the first option; a real
+//! player decides from its [`View`](game::view::View) alone. A choice that
+//! is not among the options is refused with a reason, and the game is left
+//! as it was.
+//!
+//! ```
+//! # #[cfg(feature = "shipped-data")] {
+//! use watergate_core::data;
+//! use watergate_core::game::engine::{notation, Actor, Choice, PlayError};
+//! use watergate_core::game::state::State;
+//! use watergate_core::game::view::View;
+//!
+//! // The shipped game (feature `shipped-data`); a data folder loads with
+//! // `data::load(&data::DataSet::from_dir(path)?)`, every problem reported.
+//! let rules = data::shipped();
+//! let mut game = State::new(&rules, 42); // every hidden card follows from the seed
+//!
+//! // A choice that is not an option: refused, the game unchanged.
+//! let before = game.clone();
+//! let refused = game.apply(&rules, Choice::Branch(99));
+//! assert!(matches!(refused, Err(PlayError::Illegal(_))));
+//! assert_eq!(game.to_setup(), before.to_setup());
+//!
+//! while let Some(decision) = game.decision(&rules) {
+//!     if let Actor::Player(side) = decision.actor {
+//!         // What that side may know: its hand, the face-up tokens…
+//!         let view = View::new(&rules, &game, side);
+//!         assert_eq!(view.decision().map(|d| d.options), Some(decision.options.clone()));
+//!     }
+//!     let choice = decision.options[0];
+//!     let _said = notation::format_choice(&rules, &game, choice); // `editor.deep_throat value`
+//!     game.apply(&rules, choice)?;
+//! }
+//! let outcome = game.outcome().expect("a game with no decision left is over");
+//! println!("{:?} won: {}", outcome.winner, outcome.cause.describe());
+//! # }
+//! # Ok::<(), watergate_core::game::engine::PlayError>(())
+//! ```
+//!
+//! Agents that decide from a view (random, heuristic, ISMCTS) are in the
+//! `watergate-players` crate, scenario files and game logs in
+//! `watergate-formats`.
+//!
 //! Every public item is documented, and stays so: the crate warns on a
 //! missing doc comment (`missing_docs`, below), and the workspace's clippy
 //! runs with `-D warnings`, so CI fails on a new undocumented public item.
