@@ -25,11 +25,18 @@ impl GameSource {
         GameSource::default()
     }
 
-    /// The base data set: the data root, or the shipped copy.
+    /// The base data set: the data root, or the shipped copy. Built
+    /// without the `shipped-data` feature, the core has no shipped copy:
+    /// asking for it is one problem that says so, not the dozen a game
+    /// with no files at all would have.
     pub fn base(&self) -> Result<DataSet, Diagnostics> {
         match &self.data {
             Some(d) => DataSet::from_dir(d),
-            None => Ok(DataSet::embedded()),
+            None if cfg!(feature = "shipped-data") => Ok(DataSet::embedded()),
+            None => Err(Diagnostics(vec![crate::diag::Diagnostic::unread(
+                "the shipped game",
+                "this build of watergate-core has no shipped game (its `shipped-data` feature is off): name a data folder (`GameSource { data: Some(dir), .. }`, or `DataSet::from_dir`), or enable the feature",
+            )])),
         }
     }
 
@@ -87,6 +94,30 @@ impl GameSource {
         match &self.variant {
             Some(v) => format!("{base} with variant {q}{}{q}", v.display()),
             None => base,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without the shipped data (`cargo test -p watergate-core`, no
+    /// features), the shipped game is one problem naming the feature; with
+    /// it, the shipped game loads.
+    #[test]
+    fn the_shipped_game_loads_or_says_which_feature_it_needs() {
+        let got = GameSource::shipped().rules();
+        #[cfg(feature = "shipped-data")]
+        assert!(got.is_ok_and(|r| !r.cards.is_empty()));
+        #[cfg(not(feature = "shipped-data"))]
+        {
+            let d = got.expect_err("no shipped game without the feature");
+            assert_eq!(d.len(), 1, "{d}");
+            assert!(
+                d.to_string().contains("`shipped-data` feature is off"),
+                "{d}"
+            );
         }
     }
 }
