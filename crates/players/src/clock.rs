@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 /// A monotonic clock: time since some fixed origin of the clock's choosing.
 pub trait Clock: Send + Sync {
+    /// The time since the clock's origin.
     fn now(&self) -> Duration;
 }
 
@@ -19,6 +20,7 @@ pub struct WallClock {
 }
 
 impl WallClock {
+    /// A clock whose origin is now.
     pub fn new() -> WallClock {
         WallClock {
             origin: Instant::now(),
@@ -50,6 +52,7 @@ pub struct Stopwatch<'a> {
 }
 
 impl<'a> Stopwatch<'a> {
+    /// A stopwatch started now on `clock`.
     pub fn start(clock: &'a dyn Clock) -> Stopwatch<'a> {
         Stopwatch {
             clock,
@@ -57,6 +60,7 @@ impl<'a> Stopwatch<'a> {
         }
     }
 
+    /// The time since it was started.
     pub fn elapsed(&self) -> Duration {
         self.clock.now().saturating_sub(self.start)
     }

@@ -19,6 +19,8 @@ use crate::game::state::*;
 use std::collections::HashMap;
 use std::time::Duration;
 
+/// What the solver is asked: who must force a win, within how many
+/// decisions, and how far it may search.
 #[derive(Clone, Debug)]
 pub struct SolveConfig {
     /// Who must force the win.
@@ -32,6 +34,7 @@ pub struct SolveConfig {
     pub node_limit: u64,
 }
 
+/// The solver's answer to its question.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The side can force a win; `line` is a winning line.
@@ -42,8 +45,10 @@ pub enum Verdict {
     Unknown,
 }
 
+/// The solver's answer, with its main line and what the search cost.
 #[derive(Clone, Debug)]
 pub struct SolveResult {
+    /// Whether the side wins, cannot, or the answer is unknown.
     pub verdict: Verdict,
     /// The main line, in choice notation, with who chose each move.
     pub line: Vec<(String, String)>,
@@ -51,7 +56,9 @@ pub struct SolveResult {
     /// it wins); for the opponent, the best defence; for chance, the worst
     /// outcome for the side.
     pub best: Option<Choice>,
+    /// Positions searched.
     pub nodes: u64,
+    /// The search's wall time.
     pub elapsed: Duration,
     /// A card script that failed in a position the search reached (a
     /// position the game can reach): the script is to blame, and the
@@ -238,6 +245,8 @@ impl Search<'_> {
 /// How often (in positions) `solve_watched` reports progress.
 pub const WATCH_EVERY: u64 = 1 << 14;
 
+/// Whether `cfg.side` can force a win from `s`, within `cfg`'s depth:
+/// [`solve_watched`] with no watcher.
 pub fn solve(r: &Rules, s: &State, cfg: &SolveConfig) -> SolveResult {
     solve_watched(r, s, cfg, &|_| true)
 }

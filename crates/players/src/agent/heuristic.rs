@@ -15,6 +15,8 @@ use crate::game::view::View;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
+/// The `heuristic` player: each option played on greedily in a few states
+/// sampled from its view, and judged by rules of thumb (the module's doc).
 pub struct HeuristicAgent {
     rng: Pcg64Mcg,
     samples: usize,
@@ -22,6 +24,7 @@ pub struct HeuristicAgent {
 }
 
 impl HeuristicAgent {
+    /// A heuristic player whose samples of the unseen follow from `seed`.
     pub fn new(seed: u64) -> HeuristicAgent {
         HeuristicAgent {
             rng: Pcg64Mcg::seed_from_u64(seed),

@@ -51,6 +51,7 @@ pub enum Budget {
 }
 
 impl Budget {
+    /// Reads a budget: `N` iterations or `Nms` milliseconds a decision.
     pub fn parse(s: &str) -> Result<Budget, String> {
         let s = s.trim();
         let bad =
@@ -675,6 +676,8 @@ fn tree_seed(seed: u64, i: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The `ismcts:…` player: information-set Monte Carlo tree search over
+/// determinizations of what its side cannot see.
 pub struct IsmctsAgent {
     search: Search,
     /// UCB exploration constant.

@@ -13,7 +13,11 @@ use crate::game::view::View;
 /// A player. `decide` is called only when the view's player must choose,
 /// with the legal options; it returns one of them.
 pub trait Agent: Send {
+    /// The agent as `AgentSpec` names it (`random`, `ismcts:1000`): what
+    /// reports and logs print for the player.
     fn name(&self) -> String;
+    /// One of `options` (the legal options of the decision `view` shows,
+    /// two or more), chosen from what the view lets this side know.
     fn decide(&mut self, view: &View, options: &[Choice]) -> Choice;
     /// The option to take, by its place in `options`: the door the game
     /// driver uses. By default it asks [`Agent::decide`] and finds that
@@ -74,8 +78,12 @@ pub use random::RandomAgent;
 /// `ismcts:300:playout=full` (see [`Search`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AgentSpec {
+    /// `random`: a uniformly random option.
     Random,
+    /// `heuristic`: rules of thumb through a quick judgement of the position.
     Heuristic,
+    /// `ismcts:N`, `ismcts:Nms` and their options: information-set Monte
+    /// Carlo tree search.
     Ismcts(Search),
 }
 
@@ -99,6 +107,9 @@ impl AgentSpec {
         AgentSpec::Ismcts(Search::from(budget))
     }
 
+    /// Reads an agent as the command line names it (`random`, `heuristic`,
+    /// `ismcts`, `ismcts:1000`, `ismcts:250ms`, `ismcts:1000:threads=2`);
+    /// what is wrong, in words, if it cannot.
     pub fn parse(s: &str) -> Result<AgentSpec, String> {
         let (name, arg) = match s.split_once(':') {
             Some((n, a)) => (n, Some(a)),
@@ -149,7 +160,9 @@ impl AgentSpec {
 /// `Box<dyn Agent>` each was a call the compiler could not see into, and
 /// the random player's answers are a few instructions (issue 16).
 pub enum SeatAgent {
+    /// The random player, called without dispatch.
     Random(RandomAgent),
+    /// Any other agent.
     Other(Box<dyn Agent>),
 }
 

@@ -7,17 +7,21 @@ use crate::game::view::View;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
+/// The `random` player: every option as likely as the others.
 pub struct RandomAgent {
     rng: Pcg64Mcg,
 }
 
 impl RandomAgent {
+    /// A random player whose picks follow from `seed`.
     pub fn new(seed: u64) -> RandomAgent {
         RandomAgent {
             rng: Pcg64Mcg::seed_from_u64(seed),
         }
     }
 
+    /// A place among `n` options (`n` ≥ 1), each as likely to within
+    /// n/2⁶⁴: a multiply-shift of one 64-bit draw, no division.
     pub fn pick(&mut self, n: usize) -> usize {
         (((self.rng.next_u64() as u128) * (n as u128)) >> 64) as usize
     }
