@@ -353,17 +353,7 @@ fn the_replay_command_printed_after_a_game_replays_it() {
         "{log}"
     );
     // The words as a shell reads them (quoted paths with spaces).
-    let words: Vec<String> = command
-        .split('\'')
-        .enumerate()
-        .flat_map(|(i, part)| {
-            if i % 2 == 1 {
-                vec![part.to_string()]
-            } else {
-                part.split_whitespace().map(str::to_string).collect()
-            }
-        })
-        .collect();
+    let words = crate::play_session::shell_words(command);
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let elsewhere = temp_dir("replay_hint_elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();

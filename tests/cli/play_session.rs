@@ -48,7 +48,13 @@ fn command_after(text: &str, after: &str) -> Vec<String> {
             }
         }
     }
-    joined
+    shell_words(&joined)
+}
+
+/// A command's words as a shell reads them: split at spaces, a word in
+/// single quotes kept whole (a path with spaces). Shared with `cli`.
+pub(crate) fn shell_words(command: &str) -> Vec<String> {
+    command
         .split('\'')
         .enumerate()
         .flat_map(|(i, part)| {
